@@ -1,0 +1,97 @@
+// Opens the app's database: embedded PGlite in a local folder, or any PostgreSQL by URL.
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+
+/** Plain SQL access for the migration runner and the health check (Prisma is for everything else). */
+export interface SqlRunner {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs a multi-statement script. */
+  exec(script: string): Promise<void>;
+  /** Runs fn on one connection inside BEGIN/COMMIT, rolling back if it throws. */
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  /** Where it is, without credentials, for logs. */
+  location: string;
+  sql: SqlRunner;
+  adapter: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const runner = (q: Pick<PGlite, "query" | "exec">): SqlRunner => ({
+    async query<Row>(sql: string, params?: unknown[]) {
+      return (await q.query<Row>(sql, params)).rows;
+    },
+    async exec(script: string) {
+      await q.exec(script);
+    },
+    transaction: (fn) => db.transaction((tx) => fn(runner(tx))),
+  });
+  return {
+    kind: "pglite",
+    location: inMemory ? dataDir : `pglite:${dataDir}`,
+    sql: runner(db),
+    adapter: new PrismaPGlite(db),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const sql: SqlRunner = {
+    async query<Row>(text: string, params?: unknown[]) {
+      return (await pool.query(text, params)).rows as Row[];
+    },
+    async exec(script: string) {
+      await pool.query(script);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      const tx: SqlRunner = {
+        query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
+        exec: async (script: string) => void (await client.query(script)),
+        transaction: (inner) => inner(tx),
+      };
+      try {
+        await client.query("BEGIN");
+        const result = await fn(tx);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  const parsed = new URL(url);
+  return {
+    kind: "postgres",
+    location: `postgres://${parsed.host}${parsed.pathname}`,
+    sql,
+    adapter: new PrismaPg(pool),
+    close: () => pool.end(),
+  };
+}

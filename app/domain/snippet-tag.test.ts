@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { snippetTag } from "./snippet-tag";
+
+describe("snippetTag", () => {
+  it("prints the spec's tag shape", () => {
+    expect(snippetTag("https://svc.example.com/app", "abc123")).toBe(
+      '<script src="https://svc.example.com/snippet.js" async data-svc-site="abc123"></script>',
+    );
+  });
+  it("escapes attribute values", () => {
+    expect(snippetTag("http://localhost:3000", 'a"b<c')).toContain('data-svc-site="a&quot;b&lt;c"');
+  });
+});

@@ -1,0 +1,47 @@
+// The embedded admin's layout: authenticates every /app page, then wraps it in App Bridge and Polaris.
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
+import { NavMenu } from "@shopify/app-bridge-react";
+import { AppProvider as PolarisAppProvider } from "@shopify/polaris";
+import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { appEnv } from "~/env.server";
+import { authenticateAdmin } from "~/shopify.server";
+
+export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
+
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { demo } = await authenticateAdmin(request, context);
+  return { apiKey: appEnv().shopify.apiKey, demo };
+};
+
+export default function App() {
+  const { apiKey, demo } = useLoaderData<typeof loader>();
+  if (demo) {
+    // The local demo has no Shopify admin around it, so App Bridge has nothing to talk to.
+    return (
+      <PolarisAppProvider i18n={enTranslations}>
+        <Outlet />
+      </PolarisAppProvider>
+    );
+  }
+  return (
+    <ShopifyAppProvider isEmbeddedApp apiKey={apiKey}>
+      <NavMenu>
+        <Link to="/app" rel="home">
+          Tests
+        </Link>
+      </NavMenu>
+      <Outlet />
+    </ShopifyAppProvider>
+  );
+}
+
+// Shopify needs Remix to catch some thrown responses, so that their headers are included in the response.
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

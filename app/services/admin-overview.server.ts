@@ -1,0 +1,33 @@
+// What the admin's home page shows a shop: its sites, each with the tag that installs it.
+import { snippetTag } from "~/domain/snippet-tag";
+import { findShopByDomain } from "~/models/shop.server";
+import { listSitesOfShop } from "~/models/site.server";
+
+export interface SiteOverview {
+  id: string;
+  name: string;
+  kind: "shopify" | "web";
+  status: "active" | "paused";
+  tag: string;
+}
+
+export interface AdminOverview {
+  shop: { domain: string; name: string | null; currency: string } | null;
+  sites: SiteOverview[];
+}
+
+export async function loadAdminOverview(shopDomain: string, baseUrl: string): Promise<AdminOverview> {
+  const shop = await findShopByDomain(shopDomain);
+  if (!shop) return { shop: null, sites: [] };
+  const sites = await listSitesOfShop(shop.id);
+  return {
+    shop: { domain: shop.domain, name: shop.name, currency: shop.currency },
+    sites: sites.map((site) => ({
+      id: site.publicId,
+      name: site.name,
+      kind: site.kind,
+      status: site.status,
+      tag: snippetTag(baseUrl, site.publicId),
+    })),
+  };
+}

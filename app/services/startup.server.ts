@@ -1,0 +1,30 @@
+// What the server does before it accepts requests: open and migrate the database, seed the demo.
+import { connect, disconnect } from "~/db.server";
+import { appEnv } from "~/env.server";
+import { seedDemo } from "~/services/demo.server";
+
+export interface StartupOptions {
+  baseUrl: string;
+  log: (line: string) => void;
+}
+
+export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
+  const env = appEnv();
+  const { database, migrated } = await connect();
+  log(
+    `database: ${database.location}; migrations applied now: ${migrated.applied.length}` +
+      (migrated.applied.length ? ` (${migrated.applied.join(", ")})` : "") +
+      `, already applied: ${migrated.alreadyApplied}`,
+  );
+  if (env.demo) {
+    const { site } = await seedDemo(baseUrl);
+    log(
+      `DEMO MODE: no Shopify credentials; the admin is served without Shopify to loopback clients only. ` +
+        `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId})`,
+    );
+  }
+}
+
+export async function shutdown(): Promise<void> {
+  await disconnect();
+}

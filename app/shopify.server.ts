@@ -1,0 +1,53 @@
+// The Shopify app: configuration, authentication of admin requests and webhooks, and the demo door.
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import type { AppLoadContext } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { isDirectLoopbackRequest } from "~/domain/loopback";
+import { appEnv } from "~/env.server";
+import { PrismaSessionStorage } from "~/models/session.server";
+import { DEMO_SHOP_DOMAIN } from "~/services/demo.server";
+
+const env = appEnv();
+
+const shopify = shopifyApp({
+  apiKey: env.shopify.apiKey,
+  apiSecretKey: env.shopify.apiSecretKey,
+  apiVersion: ApiVersion.July26,
+  scopes: env.shopify.scopes,
+  appUrl: env.shopify.appUrl,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(prisma),
+  distribution: AppDistribution.AppStore,
+  future: { unstable_newEmbeddedAuthStrategy: true, expiringOfflineAccessTokens: true },
+});
+
+export default shopify;
+export const apiVersion = ApiVersion.July26;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;
+
+export interface AdminIdentity {
+  /** The shop's .myshopify.com domain. */
+  shop: string;
+  /** True when served by the local demo (no Shopify session, no App Bridge). */
+  demo: boolean;
+}
+
+/**
+ * Authenticates an admin request. In demo mode a direct loopback request is the demo shop; anything
+ * else goes through Shopify, which throws a redirect or an error response when there is no session.
+ */
+export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
+  if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true };
+  const { session } = await shopify.authenticate.admin(request);
+  return { shop: session.shop, demo: false };
+}
+
+export function isDemoRequest(request: Request, context: AppLoadContext): boolean {
+  return env.demo && isDirectLoopbackRequest(context.clientAddress, request.headers);
+}

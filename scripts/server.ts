@@ -1,0 +1,82 @@
+// The Node HTTP server: serves the Remix build (or Vite in development), with compression and static
+// assets, gives loaders the client's address, and opens/migrates the database before it says "listening".
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+
+interface StartHooks {
+  startup(options: { baseUrl: string; log: (line: string) => void }): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
+const log = (line: string) => console.log(`[svc] ${line}`);
+
+const vite = dev
+  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+
+async function loadBuild(): Promise<ServerBuild> {
+  if (vite) return (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  return (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+}
+
+const build = await loadBuild();
+const hooks = build.entry.module as unknown as StartHooks;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+app.all(
+  "*",
+  createRequestHandler({
+    build: vite ? loadBuild : build,
+    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
+  }),
+);
+// Anything Remix did not turn into a response: a problem document, never a stack trace.
+app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  console.error(error);
+  res.status(500).type("application/problem+json").send(
+    JSON.stringify({ type: "https://svc.dev/problems/internal", title: "Internal error", status: 500 }),
+  );
+});
+
+const server = app.listen(port, host ?? "::", async () => {
+  const { port: actual } = server.address() as AddressInfo;
+  const baseUrl = `http://localhost:${actual}`;
+  try {
+    await hooks.startup({ baseUrl, log });
+  } catch (error) {
+    console.error(`[svc] start-up failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  log(`listening on ${baseUrl}`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: closing`);
+  server.close();
+  server.closeAllConnections();
+  await vite?.close();
+  // Closing flushes the embedded database to its folder.
+  await hooks.shutdown().catch((error: unknown) => console.error(error));
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
