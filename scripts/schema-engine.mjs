@@ -7,8 +7,10 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
 export const root = path.resolve(import.meta.dirname, "..");
-export const schemaPath = path.join(root, "prisma", "schema.prisma");
-export const migrationsDir = path.join(root, "prisma", "migrations");
+// SVC_PRISMA_DIR points the tools at another copy of prisma/ (the tests check a modified schema this way).
+const prismaDir = process.env.SVC_PRISMA_DIR ? path.resolve(process.env.SVC_PRISMA_DIR) : path.join(root, "prisma");
+export const schemaPath = path.join(prismaDir, "schema.prisma");
+export const migrationsDir = path.join(prismaDir, "migrations");
 
 const noFilter = { externalTables: [], externalEnums: [] };
 
@@ -22,14 +24,15 @@ export async function migrationsList() {
   const lock = await readFile(lockPath, "utf8").catch(() => null);
   return {
     baseDir: migrationsDir,
-    lockfile: { path: lockPath, content: lock },
+    // Shaped as the Prisma CLI shapes it: names relative to baseDir.
+    lockfile: { path: "migration_lock.toml", content: lock },
     shadowDbInitScript: "",
     migrationDirectories: await Promise.all(
       names.map(async (name) => {
         const file = path.join(migrationsDir, name, "migration.sql");
         return {
-          path: path.join(migrationsDir, name),
-          migrationFile: { path: file, content: { tag: "ok", value: await readFile(file, "utf8") } },
+          path: name,
+          migrationFile: { path: "migration.sql", content: { tag: "ok", value: await readFile(file, "utf8") } },
         };
       }),
     ),

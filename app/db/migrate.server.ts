@@ -51,7 +51,11 @@ interface AppliedRow {
  * Prisma's advisory lock, so concurrent starts apply it once, and a failure leaves no trace but the error.
  */
 export async function migrate(sql: SqlRunner, migrations: Migration[]): Promise<MigrateResult> {
-  await sql.exec(CREATE_TABLE);
+  // Under the lock: two servers starting at once would otherwise race to create the table.
+  await sql.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [PRISMA_ADVISORY_LOCK]);
+    await tx.exec(CREATE_TABLE);
+  });
   const applied: string[] = [];
   let alreadyApplied = 0;
   for (const migration of migrations) {

@@ -1,0 +1,154 @@
+// The migration runner on empty and existing databases (PGlite, and PostgreSQL 15 when configured).
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/connection.server";
+import { loadMigrations, migrate } from "~/db/migrate.server";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { startServer } from "../support/server";
+
+const migrationsDir = path.resolve("prisma/migrations");
+const run = promisify(execFile);
+
+describe.each(databaseKinds)("migrations on %s", (kind) => {
+  let testDb: TestDatabase | undefined;
+  afterEach(async () => {
+    await testDb?.drop();
+    testDb = undefined;
+  });
+
+  it("apply cleanly to an empty database, once", async () => {
+    testDb = await createTestDatabase(kind);
+    const migrations = await loadMigrations(migrationsDir);
+    expect(migrations.length).toBeGreaterThan(0);
+    const db = await openDatabase(testDb.config);
+    try {
+      const first = await migrate(db.sql, migrations);
+      expect(first.applied).toEqual(migrations.map((m) => m.name));
+      const tables = await db.sql.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+      );
+      expect(tables.map((t) => t.table_name)).toEqual(
+        expect.arrayContaining(["Shop", "Site", "Test", "Arm", "Goal", "Event", "Conversion", "DailyRollup", "Session"]),
+      );
+      const second = await migrate(db.sql, migrations);
+      expect(second).toEqual({ applied: [], alreadyApplied: migrations.length });
+      const rows = await db.sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL',
+      );
+      expect(rows[0]?.n).toBe(migrations.length);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("refuses an applied migration that was edited afterwards", async () => {
+    testDb = await createTestDatabase(kind);
+    const migrations = await loadMigrations(migrationsDir);
+    const db = await openDatabase(testDb.config);
+    try {
+      await migrate(db.sql, migrations);
+      const edited = migrations.map((m, i) => (i === 0 ? { ...m, checksum: "0".repeat(64) } : m));
+      await expect(migrate(db.sql, edited)).rejects.toThrow(/edited after it was applied/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("rolls back a failing migration and leaves no record of it", async () => {
+    testDb = await createTestDatabase(kind);
+    const migrations = await loadMigrations(migrationsDir);
+    const db = await openDatabase(testDb.config);
+    try {
+      const broken = { name: "99999999999999_broken", checksum: "x".repeat(64), sql: 'CREATE TABLE "Half" (id int); SELECT * FROM "NoSuchTable";' };
+      await expect(migrate(db.sql, [...migrations, broken])).rejects.toThrow(/99999999999999_broken failed/);
+      const half = await db.sql.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'Half'");
+      expect(half).toHaveLength(0);
+      const recorded = await db.sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1`, [broken.name]);
+      expect(recorded).toHaveLength(0);
+      // The good migrations before it stay applied.
+      expect((await migrate(db.sql, migrations)).applied).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("re-running start on an existing database applies nothing twice", async () => {
+    testDb = await createTestDatabase(kind);
+    const first = await startServer({ env: { ...testDb.env, SVC_DEMO: "1" } });
+    await first.stop();
+    expect(first.output()).toMatch(/migrations applied now: [1-9]/);
+    const second = await startServer({ env: { ...testDb.env, SVC_DEMO: "1" } });
+    try {
+      expect(second.output()).toMatch(/migrations applied now: 0,/);
+      const health = await fetch(`${second.url}/healthz`).then((r) => r.json());
+      expect(health).toMatchObject({ status: "ok", database: { status: "ok", kind } });
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe.runIf(databaseKinds.includes("postgres"))("migrations on postgres, concurrently", () => {
+  it("two servers migrating one database at once apply each migration once", async () => {
+    const testDb = await createTestDatabase("postgres");
+    try {
+      const migrations = await loadMigrations(migrationsDir);
+      const [a, b] = await Promise.all([openDatabase(testDb.config), openDatabase(testDb.config)]);
+      try {
+        const results = await Promise.all([migrate(a.sql, migrations), migrate(b.sql, migrations)]);
+        expect(results.flatMap((r) => r.applied).sort()).toEqual(migrations.map((m) => m.name).sort());
+        const rows = await a.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM "_prisma_migrations"');
+        expect(rows[0]?.n).toBe(migrations.length);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    } finally {
+      await testDb.drop();
+    }
+  });
+});
+
+describe("migrations agree with Prisma's own schema engine", () => {
+  it("the committed migrations produce exactly prisma/schema.prisma, and Prisma sees our history as complete", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "svc-prisma-check-"));
+    try {
+      const db = await openDatabase({ databaseUrl: null, dataDir: dir });
+      await migrate(db.sql, await loadMigrations(migrationsDir));
+      await db.close();
+      const { stdout } = await run(
+        process.execPath,
+        ["--experimental-wasm-modules", "--no-warnings", "scripts/db-check.mjs", dir],
+        { cwd: path.resolve(".") },
+      );
+      expect(JSON.parse(stdout)).toEqual({
+        schemaMatchesMigrations: true,
+        database: { hasMigrationsTable: true, history: null, failedMigrationNames: [], editedMigrationNames: [] },
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("notices a schema change that has no migration yet", async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), "svc-prisma-drift-"));
+    try {
+      await cp(path.resolve("prisma"), path.join(tmp, "prisma"), { recursive: true });
+      const schema = path.join(tmp, "prisma", "schema.prisma");
+      const { readFile } = await import("node:fs/promises");
+      await writeFile(schema, (await readFile(schema, "utf8")) + "\nmodel Extra {\n  id Int @id\n}\n");
+      const result = await run(
+        process.execPath,
+        ["--experimental-wasm-modules", "--no-warnings", path.resolve("scripts/db-check.mjs")],
+        { cwd: tmp, env: { ...process.env, SVC_PRISMA_DIR: path.join(tmp, "prisma") } },
+      ).catch((error: { code: number; stdout: string }) => error);
+      expect((result as { code?: number }).code).toBe(1);
+      expect(JSON.parse((result as { stdout: string }).stdout).schemaMatchesMigrations).toBe(false);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  });
+});

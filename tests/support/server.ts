@@ -1,0 +1,81 @@
+// Starts the real built server (build/server.js) as a child process on a free loopback port.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface RunningServer {
+  url: string;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface ServerOptions {
+  env?: Record<string, string | undefined>;
+  /** The command to run instead of the built server, e.g. ["scripts/start.mjs"]. */
+  args?: string[];
+  timeoutMs?: number;
+}
+
+/** Environment for a non-demo server with made-up Shopify credentials (Shopify itself is never called). */
+export const SHOPIFY_TEST_ENV = {
+  SHOPIFY_API_KEY: "test-api-key",
+  SHOPIFY_API_SECRET: "test-api-secret",
+  SHOPIFY_APP_URL: "https://svc.test",
+  SVC_DEMO: undefined,
+};
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: undefined,
+    SVC_DEMO: undefined,
+    SHOPIFY_API_KEY: undefined,
+    SHOPIFY_API_SECRET: undefined,
+    ...options.env,
+  };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const child = spawn(process.execPath, options.args ?? ["build/server.js"], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const check = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout?.on("data", check);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return { url, output: () => output, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
