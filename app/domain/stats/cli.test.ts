@@ -1,0 +1,69 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// End to end through the real shim: node, tsx loading the TypeScript, real stdin/stdout/stderr, exit status.
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+function svcStats(stdin: string) {
+  const run = spawnSync(process.execPath, ["scripts/svc-stats.mjs"], { cwd: repoRoot, input: stdin, encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("svc-stats command", { timeout: 30_000 }, () => {
+  it("answers a valid request with one JSON object on stdout", () => {
+    const run = svcStats(
+      JSON.stringify({
+        metric: "binomial",
+        method: "frequentist",
+        arms: [
+          { name: "control", users: 1000, sum: 100 },
+          { name: "b", users: 1000, sum: 120 },
+          { name: "c", users: 1000, sum: 0 },
+        ],
+      }),
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.srmPValue).toBe(1);
+    expect(out.arms[0]).toEqual({ name: "control", users: 1000, mean: 0.1 });
+    // Lift (0.12 − 0.1)/0.1 = 0.2, delta-method SE √0.02352 = 0.15336 (lift.test.ts), Welch df 1985.37
+    // (welch.test.ts), t(0.975, ≈2000) = 1.9612 from a t table: half-width 1.9612 × 0.15336 = 0.30077.
+    expect(out.arms[1].lift).toBeCloseTo(0.2, 12);
+    expect(out.arms[1].ciLow).toBeCloseTo(0.2 - 0.30077, 3);
+    expect(out.arms[1].pValue).toBeGreaterThan(0.05);
+    expect(out.arms[2]).toEqual({ name: "c", users: 1000, mean: 0, error: "zero-variance" });
+    expect(run.stdout.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("exits 2 with a message on stderr when stdin is not JSON", () => {
+    const run = svcStats("{ not json");
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^svc-stats: input is not valid JSON: .+\n$/);
+  });
+
+  it("exits 2 naming the field when a field is wrong", () => {
+    const run = svcStats(
+      JSON.stringify({
+        metric: "binomial",
+        method: "frequentist",
+        arms: [
+          { name: "control", users: 10, sum: 1 },
+          { name: "b", users: 10, sum: 12 },
+        ],
+      }),
+    );
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe("svc-stats: invalid input: arms[1].sum: must be at most users (10) for a binomial metric (got 12)\n");
+  });
+
+  it("exits 2 on an unknown metric and on empty stdin", () => {
+    const unknown = svcStats(JSON.stringify({ metric: "ratio", method: "frequentist", arms: [] }));
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/metric: must be one of "binomial", "mean"/);
+    expect(svcStats("").status).toBe(2);
+  });
+});

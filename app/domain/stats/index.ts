@@ -1,0 +1,14 @@
+// Public surface of the statistics engine for the rest of the app (results page, jobs).
+export { analyze, StatsInputError } from "./engine";
+export { parseAnalysisInput } from "./input";
+export { armMoments } from "./moments";
+export { absoluteDifference, estimateEffect, relativeLift } from "./lift";
+export { welchDegreesOfFreedom, welchTest } from "./welch";
+export { DEFAULT_SEQUENTIAL_TUNING, sequentialHalfWidth, sequentialPValue, sequentialRho, sequentialTest } from "./sequential";
+export { bayesianTest, chanceToWin, credibleInterval, effectPosterior, expectedLoss } from "./bayesian";
+export { isSampleRatioMismatch, sampleRatioTest, SRM_P_VALUE_THRESHOLD } from "./srm";
+export { daysToGo, usersPerArmForMean, usersPerArmForRate } from "./power";
+export { normalCdf, normalPdf, normalQuantile } from "./normal";
+export { studentTCdf, studentTPdf, studentTQuantile } from "./student-t";
+export { chiSquareCdf, chiSquareSurvival } from "./chi-square";
+export type * from "./types";

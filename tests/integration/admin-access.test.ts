@@ -1,0 +1,119 @@
+// Who may see the admin: Shopify-authenticated requests, or the local demo's loopback clients only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helpers";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "../support/server";
+
+// Shopify's library answers 410 to anything that looks like a bot, as Node's fetch does by default.
+const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" };
+
+// What only an admin page with data shows: the demo site's row and its install tag.
+const ADMIN_DATA = /Site ID|data-svc-site/;
+
+describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
+  let db: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    server = await startServer({ env: { ...db.env, ...SHOPIFY_TEST_ENV } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it("says it is not in demo mode", () => {
+    expect(server.output()).not.toMatch(/DEMO MODE/);
+  });
+
+  it("sends a request without a session to the login page, with no admin data", async () => {
+    const res = await fetch(`${server.url}/app`, { headers: BROWSER, redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/\/auth\/login/);
+    expect(await res.text()).not.toMatch(ADMIN_DATA);
+  });
+
+  it("does not serve admin data to an embedded request without a session token", async () => {
+    const res = await fetch(`${server.url}/app?embedded=1&shop=svc-demo.myshopify.com&host=YWRtaW4`, {
+      headers: BROWSER,
+      redirect: "manual",
+    });
+    expect(res.status).not.toBe(500);
+    expect(await res.text()).not.toMatch(ADMIN_DATA);
+  });
+
+  it("refuses a forged session token", async () => {
+    const res = await fetch(`${server.url}/app`, {
+      headers: { ...BROWSER, Authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJkZXN0IjoieCJ9.c2lnbmF0dXJl" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(401);
+    expect(await res.text()).not.toMatch(ADMIN_DATA);
+  });
+
+  it("keeps the demo storefront switched off", async () => {
+    const res = await fetch(`${server.url}/demo`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+  });
+
+  it.runIf(kind === "postgres")("serves the admin to a request with a valid session token", async () => {
+    // Stand in for Shopify's install by storing the offline session it would have produced.
+    const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    await client.connect();
+    await client.query(
+      `INSERT INTO "Session" (id, shop, state, "isOnline", scope, "accessToken")
+       VALUES ('offline_svc-test.myshopify.com', 'svc-test.myshopify.com', '', false, 'read_orders,read_themes', 'shpat_test')`,
+    );
+    await client.end();
+    const request = await setUpValidRequest(
+      {
+        type: RequestType.Bearer,
+        store: "svc-test",
+        apiKey: SHOPIFY_TEST_ENV.SHOPIFY_API_KEY,
+        apiSecretKey: SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET,
+      },
+      new Request(`${server.url}/app`, { headers: BROWSER }),
+    );
+    const res = await fetch(request.url, { headers: request.headers, redirect: "manual" });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("svc: A/B tests");
+    expect(html).toContain("No site yet");
+  });
+});
+
+describe("admin access in demo mode", () => {
+  let db: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    db = await createTestDatabase("pglite");
+    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it("announces demo mode in its start-up log", () => {
+    expect(server.output()).toMatch(/DEMO MODE: .*loopback clients only/);
+  });
+
+  it("serves the demo shop's admin to a direct loopback client", async () => {
+    const res = await fetch(`${server.url}/app`, { headers: BROWSER });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Site ID");
+    expect(html).toContain("data-svc-site=&quot;demo&quot;");
+  });
+
+  it("does not treat a proxied request as local", async () => {
+    const res = await fetch(`${server.url}/app`, {
+      headers: { ...BROWSER, "X-Forwarded-For": "203.0.113.7" },
+      redirect: "manual",
+    });
+    expect(res.status).not.toBe(200);
+    expect(await res.text()).not.toMatch(ADMIN_DATA);
+  });
+});

@@ -1,0 +1,64 @@
+// The start-up surface of a fresh install: health, the demo storefront, the snippet file, and `npm start`.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { startServer, type RunningServer } from "../support/server";
+
+describe.each(databaseKinds)("a demo server on %s", (kind) => {
+  let db: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it("reports a reachable database on /healthz", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", kind } });
+  });
+
+  it("serves a demo storefront page carrying the snippet tag in its head", async () => {
+    const res = await fetch(`${server.url}/demo`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<script src="http:\/\/127\.0\.0\.1:\d+\/snippet\.js" async data-svc-site="demo"><\/script>/);
+  });
+});
+
+describe("when the database cannot be reached", () => {
+  it("refuses to start, saying why", async () => {
+    await expect(
+      startServer({ env: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", SVC_DEMO: "1" }, timeoutMs: 30_000 }),
+    ).rejects.toThrow(/start-up failed/);
+  });
+});
+
+describe("npm start", () => {
+  let dataDir: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "svc-start-"));
+    server = await startServer({ args: ["scripts/start.mjs"], env: { SVC_DATA_DIR: dataDir }, timeoutMs: 300_000 });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("runs the local demo on the embedded database when no Shopify credentials are set", async () => {
+    expect(server.output()).toMatch(/DEMO MODE/);
+    expect(server.output()).toContain(`pglite:${dataDir}`);
+    expect(await fetch(`${server.url}/healthz`).then((r) => r.json())).toMatchObject({ database: { kind: "pglite" } });
+    expect((await fetch(`${server.url}/app`)).status).toBe(200);
+    expect((await fetch(`${server.url}/demo`)).status).toBe(200);
+  });
+});
