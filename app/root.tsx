@@ -7,6 +7,7 @@ export default function App() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <link rel="icon" href="data:," />
         <Meta />
         <Links />
       </head>

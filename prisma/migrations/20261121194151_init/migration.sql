@@ -218,7 +218,7 @@ CREATE TABLE "DailyRollup" (
     "msToApplySum" BIGINT NOT NULL DEFAULT 0,
     "msHiddenSum" BIGINT NOT NULL DEFAULT 0,
 
-    CONSTRAINT "DailyRollup_pkey" PRIMARY KEY ("testId","armId","goal","day","currency")
+    CONSTRAINT "DailyRollup_pkey" PRIMARY KEY ("siteId","testId","armId","goal","day","currency")
 );
 
 -- CreateIndex
@@ -262,9 +262,6 @@ CREATE INDEX "Conversion_siteId_sessionId_idx" ON "Conversion"("siteId", "sessio
 
 -- CreateIndex
 CREATE INDEX "ConversionAttribution_testId_armId_idx" ON "ConversionAttribution"("testId", "armId");
-
--- CreateIndex
-CREATE INDEX "DailyRollup_siteId_testId_idx" ON "DailyRollup"("siteId", "testId");
 
 -- AddForeignKey
 ALTER TABLE "Site" ADD CONSTRAINT "Site_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop"("id") ON DELETE CASCADE ON UPDATE CASCADE;
