@@ -1,0 +1,77 @@
+// Wire shape of POST /api/events and POST /api/collect: one batch of anonymous events.
+
+/**
+ * Request body of `POST /api/events` (any site) and `POST /api/collect` (Shopify app embed).
+ * Sent as a JSON string with `Content-Type: text/plain;charset=UTF-8` (sendBeacon, or fetch with
+ * `keepalive`, `credentials: "omit"`): a CORS "simple request", so there is no preflight. The server
+ * parses the text as JSON whatever the content type, answers 2xx (204 is fine, the body is ignored)
+ * with `Access-Control-Allow-Origin: *`, and 429 when throttled (the snippet drops that batch).
+ *
+ * Every field is an id, a number, an enum, a path, or a label chosen by the merchant; there is no
+ * free-form field, so nothing a visitor types can be carried by construction.
+ */
+export interface EventBatch {
+  /** Wire version of this shape. */
+  v: 1;
+  site: string;
+  vid: string;
+  sid: string;
+  /** Only on /api/collect: the shop domain from `data-svc-shop` (SHOP_PATTERN). */
+  shop?: string;
+  /** Client clock (ms since epoch) when the batch was sent; `sent - ts` corrects clock skew. */
+  sent: number;
+  /** 1..MAX_BATCH_EVENTS events, oldest first. */
+  events: SvcEvent[];
+}
+
+export type SvcEvent = PageviewEvent | ClickEvent | ExposureEvent | ConversionEvent;
+export type SvcEventType = SvcEvent["type"];
+
+interface EventBase {
+  /** Random id, unique per event (ID_PATTERN); the server dedupes on (site, id), so resends are safe. */
+  id: string;
+  /** Client clock, ms since epoch. */
+  ts: number;
+  /** `location.pathname` of the page (no query string, no hash), at most MAX_PATH_LENGTH. */
+  path: string;
+}
+
+export interface PageviewEvent extends EventBase {
+  type: "pageview";
+}
+
+/** A click on a link, button or other interactive element (clicks elsewhere are not recorded). */
+export interface ClickEvent extends EventBase {
+  type: "click";
+  el: ElementDescriptor;
+}
+
+/** What was clicked. Never its text, never a form value. */
+export interface ElementDescriptor {
+  /** Lower-case tag name, e.g. "a", "button". */
+  tag: string;
+  /** The element's `id` attribute, when it has one. */
+  id?: string;
+  /** A short CSS selector, up to three levels, e.g. "nav#main > a.cta". */
+  sel: string;
+  /** Links only: origin + pathname for http(s) links, only the scheme (e.g. "mailto:") for others. */
+  href?: string;
+}
+
+/** The visitor was shown `arm` of `test` (control included). Once per test per session. */
+export interface ExposureEvent extends EventBase {
+  type: "exposure";
+  test: string;
+  arm: string;
+  /** ms from navigation start (of the first page, for a redirect) to the arm being applied. */
+  msToApply: number;
+  /** ms during which elements were hidden to avoid flicker (0 when nothing was hidden). */
+  msHidden: number;
+}
+
+/** `window.svc.convert(goal, value)` or an automatic goal. */
+export interface ConversionEvent extends EventBase {
+  type: "conversion";
+  goal: string;
+  value?: number;
+}

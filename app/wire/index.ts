@@ -1,0 +1,5 @@
+// The wire shapes between the snippet and the server, in one import.
+export * from "./limits";
+export type * from "./consent";
+export type * from "./patches";
+export type * from "./events";

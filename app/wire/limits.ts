@@ -1,0 +1,38 @@
+// Limits and names shared by the snippet and the server, so both sides enforce the same bounds.
+
+/** Endpoint paths, relative to the base URL (the origin of the snippet's own `src`). */
+export const ENDPOINTS = {
+  consent: "/api/consent",
+  patches: "/api/patches",
+  events: "/api/events",
+  collect: "/api/collect",
+} as const;
+
+/** localStorage key holding the plain session id (public: the spec names it). */
+export const SESSION_KEY = "svc_sid";
+/** Hidden cart attribute carrying the session id into the Shopify order (`note_attributes`). */
+export const CART_ATTRIBUTE = "_svc_sid";
+
+/** A session ends after this long without an event; the next event starts a new session id. */
+export const SESSION_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** Site IDs, visitor/session/event ids, test and arm ids all match this. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Shopify shop domains as printed by the app embed in `data-svc-shop`. */
+export const SHOP_PATTERN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** The server rejects a batch with more events; the snippet never sends more. */
+export const MAX_BATCH_EVENTS = 50;
+/** Goal labels: 1..64 characters, no control characters; longer labels are dropped, not cut. */
+export const MAX_GOAL_LENGTH = 64;
+/** `value` must be finite with |value| <= this; otherwise the conversion is kept without a value. */
+export const MAX_VALUE = 1e12;
+/** Paths (`location.pathname`) are cut to this length. */
+export const MAX_PATH_LENGTH = 512;
+/** Click descriptor: `sel` and `href` are cut to this length, `id` to MAX_ELEMENT_ID_LENGTH. */
+export const MAX_SELECTOR_LENGTH = 200;
+export const MAX_ELEMENT_ID_LENGTH = 64;
+/** Exposure timings are whole milliseconds, clamped to 0..MAX_TIMING_MS. */
+export const MAX_TIMING_MS = 600_000;
+/** Upper bound the snippet applies to the `ttl` of a patches response (seconds). */
+export const MAX_CONFIG_TTL_S = 86_400;

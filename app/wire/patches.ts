@@ -1,0 +1,83 @@
+// Wire shape of GET /api/patches: the arms this visitor is assigned to, as DOM patches or redirects.
+
+/**
+ * Query of `GET /api/patches?site=&vid=&sid=&url=`.
+ * `url` is the page's origin + pathname, never its query string or hash. The server should answer
+ * with every running test of the site the visitor is assigned to (not only those on `url`): the
+ * snippet filters by `pages` itself, so the cached answer serves the visitor's next pages too.
+ */
+export interface PatchesQuery {
+  site: string;
+  vid: string;
+  sid: string;
+  url: string;
+}
+
+/**
+ * Response body (JSON, 200). A body that fails validation anywhere (unknown `op`, a selector that
+ * does not parse, a wrong type) is discarded as a whole: the snippet then serves nothing and
+ * collects nothing on that pageview.
+ */
+export interface PatchesResponse {
+  /** Seconds the snippet may reuse this answer without asking again (clamped to 0..86400). */
+  ttl: number;
+  tests: Assignment[];
+}
+
+/** One test this visitor is in, with the arm they were given. */
+export interface Assignment {
+  /** Test id and arm id, as they come back in exposure events (ID_PATTERN). */
+  test: string;
+  arm: string;
+  /**
+   * Path patterns (matched against `location.pathname`, trailing `/` ignored) where this arm applies.
+   * `*` matches any run of characters; `["*"]` is every page.
+   */
+  pages: string[];
+  /**
+   * Optional CSS selector: the exposure is recorded only once an element matches it. Give every
+   * arm of a test the same `when` (e.g. the variant's main target) so control and variants are
+   * counted under the same condition. Without it, the exposure is recorded when the page matches.
+   */
+  when?: string;
+  /** DOM changes of this arm; empty or absent for the control. */
+  patches?: Patch[];
+  /**
+   * Split-URL arm: same-origin URL (absolute, or relative like "/landing-b" or "?view=b" for a
+   * Shopify alternate template) to send the visitor to. The current query parameters that the
+   * target lacks and the current hash are kept. Ignored when it equals the current URL or when
+   * this pageview is itself the result of a redirect (no loops).
+   */
+  redirect?: string;
+  /** Conversions the snippet detects by itself. Goals of all assigned tests apply on every page. */
+  goals?: AutoGoal[];
+}
+
+/**
+ * A DOM change. `sel` is a CSS selector; elements `html`, `head` and `body` are never changed, even
+ * when a selector matches them. Patches are applied once per element, including to elements that
+ * appear later (for 10 s after the snippet starts).
+ */
+export type Patch =
+  | { op: "text"; sel: string; value: string }
+  | { op: "html"; sel: string; value: string }
+  /** `value: null` removes the attribute. */
+  | { op: "attr"; sel: string; name: string; value: string | null }
+  | { op: "class"; sel: string; add?: string[]; remove?: string[] }
+  /** CSS property → value, e.g. `{ "background-color": "red" }`, set inline on each element. */
+  | { op: "style"; sel: string; props: Record<string, string> }
+  /** A style sheet; every rule's selector is rewritten so it can never match html, head or body. */
+  | { op: "css"; value: string }
+  /** `display: none` for the matching elements, through a style rule (so also for later ones). */
+  | { op: "hide"; sel: string };
+
+export type PatchOp = Patch["op"];
+
+/** Automatic conversion: `goal` is the label sent in the conversion event (MAX_GOAL_LENGTH). */
+export type AutoGoal =
+  /** A pageview on a matching path. */
+  | { kind: "visit"; goal: string; pages: string[] }
+  /** A click on an element matching `sel` (or inside one). */
+  | { kind: "click"; goal: string; sel: string }
+  /** A form matching `sel` is submitted; its fields are never read. */
+  | { kind: "submit"; goal: string; sel: string };

@@ -1,0 +1,93 @@
+// Style sheets the snippet adds without writing any attribute on html/head/body, and the selector
+// guard that keeps every rule it adds from matching html, head or body (guarantee 2).
+
+const NOT_ROOTS = ":not(html,head,body)";
+
+/**
+ * Splits a selector list at its top-level commas (not inside parentheses or brackets). A comma
+ * inside a quoted value splits wrongly; the broken selector then matches nothing or is dropped.
+ */
+export function splitSelectorList(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && !depth) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+/**
+ * `a, b::before` → `:is(a):not(html,head,body), :is(b):not(html,head,body)::before`.
+ * :is() is forgiving, so an invalid part matches nothing instead of voiding the whole rule.
+ */
+export function guardSelector(list: string): string {
+  return splitSelectorList(list)
+    .map((part) => {
+      const i = part.search(/::|:(?:before|after|first-line|first-letter)\b/i);
+      const at = i < 0 ? part.length : i;
+      return ":is(" + (part.slice(0, at).trim() || "*") + ")" + NOT_ROOTS + part.slice(at);
+    })
+    .join(",");
+}
+
+type RuleParent = CSSStyleSheet | CSSGroupingRule;
+
+/** Rewrites every style rule with guardSelector; a rule that cannot be rewritten is deleted. */
+export function guardRules(parent: RuleParent): void {
+  const rules = parent.cssRules;
+  for (let i = rules.length; i--; ) {
+    const rule = rules[i];
+    if (!rule) continue;
+    if ("selectorText" in rule) {
+      const r = rule as CSSStyleRule;
+      const before = r.selectorText;
+      r.selectorText = guardSelector(before);
+      if (r.selectorText === before) parent.deleteRule(i);
+    } else if ("cssRules" in rule) {
+      guardRules(rule as CSSGroupingRule);
+    }
+  }
+}
+
+/**
+ * Adds a style sheet and returns its remover. A constructed sheet in document.adoptedStyleSheets
+ * touches no element at all; where that is unsupported, a <style> child is appended to head
+ * (adding a node, never an attribute, class or style on head itself).
+ */
+export function addSheet(css: string, guardAll = false): () => void {
+  let remove: () => void;
+  let sheet: CSSStyleSheet;
+  const doc = document;
+  try {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    if (guardAll) guardRules(sheet);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    remove = () => {
+      doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  } catch {
+    const el = doc.createElement("style");
+    el.textContent = css;
+    doc.head.appendChild(el);
+    // Same task as the append, so the unguarded rules are never rendered.
+    if (guardAll && el.sheet) guardRules(el.sheet);
+    remove = () => el.remove();
+  }
+  return () => {
+    try {
+      remove();
+    } catch {
+      // Already gone.
+    }
+  };
+}

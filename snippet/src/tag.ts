@@ -1,0 +1,33 @@
+// Reads the snippet's own script tag: Site ID, API base, Shopify shop and the merchant's consent declaration.
+import { ID_PATTERN, SHOP_PATTERN } from "../../app/wire/limits";
+
+export interface Tag {
+  site: string;
+  /** Origin of the script's own src: every API call goes there. */
+  base: string;
+  /** Set by the Shopify app embed; selects POST /api/collect. */
+  shop?: string;
+  /** `data-svc-consent="granted"`: the merchant's consent platform already gates this tag. */
+  preconsented: boolean;
+}
+
+export function readTag(doc: Document = document): Tag | undefined {
+  // currentScript is null only when the snippet was not run as a classic script; fall back to the tag.
+  const el = (doc.currentScript ?? doc.querySelector("script[data-svc-site]")) as HTMLScriptElement | null;
+  const site = el?.getAttribute("data-svc-site") ?? "";
+  if (!el || !ID_PATTERN.test(site)) return;
+  let base: string;
+  try {
+    base = new URL(el.src).origin;
+  } catch {
+    return;
+  }
+  if (!/^https?:/.test(base)) return;
+  const shop = el.getAttribute("data-svc-shop") ?? "";
+  return {
+    site,
+    base,
+    shop: SHOP_PATTERN.test(shop) ? shop : undefined,
+    preconsented: el.getAttribute("data-svc-consent") === "granted",
+  };
+}

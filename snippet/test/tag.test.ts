@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readTag } from "../src/tag";
+
+function addTag(attrs: Record<string, string>) {
+  const s = document.createElement("script");
+  for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
+  // Not executed: happy-dom would try to fetch it.
+  s.type = "text/plain";
+  document.head.append(s);
+  return s;
+}
+
+afterEach(() => {
+  document.head.innerHTML = "";
+});
+
+describe("readTag", () => {
+  it("reads site, base origin and shop", () => {
+    addTag({ src: "https://svc.example:8443/snippet.js?x=1", "data-svc-site": "site_1", "data-svc-shop": "demo.myshopify.com" });
+    expect(readTag()).toEqual({ site: "site_1", base: "https://svc.example:8443", shop: "demo.myshopify.com", preconsented: false });
+  });
+  it("reads the consent declaration", () => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "s", "data-svc-consent": "granted" });
+    expect(readTag()?.preconsented).toBe(true);
+  });
+  it("does nothing without a valid Site ID", () => {
+    expect(readTag()).toBeUndefined();
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "" });
+    expect(readTag()).toBeUndefined();
+    document.head.innerHTML = "";
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "bad id!" });
+    expect(readTag()).toBeUndefined();
+  });
+  it("ignores a malformed shop", () => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "s", "data-svc-shop": "evil.com" });
+    expect(readTag()?.shop).toBeUndefined();
+  });
+});
