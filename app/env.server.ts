@@ -8,6 +8,10 @@ export interface AppEnv {
   dataDir: string;
   /** Local demo mode: the admin is served without Shopify to loopback clients only. */
   demo: boolean;
+  /** A request header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry), if any. */
+  countryHeader: string | null;
+  /** Behind a reverse proxy: take the client's address from the first X-Forwarded-For entry. */
+  trustProxy: boolean;
   shopify: {
     apiKey: string;
     apiSecretKey: string;
@@ -31,6 +35,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
     databaseUrl,
     dataDir: path.resolve(env.SVC_DATA_DIR || ".data/pglite"),
     demo,
+    countryHeader: env.SVC_COUNTRY_HEADER?.trim().toLowerCase() || null,
+    trustProxy: flag(env.SVC_TRUST_PROXY),
     shopify: {
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.
       apiKey: env.SHOPIFY_API_KEY || (demo ? "demo-api-key" : ""),

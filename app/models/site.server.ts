@@ -21,3 +21,23 @@ export async function listSitesOfShop(shopId: string) {
   const db = await prisma();
   return db.site.findMany({ where: { shopId }, orderBy: { createdAt: "asc" } });
 }
+
+export async function findSiteByPublicId(publicId: string) {
+  const db = await prisma();
+  return db.site.findUnique({ where: { publicId } });
+}
+
+/** Counts exposure events refused for claiming a test or arm the visitor was not given. */
+export async function addRejectedExposures(siteId: string, count: number): Promise<void> {
+  const db = await prisma();
+  await db.site.update({ where: { id: siteId }, data: { rejectedExposures: { increment: count } } });
+}
+
+/** Pauses the site and its running tests, saying why (shown in the admin). */
+export async function pauseSite(siteId: string, reason: string): Promise<void> {
+  const db = await prisma();
+  await db.$transaction([
+    db.site.update({ where: { id: siteId }, data: { status: "paused", pausedReason: reason, pausedAt: new Date() } }),
+    db.test.updateMany({ where: { siteId, status: "running" }, data: { status: "paused", pausedReason: reason } }),
+  ]);
+}

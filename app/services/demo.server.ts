@@ -1,11 +1,17 @@
-// The local demo: a demo shop and site that `npm start` seeds so the product can be tried without Shopify.
+// The local demo: a demo shop, site, running test and API key that `npm start` seeds so the product
+// can be tried without Shopify. Safe to run at every start.
+import { hashSiteApiKey } from "~/domain/site-api-key";
+import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
+import { upsertTest } from "~/models/test.server";
 
 export const DEMO_SHOP_DOMAIN = "svc-demo.myshopify.com";
 export const DEMO_SITE_ID = "demo";
+export const DEMO_TEST_ID = "demo-headline";
+/** Printed in the demo's start-up log; a demo database is local, so the key is no secret. */
+export const DEMO_API_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";
 
-/** Creates the demo shop and site if missing; safe to run at every start. */
 export async function seedDemo(baseUrl: string) {
   const shop = await upsertShop(DEMO_SHOP_DOMAIN, { name: "svc demo store", currency: "USD" });
   const site = await upsertSite({
@@ -14,7 +20,29 @@ export async function seedDemo(baseUrl: string) {
     kind: "web",
     name: "Demo storefront",
     currency: "USD",
-    allowedOrigins: [new URL(baseUrl).origin],
+    // The demo is opened as localhost or 127.0.0.1 alike; both may send events.
+    allowedOrigins: [new URL(baseUrl).origin, new URL(baseUrl).origin.replace("localhost", "127.0.0.1")],
   });
+  await upsertTest({
+    id: DEMO_TEST_ID,
+    siteId: site.id,
+    name: "Demo: headline",
+    status: "running",
+    urlPattern: "/demo",
+    trafficPercent: 100,
+    arms: [
+      { id: `${DEMO_TEST_ID}-a`, key: "control", name: "Original headline", weight: 1, patches: [] },
+      {
+        id: `${DEMO_TEST_ID}-b`,
+        key: "b",
+        name: "Benefit headline",
+        weight: 1,
+        patches: [{ op: "text", sel: "#headline", value: "Mugs that make every morning better" }],
+      },
+    ],
+    goals: [{ label: "signup", kind: "custom", isPrimary: true }],
+  });
+  const hash = hashSiteApiKey(DEMO_API_KEY);
+  if (!(await findActiveKeyByHash(hash))) await createSiteApiKey(site.id, "Demo key", DEMO_API_KEY.slice(0, 12), hash);
   return { shop, site };
 }

@@ -1,7 +1,7 @@
 // What the server does before it accepts requests: open and migrate the database, seed the demo.
 import { connect, disconnect } from "~/db.server";
 import { appEnv } from "~/env.server";
-import { seedDemo } from "~/services/demo.server";
+import { DEMO_API_KEY, seedDemo } from "~/services/demo.server";
 
 export interface StartupOptions {
   baseUrl: string;
@@ -20,7 +20,8 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
     const { site } = await seedDemo(baseUrl);
     log(
       `DEMO MODE: no Shopify credentials; the admin is served without Shopify to loopback clients only. ` +
-        `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId})`,
+        `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId}, ` +
+        `server-side conversions with Authorization: Bearer ${DEMO_API_KEY})`,
     );
   }
 }

@@ -65,6 +65,7 @@ CREATE TABLE "Site" (
     "consentCountries" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "consentManagedByMerchant" BOOLEAN NOT NULL DEFAULT false,
     "status" "SiteStatus" NOT NULL DEFAULT 'active',
+    "rejectedExposures" INTEGER NOT NULL DEFAULT 0,
     "pausedReason" TEXT,
     "pausedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -210,6 +211,7 @@ CREATE TABLE "DailyRollup" (
     "goal" TEXT NOT NULL,
     "day" DATE NOT NULL,
     "currency" TEXT NOT NULL DEFAULT '',
+    "exposures" INTEGER NOT NULL DEFAULT 0,
     "exposedVisitors" INTEGER NOT NULL DEFAULT 0,
     "convertingVisitors" INTEGER NOT NULL DEFAULT 0,
     "conversions" INTEGER NOT NULL DEFAULT 0,
@@ -259,6 +261,9 @@ CREATE INDEX "Exposure_siteId_testId_visitorId_idx" ON "Exposure"("siteId", "tes
 
 -- CreateIndex
 CREATE INDEX "Conversion_siteId_sessionId_idx" ON "Conversion"("siteId", "sessionId");
+
+-- CreateIndex
+CREATE INDEX "Conversion_siteId_visitorId_idx" ON "Conversion"("siteId", "visitorId");
 
 -- CreateIndex
 CREATE INDEX "ConversionAttribution_testId_armId_idx" ON "ConversionAttribution"("testId", "armId");

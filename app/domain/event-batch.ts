@@ -1,0 +1,115 @@
+// Validation of the POST /api/events and /api/collect body (EventBatch in app/wire/events.ts).
+import { z } from "zod";
+import {
+  ID_PATTERN,
+  MAX_BATCH_EVENTS,
+  MAX_ELEMENT_ID_LENGTH,
+  MAX_GOAL_LENGTH,
+  MAX_PATH_LENGTH,
+  MAX_SELECTOR_LENGTH,
+  MAX_TIMING_MS,
+  MAX_VALUE,
+  SHOP_PATTERN,
+  type EventBatch,
+} from "~/wire";
+import { failure, parseWith, type ParseResult } from "./parse-result";
+
+export type { ParseResult } from "./parse-result";
+
+// The snippet's own label rule (C0 controls and DEL), so every label it sends is accepted here.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Longest DNS name: bounds the shop domain, which SHOP_PATTERN alone does not. */
+const MAX_SHOP_LENGTH = 255;
+
+export const idSchema = z.string().regex(ID_PATTERN, { error: "must be 1-64 characters of A-Z a-z 0-9 _ -" });
+
+/** Goal labels: the same rule for browser conversions and server-side ones. */
+export const goalSchema = z
+  .string()
+  .min(1, { error: "empty" })
+  .max(MAX_GOAL_LENGTH, { error: "too long" })
+  .refine((s) => !CONTROL.test(s), { error: "control characters" });
+
+/** A monetary value; out-of-range values are refused rather than clipped so totals are never skewed. */
+export const valueSchema = z.number().refine((v) => Math.abs(v) <= MAX_VALUE, { error: `must be within ±${MAX_VALUE}` });
+
+const boundedText = (max: number) =>
+  z
+    .string()
+    .min(1, { error: "empty" })
+    .max(max, { error: "too long" })
+    .refine((s) => !CONTROL.test(s), { error: "control characters" });
+
+const timestamp = z.number().positive({ error: "must be a positive number" });
+const timing = z.number().int().min(0).max(MAX_TIMING_MS);
+
+const path = z
+  .string()
+  .max(MAX_PATH_LENGTH, { error: "too long" })
+  .refine((s) => s.startsWith("/"), { error: "must start with /" })
+  .refine((s) => !CONTROL.test(s), { error: "control characters" });
+
+// The snippet sends origin + pathname for web links and only the scheme otherwise: anything with a
+// query string, a fragment or text after a non-web scheme (mailto:someone@…) is refused.
+const HREF = /^(?:https?:\/\/[^\s?#]*|[a-z][a-z0-9+.-]*:)$/;
+
+const element = z.strictObject({
+  tag: boundedText(MAX_SELECTOR_LENGTH),
+  id: boundedText(MAX_ELEMENT_ID_LENGTH).optional(),
+  sel: boundedText(MAX_SELECTOR_LENGTH),
+  href: z
+    .string()
+    .max(MAX_SELECTOR_LENGTH, { error: "too long" })
+    .regex(HREF, { error: "must be origin + path, or a scheme only" })
+    .optional(),
+});
+
+const base = { id: idSchema, ts: timestamp, path };
+
+const event = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({ ...base, type: z.literal("pageview") }),
+    z.strictObject({ ...base, type: z.literal("click"), el: element }),
+    z.strictObject({ ...base, type: z.literal("exposure"), test: idSchema, arm: idSchema, msToApply: timing, msHidden: timing }),
+    z.strictObject({ ...base, type: z.literal("conversion"), goal: goalSchema, value: valueSchema.optional() }),
+  ],
+  { error: "must be pageview, click, exposure or conversion" },
+);
+
+const eventBatchSchema = z.strictObject({
+  v: z.literal(1),
+  site: idSchema,
+  vid: idSchema,
+  sid: idSchema,
+  shop: z.string().max(MAX_SHOP_LENGTH, { error: "too long" }).regex(SHOP_PATTERN, { error: "must be a *.myshopify.com domain" }).optional(),
+  sent: timestamp,
+  events: z.array(event).min(1, { error: "at least 1 event" }).max(MAX_BATCH_EVENTS, { error: `at most ${MAX_BATCH_EVENTS} events` }),
+});
+
+export function parseEventBatch(body: unknown): ParseResult<EventBatch> {
+  if (tooManyEvents(body)) return failure([`events: at most ${MAX_BATCH_EVENTS} events`]);
+  return parseWith(eventBatchSchema, body);
+}
+
+/** Refuses an oversized batch before validating any of its events. */
+function tooManyEvents(body: unknown): boolean {
+  try {
+    return isRecord(body) && Array.isArray(body.events) && body.events.length > MAX_BATCH_EVENTS;
+  } catch {
+    return false; // not a JSON value; the schema reports it
+  }
+}
+
+/** JSON.parse that reports instead of throwing: the body arrives as text/plain (a CORS simple request). */
+export function parseJsonText(text: string): ParseResult<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return failure(["body: not valid JSON"]);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,38 @@
+// What the hot paths need to know about a site and its running tests, held in memory per site.
+
+export interface ArmConfig {
+  id: string;
+  key: string;
+  weight: number;
+  /** The arm's patches as stored (validated against the wire shape before they are served). */
+  patches: unknown;
+  redirectUrl: string | null;
+}
+
+export interface GoalConfig {
+  label: string;
+  kind: "custom" | "url" | "click" | "submit" | "purchase";
+  selector: string | null;
+  urlPattern: string | null;
+}
+
+export interface RunningTest {
+  id: string;
+  urlPattern: string;
+  trafficPercent: number;
+  arms: ArmConfig[];
+  goals: GoalConfig[];
+}
+
+export interface SiteConfig {
+  id: string;
+  publicId: string;
+  kind: "shopify" | "web";
+  status: "active" | "paused";
+  currency: string;
+  allowedOrigins: string[];
+  consentCountries: string[];
+  shopDomain: string;
+  /** Running tests only; empty while the site is paused. */
+  tests: RunningTest[];
+}

@@ -1,0 +1,56 @@
+// Conversions from every door, counted once per (site, eventId), and the arms they are attributed to.
+import { Prisma, type ConversionSource } from "~/generated/prisma/client";
+import type { Tx } from "./transaction.server";
+
+export interface ConversionRow {
+  siteId: string;
+  eventId: string;
+  goal: string;
+  value: number | null;
+  currency: string | null;
+  sessionId: string | null;
+  visitorId: string | null;
+  source: ConversionSource;
+  occurredAt: Date;
+}
+
+/** Inserts the conversion unless its (site, eventId) exists; false for a duplicate. */
+export async function insertConversion(tx: Tx, row: ConversionRow): Promise<boolean> {
+  const { count } = await tx.conversion.createMany({
+    data: [{ ...row, value: row.value === null ? null : new Prisma.Decimal(row.value) }],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}
+
+export async function insertAttributions(
+  tx: Tx,
+  siteId: string,
+  eventId: string,
+  arms: ReadonlyArray<{ testId: string; armId: string }>,
+): Promise<void> {
+  if (arms.length === 0) return;
+  await tx.conversionAttribution.createMany({
+    data: arms.map((a) => ({ siteId, eventId, testId: a.testId, armId: a.armId })),
+    skipDuplicates: true,
+  });
+}
+
+/**
+ * What this visitor had already converted on `goal` in `test` before this conversion: their count,
+ * and their revenue in `currency` (for the per-visitor sum of squares).
+ */
+export async function visitorGoalHistory(
+  tx: Tx,
+  key: { siteId: string; testId: string; goal: string; visitorId: string; currency: string; excludeEventId: string },
+): Promise<{ conversions: number; revenue: number }> {
+  const rows = await tx.$queryRaw<Array<{ conversions: number; revenue: string | null }>>`
+    SELECT count(*)::int AS conversions,
+           COALESCE(sum(c."value") FILTER (WHERE COALESCE(c."currency", '') = ${key.currency}), 0)::text AS revenue
+      FROM "ConversionAttribution" a
+      JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+     WHERE a."siteId" = ${key.siteId} AND a."testId" = ${key.testId}
+       AND c."goal" = ${key.goal} AND c."visitorId" = ${key.visitorId}
+       AND c."eventId" <> ${key.excludeEventId}`;
+  return { conversions: rows[0]?.conversions ?? 0, revenue: Number(rows[0]?.revenue ?? 0) };
+}

@@ -1,0 +1,47 @@
+// Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
+import type { Tx } from "./transaction.server";
+
+export interface RollupKey {
+  siteId: string;
+  testId: string;
+  armId: string;
+  /** "" for the arm's exposure counts. */
+  goal: string;
+  day: Date;
+  currency: string;
+}
+
+export interface RollupIncrement {
+  exposures?: number;
+  exposedVisitors?: number;
+  convertingVisitors?: number;
+  conversions?: number;
+  revenue?: number;
+  revenueSquares?: number;
+  msToApply?: number;
+  msHidden?: number;
+}
+
+/** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
+export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement): Promise<void> {
+  const day = key.day.toISOString().slice(0, 10);
+  await tx.$executeRaw`
+    INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
+      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "msToApplySum", "msHiddenSum")
+    VALUES (${key.siteId}, ${key.testId}, ${key.armId}, ${key.goal}, ${day}::date, ${key.currency}, ${inc.exposures ?? 0},
+      ${inc.exposedVisitors ?? 0}, ${inc.convertingVisitors ?? 0}, ${inc.conversions ?? 0},
+      ${inc.revenue ?? 0}::numeric, ${inc.revenueSquares ?? 0}::numeric, ${inc.msToApply ?? 0}, ${inc.msHidden ?? 0})
+    ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
+      "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
+      "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
+      "convertingVisitors" = "DailyRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
+      "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
+      "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
+      "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
+      "msToApplySum" = "DailyRollup"."msToApplySum" + EXCLUDED."msToApplySum",
+      "msHiddenSum" = "DailyRollup"."msHiddenSum" + EXCLUDED."msHiddenSum"`;
+}
+
+export async function readRollups(tx: Tx, testId: string) {
+  return tx.dailyRollup.findMany({ where: { testId }, orderBy: [{ day: "asc" }, { armId: "asc" }, { goal: "asc" }] });
+}

@@ -1,0 +1,50 @@
+// Reads a site and its running tests in the shape the in-memory site cache holds.
+import { prisma } from "~/db.server";
+import type { SiteConfig } from "~/domain/site-config";
+
+export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
+  const db = await prisma();
+  const site = await db.site.findUnique({
+    where: { publicId },
+    include: {
+      shop: { select: { domain: true } },
+      tests: {
+        where: { status: "running" },
+        orderBy: { createdAt: "asc" },
+        include: { arms: { orderBy: { position: "asc" } }, goals: { orderBy: { label: "asc" } } },
+      },
+    },
+  });
+  if (!site) return null;
+  return {
+    id: site.id,
+    publicId: site.publicId,
+    kind: site.kind,
+    status: site.status,
+    currency: site.currency,
+    allowedOrigins: site.allowedOrigins,
+    consentCountries: site.consentCountries,
+    shopDomain: site.shop.domain,
+    tests:
+      site.status === "paused"
+        ? []
+        : site.tests.map((test) => ({
+            id: test.id,
+            urlPattern: test.urlPattern,
+            trafficPercent: test.trafficPercent,
+            arms: test.arms.map((arm) => ({
+              id: arm.id,
+              key: arm.key,
+              weight: arm.weight,
+              patches: arm.patches,
+              redirectUrl: arm.redirectUrl,
+            })),
+            goals: test.goals.map((goal) => ({
+              label: goal.label,
+              kind: goal.kind,
+              selector: goal.selector,
+              urlPattern: goal.urlPattern,
+            })),
+          })),
+  };
+}

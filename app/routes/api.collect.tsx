@@ -1,0 +1,10 @@
+// POST /api/collect: the same event batches from the Shopify app embed, bound to the shop's own site.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { preflight } from "~/http/cors";
+import { methodNotAllowed } from "~/http/snippet-request";
+import { handleEventPost } from "~/services/event-door.server";
+
+export const action = ({ request }: ActionFunctionArgs) => handleEventPost(request, "collect");
+// Remix routes OPTIONS (the CORS preflight) to the loader.
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  request.method === "OPTIONS" ? preflight() : methodNotAllowed("POST");

@@ -1,0 +1,33 @@
+// GET /api/patches?site=&vid=&sid=&url=: this visitor's arms of the site's running tests (informational).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ID_PATTERN } from "~/wire";
+import { patchesFor, PATCHES_TTL_SECONDS } from "~/domain/patches-response";
+import { preflight, withCors } from "~/http/cors";
+import { methodNotAllowed, problemResponse } from "~/http/snippet-request";
+import { throttleSnippetRequest } from "~/services/limits.server";
+import { getSiteConfig } from "~/services/site-cache.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  if (request.method === "OPTIONS") return preflight();
+  const query = new URL(request.url).searchParams;
+  const site = query.get("site") ?? "";
+  const vid = query.get("vid") ?? "";
+  const sid = query.get("sid") ?? "";
+  for (const [name, value] of [["site", site], ["vid", vid], ["sid", sid]] as const) {
+    if (!ID_PATTERN.test(value)) return problemResponse({ status: 400, type: "invalid-query", title: `${name} is missing or malformed` });
+  }
+  const config = await getSiteConfig(site);
+  // Unknown or paused sites get the same empty answer as a site with no running test.
+  if (!config || config.tests.length === 0) return answer({ ttl: PATCHES_TTL_SECONDS, tests: [] });
+  const throttle = throttleSnippetRequest(config.id, vid);
+  if (!throttle.allowed) return problemResponse({ status: 429, type: "rate-limited", title: "Too many requests", ...throttle });
+  return answer(patchesFor(config, vid));
+};
+
+function answer(body: unknown): Response {
+  // Per-visitor data that the snippet caches itself (for `ttl`): no HTTP cache may keep a copy.
+  return withCors(Response.json(body, { headers: { "Cache-Control": "no-store" } }));
+}
+
+export const action = async ({ request }: ActionFunctionArgs) =>
+  request.method === "OPTIONS" ? preflight() : methodNotAllowed("GET");

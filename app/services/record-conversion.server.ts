@@ -1,0 +1,65 @@
+// Records one conversion from any door (snippet, server-side API, Shopify order): counted once per
+// (site, eventId), attributed per running test to the session's first exposure before it, and added
+// to the rollups with per-visitor revenue so results can compute variances.
+import { attribute } from "~/domain/attribution";
+import type { SiteConfig } from "~/domain/site-config";
+import { insertAttributions, insertConversion, visitorGoalHistory } from "~/models/conversion.server";
+import { listSessionExposures } from "~/models/exposure.server";
+import { addToRollup } from "~/models/rollup.server";
+import type { Tx } from "~/models/transaction.server";
+
+export interface ConversionInput {
+  eventId: string;
+  goal: string;
+  value: number | null;
+  currency: string | null;
+  sessionId: string | null;
+  visitorId: string | null;
+  source: "browser" | "server" | "order";
+  occurredAt: Date;
+}
+
+export type ConversionResult =
+  | { status: "duplicate" }
+  | { status: "created"; attributed: Array<{ testId: string; armId: string }> };
+
+export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: ConversionInput): Promise<ConversionResult> {
+  const exposures = input.sessionId ? await listSessionExposures(tx, site.id, input.sessionId) : [];
+  const visitorId = input.visitorId ?? exposures[0]?.visitorId ?? null;
+  // A value without a currency is in the site's currency; other currencies are kept and reported apart.
+  const currency = input.value === null ? site.currency : (input.currency ?? site.currency);
+  const inserted = await insertConversion(tx, {
+    siteId: site.id,
+    eventId: input.eventId,
+    goal: input.goal,
+    value: input.value,
+    currency: input.value === null ? null : currency,
+    sessionId: input.sessionId,
+    visitorId,
+    source: input.source,
+    occurredAt: input.occurredAt,
+  });
+  if (!inserted) return { status: "duplicate" };
+
+  const running = new Set(site.tests.map((t) => t.id));
+  const attributed = attribute(input.occurredAt, exposures, running);
+  await insertAttributions(tx, site.id, input.eventId, attributed);
+  const value = input.value ?? 0;
+  for (const { testId, armId } of attributed) {
+    const before = visitorId
+      ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal: input.goal, visitorId, currency, excludeEventId: input.eventId })
+      : { conversions: 0, revenue: 0 };
+    await addToRollup(
+      tx,
+      { siteId: site.id, testId, armId, goal: input.goal, day: input.occurredAt, currency },
+      {
+        conversions: 1,
+        convertingVisitors: before.conversions === 0 ? 1 : 0,
+        revenue: value,
+        // The visitor's revenue goes from r to r + v, so their square grows by 2rv + v².
+        revenueSquares: 2 * before.revenue * value + value * value,
+      },
+    );
+  }
+  return { status: "created", attributed };
+}

@@ -1,0 +1,70 @@
+// POST /api/conversions (draft): a conversion sent by the merchant's server with a site API key.
+import { parseConversionRequest } from "~/domain/conversion-request";
+import { parseJsonText } from "~/domain/event-batch";
+import { hashSiteApiKey, keysMatch, parseBearer } from "~/domain/site-api-key";
+import { findActiveKeyByHash, touchSiteApiKey } from "~/models/api-key.server";
+import { inTransaction } from "~/models/transaction.server";
+import { throttleApiKey } from "./limits.server";
+import { recordConversionInTx } from "./record-conversion.server";
+import { getSiteConfig } from "./site-cache.server";
+
+/** Server-side event ids live in their own namespace, so they never collide with the snippet's. */
+export const SERVER_EVENT_PREFIX = "s:";
+
+export type ServerConversionOutcome =
+  | { ok: true; status: 201 | 200; body: ServerConversionResponse }
+  | { ok: false; status: 400 | 401 | 403 | 429; type: string; title: string; detail?: string; issues?: string[]; retryAfterSeconds?: number };
+
+/** The documented response body (docs/api.md). */
+export interface ServerConversionResponse {
+  status: "created" | "duplicate";
+  event_id: string;
+  /** The arms the conversion counts for; empty when it has no session or the session saw no running test. */
+  attributed: Array<{ test: string; arm: string }>;
+}
+
+export async function recordServerConversion(authorization: string | null, text: string): Promise<ServerConversionOutcome> {
+  const key = parseBearer(authorization);
+  if (!key) return { ok: false, status: 401, type: "missing-api-key", title: "Send the site API key as Authorization: Bearer <key>" };
+  const hash = hashSiteApiKey(key);
+  const stored = await findActiveKeyByHash(hash);
+  if (!stored || !keysMatch(stored.hash, hash)) return { ok: false, status: 401, type: "invalid-api-key", title: "Unknown or revoked API key" };
+  const throttle = throttleApiKey(stored.id);
+  if (!throttle.allowed) {
+    return { ok: false, status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds: throttle.retryAfterSeconds };
+  }
+  const json = parseJsonText(text);
+  const parsed = json.ok ? parseConversionRequest(json.value) : json;
+  if (!parsed.ok) return { ok: false, status: 400, type: "invalid-conversion", title: "The conversion is not valid", issues: parsed.issues };
+  const conversion = parsed.value;
+  if (conversion.site !== stored.site.publicId) {
+    return { ok: false, status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
+  }
+  const site = await getSiteConfig(conversion.site);
+  if (!site) return { ok: false, status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
+  touchSiteApiKey(stored.id).catch(() => {});
+  const result = await inTransaction((tx) =>
+    recordConversionInTx(tx, site, {
+      eventId: SERVER_EVENT_PREFIX + conversion.eventId,
+      goal: conversion.goal,
+      value: conversion.value,
+      currency: conversion.currency,
+      sessionId: conversion.session,
+      visitorId: null,
+      source: "server",
+      occurredAt: new Date(),
+    }),
+  );
+  if (result.status === "duplicate") {
+    return { ok: true, status: 200, body: { status: "duplicate", event_id: conversion.eventId, attributed: [] } };
+  }
+  return {
+    ok: true,
+    status: 201,
+    body: {
+      status: "created",
+      event_id: conversion.eventId,
+      attributed: result.attributed.map((a) => ({ test: a.testId, arm: a.armId })),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The local demo end to end in Chromium: consent, a variant served by the real app, the exposure and
+// the conversion written to the database and attributed to the arm the shopper saw.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import type { Browser } from "playwright-core";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { startServer, type RunningServer } from "../support/server";
+import { launchChromium } from "../support/browser";
+
+const ORIGINAL = "Handmade ceramics for everyday use";
+const VARIANT = "Mugs that make every morning better";
+const DEMO_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";
+// The richest database available: PostgreSQL lets the test read what landed while the server runs.
+const kind = databaseKinds.includes("postgres") ? "postgres" : "pglite";
+
+describe(`demo storefront in Chromium (${kind})`, () => {
+  let db: TestDatabase;
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it("asks for consent, serves an arm, and attributes the shopper's conversion to it", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${server.url}/demo`);
+
+    // 127.0.0.1 has no country, so the snippet asks before it stores or sends anything.
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForFunction(() => typeof (window as { svc?: unknown }).svc === "object", null, { timeout: 10_000 });
+    const headline = await page.locator("#headline").textContent();
+    expect([ORIGINAL, VARIANT]).toContain(headline);
+    const sid = await page.evaluate(() => localStorage.getItem("svc_sid"));
+    expect(sid).toMatch(/^[A-Za-z0-9_-]+$/);
+
+    await page.getByLabel("Email").fill("shopper@example.com");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.locator("output").textContent()).resolves.toContain("Thanks");
+    // Leaving the page flushes the batch (sendBeacon on pagehide).
+    await page.goto("about:blank");
+    await context.close();
+
+    // The server attributes a conversion with this session to the arm the shopper was shown.
+    const expectedArm = headline === VARIANT ? "demo-headline-b" : "demo-headline-a";
+    let attributed: unknown = [];
+    for (let i = 0; i < 20 && JSON.stringify(attributed) === "[]"; i++) {
+      const res = await fetch(`${server.url}/api/conversions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${DEMO_KEY}` },
+        body: JSON.stringify({ site: "demo", event_id: `probe-${i}`, goal: "probe", session: sid }),
+      });
+      attributed = ((await res.json()) as { attributed: unknown }).attributed;
+      if (JSON.stringify(attributed) === "[]") await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(attributed).toEqual([{ test: "demo-headline", arm: expectedArm }]);
+
+    if (kind === "postgres") {
+      const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          `SELECT c.goal, a."armId" FROM "Conversion" c JOIN "ConversionAttribution" a USING ("siteId", "eventId")
+            WHERE c."sessionId" = $1 AND c.source = 'browser'`,
+          [sid],
+        );
+        expect(rows).toEqual([{ goal: "signup", armId: expectedArm }]);
+        const events = await client.query(`SELECT data::text FROM "Event" WHERE "sessionId" = $1`, [sid]);
+        expect(events.rows.map((r) => r.data).join(" ")).not.toContain("shopper@example.com");
+      } finally {
+        await client.end();
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+// Requests shaped as the snippet sends them, for tests of the collection endpoints.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { EventBatch, SvcEvent } from "~/wire";
+
+export const newId = () => randomBytes(9).toString("base64url");
+
+export function batch(site: string, vid: string, sid: string, events: SvcEvent[]): EventBatch {
+  return { v: 1, site, vid, sid, sent: Date.now(), events };
+}
+
+export const pageview = (path = "/demo"): SvcEvent => ({ type: "pageview", id: newId(), ts: Date.now(), path });
+export const exposure = (test: string, arm: string): SvcEvent => ({
+  type: "exposure", id: newId(), ts: Date.now(), path: "/demo", test, arm, msToApply: 42, msHidden: 7,
+});
+export const conversion = (goal: string, value?: number): SvcEvent => ({
+  type: "conversion", id: newId(), ts: Date.now(), path: "/demo", goal, ...(value !== undefined && { value }),
+});
+
+export async function postBatch(baseUrl: string, body: unknown, init: { path?: string; origin?: string } = {}) {
+  return fetch(`${baseUrl}${init.path ?? "/api/events"}`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain;charset=UTF-8", ...(init.origin && { Origin: init.origin }) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export async function getPatches(baseUrl: string, site: string, vid: string, sid = newId()) {
+  const url = `${baseUrl}/api/patches?site=${site}&vid=${vid}&sid=${sid}&url=${encodeURIComponent("http://shop.test/demo")}`;
+  return fetch(url);
+}
+
+export const uuid = randomUUID;
