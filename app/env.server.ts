@@ -12,6 +12,8 @@ export interface AppEnv {
   countryHeader: string | null;
   /** Behind a reverse proxy: take the client's address from the first X-Forwarded-For entry. */
   trustProxy: boolean;
+  /** False only for benchmarks (SVC_RATE_LIMITS=off), which must measure work, not refusals. */
+  rateLimits: boolean;
   shopify: {
     apiKey: string;
     apiSecretKey: string;
@@ -37,6 +39,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
     demo,
     countryHeader: env.SVC_COUNTRY_HEADER?.trim().toLowerCase() || null,
     trustProxy: flag(env.SVC_TRUST_PROXY),
+    rateLimits: env.SVC_RATE_LIMITS !== "off",
     shopify: {
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.
       apiKey: env.SHOPIFY_API_KEY || (demo ? "demo-api-key" : ""),

@@ -71,7 +71,10 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: closing`);
-  server.close();
+  // Let requests in flight finish (their batches are being written) before the database closes.
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
   server.closeAllConnections();
   await vite?.close();
   // Closing flushes the embedded database to its folder.

@@ -24,3 +24,20 @@ export function problemResponse(outcome: ProblemOutcome, cors = true): Response 
 export function methodNotAllowed(allow: string): Response {
   return problem("method-not-allowed", 405, "Method not allowed", `Use ${allow}.`, { headers: { Allow: allow } });
 }
+
+/**
+ * Runs a write whose failure is ours (the database is down or saturated), answering 503 with
+ * Retry-After instead of a bare 500: clients may retry, and nothing they sent was half-written
+ * because every write is one transaction.
+ */
+export async function unavailableOnFailure(work: () => Promise<Response>, cors = true): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error("[svc] write failed:", error);
+    return problemResponse(
+      { status: 503, type: "temporarily-unavailable", title: "Try again shortly", retryAfterSeconds: 5 },
+      cors,
+    );
+  }
+}

@@ -1,7 +1,7 @@
 // The HTTP side shared by the two event doors (/api/events for any site, /api/collect for Shopify).
 import { readBodyText } from "~/http/body";
 import { preflight, withCors } from "~/http/cors";
-import { methodNotAllowed, problemResponse } from "~/http/snippet-request";
+import { methodNotAllowed, problemResponse, unavailableOnFailure } from "~/http/snippet-request";
 import { ingestEventBatch, type Door } from "./ingest-events.server";
 
 /** The largest batch body accepted (50 events stay far below it). */
@@ -16,7 +16,9 @@ export async function handleEventPost(request: Request, door: Door): Promise<Res
       ? problemResponse({ status: 413, type: "body-too-large", title: `The body exceeds ${MAX_EVENT_BODY_BYTES} bytes` })
       : problemResponse({ status: 400, type: "unreadable-body", title: "The body could not be read" });
   }
-  const outcome = await ingestEventBatch({ door, text: body.text, origin: request.headers.get("origin"), receivedAt: new Date() });
-  if (!outcome.ok) return problemResponse(outcome);
-  return withCors(Response.json(outcome.summary, { headers: { "Cache-Control": "no-store" } }));
+  return unavailableOnFailure(async () => {
+    const outcome = await ingestEventBatch({ door, text: body.text, origin: request.headers.get("origin"), receivedAt: new Date() });
+    if (!outcome.ok) return problemResponse(outcome);
+    return withCors(Response.json(outcome.summary, { headers: { "Cache-Control": "no-store" } }));
+  });
 }

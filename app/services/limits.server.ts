@@ -1,6 +1,7 @@
 // The rate limits of the public endpoints (per app instance) and the exposure-misuse monitor.
 import { RateLimiter, type RateLimitRule } from "~/domain/rate-limit";
 import { MisuseMonitor } from "~/domain/exposure-integrity";
+import { appEnv } from "~/env.server";
 
 /** Documented in docs/api.md ("Limits"); change both together. */
 export const RATE_LIMITS = {
@@ -23,6 +24,7 @@ export type Throttle = { allowed: true } | { allowed: false; retryAfterSeconds: 
 
 /** Takes one request from the site's and the visitor's buckets. */
 export function throttleSnippetRequest(siteId: string, visitorId: string | null): Throttle {
+  if (!appEnv().rateLimits) return { allowed: true };
   const site = limiters.site.take(siteId);
   if (!site.allowed) return { allowed: false, retryAfterSeconds: site.retryAfterSeconds };
   if (visitorId) {
@@ -33,6 +35,7 @@ export function throttleSnippetRequest(siteId: string, visitorId: string | null)
 }
 
 export function throttleApiKey(keyId: string): Throttle {
+  if (!appEnv().rateLimits) return { allowed: true };
   const result = limiters.apiKey.take(keyId);
   return result.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: result.retryAfterSeconds };
 }
