@@ -224,8 +224,9 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
     const vid = newId();
     const sid = newId();
     const arm = await armOf(server.url, vid);
-    const buy = conversion("purchase", 30);
-    await postBatch(server.url, batch(SITE, vid, sid, [exposure(TEST, arm), buy, conversion("purchase", 10)]));
+    // Made in this order so that both conversions come after the exposure (attribution needs that).
+    const events = [exposure(TEST, arm), conversion("purchase", 30), conversion("purchase", 10)];
+    await postBatch(server.url, batch(SITE, vid, sid, events));
     const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
     await client.connect();
     try {

@@ -1,0 +1,102 @@
+// The shape of a test's results as the results page, the CSV export and their tests read it.
+
+export interface ArmResult {
+  armId: string;
+  key: string;
+  name: string;
+  isControl: boolean;
+  /** Visitors exposed to the test in this arm (the statistics' "users"). */
+  visitors: number;
+  convertingVisitors: number;
+  conversions: number;
+  /** convertingVisitors / visitors; null without visitors. */
+  rate: number | null;
+  /** Revenue in the site's currency. */
+  revenue: number;
+  revenuePerVisitor: number | null;
+  /** Revenue / conversions in the site's currency; null when there is no revenue. */
+  averageOrderValue: number | null;
+  /** Conversion rate against control (variants only): relative lift and its interval at 1 − alpha. */
+  lift?: number;
+  ciLow?: number;
+  ciHigh?: number;
+  /** Always-valid (sequential) p-value of the rate difference. */
+  pValue?: number;
+  /** Bayesian chance that this arm's rate beats control's. */
+  chanceToWin?: number;
+  /** Revenue per visitor against control (variants, when there is revenue). */
+  revenueLift?: number;
+  revenueCiLow?: number;
+  revenueCiHigh?: number;
+  /** Why no comparison could be computed ("no-users", "zero-variance", …). */
+  error?: string;
+}
+
+export interface GoalResult {
+  goal: string;
+  primary: boolean;
+  arms: ArmResult[];
+}
+
+export type VerdictKind = "collecting" | "variant-ahead" | "control-ahead" | "no-difference" | "srm";
+
+export interface Verdict {
+  kind: VerdictKind;
+  /** One plain sentence for the merchant. */
+  text: string;
+  /** The leading arm for variant-ahead / control-ahead. */
+  armName?: string;
+  chanceToWin?: number;
+}
+
+export interface DailyPoint {
+  day: string;
+  arms: Array<{
+    armId: string;
+    /** Visitors first exposed that day. */
+    visitors: number;
+    cumulativeVisitors: number;
+    cumulativeConvertingVisitors: number;
+    /** Cumulative conversion rate of the primary goal; null before the first visitor. */
+    cumulativeRate: number | null;
+    /** Cumulative relative lift against control with its always-valid interval (variants only). */
+    lift?: number;
+    ciLow?: number;
+    ciHigh?: number;
+  }>;
+}
+
+export interface FlickerStats {
+  armId: string;
+  exposures: number;
+  medianMsToApply: number | null;
+  p95MsToApply: number | null;
+  medianMsHidden: number | null;
+  p95MsHidden: number | null;
+}
+
+export interface ResultsView {
+  test: {
+    id: string;
+    name: string;
+    status: string;
+    startedAt: string | null;
+    urlPattern: string;
+    trafficPercent: number;
+    minDetectableEffect: number;
+  };
+  currency: string;
+  alpha: number;
+  arms: Array<{ armId: string; key: string; name: string; weight: number; isControl: boolean }>;
+  srm: { pValue: number | null; mismatch: boolean };
+  verdict: Verdict;
+  /** Primary goal first, then the test's other goals, then labels seen only in conversions. */
+  goals: GoalResult[];
+  /** The primary goal over time (cumulative), for the charts. */
+  daily: DailyPoint[];
+  flicker: FlickerStats[];
+  /** How long to go for the primary goal at the test's minimum detectable effect and 80% power. */
+  remaining: { usersNeeded: number | null; remainingUsers: number | null; days: number | null };
+  /** Revenue in currencies other than the site's, never converted: per goal and arm. */
+  otherCurrencies: Array<{ goal: string; armId: string; currency: string; conversions: number; revenue: number }>;
+}
