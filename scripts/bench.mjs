@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { seedResultsBench } from "./bench-results.mjs";
 import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -56,6 +57,11 @@ function startApp(dataDir) {
   });
 }
 
+async function stopApp(app) {
+  app.child.kill("SIGTERM");
+  await new Promise((r) => app.child.once("exit", r));
+}
+
 function patchesRequests() {
   let i = 0;
   return [{
@@ -82,6 +88,11 @@ function eventsRequests() {
   }];
 }
 
+async function measureGet(url, path, seconds = SECONDS) {
+  const result = await autocannon({ url: url + path, connections: 4, duration: seconds });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
 async function measure(url, requests) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
   return {
@@ -97,7 +108,7 @@ async function measure(url, requests) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
 const bare = await startBare();
 const bareUrl = `http://127.0.0.1:${bare.address().port}`;
-const app = await startApp(dataDir);
+let app = await startApp(dataDir);
 try {
   // Warm both up (JIT, caches, the site cache's first load) before measuring.
   await autocannon({ url: app.url, connections: 4, duration: 2, requests: patchesRequests() });
@@ -113,14 +124,33 @@ try {
     rows.push({ name, perRequest, baseline, svc });
   }
 
-  console.log(`\nsvc bench: ${CONNECTIONS} connections, ${SECONDS} s each, database ${app.database}, ${os.cpus().length} cores`);
   const fmt = (n) => n.toFixed(0).padStart(8);
+  console.log(`\nsvc bench: ${CONNECTIONS} connections, ${SECONDS} s each, database ${app.database}, ${os.cpus().length} cores`);
   console.log("endpoint                              |  bare rps |   svc rps | svc/bare | svc items/s | svc p50 ms | svc p99 ms | bare p50/p99 ms | svc non-2xx");
   for (const { name, perRequest, baseline, svc } of rows) {
     console.log(
       `${name.padEnd(37)} | ${fmt(baseline.rps)}  | ${fmt(svc.rps)}  | ${(svc.rps / baseline.rps).toFixed(3).padStart(8)} | ` +
         `${fmt(svc.rps * perRequest).padStart(11)} | ${String(svc.p50).padStart(10)} | ${String(svc.p99).padStart(10)} | ` +
         `${`${baseline.p50}/${baseline.p99}`.padStart(15)} | ${svc.non2xx + svc.errors}`,
+    );
+  }
+
+  // Results at 10^4 and 10^8 events: stop the app (PGlite is one process's), seed, start it again.
+  await stopApp(app);
+  await seedResultsBench({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
+  app = await startApp(dataDir);
+  console.log("\nresults (2 arms, 3 goals, 90 days of rollups; flicker over the most recent exposures)");
+  console.log("request                                   | rps at 1e4 | rps at 1e8 | 1e8/1e4 | p50 ms 1e4 | p50 ms 1e8 | p99 ms 1e4 | p99 ms 1e8 | non-2xx");
+  for (const [label, path] of [
+    ["GET /app/tests/:id (results page)", (id) => `/app/tests/${id}`],
+    ["GET /app/tests/:id/export.csv", (id) => `/app/tests/${id}/export.csv`],
+  ]) {
+    await measureGet(app.url, path("bench-1e8"), 2);
+    const small = await measureGet(app.url, path("bench-1e4"));
+    const large = await measureGet(app.url, path("bench-1e8"));
+    console.log(
+      `${label.padEnd(41)} | ${fmt(small.rps).padStart(10)} | ${fmt(large.rps).padStart(10)} | ${(large.rps / small.rps).toFixed(3).padStart(7)} | ` +
+        `${String(small.p50).padStart(10)} | ${String(large.p50).padStart(10)} | ${String(small.p99).padStart(10)} | ${String(large.p99).padStart(10)} | ${small.non2xx + large.non2xx}`,
     );
   }
 } finally {

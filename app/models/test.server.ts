@@ -43,3 +43,12 @@ export async function setTestStatus(testId: string, status: TestStatus) {
   const db = await prisma();
   return db.test.update({ where: { id: testId }, data: { status }, select: { site: { select: { publicId: true } } } });
 }
+
+export async function listTestsOfSites(siteIds: string[]) {
+  const db = await prisma();
+  return db.test.findMany({
+    where: { siteId: { in: siteIds }, status: { not: "archived" } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, siteId: true, name: true, status: true, urlPattern: true, startedAt: true },
+  });
+}

@@ -1,9 +1,11 @@
-// The admin's home page: the shop's sites and how to install each.
+// The admin's home page: the shop's sites, how to install each, and their tests.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Box, Card, EmptyState, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Box, Card, DataTable, EmptyState, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { formatDate } from "~/components/results/format";
+import { TestStatusBadge } from "~/components/results/TestStatusBadge";
 import { appEnv } from "~/env.server";
-import { loadAdminOverview } from "~/services/admin-overview.server";
+import { loadAdminOverview, type TestSummary } from "~/services/admin-overview.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
@@ -50,6 +52,11 @@ export default function Index() {
                         Site ID {site.id}
                       </Text>
                     </InlineStack>
+                    {site.status === "paused" && (
+                      <Banner tone="warning" title="This site's tests are paused">
+                        <p>{site.pausedReason ?? "The site was paused; its tests serve no variant until it is resumed."}</p>
+                      </Banner>
+                    )}
                     {site.kind === "web" && (
                       <Box padding="200" background="bg-surface-secondary" borderRadius="200">
                         <Text as="p" variant="bodySm" breakWord>
@@ -57,6 +64,7 @@ export default function Index() {
                         </Text>
                       </Box>
                     )}
+                    <TestList tests={site.tests} />
                   </BlockStack>
                 ))
               )}
@@ -65,5 +73,29 @@ export default function Index() {
         </Layout.Section>
       </Layout>
     </Page>
+  );
+}
+
+function TestList({ tests }: { tests: TestSummary[] }) {
+  if (tests.length === 0) {
+    return (
+      <Text as="p" tone="subdued">
+        No tests on this site yet.
+      </Text>
+    );
+  }
+  return (
+    <DataTable
+      columnContentTypes={["text", "text", "text", "text"]}
+      headings={["Test", "Status", "Pages", "Started"]}
+      rows={tests.map((test) => [
+        <Link key="name" to={`/app/tests/${encodeURIComponent(test.id)}`}>
+          {test.name}
+        </Link>,
+        <TestStatusBadge key="status" status={test.status} />,
+        <code key="pages">{test.urlPattern}</code>,
+        formatDate(test.startedAt),
+      ])}
+    />
   );
 }

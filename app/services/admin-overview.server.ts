@@ -2,13 +2,24 @@
 import { snippetTag } from "~/domain/snippet-tag";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
+import { listTestsOfSites } from "~/models/test.server";
+
+export interface TestSummary {
+  id: string;
+  name: string;
+  status: string;
+  urlPattern: string;
+  startedAt: string | null;
+}
 
 export interface SiteOverview {
   id: string;
   name: string;
   kind: "shopify" | "web";
   status: "active" | "paused";
+  pausedReason: string | null;
   tag: string;
+  tests: TestSummary[];
 }
 
 export interface AdminOverview {
@@ -20,6 +31,7 @@ export async function loadAdminOverview(shopDomain: string, baseUrl: string): Pr
   const shop = await findShopByDomain(shopDomain);
   if (!shop) return { shop: null, sites: [] };
   const sites = await listSitesOfShop(shop.id);
+  const tests = await listTestsOfSites(sites.map((s) => s.id));
   return {
     shop: { domain: shop.domain, name: shop.name, currency: shop.currency },
     sites: sites.map((site) => ({
@@ -27,7 +39,17 @@ export async function loadAdminOverview(shopDomain: string, baseUrl: string): Pr
       name: site.name,
       kind: site.kind,
       status: site.status,
+      pausedReason: site.pausedReason,
       tag: snippetTag(baseUrl, site.publicId),
+      tests: tests
+        .filter((t) => t.siteId === site.id)
+        .map((t) => ({
+          id: t.id,
+          name: t.name,
+          status: t.status,
+          urlPattern: t.urlPattern,
+          startedAt: t.startedAt?.toISOString() ?? null,
+        })),
     })),
   };
 }

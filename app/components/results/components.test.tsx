@@ -1,0 +1,106 @@
+// The results components rendered on the server with edge-case data: no traffic, failed comparisons,
+// revenue in another currency. Charts must leave nothing to draw on the server.
+import { describe, expect, it } from "vitest";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { AppProvider } from "@shopify/polaris";
+import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
+import type { ArmResult, ResultsView } from "~/domain/results-view";
+import { ArmsTable } from "./ArmsTable";
+import { FlickerCard } from "./FlickerCard";
+import { LiftChart } from "./LiftChart";
+import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
+import { RateChart } from "./RateChart";
+import { TimeToGoCard } from "./TimeToGoCard";
+import { TrafficSplitCard } from "./TrafficSplitCard";
+
+const render = (element: ReactElement) =>
+  renderToStaticMarkup(<AppProvider i18n={enTranslations}>{element}</AppProvider>);
+
+const arm = (over: Partial<ArmResult>): ArmResult => ({
+  armId: "a", key: "control", name: "Original", isControl: true, visitors: 0, convertingVisitors: 0,
+  conversions: 0, rate: null, revenue: 0, revenuePerVisitor: null, averageOrderValue: null, ...over,
+});
+
+const arms: ResultsView["arms"] = [
+  { armId: "a", key: "control", name: "Original", weight: 1, isControl: true },
+  { armId: "b", key: "b", name: "Variant <B>", weight: 1, isControl: false },
+];
+
+describe("results components on the server", () => {
+  it("shows failed comparisons as words and hides the revenue table without revenue", () => {
+    const html = render(
+      <ArmsTable
+        alpha={0.05}
+        currency="USD"
+        goal={{
+          goal: "signup",
+          primary: true,
+          arms: [arm({}), arm({ armId: "b", key: "b", name: "Variant <B>", isControl: false, error: "no-users" })],
+        }}
+      />,
+    );
+    expect(html).toContain("Not enough data: an arm has no visitors yet");
+    expect(html).toContain("Variant &lt;B&gt;");
+    expect(html).toContain("No revenue recorded for this goal.");
+    expect(html).toContain("Lift vs control (95% interval)");
+  });
+
+  it("draws the interval bar with an accessible label and prints revenue in the site's currency", () => {
+    const html = render(
+      <ArmsTable
+        alpha={0.1}
+        currency="EUR"
+        goal={{
+          goal: "purchase",
+          primary: false,
+          arms: [
+            arm({ visitors: 1000, convertingVisitors: 100, conversions: 110, rate: 0.1, revenue: 5500, revenuePerVisitor: 5.5, averageOrderValue: 50 }),
+            arm({
+              armId: "b", key: "b", name: "B", isControl: false, visitors: 1000, convertingVisitors: 120, conversions: 125,
+              rate: 0.12, revenue: 6250, revenuePerVisitor: 6.25, averageOrderValue: 50, lift: 0.2, ciLow: -0.0512345,
+              ciHigh: 0.4512345, pValue: 0.0004, chanceToWin: 0.9712, revenueLift: 0.136, revenueCiLow: 0.01, revenueCiHigh: 0.26,
+            }),
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain("Lift +20.0%, 90% interval -5.1% to +45.1%");
+    expect(html).toContain("&lt; 0.001");
+    expect(html).toContain("97.1%");
+    expect(html).toContain("€6,250.00");
+    expect(html).toContain("€50.00");
+    expect(html.replace(/<[^>]*>/g, " ")).not.toMatch(/\d\.0*[1-9]\d{3,}/);
+  });
+
+  it("copes with a test that has no traffic yet", () => {
+    const remaining = { usersNeeded: null, remainingUsers: null, days: null };
+    const test = {
+      id: "t", name: "T", status: "running", startedAt: null, urlPattern: "/", trafficPercent: 100, minDetectableEffect: 0.1,
+    };
+    expect(render(<TimeToGoCard remaining={remaining} test={test} />)).toContain("Not enough data to estimate yet");
+    expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("—");
+    const split = render(<TrafficSplitCard arms={arms} goals={[]} srm={{ pValue: 1, mismatch: false }} />);
+    expect(split).toContain("50.0%");
+    expect(split).toContain("1.00");
+    // The chart is drawn after mount only; the server sends the title and the text alternative.
+    const chart = render(<RateChart arms={arms} daily={[]} goal="signup" />);
+    expect(chart).toContain("Cumulative conversion rate");
+    expect(chart).toContain("No data yet.");
+    expect(chart).not.toContain("<svg");
+    expect(render(<LiftChart arms={arms} daily={[]} alpha={0.05} />)).toContain("95% always-valid interval");
+  });
+
+  it("lists other currencies unconverted, and nothing when there are none", () => {
+    const html = render(
+      <OtherCurrenciesCard
+        arms={arms}
+        currency="USD"
+        otherCurrencies={[{ goal: "purchase", armId: "b", currency: "JPY", conversions: 2, revenue: 12000 }]}
+      />,
+    );
+    expect(html).toContain("¥12,000");
+    expect(html).toContain("Variant &lt;B&gt;");
+    expect(render(<OtherCurrenciesCard arms={arms} currency="USD" otherCurrencies={[]} />)).not.toContain("Revenue in other currencies");
+  });
+});

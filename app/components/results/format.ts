@@ -1,0 +1,118 @@
+// Number, percent, money, p-value, duration and date formatting for the results page, all through Intl.
+
+// A fixed locale and time zone: the server and the browser must print the same text, or hydration breaks.
+const LOCALE = "en-US";
+const DASH = "—";
+
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+function percentFormat(digits: number, signed: boolean): Intl.NumberFormat {
+  const key = `${digits}:${signed}`;
+  let format = percentFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      style: "percent",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: signed ? "exceptZero" : "auto",
+    });
+    percentFormats.set(key, format);
+  }
+  return format;
+}
+
+export function formatInteger(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? DASH : integer.format(value);
+}
+
+/** A rate or share, e.g. 0.1234 → "12.34%". Small rates keep two decimals so arms stay distinguishable. */
+export function formatPercent(value: number | null | undefined, digits?: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return percentFormat(digits ?? (Math.abs(value) < 0.1 ? 2 : 1), false).format(value);
+}
+
+/** A relative lift with its sign, e.g. 0.052 → "+5.2%". */
+export function formatLift(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return percentFormat(1, true).format(value);
+}
+
+/**
+ * A chart axis tick: as few decimals as the scale needs. No "+" on positive ticks: polaris-viz sizes the
+ * axis by the longest label's character count, and a "+" is wider than the "-" it measures, so it cuts them.
+ */
+export function formatAxisPercent(value: string | number | null): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "";
+  return new Intl.NumberFormat(LOCALE, {
+    style: "percent",
+    maximumFractionDigits: Math.abs(value) >= 0.1 || value === 0 ? 0 : 1,
+  }).format(value);
+}
+
+/** Three significant digits, floored at "< 0.001" where more digits would suggest false precision. */
+export function formatPValue(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (value < 0.001) return "< 0.001";
+  return new Intl.NumberFormat(LOCALE, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(value);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const plainAmount = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount in its own currency; a code Intl does not know still prints the amount with the code. */
+export function formatMoney(value: number | null | undefined, currency: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
+    } catch {
+      return `${plainAmount.format(value)} ${currency}`;
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(value);
+}
+
+/** Milliseconds, switching to seconds from one second on. */
+export function formatMs(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) < 1000) return `${integer.format(Math.round(value))} ms`;
+  return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 }).format(value / 1000)} s`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
+const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** An ISO timestamp as a date, e.g. "Mar 4, 2026" (UTC, like the daily rollups). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return DASH;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? DASH : dateFormat.format(date);
+}
+
+/** A rollup day ("2026-03-04") as a short axis label, e.g. "Mar 4". */
+export function formatDay(day: string | number | null | undefined): string {
+  if (day === null || day === undefined) return "";
+  const date = new Date(typeof day === "number" ? day : `${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? String(day) : dayFormat.format(date);
+}
+
+/** The statistics engine's error codes in the merchant's words. */
+export function comparisonErrorText(code: string): string {
+  switch (code) {
+    case "no-users":
+      return "Not enough data: an arm has no visitors yet";
+    case "too-few-users":
+      return "Not enough data yet";
+    case "zero-control-mean":
+      return "Not enough data: control has no conversions yet";
+    case "zero-variance":
+      return "Not enough data: no difference to measure yet";
+    case "non-finite-result":
+      return "Could not be computed";
+    default:
+      return "Not enough data";
+  }
+}

@@ -1,0 +1,61 @@
+// What a test's results are built from: the test as its shop sees it, its rollups, and flicker figures.
+import { prisma } from "~/db.server";
+import type { RollupRow } from "~/domain/results";
+import type { FlickerStats } from "~/domain/results-view";
+
+/** The test with its arms, goals and site, if it belongs to one of this shop's sites. */
+export async function findTestOfShop(shopDomain: string, testId: string) {
+  const db = await prisma();
+  return db.test.findFirst({
+    where: { id: testId, site: { shop: { domain: shopDomain } } },
+    include: {
+      site: { select: { id: true, currency: true } },
+      arms: { orderBy: { position: "asc" } },
+      goals: true,
+    },
+  });
+}
+
+export async function readRollupRows(siteId: string, testId: string): Promise<RollupRow[]> {
+  const db = await prisma();
+  const rows = await db.dailyRollup.findMany({ where: { siteId, testId } });
+  return rows.map((r) => ({
+    armId: r.armId,
+    goal: r.goal,
+    day: r.day.toISOString().slice(0, 10),
+    currency: r.currency,
+    exposures: r.exposures,
+    exposedVisitors: r.exposedVisitors,
+    convertingVisitors: r.convertingVisitors,
+    conversions: r.conversions,
+    revenue: Number(r.revenue),
+    revenueSquares: Number(r.revenueSquares),
+  }));
+}
+
+/** How many recent exposures the flicker percentiles look at: enough for a stable p95, bounded in cost. */
+export const FLICKER_SAMPLE = 20_000;
+
+export async function readFlickerStats(siteId: string, testId: string): Promise<FlickerStats[]> {
+  const db = await prisma();
+  const rows = await db.$queryRaw<Array<{
+    armId: string; exposures: number; med_apply: number | null; p95_apply: number | null; med_hidden: number | null; p95_hidden: number | null;
+  }>>`
+    SELECT "armId", count(*)::int AS exposures,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY "msToApply")::float AS med_apply,
+           percentile_cont(0.95) WITHIN GROUP (ORDER BY "msToApply")::float AS p95_apply,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY "msHidden")::float AS med_hidden,
+           percentile_cont(0.95) WITHIN GROUP (ORDER BY "msHidden")::float AS p95_hidden
+      FROM (SELECT "armId", "msToApply", "msHidden" FROM "Exposure"
+             WHERE "siteId" = ${siteId} AND "testId" = ${testId}
+             ORDER BY "exposedAt" DESC LIMIT ${FLICKER_SAMPLE}) recent
+     GROUP BY "armId"`;
+  return rows.map((r) => ({
+    armId: r.armId,
+    exposures: r.exposures,
+    medianMsToApply: r.med_apply,
+    p95MsToApply: r.p95_apply,
+    medianMsHidden: r.med_hidden,
+    p95MsHidden: r.p95_hidden,
+  }));
+}

@@ -1,0 +1,21 @@
+// GET /app/tests/:testId/export.csv[?daily=1]: the results as CSV, for the authenticated shop's tests only.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { problem } from "~/http/problem";
+import { loadResultsCsv } from "~/services/results.server";
+import { authenticateAdmin } from "~/shopify.server";
+
+export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
+  const { shop } = await authenticateAdmin(request, context);
+  const testId = params.testId ?? "";
+  const daily = new URL(request.url).searchParams.get("daily") === "1";
+  const csv = await loadResultsCsv(shop, testId, daily);
+  if (csv === null) return problem("not-found", 404, "No such test");
+  const name = `svc-${testId.replace(/[^A-Za-z0-9_-]/g, "")}-${daily ? "daily" : "results"}.csv`;
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+};

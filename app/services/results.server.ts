@@ -1,0 +1,43 @@
+// A test's results for its shop: load the rollups, run the statistics, shape the page or the CSV.
+import { buildResults, type ResultsInput } from "~/domain/results";
+import { dailyCsv, summaryCsv } from "~/domain/results-csv";
+import type { ResultsView } from "~/domain/results-view";
+import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
+
+async function load(shopDomain: string, testId: string) {
+  const test = await findTestOfShop(shopDomain, testId);
+  if (!test) return null;
+  const [rollups, flicker] = await Promise.all([
+    readRollupRows(test.site.id, test.id),
+    readFlickerStats(test.site.id, test.id),
+  ]);
+  const input: ResultsInput = {
+    test: {
+      id: test.id,
+      name: test.name,
+      status: test.status,
+      startedAt: test.startedAt?.toISOString() ?? null,
+      urlPattern: test.urlPattern,
+      trafficPercent: test.trafficPercent,
+      minDetectableEffect: test.minDetectableEffect,
+    },
+    arms: test.arms.map((a) => ({ id: a.id, key: a.key, name: a.name, weight: a.weight })),
+    goals: test.goals.map((g) => ({ label: g.label, isPrimary: g.isPrimary })),
+    currency: test.site.currency,
+    rollups,
+    flicker,
+  };
+  return { view: buildResults(input), rollups };
+}
+
+/** The results page's data, or null when the test is not this shop's. */
+export async function loadResults(shopDomain: string, testId: string): Promise<ResultsView | null> {
+  return (await load(shopDomain, testId))?.view ?? null;
+}
+
+/** The CSV export (one row per goal × arm, or per day × arm × goal × currency), or null. */
+export async function loadResultsCsv(shopDomain: string, testId: string, daily: boolean): Promise<string | null> {
+  const loaded = await load(shopDomain, testId);
+  if (!loaded) return null;
+  return daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view);
+}

@@ -1,0 +1,63 @@
+// The results page's cost at 10^4 and at 10^8 events: two tests with the same shape (2 arms, 3 goals,
+// 90 days of rollups) whose counts add up to ten thousand and to a hundred million events, plus their
+// most recent exposures for the flicker figures (10^3 and 10^6 rows). Results read rollups only, so
+// the two should cost about the same; the ratio is printed.
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+const DAYS = 90;
+const GOALS = ["signup", "purchase", "add_to_cart"];
+
+/** SQL that creates a test whose rollups add up to `events` events, with `exposures` exposure rows. */
+function seedSql(siteId, testId, events, exposures) {
+  // Per day and arm: visitors v; each visitor brings ~4 events (pageviews, clicks, exposure, conversions).
+  const visitorsPerDayArm = Math.max(1, Math.round(events / 4 / DAYS / 2));
+  const arms = [`${testId}-a`, `${testId}-b`];
+  const rows = [];
+  for (let d = 0; d < DAYS; d++) {
+    const day = new Date(Date.UTC(2026, 7, 1) + d * 86400000).toISOString().slice(0, 10);
+    arms.forEach((arm, i) => {
+      rows.push(`('${siteId}','${testId}','${arm}','','${day}','',${visitorsPerDayArm},${visitorsPerDayArm},0,0,0,0,${visitorsPerDayArm * 300},${visitorsPerDayArm * 20})`);
+      GOALS.forEach((goal, g) => {
+        const converting = Math.round(visitorsPerDayArm * (0.05 + 0.005 * i) / (g + 1));
+        const revenue = goal === "purchase" ? converting * 40 : 0;
+        rows.push(`('${siteId}','${testId}','${arm}','${goal}','${day}','USD',0,0,${converting},${converting},${revenue},${revenue * 40},0,0)`);
+      });
+    });
+  }
+  return `
+    INSERT INTO "Test" (id, "siteId", name, status, "urlPattern", "trafficPercent", "minDetectableEffect", "startedAt", "createdAt", "updatedAt")
+      VALUES ('${testId}', '${siteId}', 'Bench ${events.toExponential(0)} events', 'running', '/bench', 100, 0.05, now(), now(), now());
+    INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
+      ('${arms[0]}', '${testId}', 'control', 'Control', 0, 1, '[]'), ('${arms[1]}', '${testId}', 'b', 'Variant', 1, 1, '[]');
+    INSERT INTO "Goal" (id, "testId", label, kind, "isPrimary") VALUES
+      ${GOALS.map((goal, g) => `('${testId}-${goal}', '${testId}', '${goal}', 'custom', ${g === 0})`).join(",")};
+    INSERT INTO "DailyRollup" ("siteId","testId","armId",goal,day,currency,exposures,"exposedVisitors","convertingVisitors",conversions,revenue,"revenueSquares","msToApplySum","msHiddenSum")
+      VALUES ${rows.join(",\n")};
+    INSERT INTO "Exposure" ("siteId","testId","sessionId","visitorId","armId","eventId","exposedAt","msToApply","msHidden")
+      SELECT '${siteId}', '${testId}', 's' || n, 'v' || n, CASE WHEN n % 2 = 0 THEN '${arms[0]}' ELSE '${arms[1]}' END, 'e' || n,
+             now() - (n || ' seconds')::interval, 100 + n % 400, n % 50
+        FROM generate_series(1, ${exposures}) AS n;`;
+}
+
+/** Seeds both bench tests into the demo site of the database the server will open. */
+export async function seedResultsBench({ dataDir, databaseUrl }) {
+  const sql = async (run) => {
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try { return await run((q) => client.query(q).then((r) => r.rows)); } finally { await client.end(); }
+    }
+    const db = await PGlite.create(dataDir);
+    try { return await run((q) => db.exec(q).then((r) => r.at(-1)?.rows ?? [])); } finally { await db.close(); }
+  };
+  return sql(async (query) => {
+    const [site] = await query(`SELECT id FROM "Site" WHERE "publicId" = 'demo'`);
+    await query(`DELETE FROM "Test" WHERE id IN ('bench-1e4', 'bench-1e8');
+                 DELETE FROM "DailyRollup" WHERE "testId" IN ('bench-1e4', 'bench-1e8');
+                 DELETE FROM "Exposure" WHERE "testId" IN ('bench-1e4', 'bench-1e8');`);
+    await query(seedSql(site.id, "bench-1e4", 1e4, 1e3));
+    await query(seedSql(site.id, "bench-1e8", 1e8, 1e6));
+    return ["bench-1e4", "bench-1e8"];
+  });
+}

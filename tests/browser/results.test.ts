@@ -1,0 +1,286 @@
+// The results page in Chromium on real traffic: synthetic visitors go through the snippet's endpoints,
+// then the page must show exactly what was posted, draw its charts, and export the same numbers as CSV.
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/databases";
+import { startServer, type RunningServer } from "../support/server";
+import { launchChromium } from "../support/browser";
+import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
+
+const SITE = "demo";
+const TEST = "demo-headline";
+const ARMS = { "demo-headline-a": "Original headline", "demo-headline-b": "Benefit headline" } as const;
+type ArmId = keyof typeof ARMS;
+const GOALS = ["signup", "purchase"] as const;
+type Goal = (typeof GOALS)[number];
+const VISITORS = 60;
+const DAYS = 5;
+const DAY_MS = 24 * 3600 * 1000;
+const SCREENSHOT = "/tmp/svc-results-page.png";
+
+interface Tally {
+  visitors: number;
+  conversions: Record<Goal, number>;
+  revenue: number;
+}
+
+/** RFC 4180: quoted fields may hold commas, CRLF and doubled quotes; records end in CRLF (or LF). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      record.push(field);
+      field = "";
+    } else if (ch === "\r" || ch === "\n") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += ch;
+  }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+function csvObjects(text: string): Array<Record<string, string>> {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) throw new Error("empty CSV");
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
+}
+
+/** "1,234" → 1234; the page prints integers with grouping. */
+const integerOf = (text: string) => Number(text.replace(/[^\d-]/g, ""));
+
+/** Posts one visitor: learn the arm like the snippet does, then report the exposure and conversions. */
+async function postVisitor(baseUrl: string, index: number) {
+  const vid = newId();
+  const sid = newId();
+  const patches = await getPatches(baseUrl, SITE, vid, sid);
+  expect(patches.status).toBe(200);
+  const body = (await patches.json()) as { tests: Array<{ test: string; arm: string }> };
+  const arm = body.tests.find((t) => t.test === TEST)?.arm as ArmId | undefined;
+  if (!arm) return null;
+  // A spread of behaviour: a third sign up, a quarter buy (some do both), with whole-dollar values.
+  const signup = index % 3 === 0;
+  const purchase = index % 4 === 1;
+  const value = purchase ? 10 + (index % 7) * 5 : 0;
+  // Spread over the last five days (the server keeps the client's event ages) so the charts have a history.
+  const ts = Date.now() - (index % DAYS) * DAY_MS;
+  const events = [
+    { ...exposure(TEST, arm), ts, msToApply: 20 + (index % 9) * 15, msHidden: index % 2 === 0 ? 0 : 5 + (index % 5) * 10 },
+    ...(signup ? [{ ...conversion("signup"), ts: ts + 1000 }] : []),
+    ...(purchase ? [{ ...conversion("purchase", value), ts: ts + 2000 }] : []),
+  ];
+  const res = await postBatch(baseUrl, batch(SITE, vid, sid, events));
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ accepted: events.length, rejected: 0 });
+  return { arm, signup, purchase, value };
+}
+
+/** The goal's conversion table as {arm name → column → text}, columns named by their headings. */
+async function readGoalTable(page: Page, goal: string): Promise<Map<string, Record<string, string>>> {
+  const table = page.getByRole("region", { name: goal, exact: true }).locator("table").first();
+  const headings = await table.locator("thead tr").first().locator("th").allInnerTexts();
+  const result = new Map<string, Record<string, string>>();
+  for (const row of await table.locator("tbody tr").all()) {
+    const cells = await row.locator("th, td").allInnerTexts();
+    const name = Object.values(ARMS).find((armName) => cells[0]?.startsWith(armName));
+    if (!name) throw new Error(`unexpected row ${cells.join(" | ")}`);
+    result.set(name, Object.fromEntries(headings.map((h, i) => [h.trim(), (cells[i] ?? "").trim()])));
+  }
+  return result;
+}
+
+async function download(page: Page, link: Locator): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const path = await file.path();
+  return readFile(path, "utf8");
+}
+
+describe("results page in Chromium", () => {
+  let db: TestDatabase;
+  let server: RunningServer;
+  let browser: Browser;
+  const tally = new Map<ArmId, Tally>(
+    (Object.keys(ARMS) as ArmId[]).map((id) => [id, { visitors: 0, conversions: { signup: 0, purchase: 0 }, revenue: 0 }]),
+  );
+
+  beforeAll(async () => {
+    db = await createTestDatabase("pglite");
+    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
+    // A fresh visitor id each: the per-visitor limit (60, then 1/s) must never drop a batch.
+    for (let start = 0; start < VISITORS; start += 10) {
+      const posted = await Promise.all(
+        Array.from({ length: Math.min(10, VISITORS - start) }, (_, k) => postVisitor(server.url, start + k)),
+      );
+      for (const visitor of posted) {
+        if (!visitor) continue;
+        const t = tally.get(visitor.arm);
+        if (!t) throw new Error(`unknown arm ${visitor.arm}`);
+        t.visitors += 1;
+        if (visitor.signup) t.conversions.signup += 1;
+        if (visitor.purchase) t.conversions.purchase += 1;
+        t.revenue += visitor.value;
+      }
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it("posted traffic reached both arms", () => {
+    const total = [...tally.values()].reduce((sum, t) => sum + t.visitors, 0);
+    expect(total).toBe(VISITORS);
+    for (const t of tally.values()) expect(t.visitors).toBeGreaterThan(0);
+  });
+
+  it("shows the verdict, each arm's numbers, the charts, and exports the same numbers as CSV", async () => {
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("response", (res) => {
+      if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(`${server.url}/app/tests/${TEST}`, { waitUntil: "networkidle" });
+
+    await expect(page.getByRole("heading", { name: "Demo: headline" }).isVisible()).resolves.toBe(true);
+    const banner = page.locator(".Polaris-Banner").first();
+    await expect(banner.isVisible()).resolves.toBe(true);
+    expect(await banner.innerText()).toMatch(
+      /Collecting data|is ahead with|No detectable difference|Sample ratio mismatch: do not trust/,
+    );
+
+    // Every goal's table shows exactly what was posted, arm by arm.
+    const pageNumbers = new Map<string, { visitors: number; conversions: number }>();
+    for (const goal of GOALS) {
+      const table = await readGoalTable(page, goal);
+      for (const [armId, name] of Object.entries(ARMS) as Array<[ArmId, string]>) {
+        const row = table.get(name);
+        const t = tally.get(armId);
+        if (!row || !t) throw new Error(`no row for ${name} in ${goal}`);
+        const visitors = integerOf(row["Visitors"] ?? "");
+        const conversions = integerOf(row["Conversions"] ?? "");
+        expect({ goal, name, visitors, conversions }).toEqual({
+          goal, name, visitors: t.visitors, conversions: t.conversions[goal],
+        });
+        pageNumbers.set(`${goal}/${armId}`, { visitors, conversions });
+      }
+    }
+    // Purchases carried values: the revenue table prints them in the site's currency.
+    const purchase = page.getByRole("region", { name: "purchase", exact: true });
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    for (const [armId, name] of Object.entries(ARMS) as Array<[ArmId, string]>) {
+      const revenueRow = purchase.locator("table").nth(1).locator("tbody tr", { hasText: name });
+      expect(await revenueRow.innerText()).toContain(usd.format(tally.get(armId)?.revenue ?? NaN));
+    }
+
+    // polaris-viz draws after hydration; its SVGs live in the chart figures.
+    await page.locator("figure svg").first().waitFor({ state: "visible", timeout: 15_000 });
+    expect(await page.locator("figure svg").count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole("heading", { name: "Cumulative conversion rate" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Flicker cost", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("How long to go", { exact: true }).isVisible()).resolves.toBe(true);
+
+    // No raw floats: no decimal fraction with four or more significant digits anywhere on the page.
+    expect(await page.locator("body").innerText()).not.toMatch(/\d\.0*[1-9]\d{3,}/);
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+    // The summary CSV, downloaded through the page's own link, agrees with the page.
+    const summary = csvObjects(await download(page, page.getByRole("link", { name: "Download summary (CSV)" })));
+    for (const goal of GOALS) {
+      for (const armId of Object.keys(ARMS) as ArmId[]) {
+        const row = summary.find((r) => r.goal === goal && r.arm_id === armId);
+        expect(row, `${goal}/${armId} in the CSV`).toBeDefined();
+        expect({ visitors: Number(row?.visitors), conversions: Number(row?.conversions) }).toEqual(
+          pageNumbers.get(`${goal}/${armId}`),
+        );
+        if (goal === "purchase") expect(Number(row?.revenue)).toBe(tally.get(armId)?.revenue);
+      }
+    }
+
+    // The daily CSV adds up to the same visitors and conversions.
+    const daily = csvObjects(await download(page, page.getByRole("link", { name: "Download daily figures (CSV)" })));
+    for (const armId of Object.keys(ARMS) as ArmId[]) {
+      const rows = daily.filter((r) => r.arm_id === armId);
+      const sum = (goal: string, column: string) =>
+        rows.filter((r) => r.goal === goal).reduce((total, r) => total + Number(r[column]), 0);
+      expect(sum("", "exposed_visitors")).toBe(tally.get(armId)?.visitors);
+      for (const goal of GOALS) expect(sum(goal, "conversions")).toBe(tally.get(armId)?.conversions[goal]);
+    }
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lists the test on the home page and links to its results", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    const row = page.locator("tr", { hasText: "Demo: headline" });
+    expect(await row.innerText()).toContain("Running");
+    await row.getByRole("link", { name: "Demo: headline" }).click();
+    await page.waitForURL(`${server.url}/app/tests/${TEST}`);
+    await page.getByRole("region", { name: "signup", exact: true }).waitFor();
+    await page.getByRole("link", { name: "Tests" }).click();
+    await page.waitForURL(`${server.url}/app`);
+    await page.screenshot({ path: "/tmp/svc-home.png", fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  // Last: it pauses the demo site for good.
+  it("warns on the home page when the site was paused, with the reason", async () => {
+    // More than 100 exposures claiming the arm the visitor was not given trip the misuse monitor.
+    for (let k = 0; k < 3; k++) {
+      const vid = newId();
+      const sid = newId();
+      const body = (await (await getPatches(server.url, SITE, vid, sid)).json()) as { tests: Array<{ test: string; arm: string }> };
+      const given = body.tests.find((t) => t.test === TEST)?.arm;
+      const other = Object.keys(ARMS).find((arm) => arm !== given) ?? "";
+      const res = await postBatch(server.url, batch(SITE, vid, sid, Array.from({ length: 50 }, () => exposure(TEST, other))));
+      expect(res.status).toBe(200);
+    }
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    const banner = page.locator(".Polaris-Banner", { hasText: "This site's tests are paused" });
+    await expect(banner.isVisible()).resolves.toBe(true);
+    expect(await banner.innerText()).toContain("window.svc.exposure misuse");
+    expect(await page.locator("tr", { hasText: "Demo: headline" }).innerText()).toContain("Paused");
+    await page.close();
+  });
+
+  it("answers an unknown test with a not-found page", async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${server.url}/app/tests/no-such-test`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Test not found" }).isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+});
