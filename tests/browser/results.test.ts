@@ -208,8 +208,8 @@ describe("results page in Chromium", () => {
     expect(await page.locator("body").innerText()).not.toMatch(/\d\.0*[1-9]\d{3,}/);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
 
-    // The summary CSV, downloaded through the page's own link, agrees with the page.
-    const summary = csvObjects(await download(page, page.getByRole("link", { name: "Download summary (CSV)" })));
+    // The summary CSV, downloaded through the page's own button, agrees with the page.
+    const summary = csvObjects(await download(page, page.getByRole("button", { name: "Download summary (CSV)" })));
     for (const goal of GOALS) {
       for (const armId of Object.keys(ARMS) as ArmId[]) {
         const row = summary.find((r) => r.goal === goal && r.arm_id === armId);
@@ -222,7 +222,7 @@ describe("results page in Chromium", () => {
     }
 
     // The daily CSV adds up to the same visitors and conversions.
-    const daily = csvObjects(await download(page, page.getByRole("link", { name: "Download daily figures (CSV)" })));
+    const daily = csvObjects(await download(page, page.getByRole("button", { name: "Download daily figures (CSV)" })));
     for (const armId of Object.keys(ARMS) as ArmId[]) {
       const rows = daily.filter((r) => r.arm_id === armId);
       const sum = (goal: string, column: string) =>
