@@ -34,7 +34,7 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
 }
 
 /** How many recent exposures the flicker percentiles look at: enough for a stable p95, bounded in cost. */
-export const FLICKER_SAMPLE = 20_000;
+export const FLICKER_SAMPLE = 5_000;
 
 export async function readFlickerStats(siteId: string, testId: string): Promise<FlickerStats[]> {
   const db = await prisma();

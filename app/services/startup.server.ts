@@ -1,5 +1,6 @@
 // What the server does before it accepts requests: open and migrate the database, seed the demo.
 import { connect, disconnect } from "~/db.server";
+import type { SqlRunner } from "~/db/connection.server";
 import { appEnv } from "~/env.server";
 import { DEMO_API_KEY, seedDemo } from "~/services/demo.server";
 
@@ -16,6 +17,7 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
       (migrated.applied.length ? ` (${migrated.applied.join(", ")})` : "") +
       `, already applied: ${migrated.alreadyApplied}`,
   );
+  if (database.kind === "pglite") keepStatisticsFresh(database.sql, log);
   if (env.demo) {
     const { site } = await seedDemo(baseUrl);
     log(
@@ -26,6 +28,19 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   }
 }
 
+/** PGlite has no autovacuum, so nothing refreshes the planner's statistics unless we do. */
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
+let analyzeTimer: ReturnType<typeof setInterval> | undefined;
+
+function keepStatisticsFresh(sql: SqlRunner, log: (line: string) => void): void {
+  const analyze = () => sql.exec("ANALYZE").catch((error: unknown) => log(`ANALYZE failed: ${(error as Error).message}`));
+  void analyze();
+  analyzeTimer ??= setInterval(analyze, ANALYZE_EVERY_MS);
+  analyzeTimer.unref();
+}
+
 export async function shutdown(): Promise<void> {
+  if (analyzeTimer) clearInterval(analyzeTimer);
+  analyzeTimer = undefined;
   await disconnect();
 }
