@@ -1,9 +1,9 @@
 // Who may see the admin: Shopify-authenticated requests, or the local demo's loopback clients only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helpers";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "../support/server";
+import { databaseKinds } from "../support/databases";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
 // Shopify's library answers 410 to anything that looks like a bot, as Node's fetch does by default.
 const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" };
@@ -12,30 +12,21 @@ const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537
 const ADMIN_DATA = /Site ID|data-svc-site/;
 
 describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startServer({ env: { ...db.env, ...SHOPIFY_TEST_ENV } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer(kind, { ...SHOPIFY_TEST_ENV });
 
   it("says it is not in demo mode", () => {
-    expect(server.output()).not.toMatch(/DEMO MODE/);
+    expect(ctx.server.output()).not.toMatch(/DEMO MODE/);
   });
 
   it("sends a request without a session to the login page, with no admin data", async () => {
-    const res = await fetch(`${server.url}/app`, { headers: BROWSER, redirect: "manual" });
+    const res = await fetch(`${ctx.server.url}/app`, { headers: BROWSER, redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/\/auth\/login/);
     expect(await res.text()).not.toMatch(ADMIN_DATA);
   });
 
   it("does not serve admin data to an embedded request without a session token", async () => {
-    const res = await fetch(`${server.url}/app?embedded=1&shop=svc-demo.myshopify.com&host=YWRtaW4`, {
+    const res = await fetch(`${ctx.server.url}/app?embedded=1&shop=svc-demo.myshopify.com&host=YWRtaW4`, {
       headers: BROWSER,
       redirect: "manual",
     });
@@ -44,7 +35,7 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
   });
 
   it("refuses a forged session token", async () => {
-    const res = await fetch(`${server.url}/app`, {
+    const res = await fetch(`${ctx.server.url}/app`, {
       headers: { ...BROWSER, Authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJkZXN0IjoieCJ9.c2lnbmF0dXJl" },
       redirect: "manual",
     });
@@ -53,14 +44,14 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
   });
 
   it("keeps the demo storefront switched off", async () => {
-    const res = await fetch(`${server.url}/demo`);
+    const res = await fetch(`${ctx.server.url}/demo`);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
   });
 
   it.runIf(kind === "postgres")("serves the admin to a request with a valid session token", async () => {
     // Stand in for Shopify's install by storing the offline session it would have produced.
-    const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: ctx.db.env.DATABASE_URL });
     await client.connect();
     await client.query(
       `INSERT INTO "Session" (id, shop, state, "isOnline", scope, "accessToken")
@@ -74,7 +65,7 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
         apiKey: SHOPIFY_TEST_ENV.SHOPIFY_API_KEY,
         apiSecretKey: SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET,
       },
-      new Request(`${server.url}/app`, { headers: BROWSER }),
+      new Request(`${ctx.server.url}/app`, { headers: BROWSER }),
     );
     const res = await fetch(request.url, { headers: request.headers, redirect: "manual" });
     expect(res.status).toBe(200);
@@ -85,23 +76,14 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
 });
 
 describe("admin access in demo mode", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer("pglite", { SVC_DEMO: "1" });
 
   it("announces demo mode in its start-up log", () => {
-    expect(server.output()).toMatch(/DEMO MODE: .*loopback clients only/);
+    expect(ctx.server.output()).toMatch(/DEMO MODE: .*loopback clients only/);
   });
 
   it("serves the demo shop's admin to a direct loopback client", async () => {
-    const res = await fetch(`${server.url}/app`, { headers: BROWSER });
+    const res = await fetch(`${ctx.server.url}/app`, { headers: BROWSER });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Site ID");
@@ -109,7 +91,7 @@ describe("admin access in demo mode", () => {
   });
 
   it("does not treat a proxied request as local", async () => {
-    const res = await fetch(`${server.url}/app`, {
+    const res = await fetch(`${ctx.server.url}/app`, {
       headers: { ...BROWSER, "X-Forwarded-For": "203.0.113.7" },
       redirect: "manual",
     });

@@ -1,8 +1,7 @@
 // Random and adversarial input on every endpoint: never a 5xx, and data already accepted stays intact.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useServer } from "../support/server";
 import { batch, conversion, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
 const SITE = "demo";
@@ -50,31 +49,24 @@ const text = nasty.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
 const headerValue = fc.string({ maxLength: 100 }).map((s) => s.replace(/[^\x20-\x7e]/g, ""));
 
 describe("bad input never breaks the server", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
+  const ctx = useServer("pglite", { SVC_DEMO: "1" });
   const accepted = { body: batch(SITE, newId(), newId(), []), conversionId: `kept-${newId()}` };
 
   beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
     accepted.body = batch(SITE, newId(), newId(), [pageview(), conversion("signup", 5)]);
-    expect(await (await postBatch(server.url, accepted.body)).json()).toMatchObject({ accepted: 2 });
-    const res = await fetch(`${server.url}/api/conversions`, {
+    expect(await (await postBatch(ctx.server.url, accepted.body)).json()).toMatchObject({ accepted: 2 });
+    const res = await fetch(`${ctx.server.url}/api/conversions`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${DEMO_KEY}` },
       body: JSON.stringify({ site: SITE, event_id: accepted.conversionId, goal: "signup", value: 1, currency: "USD" }),
     });
     expect(res.status).toBe(201);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
 
   it("POST /api/events and /api/collect", async () => {
     await fc.assert(
       fc.asyncProperty(text, fc.constantFrom("/api/events", "/api/collect"), headerValue, async (body, path, origin) => {
-        const res = await postBatch(server.url, body, { path, ...(origin && { origin }) });
+        const res = await postBatch(ctx.server.url, body, { path, ...(origin && { origin }) });
         await res.arrayBuffer();
         expect(res.status).toBeLessThan(500);
       }),
@@ -89,7 +81,7 @@ describe("bad input never breaks the server", () => {
         fc.oneof(fc.constant(`Bearer ${DEMO_KEY}`), headerValue, headerValue.map((h) => `Bearer ${h}`)),
         fc.constantFrom("application/json", "text/plain", "application/json; charset=utf-8", ""),
         async (body, authorization, contentType) => {
-          const res = await fetch(`${server.url}/api/conversions`, {
+          const res = await fetch(`${ctx.server.url}/api/conversions`, {
             method: "POST",
             headers: { Authorization: authorization, ...(contentType && { "Content-Type": contentType }) },
             body,
@@ -108,7 +100,7 @@ describe("bad input never breaks the server", () => {
         fc.dictionary(fc.constantFrom("site", "vid", "sid", "url", "x"), fc.oneof(fc.string(), fc.constant(SITE)), { maxKeys: 5 }),
         fc.constantFrom("/api/patches", "/api/consent"),
         async (query, path) => {
-          const res = await fetch(`${server.url}${path}?${new URLSearchParams(query)}`);
+          const res = await fetch(`${ctx.server.url}${path}?${new URLSearchParams(query)}`);
           await res.arrayBuffer();
           expect(res.status).toBeLessThan(500);
         },
@@ -120,7 +112,7 @@ describe("bad input never breaks the server", () => {
   it("other methods on every endpoint", async () => {
     for (const path of ["/api/events", "/api/collect", "/api/conversions", "/api/patches", "/api/consent", "/healthz", "/snippet.js"]) {
       for (const method of ["PUT", "DELETE", "PATCH"]) {
-        const res = await fetch(`${server.url}${path}`, { method, body: "x" });
+        const res = await fetch(`${ctx.server.url}${path}`, { method, body: "x" });
         await res.arrayBuffer();
         expect(res.status, `${method} ${path}`).toBeLessThan(500);
       }
@@ -128,14 +120,14 @@ describe("bad input never breaks the server", () => {
   });
 
   it("still has what it accepted before, and still answers", async () => {
-    expect(await (await postBatch(server.url, accepted.body)).json()).toEqual({ accepted: 0, duplicates: 2, rejected: 0 });
-    const res = await fetch(`${server.url}/api/conversions`, {
+    expect(await (await postBatch(ctx.server.url, accepted.body)).json()).toEqual({ accepted: 0, duplicates: 2, rejected: 0 });
+    const res = await fetch(`${ctx.server.url}/api/conversions`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${DEMO_KEY}` },
       body: JSON.stringify({ site: SITE, event_id: accepted.conversionId, goal: "signup", value: 1, currency: "USD" }),
     });
     expect(await res.json()).toMatchObject({ status: "duplicate" });
-    expect((await getPatches(server.url, SITE, newId())).status).toBe(200);
-    expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ status: "ok" });
+    expect((await getPatches(ctx.server.url, SITE, newId())).status).toBe(200);
+    expect(await (await fetch(`${ctx.server.url}/healthz`)).json()).toMatchObject({ status: "ok" });
   });
 });

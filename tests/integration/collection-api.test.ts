@@ -1,9 +1,9 @@
 // The snippet's endpoints and the server-side conversions endpoint over HTTP against the real server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import pg from "pg";
 import type { PatchesResponse } from "~/wire";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
+import { databaseKinds } from "../support/databases";
+import { useServer } from "../support/server";
 import { batch, conversion, exposure, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
 const SITE = "demo";
@@ -27,20 +27,11 @@ function postConversion(url: string, body: unknown, key: string | null = DEMO_KE
 }
 
 describe.each(databaseKinds)("collection API on %s", (kind) => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startServer({ env: { ...db.env, SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer(kind, { SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" });
 
   describe("GET /snippet.js", () => {
     it("serves the build as JavaScript, compressed, revalidated by ETag", async () => {
-      const res = await fetch(`${server.url}/snippet.js`, { headers: { "Accept-Encoding": "gzip" } });
+      const res = await fetch(`${ctx.server.url}/snippet.js`, { headers: { "Accept-Encoding": "gzip" } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
       expect(res.headers.get("content-encoding")).toBe("gzip");
@@ -48,7 +39,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
       expect((await res.text()).length).toBeGreaterThan(1000);
       const etag = res.headers.get("etag");
       expect(etag).toBeTruthy();
-      const again = await fetch(`${server.url}/snippet.js`, { headers: { "If-None-Match": etag ?? "" } });
+      const again = await fetch(`${ctx.server.url}/snippet.js`, { headers: { "If-None-Match": etag ?? "" } });
       expect(again.status).toBe(304);
     });
   });
@@ -56,7 +47,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
   describe("GET /api/consent", () => {
     it("requires consent in the EEA, UK and Switzerland, not elsewhere, by the trusted country header", async () => {
       for (const [country, required] of [["DE", true], ["GB", true], ["CH", true], ["US", false], ["JP", false]] as const) {
-        const res = await fetch(`${server.url}/api/consent?site=${SITE}`, { headers: { "cf-ipcountry": country } });
+        const res = await fetch(`${ctx.server.url}/api/consent?site=${SITE}`, { headers: { "cf-ipcountry": country } });
         expect(res.status).toBe(200);
         expect(res.headers.get("access-control-allow-origin")).toBe("*");
         expect(res.headers.get("cache-control")).toMatch(/^private/);
@@ -65,22 +56,22 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
     });
 
     it("requires consent when the country is unknown (a loopback address has none)", async () => {
-      expect(await (await fetch(`${server.url}/api/consent?site=${SITE}`)).json()).toEqual({ required: true });
+      expect(await (await fetch(`${ctx.server.url}/api/consent?site=${SITE}`)).json()).toEqual({ required: true });
     });
 
     it("answers problems for a missing or unknown Site ID", async () => {
-      const missing = await fetch(`${server.url}/api/consent`);
+      const missing = await fetch(`${ctx.server.url}/api/consent`);
       expect(missing.status).toBe(400);
       expect(missing.headers.get("content-type")).toContain("application/problem+json");
       expect((await missing.json()).type).toMatch(/invalid-site$/);
-      expect((await fetch(`${server.url}/api/consent?site=nosuchsite`)).status).toBe(404);
+      expect((await fetch(`${ctx.server.url}/api/consent?site=nosuchsite`)).status).toBe(404);
     });
   });
 
   describe("GET /api/patches", () => {
     it("assigns a visitor deterministically, with the arm's patches and a per-visitor cache policy", async () => {
       const vid = newId();
-      const res = await getPatches(server.url, SITE, vid);
+      const res = await getPatches(ctx.server.url, SITE, vid);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const body = (await res.json()) as PatchesResponse;
@@ -92,19 +83,19 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
       expect(assignment?.when).toBe("#headline");
       if (assignment?.arm === ARMS[1]) expect(assignment?.patches?.[0]).toMatchObject({ op: "text", sel: "#headline" });
       else expect(assignment?.patches).toBeUndefined();
-      expect(await armOf(server.url, vid)).toBe(assignment?.arm);
+      expect(await armOf(ctx.server.url, vid)).toBe(assignment?.arm);
     });
 
     it("splits visitors over both arms about evenly", async () => {
-      const arms = await Promise.all(Array.from({ length: 40 }, () => armOf(server.url, newId())));
+      const arms = await Promise.all(Array.from({ length: 40 }, () => armOf(ctx.server.url, newId())));
       const b = arms.filter((a) => a === ARMS[1]).length;
       expect(b).toBeGreaterThan(5);
       expect(b).toBeLessThan(35);
     });
 
     it("answers an unknown site with no tests, and a malformed query with 400", async () => {
-      expect(await (await getPatches(server.url, "nosuchsite", newId())).json()).toMatchObject({ tests: [] });
-      expect((await getPatches(server.url, SITE, "bad vid!")).status).toBe(400);
+      expect(await (await getPatches(ctx.server.url, "nosuchsite", newId())).json()).toMatchObject({ tests: [] });
+      expect((await getPatches(ctx.server.url, SITE, "bad vid!")).status).toBe(400);
     });
   });
 
@@ -112,14 +103,14 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
     it("accepts a batch once, counts a resend as duplicates, and refuses exposures to arms not assigned", async () => {
       const vid = newId();
       const sid = newId();
-      const arm = await armOf(server.url, vid);
+      const arm = await armOf(ctx.server.url, vid);
       const wrongArm = ARMS.find((a) => a !== arm) as string;
       const body = batch(SITE, vid, sid, [pageview(), exposure(TEST, arm), exposure(TEST, wrongArm), conversion("signup")]);
-      const first = await postBatch(server.url, body);
+      const first = await postBatch(ctx.server.url, body);
       expect(first.status).toBe(200);
       expect(first.headers.get("access-control-allow-origin")).toBe("*");
       expect(await first.json()).toEqual({ accepted: 3, duplicates: 0, rejected: 1 });
-      const again = await postBatch(server.url, body);
+      const again = await postBatch(ctx.server.url, body);
       expect(await again.json()).toEqual({ accepted: 0, duplicates: 3, rejected: 1 });
     });
 
@@ -133,7 +124,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
         ["x".repeat(70_000), 413, "body-too-large"],
       ];
       for (const [body, status, type] of cases) {
-        const res = await postBatch(server.url, body);
+        const res = await postBatch(ctx.server.url, body);
         expect(res.status, type).toBe(status);
         expect(res.headers.get("content-type")).toContain("application/problem+json");
         expect((await res.json()).type).toMatch(new RegExp(`${type}$`));
@@ -141,12 +132,12 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
     });
 
     it("refuses events from an origin the site does not allow", async () => {
-      const res = await postBatch(server.url, batch(SITE, newId(), newId(), [pageview()]), { origin: "https://evil.example" });
+      const res = await postBatch(ctx.server.url, batch(SITE, newId(), newId(), [pageview()]), { origin: "https://evil.example" });
       expect(res.status).toBe(403);
     });
 
     it("answers a CORS preflight", async () => {
-      const res = await fetch(`${server.url}/api/events`, { method: "OPTIONS" });
+      const res = await fetch(`${ctx.server.url}/api/events`, { method: "OPTIONS" });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-methods")).toContain("POST");
     });
@@ -156,7 +147,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
       const statuses: number[] = [];
       let retryAfter: string | null = null;
       for (let i = 0; i < 70; i++) {
-        const res = await getPatches(server.url, SITE, vid);
+        const res = await getPatches(ctx.server.url, SITE, vid);
         statuses.push(res.status);
         if (res.status === 429) retryAfter = res.headers.get("retry-after");
         await res.arrayBuffer();
@@ -165,7 +156,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
       expect(statuses).toContain(429);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
       // Another visitor of the same site is not affected.
-      expect((await getPatches(server.url, SITE, newId())).status).toBe(200);
+      expect((await getPatches(ctx.server.url, SITE, newId())).status).toBe(200);
     });
   });
 
@@ -173,30 +164,30 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
     it("attributes a conversion to the arm its session was exposed to, and dedupes on event_id", async () => {
       const vid = newId();
       const sid = newId();
-      const arm = await armOf(server.url, vid);
-      await postBatch(server.url, batch(SITE, vid, sid, [exposure(TEST, arm)]));
+      const arm = await armOf(ctx.server.url, vid);
+      await postBatch(ctx.server.url, batch(SITE, vid, sid, [exposure(TEST, arm)]));
       const body = { site: SITE, event_id: `order-${newId()}`, goal: "signup", value: 25.5, currency: "USD", session: sid };
-      const created = await postConversion(server.url, body);
+      const created = await postConversion(ctx.server.url, body);
       expect(created.status).toBe(201);
       expect(await created.json()).toEqual({ status: "created", event_id: body.event_id, attributed: [{ test: TEST, arm }] });
-      const duplicate = await postConversion(server.url, body);
+      const duplicate = await postConversion(ctx.server.url, body);
       expect(duplicate.status).toBe(200);
       expect(await duplicate.json()).toMatchObject({ status: "duplicate", event_id: body.event_id });
     });
 
     it("counts a conversion without a session, unattributed", async () => {
-      const res = await postConversion(server.url, { site: SITE, event_id: newId(), goal: "signup" });
+      const res = await postConversion(ctx.server.url, { site: SITE, event_id: newId(), goal: "signup" });
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ status: "created", attributed: [] });
     });
 
     it("refuses missing, wrong and cross-site keys", async () => {
       const body = { site: SITE, event_id: newId(), goal: "signup" };
-      const none = await postConversion(server.url, body, null);
+      const none = await postConversion(ctx.server.url, body, null);
       expect(none.status).toBe(401);
       expect(none.headers.get("www-authenticate")).toMatch(/^Bearer/);
-      expect((await postConversion(server.url, body, "svc_sk_" + "a".repeat(32))).status).toBe(401);
-      const crossSite = await postConversion(server.url, { ...body, site: "another-site" });
+      expect((await postConversion(ctx.server.url, body, "svc_sk_" + "a".repeat(32))).status).toBe(401);
+      const crossSite = await postConversion(ctx.server.url, { ...body, site: "another-site" });
       expect(crossSite.status).toBe(403);
       expect((await crossSite.json()).type).toMatch(/key-site-mismatch$/);
     });
@@ -212,22 +203,22 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
         { site: SITE, goal: "signup" },
         "[1,2",
       ]) {
-        const res = await postConversion(server.url, body);
+        const res = await postConversion(ctx.server.url, body);
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect((await res.json()).type).toMatch(/invalid-conversion$/);
       }
-      expect((await postConversion(server.url, base, DEMO_KEY, "text/plain")).status).toBe(415);
+      expect((await postConversion(ctx.server.url, base, DEMO_KEY, "text/plain")).status).toBe(415);
     });
   });
 
   it.runIf(kind === "postgres")("keeps rollups that match the raw events", async () => {
     const vid = newId();
     const sid = newId();
-    const arm = await armOf(server.url, vid);
+    const arm = await armOf(ctx.server.url, vid);
     // Made in this order so that both conversions come after the exposure (attribution needs that).
     const events = [exposure(TEST, arm), conversion("purchase", 30), conversion("purchase", 10)];
-    await postBatch(server.url, batch(SITE, vid, sid, events));
-    const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    await postBatch(ctx.server.url, batch(SITE, vid, sid, events));
+    const client = new pg.Client({ connectionString: ctx.db.env.DATABASE_URL });
     await client.connect();
     try {
       const { rows } = await client.query(
@@ -258,30 +249,21 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
 });
 
 describe("exposure misuse", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer("pglite", { SVC_DEMO: "1" });
 
   it("pauses the site's tests when visitors keep claiming arms they were not given", async () => {
-    expect((await (await getPatches(server.url, SITE, newId())).json()).tests).toHaveLength(1);
+    expect((await (await getPatches(ctx.server.url, SITE, newId())).json()).tests).toHaveLength(1);
     // 100 refused exposures within the hour, all of the site's exposures: the documented threshold.
     for (let i = 0; i < 2; i++) {
       const vid = newId();
-      const arm = await armOf(server.url, vid);
+      const arm = await armOf(ctx.server.url, vid);
       const claim = ARMS.find((a) => a !== arm) as string;
-      const res = await postBatch(server.url, batch(SITE, vid, newId(), Array.from({ length: 50 }, () => exposure(TEST, claim))));
+      const res = await postBatch(ctx.server.url, batch(SITE, vid, newId(), Array.from({ length: 50 }, () => exposure(TEST, claim))));
       expect(await res.json()).toMatchObject({ rejected: 50 });
       // Below the threshold the tests keep running.
-      if (i === 0) expect((await (await getPatches(server.url, SITE, newId())).json()).tests).toHaveLength(1);
+      if (i === 0) expect((await (await getPatches(ctx.server.url, SITE, newId())).json()).tests).toHaveLength(1);
     }
-    const after = (await (await getPatches(server.url, SITE, newId())).json()) as PatchesResponse;
+    const after = (await (await getPatches(ctx.server.url, SITE, newId())).json()) as PatchesResponse;
     expect(after.tests).toEqual([]);
   });
 });

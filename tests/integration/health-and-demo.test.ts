@@ -3,30 +3,21 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
+import { databaseKinds } from "../support/databases";
+import { startServer, useServer, type RunningServer } from "../support/server";
 
 describe.each(databaseKinds)("a demo server on %s", (kind) => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer(kind, { SVC_DEMO: "1" });
 
   it("reports a reachable database on /healthz", async () => {
-    const res = await fetch(`${server.url}/healthz`);
+    const res = await fetch(`${ctx.server.url}/healthz`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", kind } });
   });
 
   it("serves a demo storefront page carrying the snippet tag in its head", async () => {
-    const res = await fetch(`${server.url}/demo`);
+    const res = await fetch(`${ctx.server.url}/demo`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const head = html.slice(0, html.indexOf("</head>"));

@@ -1,38 +1,31 @@
 // The results CSV over HTTP: the demo shop's test exports what was collected; nobody else's test does.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import type { PatchesResponse } from "~/wire";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "../support/server";
+import { databaseKinds } from "../support/databases";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { parseCsv } from "../support/csv";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
-  let db: TestDatabase;
-  let server: RunningServer;
+  const ctx = useServer(kind, { SVC_DEMO: "1" });
   const posted = new Map<string, { visitors: number; signups: number }>();
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    server = await startServer({ env: { ...db.env, SVC_DEMO: "1" } });
     for (let i = 0; i < 24; i++) {
       const vid = newId();
-      const body = (await (await getPatches(server.url, "demo", vid)).json()) as PatchesResponse;
+      const body = (await (await getPatches(ctx.server.url, "demo", vid)).json()) as PatchesResponse;
       const arm = body.tests[0]?.arm as string;
       const converts = i % 3 === 0;
       const events = [exposure("demo-headline", arm), ...(converts ? [conversion("signup")] : [])];
-      expect((await postBatch(server.url, batch("demo", vid, newId(), events))).status).toBe(200);
+      expect((await postBatch(ctx.server.url, batch("demo", vid, newId(), events))).status).toBe(200);
       const counts = posted.get(arm) ?? { visitors: 0, signups: 0 };
       posted.set(arm, { visitors: counts.visitors + 1, signups: counts.signups + (converts ? 1 : 0) });
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
 
   it("exports one row per goal and arm with the collected counts", async () => {
-    const res = await fetch(`${server.url}/app/tests/demo-headline/export.csv`);
+    const res = await fetch(`${ctx.server.url}/app/tests/demo-headline/export.csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="svc-demo-headline-results\.csv"/);
@@ -48,16 +41,16 @@ describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
   });
 
   it("exports the daily variant from the rollups", async () => {
-    const [header, ...rows] = parseCsv(await (await fetch(`${server.url}/app/tests/demo-headline/export.csv?daily=1`)).text());
+    const [header, ...rows] = parseCsv(await (await fetch(`${ctx.server.url}/app/tests/demo-headline/export.csv?daily=1`)).text());
     expect(header).toContain("sessions_exposed");
     const exposed = rows.filter((r) => r[header?.indexOf("goal") ?? -1] === "").reduce((s, r) => s + Number(r[header?.indexOf("exposed_visitors") ?? -1]), 0);
     expect(exposed).toBe(24);
   });
 
   it("answers 404 for a test that is not the shop's", async () => {
-    expect((await fetch(`${server.url}/app/tests/no-such-test/export.csv`)).status).toBe(404);
+    expect((await fetch(`${ctx.server.url}/app/tests/no-such-test/export.csv`)).status).toBe(404);
     if (kind !== "postgres") return;
-    const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: ctx.db.env.DATABASE_URL });
     await client.connect();
     try {
       await client.query(`INSERT INTO "Shop" (id, domain, "updatedAt") VALUES ('other-shop', 'other.myshopify.com', now())`);
@@ -66,26 +59,17 @@ describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
     } finally {
       await client.end();
     }
-    const res = await fetch(`${server.url}/app/tests/other-test/export.csv`);
+    const res = await fetch(`${ctx.server.url}/app/tests/other-test/export.csv`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain("Secret");
   });
 });
 
 describe("results CSV export without a session", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    server = await startServer({ env: { ...db.env, ...SHOPIFY_TEST_ENV } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV });
 
   it("does not export anything", async () => {
-    const res = await fetch(`${server.url}/app/tests/demo-headline/export.csv`, {
+    const res = await fetch(`${ctx.server.url}/app/tests/demo-headline/export.csv`, {
       headers: { "User-Agent": "Mozilla/5.0 Chrome/156" },
       redirect: "manual",
     });

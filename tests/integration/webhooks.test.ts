@@ -1,8 +1,7 @@
 // Shopify webhooks reach the app only with a valid HMAC signature (Shopify's documented wire format).
 import { createHmac, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
 function webhook(topic: string, body: string, secret: string): RequestInit {
   return {
@@ -22,32 +21,23 @@ function webhook(topic: string, body: string, secret: string): RequestInit {
 }
 
 describe("webhooks", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    server = await startServer({ env: { ...db.env, ...SHOPIFY_TEST_ENV } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV });
 
   const body = JSON.stringify({ id: 1, domain: "svc-test.myshopify.com" });
 
   it("accepts app/uninstalled signed with the app secret", async () => {
-    const res = await fetch(`${server.url}/webhooks/app/uninstalled`, webhook("app/uninstalled", body, SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET));
+    const res = await fetch(`${ctx.server.url}/webhooks/app/uninstalled`, webhook("app/uninstalled", body, SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET));
     expect(res.status).toBe(200);
   });
 
   it("answers 401 to a signature made with another secret", async () => {
-    const res = await fetch(`${server.url}/webhooks/app/uninstalled`, webhook("app/uninstalled", body, "not-the-secret"));
+    const res = await fetch(`${ctx.server.url}/webhooks/app/uninstalled`, webhook("app/uninstalled", body, "not-the-secret"));
     expect(res.status).toBe(401);
   });
 
   it("answers 401 to a body changed after signing", async () => {
     const init = webhook("app/uninstalled", body, SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET);
-    const res = await fetch(`${server.url}/webhooks/app/uninstalled`, { ...init, body: body.replace("1", "2") });
+    const res = await fetch(`${ctx.server.url}/webhooks/app/uninstalled`, { ...init, body: body.replace("1", "2") });
     expect(res.status).toBe(401);
   });
 });

@@ -1,6 +1,8 @@
 // Starts the real built server (build/server.js) as a child process on a free loopback port.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./databases";
 
 export interface RunningServer {
   url: string;
@@ -78,4 +80,23 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill("SIGTERM");
   });
+}
+
+export interface ServerFixture {
+  readonly server: RunningServer;
+  readonly db: TestDatabase;
+}
+
+/** A fresh database and a server on it for the enclosing describe block, stopped and dropped after it. */
+export function useServer(kind: "pglite" | "postgres", env: Record<string, string | undefined> = {}): ServerFixture {
+  const fixture = {} as { server: RunningServer; db: TestDatabase };
+  beforeAll(async () => {
+    fixture.db = await createTestDatabase(kind);
+    fixture.server = await startServer({ env: { ...fixture.db.env, ...env } });
+  });
+  afterAll(async () => {
+    await fixture.server?.stop();
+    await fixture.db?.drop();
+  });
+  return fixture;
 }

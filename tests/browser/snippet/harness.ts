@@ -4,11 +4,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat, readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Route } from "playwright-core";
+import { type Browser, type BrowserContext, type ConsoleMessage, type Page, type Route } from "playwright-core";
 import type { ConsentResponse } from "../../../app/wire/consent";
 import type { EventBatch } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { buildSnippet, SNIPPET_OUT } from "../../../snippet/build.mjs";
+import { launchChromium } from "../../support/browser";
 
 /**
  * Where the snippet and its API live. Unset: the harness's own svc server (API answered by the
@@ -22,17 +23,6 @@ const PAGES = join(ROOT, "tests/browser/snippet/pages");
 /** Site ID prefix; every test page gets its own Site ID, so requests can be told apart. */
 export const SITE_ID = "site_test";
 export const SHOP = "demo-shop.myshopify.com";
-
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** A fault injected on one /api/* endpoint. "delay" answers normally, after `ms`. */
 export type Fault = { fault: "abort" } | { fault: "delay"; ms: number } | { fault: "status"; status: number } | { fault: "garbage" };
@@ -235,7 +225,7 @@ export async function startHarness(): Promise<Harness> {
   let pages = 0;
   const site = siteServer(() => svcBase);
   const siteOrigin = await listen(site);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
 
   const newPage = async (options: NewPageOptions = {}): Promise<TestPage> => {
     const context = options.context ?? (await browser.newContext());
