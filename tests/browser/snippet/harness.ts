@@ -1,4 +1,5 @@
-// Browser-test harness for the snippet: a site server with fixture pages, an svc server for /snippet.js,
+// Browser-test harness for the snippet: a site server with fixture pages, an svc origin relaying the real
+// app's /snippet.js,
 // Debian's Chromium, and page.route fixtures for /api/* shaped by the app/wire types.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile, stat, readdir } from "node:fs/promises";
@@ -10,6 +11,8 @@ import type { EventBatch } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { buildSnippet, SNIPPET_OUT } from "../../../snippet/build.mjs";
 import { launchChromium } from "../../support/browser";
+import { createTestDatabase } from "../../support/databases";
+import { startServer } from "../../support/server";
 
 /**
  * Where the snippet and its API live. Unset: the harness's own svc server (API answered by the
@@ -165,14 +168,21 @@ function siteServer(svcBase: () => string): Server {
   });
 }
 
-/** The svc side until the real app is used: /snippet.js, and 204 (logged) for any /api/* that reaches it. */
-function svcServer(base: () => string, log: Captured[]): Server {
+/**
+ * The svc origin the pages load from: /snippet.js is the real app's, relayed byte for byte with its
+ * headers; /api/* that escapes page.route (beacons sent while a page unloads) is logged and answered 204.
+ */
+function svcServer(base: () => string, log: Captured[], appUrl: string): Server {
   return createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://svc");
       if (url.pathname === "/snippet.js") {
-        res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" });
-        res.end(await readFile(SNIPPET_OUT));
+        const upstream = await fetch(`${appUrl}/snippet.js`);
+        const relayed = ["content-type", "etag", "x-content-type-options", "access-control-allow-origin"];
+        const headers = Object.fromEntries(relayed.flatMap((h) => (upstream.headers.get(h) ? [[h, upstream.headers.get(h) as string]] : [])));
+        // Tests reload pages many times; the app's max-age would hide a rebuilt snippet between runs.
+        res.writeHead(upstream.status, { ...headers, "cache-control": "no-store" });
+        res.end(Buffer.from(await upstream.arrayBuffer()));
         return;
       }
       let body = "";
@@ -218,9 +228,12 @@ async function answer(route: Route, reply: unknown, fallbackStatus = 200): Promi
 
 export async function startHarness(): Promise<Harness> {
   await ensureSnippetBuilt();
+  // The real app serves the snippet (it reads snippet/dist, which ensureSnippetBuilt keeps current).
+  const appDb = await createTestDatabase("pglite");
+  const app = await startServer({ env: { ...appDb.env, SVC_DEMO: "1" } });
   const serverLog: Captured[] = [];
   let svcBase = SVC_BASE_URL ?? "";
-  const svc = SVC_BASE_URL ? undefined : svcServer(() => svcBase, serverLog);
+  const svc = SVC_BASE_URL ? undefined : svcServer(() => svcBase, serverLog, app.url);
   if (svc) svcBase = await listen(svc);
   let pages = 0;
   const site = siteServer(() => svcBase);
@@ -293,6 +306,8 @@ export async function startHarness(): Promise<Harness> {
     close: async () => {
       await browser.close();
       await Promise.all([site, svc].map((s) => s && new Promise((r) => s.close(r))));
+      await app.stop();
+      await appDb.drop();
     },
   };
 }
