@@ -34,8 +34,10 @@ export function ensurePackages() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const lock = path.join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log(process.env.CI ? "npm ci" : "npm install");
-  run("npm", [process.env.CI ? "ci" : "install", "--no-audit", "--no-fund"]);
+  // Not `npm ci`: npm 11 writes lock files that leave out other platforms' optional packages (rollup's
+  // native builds) and then refuses them in `npm ci`; `npm install` installs the same locked versions.
+  log("npm install");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
   // npm may rewrite the lock file after its marker; mark the install as newer than both.
   const now = new Date();
   utimesSync(marker, now, now);

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { preflight } from "~/http/cors";
 import { methodNotAllowed } from "~/http/snippet-request";
-import { handleEventPost } from "~/services/event-door.server";
+import { handleEventPost } from "~/http/event-door.server";
 
 export const action = ({ request }: ActionFunctionArgs) => handleEventPost(request, "events");
 // Remix routes OPTIONS (the CORS preflight) to the loader.

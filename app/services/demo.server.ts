@@ -5,12 +5,9 @@ import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
 import { upsertTest } from "~/models/test.server";
+import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SHOP_DOMAIN, DEMO_SITE_ID, DEMO_TEST_ID } from "./demo-constants";
 
-export const DEMO_SHOP_DOMAIN = "svc-demo.myshopify.com";
-export const DEMO_SITE_ID = "demo";
-export const DEMO_TEST_ID = "demo-headline";
-/** Printed in the demo's start-up log; a demo database is local, so the key is no secret. */
-export const DEMO_API_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";
+export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID, DEMO_TEST_ID } from "./demo-constants";
 
 export async function seedDemo(baseUrl: string) {
   const shop = await upsertShop(DEMO_SHOP_DOMAIN, { name: "svc demo store", currency: "USD" });
@@ -31,9 +28,9 @@ export async function seedDemo(baseUrl: string) {
     urlPattern: "/demo",
     trafficPercent: 100,
     arms: [
-      { id: `${DEMO_TEST_ID}-a`, key: "control", name: "Original headline", weight: 1, patches: [] },
+      { id: DEMO_ARM_IDS[0], key: "control", name: "Original headline", weight: 1, patches: [] },
       {
-        id: `${DEMO_TEST_ID}-b`,
+        id: DEMO_ARM_IDS[1],
         key: "b",
         name: "Benefit headline",
         weight: 1,

@@ -1,5 +1,6 @@
 // The local demo end to end in Chromium: consent, a variant served by the real app, the exposure and
 // the conversion written to the database and attributed to the arm the shopper saw.
+import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_TEST_ID } from "~/services/demo-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import type { Browser } from "playwright-core";
@@ -9,7 +10,7 @@ import { launchChromium } from "../support/browser";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
-const DEMO_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";
+const DEMO_KEY = DEMO_API_KEY;
 // The richest database available: PostgreSQL lets the test read what landed while the server runs.
 const kind = databaseKinds.includes("postgres") ? "postgres" : "pglite";
 
@@ -50,7 +51,7 @@ describe(`demo storefront in Chromium (${kind})`, () => {
     await context.close();
 
     // The server attributes a conversion with this session to the arm the shopper was shown.
-    const expectedArm = headline === VARIANT ? "demo-headline-b" : "demo-headline-a";
+    const expectedArm = headline === VARIANT ? DEMO_ARM_IDS[1] : DEMO_ARM_IDS[0];
     let attributed: unknown = [];
     for (let i = 0; i < 20 && JSON.stringify(attributed) === "[]"; i++) {
       const res = await fetch(`${server.url}/api/conversions`, {
@@ -61,7 +62,7 @@ describe(`demo storefront in Chromium (${kind})`, () => {
       attributed = ((await res.json()) as { attributed: unknown }).attributed;
       if (JSON.stringify(attributed) === "[]") await new Promise((r) => setTimeout(r, 250));
     }
-    expect(attributed).toEqual([{ test: "demo-headline", arm: expectedArm }]);
+    expect(attributed).toEqual([{ test: DEMO_TEST_ID, arm: expectedArm }]);
 
     if (kind === "postgres") {
       const client = new pg.Client({ connectionString: db.env.DATABASE_URL });

@@ -1,11 +1,12 @@
 // Random and adversarial input on every endpoint: never a 5xx, and data already accepted stays intact.
+import { DEMO_API_KEY, DEMO_SITE_ID } from "~/services/demo-constants";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useServer } from "../support/server";
 import { batch, conversion, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
-const SITE = "demo";
-const DEMO_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";
+const SITE = DEMO_SITE_ID;
+const DEMO_KEY = DEMO_API_KEY;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
 // Values built to hit parsers' edges: wrong types, huge and deep values, lookalike fields.

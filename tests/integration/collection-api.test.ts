@@ -1,4 +1,5 @@
 // The snippet's endpoints and the server-side conversions endpoint over HTTP against the real server.
+import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
 import { describe, expect, it } from "vitest";
 import pg from "pg";
 import type { PatchesResponse } from "~/wire";
@@ -6,10 +7,10 @@ import { databaseKinds } from "../support/databases";
 import { useServer } from "../support/server";
 import { batch, conversion, exposure, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
-const SITE = "demo";
-const TEST = "demo-headline";
-const ARMS = ["demo-headline-a", "demo-headline-b"];
-const DEMO_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";
+const SITE = DEMO_SITE_ID;
+const TEST = DEMO_TEST_ID;
+const ARMS: readonly string[] = DEMO_ARM_IDS;
+const DEMO_KEY = DEMO_API_KEY;
 
 async function armOf(url: string, vid: string): Promise<string> {
   const body = (await (await getPatches(url, SITE, vid)).json()) as PatchesResponse;

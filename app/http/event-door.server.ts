@@ -1,8 +1,8 @@
 // The HTTP side shared by the two event doors (/api/events for any site, /api/collect for Shopify).
-import { readBodyText } from "~/http/body";
-import { preflight, withCors } from "~/http/cors";
-import { methodNotAllowed, problemResponse, unavailableOnFailure } from "~/http/snippet-request";
-import { ingestEventBatch, type Door } from "./ingest-events.server";
+import { readBodyText } from "./body";
+import { preflight, withCors } from "./cors";
+import { methodNotAllowed, problemResponse, unavailableOnFailure } from "./snippet-request";
+import { ingestEventBatch, type Door } from "~/services/ingest-events.server";
 
 /** The largest batch body accepted (50 events stay far below it). */
 export const MAX_EVENT_BODY_BYTES = 64 * 1024;
