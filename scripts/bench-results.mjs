@@ -1,6 +1,6 @@
-// The results page's cost at 10^4 and at 10^8 events: two tests with the same shape (2 arms, 3 goals,
-// 90 days of rollups) whose counts add up to ten thousand and to a hundred million events, plus their
-// most recent exposures for the flicker figures (10^3 and 10^6 rows). Results read rollups only, so
+// The results page's cost at 10^4, 10^6 and 10^8 events: tests with the same shape (2 arms, 3 goals,
+// 90 days of rollups) whose counts add up to ten thousand, a million and a hundred million events, plus
+// exposure rows for the flicker figures (10^3, 10^5 and 10^6). Results read rollups only, so
 // the two should cost about the same; the ratio is printed.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -53,13 +53,15 @@ export async function seedResultsBench({ dataDir, databaseUrl }) {
   };
   return sql(async (query) => {
     const [site] = await query(`SELECT id FROM "Site" WHERE "publicId" = 'demo'`);
-    await query(`DELETE FROM "Test" WHERE id IN ('bench-1e4', 'bench-1e8');
-                 DELETE FROM "DailyRollup" WHERE "testId" IN ('bench-1e4', 'bench-1e8');
-                 DELETE FROM "Exposure" WHERE "testId" IN ('bench-1e4', 'bench-1e8');`);
+    const ids = `'bench-1e4', 'bench-1e6', 'bench-1e8'`;
+    await query(`DELETE FROM "Test" WHERE id IN (${ids});
+                 DELETE FROM "DailyRollup" WHERE "testId" IN (${ids});
+                 DELETE FROM "Exposure" WHERE "testId" IN (${ids});`);
     await query(seedSql(site.id, "bench-1e4", 1e4, 1e3));
+    await query(seedSql(site.id, "bench-1e6", 1e6, 1e5));
     await query(seedSql(site.id, "bench-1e8", 1e8, 1e6));
     // What PostgreSQL's autovacuum would do after a million inserts (and the app does on PGlite).
     await query(`ANALYZE "Exposure"; ANALYZE "DailyRollup";`);
-    return ["bench-1e4", "bench-1e8"];
+    return ["bench-1e4", "bench-1e6", "bench-1e8"];
   });
 }
