@@ -12,6 +12,11 @@ export function LiftChart({ arms, daily, alpha }: Pick<ResultsView, "arms" | "da
   const level = formatPercent(1 - alpha, 0);
   const variants = arms.map((arm, index) => ({ arm, color: armColor(index) })).filter(({ arm }) => !arm.isControl);
   const pointOf = (point: ResultsView["daily"][number], armId: string) => point.arms.find((a) => a.armId === armId);
+  // Early intervals are huge (a handful of visitors) and would flatten everything after them, so the
+  // band is drawn clipped: a rate cannot fall more than 100%, and the top follows the latest interval.
+  const latestHigh = Math.max(0, ...variants.map(({ arm }) => pointOf(daily.at(-1) ?? { day: "", arms: [] }, arm.armId)?.ciHigh ?? 0));
+  const top = Math.max(1, 2 * latestHigh);
+  const clip = (v: number | undefined) => (v === undefined ? undefined : Math.min(top, Math.max(-1, v)));
   const series: DataSeries[] = variants.flatMap(({ arm, color }) => {
     const line = (name: string, pick: (p: ReturnType<typeof pointOf>) => number | undefined, dashed: boolean) => ({
       name,
@@ -21,8 +26,8 @@ export function LiftChart({ arms, daily, alpha }: Pick<ResultsView, "arms" | "da
     });
     return [
       line(`${arm.name}: lift`, (p) => p?.lift, false),
-      line(`${arm.name}: ${level} low`, (p) => p?.ciLow, true),
-      line(`${arm.name}: ${level} high`, (p) => p?.ciHigh, true),
+      line(`${arm.name}: ${level} low`, (p) => clip(p?.ciLow), true),
+      line(`${arm.name}: ${level} high`, (p) => clip(p?.ciHigh), true),
     ];
   });
   const last = daily.at(-1);
@@ -35,7 +40,7 @@ export function LiftChart({ arms, daily, alpha }: Pick<ResultsView, "arms" | "da
   return (
     <ChartCard
       title="Lift over control"
-      description={`Cumulative relative lift of each variant with its ${level} always-valid interval (dashed). A band that stays clear of 0% is a real difference.`}
+      description={`Cumulative relative lift of each variant with its ${level} always-valid interval (dashed). A band that stays clear of 0% is a real difference; very wide early intervals are drawn clipped (exact values in the table).`}
       summary={last ? `Latest lift: ${latest.join("; ")}.` : "No data yet."}
       table={{
         columns: ["Day", ...variants.map(({ arm }) => `${arm.name} lift (${level} interval)`)],
