@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
-import { launchChromium } from "../support/browser";
+import { collectPageProblems, launchChromium } from "../support/browser";
 
 describe("demo admin in Chromium", () => {
   let db: TestDatabase;
@@ -24,14 +24,7 @@ describe("demo admin in Chromium", () => {
 
   it("shows the Polaris page with the demo site and its install tag", async () => {
     const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("response", (res) => {
-      if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
-    });
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    const errors = collectPageProblems(page);
     await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
     await expect(page.locator(".Polaris-Page").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "svc: A/B tests" }).isVisible()).resolves.toBe(true);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
-import { launchChromium } from "../support/browser";
+import { collectPageProblems, launchChromium } from "../support/browser";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 const SITE = "demo";
@@ -156,14 +156,7 @@ describe("results page in Chromium", () => {
   it("shows the verdict, each arm's numbers, the charts, and exports the same numbers as CSV", async () => {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("response", (res) => {
-      if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
-    });
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    const errors = collectPageProblems(page);
     await page.goto(`${server.url}/app/tests/${TEST}`, { waitUntil: "networkidle" });
 
     await expect(page.getByRole("heading", { name: "Demo: headline" }).isVisible()).resolves.toBe(true);
