@@ -42,7 +42,7 @@ describe("parseConversionRequest", () => {
 
   it.each<[string, object, string[]]>([
     ["a missing site", { site: undefined }, ["site: required"]],
-    ["a bad site", { site: "a/b" }, ["site: must be 1-64 characters of A-Z a-z 0-9 _ -"]],
+    ["a bad site", { site: "a/b" }, ["site: must be a Site ID: 3-64 characters of a-z 0-9 -"]],
     ["a missing event_id", { event_id: undefined }, ["event_id: required"]],
     ["an empty event_id", { event_id: "" }, ["event_id: empty"]],
     ["a 129-character event_id", { event_id: "e".repeat(129) }, ["event_id: too long"]],
@@ -72,7 +72,7 @@ describe("parseConversionRequest", () => {
 
   it("reports several problems at once", () => {
     expect(issuesOf({ site: "", goal: "", extra: 1 })).toEqual([
-      "site: must be 1-64 characters of A-Z a-z 0-9 _ -",
+      "site: must be a Site ID: 3-64 characters of a-z 0-9 -",
       "event_id: required",
       "goal: empty",
       "extra: unknown field",
@@ -96,7 +96,7 @@ describe("parseConversionRequest", () => {
       fc.jsonValue(),
       fc.record(
         {
-          site: fc.oneof(fc.string(), fc.constant("s1")),
+          site: fc.oneof(fc.string(), fc.constant("site-1")),
           event_id: fc.oneof(fc.string({ maxLength: 140 }), fc.jsonValue()),
           goal: fc.oneof(fc.string({ maxLength: 70 }), fc.jsonValue()),
           value: fc.oneof(fc.double(), fc.constant(null), fc.jsonValue()),

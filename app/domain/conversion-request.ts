@@ -1,7 +1,7 @@
 // Validation of the draft POST /api/conversions body (the spec's "Conversion record").
 import { z } from "zod";
 import { isCurrencyCode } from "./currencies";
-import { goalSchema, idSchema, valueSchema } from "./event-batch";
+import { goalSchema, idSchema, siteIdSchema, valueSchema } from "./event-batch";
 import { parseWith, type ParseResult } from "./parse-result";
 
 export interface ConversionRequest {
@@ -39,7 +39,7 @@ const currency = z.string().check((ctx) => {
 // JSON clients often send null for "not given", so null is accepted wherever a field is optional.
 const schema = z
   .strictObject({
-    site: idSchema,
+    site: siteIdSchema,
     event_id: eventId,
     goal: goalSchema,
     value: valueSchema.nullable().optional(),

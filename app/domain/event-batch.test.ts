@@ -74,7 +74,7 @@ describe("parseEventBatch", () => {
     ["version 2", ["v"], 2, "v: must be 1"],
     ["a string version", ["v"], "1", "v: must be 1"],
     ["no site", ["site"], undefined, "site: required"],
-    ["a bad site id", ["site"], "a b", "site: must be 1-64 characters of A-Z a-z 0-9 _ -"],
+    ["a bad site id", ["site"], "a b", "site: must be a Site ID: 3-64 characters of a-z 0-9 -"],
     ["a 65-character vid", ["vid"], "v".repeat(65), "vid: must be 1-64 characters of A-Z a-z 0-9 _ -"],
     ["an empty sid", ["sid"], "", "sid: must be 1-64 characters of A-Z a-z 0-9 _ -"],
     ["a non-Shopify shop", ["shop"], "shop.example.com", "shop: must be a *.myshopify.com domain"],
@@ -124,7 +124,7 @@ describe("parseEventBatch", () => {
     ["in an event", batch([{ ...pageview, title: "x" }]), "events.0.title: unknown field"],
     ["in an event of another kind's field", batch([{ ...pageview, goal: "x" }]), "events.0.goal: unknown field"],
     ["in the element", batch([{ ...click, el: { ...click.el, text: "Buy now" } }]), "events.0.el.text: unknown field"],
-    ["named __proto__", JSON.parse('{"v":1,"site":"s","vid":"v","sid":"s","sent":1,"events":[{"id":"e","ts":1,"path":"/","type":"pageview"}],"__proto__":{"x":1}}'), "__proto__: unknown field"],
+    ["named __proto__", JSON.parse('{"v":1,"site":"site-1","vid":"v","sid":"s","sent":1,"events":[{"id":"e","ts":1,"path":"/","type":"pageview"}],"__proto__":{"x":1}}'), "__proto__: unknown field"],
   ])("rejects an unknown key %s", (_, body, expected) => {
     expect(issuesOf(body)).toEqual([expected]);
   });
@@ -215,7 +215,7 @@ function satisfiesLimits(b: EventBatch): boolean {
   const base = ["id", "ts", "path", "type"];
   return (
     b.v === 1 &&
-    id(b.site) && id(b.vid) && id(b.sid) &&
+    typeof b.site === "string" && /^[a-z0-9][a-z0-9-]{2,63}$/.test(b.site) && id(b.vid) && id(b.sid) &&
     (b.shop === undefined || SHOP_PATTERN.test(b.shop)) &&
     positive(b.sent) &&
     keys(b, ["v", "site", "vid", "sid", "shop", "sent", "events"]) &&
@@ -294,7 +294,7 @@ const arbEvent = fc.oneof(
 const arbitraryBatch = fc.record(
   {
     v: fc.constant(1 as const),
-    site: arbId,
+    site: fc.stringMatching(/^[a-z0-9][a-z0-9-]{2,63}$/),
     vid: arbId,
     sid: arbId,
     shop: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,30}\.myshopify\.com$/),

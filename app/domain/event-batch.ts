@@ -10,6 +10,7 @@ import {
   MAX_TIMING_MS,
   MAX_VALUE,
   SHOP_PATTERN,
+  SITE_ID_PATTERN,
   type EventBatch,
 } from "~/wire";
 import { failure, parseWith, type ParseResult } from "./parse-result";
@@ -22,6 +23,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_SHOP_LENGTH = 255;
 
 export const idSchema = z.string().regex(ID_PATTERN, { error: "must be 1-64 characters of A-Z a-z 0-9 _ -" });
+/** The Site ID format of app/wire/site-id.ts, the one the snippet checks in its tag. */
+export const siteIdSchema = z.string().regex(SITE_ID_PATTERN, { error: "must be a Site ID: 3-64 characters of a-z 0-9 -" });
 
 /** Goal labels: the same rule for browser conversions and server-side ones. */
 export const goalSchema = z
@@ -79,7 +82,7 @@ const event = z.discriminatedUnion(
 
 const eventBatchSchema = z.strictObject({
   v: z.literal(1),
-  site: idSchema,
+  site: siteIdSchema,
   vid: idSchema,
   sid: idSchema,
   shop: z.string().max(MAX_SHOP_LENGTH, { error: "too long" }).regex(SHOP_PATTERN, { error: "must be a *.myshopify.com domain" }).optional(),

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isSiteId, newSiteId } from "./site-id";
+import { isSiteId } from "~/wire";
+import { newSiteId } from "./site-id";
 
-describe("site ids", () => {
+describe("newSiteId", () => {
   it("makes valid, distinct ids", () => {
     const ids = new Set(Array.from({ length: 200 }, () => newSiteId(randomBytes)));
     expect(ids.size).toBe(200);
@@ -11,9 +12,5 @@ describe("site ids", () => {
 
   it("uses every byte's low five bits", () => {
     expect(newSiteId(() => new Uint8Array(16).fill(33))).toBe("b".repeat(16));
-  });
-
-  it.each([["ab"], ["-abc"], ["ABC123"], ["a b c"], ["a".repeat(65)], [42], [null]])("rejects %j", (value) => {
-    expect(isSiteId(value)).toBe(false);
   });
 });

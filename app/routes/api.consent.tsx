@@ -1,6 +1,6 @@
 // GET /api/consent?site=: whether the visitor's region needs consent (informational; snippet only).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { isSiteId } from "~/domain/site-id";
+import { isSiteId } from "~/wire";
 import { appEnv } from "~/env.server";
 import { clientAddress } from "~/http/client-address";
 import { preflight, withCors } from "~/http/cors";

@@ -1,6 +1,6 @@
 // GET /api/patches?site=&vid=&sid=&url=: this visitor's arms of the site's running tests (informational).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ID_PATTERN } from "~/wire";
+import { ID_PATTERN, isSiteId } from "~/wire";
 import { patchesFor, PATCHES_TTL_SECONDS } from "~/domain/patches-response";
 import { preflight, withCors } from "~/http/cors";
 import { methodNotAllowed, problemResponse } from "~/http/snippet-request";
@@ -13,7 +13,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const site = query.get("site") ?? "";
   const vid = query.get("vid") ?? "";
   const sid = query.get("sid") ?? "";
-  for (const [name, value] of [["site", site], ["vid", vid], ["sid", sid]] as const) {
+  if (!isSiteId(site)) return problemResponse({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
+  for (const [name, value] of [["vid", vid], ["sid", sid]] as const) {
     if (!ID_PATTERN.test(value)) return problemResponse({ status: 400, type: "invalid-query", title: `${name} is missing or malformed` });
   }
   const config = await getSiteConfig(site);

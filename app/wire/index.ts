@@ -1,5 +1,6 @@
 // The wire shapes between the snippet and the server, in one import.
 export * from "./limits";
+export * from "./site-id";
 export type * from "./consent";
 export type * from "./patches";
 export type * from "./events";

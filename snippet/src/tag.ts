@@ -1,5 +1,6 @@
 // Reads the snippet's own script tag: Site ID, API base, Shopify shop and the merchant's consent declaration.
-import { ID_PATTERN, SHOP_PATTERN } from "../../app/wire/limits";
+import { SHOP_PATTERN } from "../../app/wire/limits";
+import { isSiteId } from "../../app/wire/site-id";
 
 export interface Tag {
   site: string;
@@ -15,7 +16,7 @@ export function readTag(doc: Document = document): Tag | undefined {
   // currentScript is null only when the snippet was not run as a classic script; fall back to the tag.
   const el = (doc.currentScript ?? doc.querySelector("script[data-svc-site]")) as HTMLScriptElement | null;
   const site = el?.getAttribute("data-svc-site") ?? "";
-  if (!el || !ID_PATTERN.test(site)) return;
+  if (!el || !isSiteId(site)) return;
   let base: string;
   try {
     base = new URL(el.src).origin;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import siteIds from "../../app/wire/site-id.cases.json";
 import { readTag } from "../src/tag";
 
 function addTag(attrs: Record<string, string>) {
@@ -16,11 +17,11 @@ afterEach(() => {
 
 describe("readTag", () => {
   it("reads site, base origin and shop", () => {
-    addTag({ src: "https://svc.example:8443/snippet.js?x=1", "data-svc-site": "site_1", "data-svc-shop": "demo.myshopify.com" });
-    expect(readTag()).toEqual({ site: "site_1", base: "https://svc.example:8443", shop: "demo.myshopify.com", preconsented: false });
+    addTag({ src: "https://svc.example:8443/snippet.js?x=1", "data-svc-site": "site-1", "data-svc-shop": "demo.myshopify.com" });
+    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", preconsented: false });
   });
   it("reads the consent declaration", () => {
-    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "s", "data-svc-consent": "granted" });
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-consent": "granted" });
     expect(readTag()?.preconsented).toBe(true);
   });
   it("does nothing without a valid Site ID", () => {
@@ -31,8 +32,17 @@ describe("readTag", () => {
     addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "bad id!" });
     expect(readTag()).toBeUndefined();
   });
+  // The same table the server's tests run (app/wire/site-id.test.ts): one rule on both sides.
+  it.each(siteIds.valid)("takes the Site ID %j", (id) => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": id });
+    expect(readTag()?.site).toBe(id);
+  });
+  it.each(siteIds.invalid)("does nothing for the Site ID %j", (id) => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": id });
+    expect(readTag()).toBeUndefined();
+  });
   it("ignores a malformed shop", () => {
-    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "s", "data-svc-shop": "evil.com" });
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-shop": "evil.com" });
     expect(readTag()?.shop).toBeUndefined();
   });
 });

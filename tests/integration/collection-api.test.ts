@@ -69,6 +69,25 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
     });
   });
 
+  describe("the Site ID format", () => {
+    // One rule (app/wire/site-id.ts) for every door: "Shop_A" used to pass /api/patches and fail /api/consent.
+    it("is refused the same way by every endpoint that takes one", async () => {
+      const bad = "Shop_A";
+      const answers = [
+        await fetch(`${ctx.server.url}/api/consent?site=${bad}`),
+        await getPatches(ctx.server.url, bad, newId()),
+        await postBatch(ctx.server.url, batch(bad, newId(), newId(), [pageview()])),
+        await postBatch(ctx.server.url, { ...batch(bad, newId(), newId(), [pageview()]), shop: "svc-demo.myshopify.com" }, { path: "/api/collect" }),
+        await postConversion(ctx.server.url, { site: bad, event_id: "order-bad-site", goal: "purchase" }),
+      ];
+      for (const res of answers) {
+        expect(res.status).toBe(400);
+        expect(res.headers.get("content-type")).toContain("application/problem+json");
+        expect(JSON.stringify(await res.json())).toMatch(/invalid-site|Site ID/);
+      }
+    });
+  });
+
   describe("GET /api/patches", () => {
     it("assigns a visitor deterministically, with the arm's patches and a per-visitor cache policy", async () => {
       const vid = newId();
