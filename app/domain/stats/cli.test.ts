@@ -37,6 +37,22 @@ describe("svc-stats command", { timeout: 30_000 }, () => {
     expect(run.stdout.trim().split("\n")).toHaveLength(1);
   });
 
+  it("answers an arm where every visitor converted with zero-variance instead of an interval", () => {
+    const run = svcStats(
+      JSON.stringify({
+        metric: "binomial",
+        method: "bayesian",
+        difference: "absolute",
+        arms: [
+          { name: "control", users: 1000, sum: 100 },
+          { name: "b", users: 3, sum: 3 },
+        ],
+      }),
+    );
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).arms[1]).toEqual({ name: "b", users: 3, mean: 1, error: "zero-variance" });
+  });
+
   it("exits 2 with a message on stderr when stdin is not JSON", () => {
     const run = svcStats("{ not json");
     expect(run.status).toBe(2);

@@ -85,13 +85,12 @@ describe("analyze: comparisons that cannot be computed", () => {
     });
   });
 
-  it("but its absolute difference is fine, with df = n_c − 1", () => {
-    // diff = 0 − 0.1; SE = √(0.09/1000) = 0.009486832980505138; Welch df = 999 (only control varies);
-    // scipy t.ppf(.975, 999) = 1.9623414611334493 → half-width 0.018616405692493447.
-    const arm = run([rate("c", 1000, 100), rate("t", 1000, 0)], { difference: "absolute" }).arms[1];
-    expect(arm?.lift).toBeCloseTo(-0.1, 14);
-    expect(arm?.ciLow).toBeCloseTo(-0.1 - 0.018616405692493447, 12);
-    expect(arm?.ciHigh).toBeCloseTo(-0.1 + 0.018616405692493447, 12);
+  it("nor an absolute difference: an arm without conversions has no variance of its own", () => {
+    // Welch would give 0.1 ± 1.96 × √(0.09/1000) = ±0.0186 from the control's spread alone, as if the
+    // variant's rate of 0 were known exactly.
+    expect(run([rate("c", 1000, 100), rate("t", 1000, 0)], { difference: "absolute" }).arms[1]?.error).toBe(
+      "zero-variance",
+    );
   });
 
   it("a control with zero conversions has no relative lift", () => {
@@ -110,6 +109,50 @@ describe("analyze: comparisons that cannot be computed", () => {
         arms: [rate("c", 50, 0), rate("t", 50, 0)],
       }).arms[1]?.error,
     ).toBe("zero-variance");
+  });
+
+  describe("an arm whose users all did the same has no variance to compare with", () => {
+    const methods: Array<Partial<AnalysisInput>> = [
+      { method: "frequentist", sequential: false },
+      { method: "frequentist", sequential: true },
+      { method: "bayesian" },
+    ];
+    const everySetting = methods.flatMap((m) => [
+      { ...m, difference: "relative" as const },
+      { ...m, difference: "absolute" as const },
+    ]);
+
+    it.each(everySetting)("every visitor converted (3 of 3) against a control with spread: %o", (setting) => {
+      // Before the rule: relative lift 9 with Var = 0/(3 × 0.01) + 1 × 0.09/(1000 × 1e-4) = 0.9, an interval
+      // built from the control's 1000 users alone although the variant has 3.
+      const out = run([rate("c", 1000, 100), rate("t", 3, 3)], setting);
+      expect(out.arms[1]).toEqual({ name: "t", users: 3, mean: 1, error: "zero-variance" });
+    });
+
+    it.each(everySetting)("a control where every visitor converted, against a variant with spread: %o", (setting) => {
+      const out = run([rate("c", 50, 50), rate("t", 1000, 500), rate("u", 1000, 0)], setting);
+      expect(out.arms[1]?.error).toBe("zero-variance");
+      expect(out.arms[2]?.error).toBe("zero-variance");
+      expect(out.arms[1]).not.toHaveProperty("lift");
+    });
+
+    it.each(everySetting)("a mean where every user has the same value, despite rounding: %o", (setting) => {
+      // Three users worth 0.1: in doubles sumSquares − sum²/n is a hair off 0, not a spread.
+      const same = { name: "t", users: 3, sum: 0.1 + 0.1 + 0.1, sumSquares: 0.01 + 0.01 + 0.01 };
+      const spread = { name: "c", users: 4, sum: 12, sumSquares: 50 };
+      const out = analyze({ metric: "mean", arms: [spread, same], ...setting } as AnalysisInput);
+      expect(out.arms[1]?.error).toBe("zero-variance");
+      const swapped = analyze({ metric: "mean", arms: [same, spread], ...setting } as AnalysisInput);
+      expect(swapped.arms[1]?.error).toBe("zero-variance");
+    });
+
+    it("keeps the numbers as soon as both arms vary (2 of 3 against the same control)", () => {
+      // Var = (2/3 × 1/3)/(3 × 0.01) + (4/9) × 0.09/(1000 × 1e-4) = 7.4074 + 0.4 = 7.8074 (hand).
+      const arm = run([rate("c", 1000, 100), rate("t", 3, 2)], { method: "bayesian" }).arms[1];
+      expect(arm?.error).toBeUndefined();
+      expect(arm?.lift).toBeCloseTo((2 / 3 - 0.1) / 0.1, 12);
+      expect((arm!.ciHigh! - arm!.ciLow!) / 2).toBeCloseTo(1.959963984540054 * Math.sqrt(2 / 0.27 + 0.4), 9);
+    });
   });
 
   it("an arm without users has no mean and no comparison", () => {
@@ -167,6 +210,24 @@ const anyInput = fc.oneof(
 );
 
 describe("analyze: properties", () => {
+  it("an arm with no conversion or only conversions never gets numbers, whatever the method", () => {
+    const constantArm = (name: string) =>
+      fc.tuple(fc.integer({ min: 2, max: 1_000_000 }), fc.boolean()).map(([users, all]) => rate(name, users, all ? users : 0));
+    const anyArm = (name: string) =>
+      fc.integer({ min: 2, max: 1_000_000 }).chain((users) => fc.integer({ min: 0, max: users }).map((sum) => rate(name, users, sum)));
+    fc.assert(
+      fc.property(constantArm("x"), anyArm("y"), fc.boolean(), settings, (constant, other, constantIsControl, s) => {
+        const arms = constantIsControl ? [{ ...constant, name: "c" }, { ...other, name: "t" }] : [{ ...other, name: "c" }, { ...constant, name: "t" }];
+        const arm = analyze({ metric: "binomial", arms, ...s }).arms[1];
+        expect(arm?.lift).toBeUndefined();
+        // A control without conversions has no relative lift at all, which is reported first.
+        const controlMean = arms[0]!.sum / arms[0]!.users;
+        expect(arm?.error).toBe(s.difference === "relative" && controlMean === 0 ? "zero-control-mean" : "zero-variance");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("only ever returns finite numbers, or an error code", () => {
     fc.assert(
       fc.property(anyInput, (input) => {

@@ -31,9 +31,14 @@ function compare(
   // Welch's degrees of freedom divide by n − 1, and a variance needs two observations.
   if (control.users < 2 || variant.users < 2) return "too-few-users";
   if (settings.difference === "relative" && control.mean === 0) return "zero-control-mean";
+  // An arm whose users all did the same (none converted, all converted, one value for everyone) has a sample
+  // variance of 0, which says nothing about its true variance (3 of 3 is no proof of a 100% rate). The effect's
+  // variance would then come from the other arm alone and the interval would look far more certain than it is.
+  if (control.variance === 0 || variant.variance === 0) return "zero-variance";
   const effect = estimateEffect(settings.difference, control, variant);
   // A control mean so close to 0 that c² underflows: the lift is not a number we can report.
   if (!Number.isFinite(effect.estimate) || !Number.isFinite(effect.variance)) return "non-finite-result";
+  // Both arms vary, but their variances of the mean underflowed (values near 1e-300).
   if (!(effect.variance > 0)) return "zero-variance";
 
   let numbers: Numbers;

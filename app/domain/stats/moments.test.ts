@@ -24,6 +24,21 @@ describe("armMoments", () => {
     expect(armMoments("mean", { users: 3, sum: 0.1 + 0.1 + 0.1, sumSquares: 0.01 + 0.01 + 0.01 })?.variance).toBe(0);
   });
 
+  it("treats what rounding leaves of an all-equal arm as no spread, and keeps a real one", () => {
+    // 400 daily rows of 7 users worth 19.99 each, added up in doubles like the results page does: the exact
+    // variance is 0, the doubles leave about 1e-14 of sumSquares.
+    let sum = 0;
+    let sumSquares = 0;
+    for (let day = 0; day < 400; day++) {
+      sum += 7 * 19.99;
+      sumSquares += 7 * 19.99 * 19.99;
+    }
+    expect(armMoments("mean", { users: 2800, sum, sumSquares })?.variance).toBe(0);
+    // One user at 20.99 among 19.99s: Σ(x − x̄)² = 1 − 1/2800, variance (1 − 1/2800)/2799 = 1/2800.
+    const spread = armMoments("mean", { users: 2800, sum: sum + 1, sumSquares: sumSquares - 19.99 ** 2 + 20.99 ** 2 });
+    expect(spread?.variance).toBeCloseTo(1 / 2800, 9);
+  });
+
   it("has no mean without users", () => {
     expect(armMoments("binomial", { users: 0, sum: 0, sumSquares: 0 })).toBeNull();
   });

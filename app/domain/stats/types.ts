@@ -26,7 +26,10 @@ export interface AnalysisInput {
   difference?: DifferenceKind;
 }
 
-/** Stable reasons a comparison has no numbers; the results page keys its wording on these. */
+/**
+ * Stable reasons a comparison has no numbers; the results page keys its wording on these. `zero-variance`: an
+ * arm's users all have the same value (no conversion, or every user converted), see docs/statistics.md.
+ */
 export type ComparisonErrorCode =
   | "no-users"
   | "too-few-users"
