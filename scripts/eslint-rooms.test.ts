@@ -1,0 +1,49 @@
+// The room rules of eslint.config.js (docs/architecture.md#rooms) on small made-up files: each import is
+// resolved the same way whether written relative or with `~/`, at any folder depth.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function roomProblems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(root, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId?.startsWith("rooms/") || m.ruleId?.startsWith("no-restricted-"))
+    .map((m) => m.ruleId ?? "");
+}
+
+const cases: [file: string, code: string, problems: string[]][] = [
+  ["app/domain/x.ts", 'import "@remix-run/node";', ["rooms/imports"]],
+  ["app/domain/x.ts", 'import type { A } from "@shopify/polaris"; export type B = A;', ["rooms/imports"]],
+  ["app/domain/x.ts", 'import "~/db.server";', ["rooms/imports"]],
+  ["app/domain/stats/x.ts", 'import "../../models/site.server";', ["rooms/imports"]],
+  ["app/domain/stats/x.ts", 'import "../results"; import "~/wire"; import "../../wire/limits"; import "zod";', []],
+  ["app/domain/x.ts", "export const e = process.env.X;", ["no-restricted-properties"]],
+  ["app/wire/x.ts", 'import "./limits"; import "~/wire/events";', []],
+  ["app/wire/x.ts", 'import "~/domain/site-id"; import "zod";', ["rooms/imports", "rooms/imports"]],
+  ["app/services/x.server.ts", 'import type { Prisma } from "~/generated/prisma/client"; export type P = Prisma.JsonObject;', ["rooms/prisma"]],
+  ["app/services/x.server.ts", 'import "@prisma/adapter-pg";', ["rooms/prisma"]],
+  ["app/services/x.server.ts", 'import "~/models/site.server"; import "~/db.server";', []],
+  ["app/models/x.server.ts", 'import "~/generated/prisma/client";', []],
+  ["app/db/x.server.ts", 'import "pglite-prisma-adapter";', []],
+  ["app/routes/x.tsx", 'import "../models/site.server";', ["rooms/imports"]],
+  ["app/http/x.ts", 'import "~/models/site.server";', ["rooms/imports"]],
+  ["app/routes/x.tsx", 'import "~/services/health.server"; import "~/env.server";', []],
+  ["app/components/results/x.tsx", 'import "~/shopify.server";', ["rooms/imports"]],
+  ["app/env.server.ts", "export const e = process.env.X;", []],
+  ["snippet/src/x.ts", 'import "./guard"; import "../../app/wire/limits";', []],
+  ["snippet/src/x.ts", 'import "../../app/domain/site-id";', ["rooms/imports"]],
+  ["snippet/src/x.ts", 'import "zod";', ["rooms/imports"]],
+  ["tests/x.ts", 'import "~/generated/prisma/client"; export const e = process.env.X;', []],
+];
+
+describe("eslint room rules", () => {
+  // Loading typescript-eslint takes a few seconds on a busy machine; pay it once, outside the cases.
+  beforeAll(() => roomProblems("app/wire/x.ts", ""), 60_000);
+
+  it.each(cases)("%s: %s", async (file, code, problems) => {
+    expect(await roomProblems(file, code)).toEqual(problems);
+  });
+});
