@@ -1,14 +1,24 @@
-// The app's configuration, read from the environment once and typed, so nothing else reads process.env.
+// The app's configuration, read from the environment once, checked with zod and typed, so nothing else
+// reads process.env. Every variable of the README's Configuration table is parsed here; a missing or bad
+// one is a ConfigError whose message is one plain line naming the variables (never a secret's value).
 import path from "node:path";
+import { z } from "zod";
 
-export interface AppEnv {
+export interface DatabaseEnv {
   /** postgres://… for any PostgreSQL; absent means the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
   /** Folder of the embedded database (git-ignored). */
   dataDir: string;
+}
+
+export interface AppEnv extends DatabaseEnv {
+  /** HTTP port (0: any free port). */
+  port: number;
+  /** Address to listen on; null: all interfaces. */
+  host: string | null;
   /** Local demo mode: the admin is served without Shopify to loopback clients only. */
   demo: boolean;
-  /** A request header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry), if any. */
+  /** A request header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry), lower-cased, if any. */
   countryHeader: string | null;
   /** Behind a reverse proxy: take the client's address from the first X-Forwarded-For entry. */
   trustProxy: boolean;
@@ -22,37 +32,179 @@ export interface AppEnv {
   };
 }
 
-function flag(value: string | undefined): boolean {
-  return value === "1" || value === "true";
+/** process.env, or any other set of variables (tests). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface ConfigProblem {
+  /** The environment variables concerned. */
+  variables: string[];
+  /** A sentence fragment that names them, e.g. `PORT must be a whole number from 0 to 65535 (got "abc")`. */
+  message: string;
 }
 
-export function readEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error(`DATABASE_URL must be a postgres:// or postgresql:// URL (got "${databaseUrl.split(":")[0]}:…")`);
+/** The configuration is incomplete or invalid; `message` is one line fit to print as it is. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(readonly problems: ConfigProblem[]) {
+    super(problems.map((p) => p.message).join("; "));
   }
-  const demo = flag(env.SVC_DEMO);
-  const port = env.PORT || "3000";
+  /** Every variable named, in the order of the problems. */
+  get variables(): string[] {
+    return this.problems.flatMap((p) => p.variables);
+  }
+}
+
+// Values never repeated in messages: the credentials, and DATABASE_URL beyond its scheme (it may carry a password).
+const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY"]);
+
+/** Unset, empty and blank are the same: unset. Everything else is trimmed. */
+const setting = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), schema.optional());
+
+const flag = (meaning: string) =>
+  z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(["1", "true", "0", "false"], { error: `must be 1 (${meaning}) or 0` }))
+    .transform((v) => v === "1" || v === "true");
+
+const SCOPES_MESSAGE = "must be a comma-separated list of access scopes, e.g. read_orders,read_themes";
+
+const schema = z.object({
+  PORT: setting(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number from 0 to 65535")
+      .transform(Number)
+      .pipe(z.number().max(65535, "must be a whole number from 0 to 65535")),
+  ),
+  HOST: setting(z.string().regex(/^[^\s/]+$/, "must be an address or host name to listen on")),
+  DATABASE_URL: setting(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL (unset: the embedded database)"),
+  ),
+  SVC_DATA_DIR: setting(z.string()),
+  SHOPIFY_API_KEY: setting(z.string()),
+  SHOPIFY_API_SECRET: setting(z.string()),
+  SHOPIFY_APP_URL: setting(z.url({ protocol: /^https?$/, error: "must be the app's public http:// or https:// URL" })),
+  SCOPES: setting(
+    z
+      .string()
+      .transform((s) => s.split(",").map((scope) => scope.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z][a-z_]*$/, SCOPES_MESSAGE)).min(1, SCOPES_MESSAGE)),
+  ),
+  SVC_DEMO: setting(flag("the local demo")),
+  SVC_COUNTRY_HEADER: setting(
+    z
+      .string()
+      .regex(/^[!#$%&'*+.^_`|~0-9a-z-]+$/i, "must be an HTTP header name, e.g. cf-ipcountry")
+      .transform((h) => h.toLowerCase()),
+  ),
+  SVC_TRUST_PROXY: setting(flag("behind a reverse proxy")),
+  SVC_RATE_LIMITS: setting(
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(["on", "off"], { error: "must be on or off" }))
+      .transform((v) => v === "on"),
+  ),
+});
+
+function shown(variable: string, value: string | undefined): string {
+  if (UNSHOWN.has(variable) || value === undefined) return "";
+  if (variable === "DATABASE_URL") return ` (got "${value.split(":")[0]}:…")`;
+  const text = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+  return ` (got ${JSON.stringify(text)})`;
+}
+
+/** The values, or one problem per variable that is set but invalid. */
+function parse<S extends z.ZodObject>(
+  env: Environment,
+  against: S,
+): { values: z.output<S>; problems: [] } | { values: undefined; problems: ConfigProblem[] } {
+  const result = against.safeParse(env);
+  if (result.success) return { values: result.data, problems: [] };
+  const problems = new Map<string, ConfigProblem>();
+  for (const issue of result.error.issues) {
+    const variable = String(issue.path[0]);
+    if (problems.has(variable)) continue;
+    const message = `${variable} ${issue.message}${shown(variable, env[variable]?.trim())}`;
+    problems.set(variable, { variables: [variable], message });
+  }
+  return { values: undefined, problems: [...problems.values()] };
+}
+
+function missingCredentials(env: Environment): ConfigProblem | null {
+  const missing = (["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const).filter((name) => !env[name]?.trim());
+  if (!missing.length) return null;
+  const what =
+    missing.length === 2
+      ? "them to the app's client id and secret"
+      : `it to the app's client ${missing[0] === "SHOPIFY_API_KEY" ? "id" : "secret"}`;
   return {
-    databaseUrl,
-    dataDir: path.resolve(env.SVC_DATA_DIR || ".data/pglite"),
-    demo,
-    countryHeader: env.SVC_COUNTRY_HEADER?.trim().toLowerCase() || null,
-    trustProxy: flag(env.SVC_TRUST_PROXY),
-    rateLimits: env.SVC_RATE_LIMITS !== "off",
+    variables: missing,
+    message:
+      `${missing.join(" and ")} ${missing.length === 2 ? "are" : "is"} not set ` +
+      `(set ${what} from the Partner Dashboard, or run the local demo with \`npm start\` or SVC_DEMO=1)`,
+  };
+}
+
+/** Only the database settings, for tools that open the database and nothing else (e.g. db:migrate). */
+export function readDatabaseEnv(env: Environment = process.env): DatabaseEnv {
+  const { values, problems } = parse(env, schema.pick({ DATABASE_URL: true, SVC_DATA_DIR: true }));
+  if (!values) throw new ConfigError(problems);
+  return { databaseUrl: values.DATABASE_URL ?? null, dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite") };
+}
+
+/**
+ * The server's whole configuration. Throws a ConfigError listing every problem at once: values that are
+ * set but invalid, and, outside demo mode, missing Shopify credentials.
+ */
+export function readEnv(env: Environment = process.env): AppEnv {
+  const { values, problems } = parse(env, schema);
+  // Whether credentials are needed depends on SVC_DEMO; when it is invalid, its own problem says enough.
+  const demo = schema.shape.SVC_DEMO.safeParse(env.SVC_DEMO);
+  const credentials = demo.success && !demo.data ? missingCredentials(env) : null;
+  if (!values || credentials) throw new ConfigError(credentials ? [...problems, credentials] : problems);
+  const port = values.PORT ?? 3000;
+  return {
+    port,
+    host: values.HOST ?? null,
+    databaseUrl: values.DATABASE_URL ?? null,
+    dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite"),
+    demo: values.SVC_DEMO ?? false,
+    countryHeader: values.SVC_COUNTRY_HEADER ?? null,
+    trustProxy: values.SVC_TRUST_PROXY ?? false,
+    rateLimits: values.SVC_RATE_LIMITS ?? true,
     shopify: {
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.
-      apiKey: env.SHOPIFY_API_KEY || (demo ? "demo-api-key" : ""),
-      apiSecretKey: env.SHOPIFY_API_SECRET || (demo ? "demo-api-secret" : ""),
-      appUrl: env.SHOPIFY_APP_URL || `http://localhost:${port}`,
-      scopes: (env.SCOPES || "read_orders,read_themes").split(",").map((s) => s.trim()).filter(Boolean),
+      apiKey: values.SHOPIFY_API_KEY ?? "demo-api-key",
+      apiSecretKey: values.SHOPIFY_API_SECRET ?? "demo-api-secret",
+      appUrl: values.SHOPIFY_APP_URL ?? `http://localhost:${port}`,
+      scopes: values.SCOPES ?? ["read_orders", "read_themes"],
     },
   };
 }
 
+/** How a configuration problem reaches the operator: one line on stderr, no stack trace. */
+export function configErrorLine(error: ConfigError): string {
+  return `[svc] configuration error: ${error.message}`;
+}
+
 let cached: AppEnv | undefined;
 
+/**
+ * The running server's configuration, parsed on first use. The server build reads it at load
+ * (app/shopify.server.ts), before anything listens or calls Shopify's library; a process with a bad
+ * configuration can do nothing useful, so it prints one line and exits with status 1.
+ */
 export function appEnv(): AppEnv {
-  cached ??= readEnv();
+  if (cached) return cached;
+  try {
+    cached = readEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(configErrorLine(error));
+    process.exit(1);
+  }
   return cached;
 }

@@ -8,6 +8,8 @@ import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
 import { DEMO_SHOP_DOMAIN } from "~/services/demo.server";
 
+// The server build's first read of the configuration, at load: a missing or bad setting ends the process
+// here with one line (see appEnv), before shopifyApp() would throw on empty credentials.
 const env = appEnv();
 
 const shopify = shopifyApp({

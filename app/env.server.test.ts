@@ -1,0 +1,163 @@
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, appEnv, readDatabaseEnv, readEnv, type Environment } from "./env.server";
+
+const CREDENTIALS = { SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "secret" };
+
+function configError(env: Environment): ConfigError {
+  try {
+    readEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("readEnv", () => {
+  it("gives the documented defaults in demo mode, which needs no credentials", () => {
+    expect(readEnv({ SVC_DEMO: "1" })).toEqual({
+      port: 3000,
+      host: null,
+      databaseUrl: null,
+      dataDir: path.resolve(".data/pglite"),
+      demo: true,
+      countryHeader: null,
+      trustProxy: false,
+      rateLimits: true,
+      shopify: {
+        apiKey: "demo-api-key",
+        apiSecretKey: "demo-api-secret",
+        appUrl: "http://localhost:3000",
+        scopes: ["read_orders", "read_themes"],
+      },
+    });
+  });
+
+  it("reads every setting", () => {
+    const env = readEnv({
+      ...CREDENTIALS,
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgresql://u:p@db:5432/svc",
+      SVC_DATA_DIR: "/tmp/svc-data",
+      SHOPIFY_APP_URL: "https://svc.example",
+      SCOPES: " read_orders , write_themes ,",
+      SVC_DEMO: "0",
+      SVC_COUNTRY_HEADER: "CF-IPCountry",
+      SVC_TRUST_PROXY: "true",
+      SVC_RATE_LIMITS: "off",
+    });
+    expect(env).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgresql://u:p@db:5432/svc",
+      dataDir: "/tmp/svc-data",
+      demo: false,
+      countryHeader: "cf-ipcountry",
+      trustProxy: true,
+      rateLimits: false,
+      shopify: { apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"] },
+    });
+  });
+
+  it("treats empty and blank values as unset", () => {
+    const env = readEnv({ ...CREDENTIALS, PORT: "", DATABASE_URL: " ", SVC_DEMO: "", SVC_RATE_LIMITS: "" });
+    expect(env).toMatchObject({ port: 3000, databaseUrl: null, demo: false, rateLimits: true });
+  });
+
+  it("derives the app URL from the port", () => {
+    expect(readEnv({ SVC_DEMO: "1", PORT: "0" }).shopify.appUrl).toBe("http://localhost:0");
+  });
+
+  describe("without credentials and without demo mode", () => {
+    it("names both variables and both ways out, on one line", () => {
+      const error = configError({});
+      expect(error.variables).toEqual(["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]);
+      expect(error.message).toBe(
+        "SHOPIFY_API_KEY and SHOPIFY_API_SECRET are not set (set them to the app's client id and secret from the " +
+          "Partner Dashboard, or run the local demo with `npm start` or SVC_DEMO=1)",
+      );
+      expect(error.message).not.toContain("\n");
+    });
+
+    it.each([
+      [{ SHOPIFY_API_KEY: "key" }, "SHOPIFY_API_SECRET"],
+      [{ SHOPIFY_API_SECRET: "secret" }, "SHOPIFY_API_KEY"],
+      [{ SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "  ", SVC_DEMO: "0" }, "SHOPIFY_API_SECRET"],
+    ])("names exactly the one that is missing (%o)", (env, missing) => {
+      const error = configError(env);
+      expect(error.variables).toEqual([missing]);
+      expect(error.message).toMatch(new RegExp(`^${missing} is not set \\(set it to the app's client (id|secret) .*SVC_DEMO=1\\)$`));
+      expect(error.message).not.toContain(missing === "SHOPIFY_API_KEY" ? "SHOPIFY_API_SECRET" : "SHOPIFY_API_KEY");
+    });
+  });
+
+  it.each([
+    ["PORT", "abc", /^PORT must be a whole number from 0 to 65535 \(got "abc"\)$/],
+    ["PORT", "65536", /^PORT must be a whole number/],
+    ["PORT", "-1", /^PORT must be a whole number/],
+    ["PORT", "3000.5", /^PORT must be a whole number/],
+    ["HOST", "local host", /^HOST must be an address/],
+    ["DATABASE_URL", "mysql://root:hunter2@db/svc", /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL .*\(got "mysql:…"\)$/],
+    ["DATABASE_URL", "postgres:/nope", /^DATABASE_URL must be a postgres/],
+    ["SHOPIFY_APP_URL", "svc.example", /^SHOPIFY_APP_URL must be the app's public http:\/\/ or https:\/\/ URL \(got "svc.example"\)$/],
+    ["SHOPIFY_APP_URL", "ftp://svc.example", /^SHOPIFY_APP_URL must be/],
+    ["SCOPES", "read orders", /^SCOPES must be a comma-separated list of access scopes/],
+    ["SCOPES", ",,", /^SCOPES must be a comma-separated list/],
+    ["SVC_DEMO", "maybe", /^SVC_DEMO must be 1 \(the local demo\) or 0 \(got "maybe"\)$/],
+    ["SVC_COUNTRY_HEADER", "cf country", /^SVC_COUNTRY_HEADER must be an HTTP header name/],
+    ["SVC_TRUST_PROXY", "yes", /^SVC_TRUST_PROXY must be 1 \(behind a reverse proxy\) or 0 \(got "yes"\)$/],
+    ["SVC_RATE_LIMITS", "sometimes", /^SVC_RATE_LIMITS must be on or off \(got "sometimes"\)$/],
+  ])("names %s when it is %j", (variable, value, message) => {
+    const error = configError({ ...CREDENTIALS, [variable]: value });
+    expect(error.variables).toEqual([variable]);
+    expect(error.message).toMatch(message);
+  });
+
+  it("never repeats a password or a credential", () => {
+    const error = configError({ SHOPIFY_API_KEY: "key-123", DATABASE_URL: "mysql://root:hunter2@db/svc" });
+    expect(error.variables).toEqual(["DATABASE_URL", "SHOPIFY_API_SECRET"]);
+    expect(error.message).not.toMatch(/hunter2|key-123/);
+  });
+
+  it("reports every problem at once, on one line", () => {
+    const error = configError({ PORT: "abc", SVC_RATE_LIMITS: "maybe" });
+    expect(error.variables).toEqual(["PORT", "SVC_RATE_LIMITS", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]);
+    expect(error.message.split("; ")).toHaveLength(3);
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("does not ask for credentials when SVC_DEMO itself is invalid", () => {
+    expect(configError({ SVC_DEMO: "yes" }).variables).toEqual(["SVC_DEMO"]);
+  });
+});
+
+describe("readDatabaseEnv", () => {
+  it("needs only the database settings", () => {
+    expect(readDatabaseEnv({ PORT: "abc", SVC_DATA_DIR: "/tmp/x" })).toEqual({ databaseUrl: null, dataDir: "/tmp/x" });
+  });
+
+  it("rejects a DATABASE_URL that is not PostgreSQL", () => {
+    expect(() => readDatabaseEnv({ DATABASE_URL: "sqlite:./db" })).toThrow(ConfigError);
+  });
+});
+
+describe("appEnv", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("prints one line and exits with status 1 when the configuration is incomplete", () => {
+    for (const name of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SVC_DEMO"]) vi.stubEnv(name, undefined);
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(process, "exit").mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    expect(() => appEnv()).toThrow("exit 1");
+    expect(printed.mock.calls).toEqual([
+      [expect.stringMatching(/^\[svc\] configuration error: SHOPIFY_API_KEY and SHOPIFY_API_SECRET are not set \(.*SVC_DEMO=1\)$/)],
+    ]);
+  });
+});
