@@ -1,6 +1,6 @@
 // CSV export of a test's results (docs/results.md lists the columns): RFC 4180 quoting, UTF-8 with a
 // byte-order mark so spreadsheets read accents right, CRLF line ends.
-import type { RollupRow } from "./results";
+import type { RollupRow } from "./results-totals";
 import type { ResultsView } from "./results-view";
 
 export const SUMMARY_COLUMNS = [

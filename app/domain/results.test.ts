@@ -11,12 +11,12 @@ function row(armId: string, goal: string, day: string, fields: Partial<RollupRow
   return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, ...fields };
 }
 
-function input(rollups: RollupRow[]): ResultsInput {
-  return { test, arms, goals: [{ label: "signup", isPrimary: true }], currency: "USD", rollups, flicker: [] };
+function input(rollups: RollupRow[], over: Partial<ResultsInput> = {}): ResultsInput {
+  return { test, arms, goals: [{ label: "signup", isPrimary: true }], currency: "USD", rollups, flicker: [], ...over };
 }
 
 describe("buildResults", () => {
-  it("adds days up per arm, keeps other currencies apart, and lists unconfigured goals after configured ones", () => {
+  it("lists configured goals first, then labels seen only in conversions, with each arm's figures", () => {
     const view = buildResults(input([
       row("a", "", "2026-11-01", { exposedVisitors: 60 }),
       row("a", "", "2026-11-02", { exposedVisitors: 40 }),
@@ -28,27 +28,27 @@ describe("buildResults", () => {
     ]));
     expect(view.goals.map((g) => [g.goal, g.primary])).toEqual([["signup", true], ["purchase", false]]);
     const [control, variant] = view.goals[0]?.arms ?? [];
-    expect(control).toMatchObject({ visitors: 100, convertingVisitors: 8, conversions: 9, rate: 0.08, isControl: true });
-    expect(variant).toMatchObject({ visitors: 50, conversions: 0, rate: 0 });
+    expect(control).toMatchObject({ armId: "a", key: "control", name: "Original", visitors: 100, convertingVisitors: 8, conversions: 9, rate: 0.08, isControl: true });
+    expect(variant).toMatchObject({ visitors: 50, conversions: 0, rate: 0, isControl: false });
     const purchase = view.goals[1]?.arms[1];
     // Revenue only in USD: 30 over 2 USD conversions (the EUR one counts as a conversion, not as revenue).
     expect(purchase).toMatchObject({ conversions: 3, revenue: 30, revenuePerVisitor: 30 / 50, averageOrderValue: 15 });
+    expect(view.goals[1]?.arms[0]).toMatchObject({ averageOrderValue: null, revenuePerVisitor: 0 });
     expect(view.otherCurrencies).toEqual([{ goal: "purchase", armId: "b", currency: "EUR", conversions: 1, revenue: 9 }]);
     expect(view.daily.map((d) => d.arms[0]?.cumulativeVisitors)).toEqual([60, 100]);
-    expect(view.daily.map((d) => d.arms[0]?.visitors)).toEqual([60, 40]);
-    expect(view.daily[1]?.arms[0]?.cumulativeRate).toBeCloseTo(0.08);
+    expect(view.arms).toEqual([
+      { armId: "a", key: "control", name: "Original", weight: 1, isControl: true },
+      { armId: "b", key: "b", name: "Variant", weight: 1, isControl: false },
+    ]);
+    expect(view.alpha).toBe(0.05);
   });
 
-  it("says it is collecting data below 100 visitors per arm", () => {
-    const view = buildResults(input([
-      row("a", "", "2026-11-01", { exposedVisitors: 99 }),
-      row("b", "", "2026-11-01", { exposedVisitors: 99 }),
-      row("b", "signup", "2026-11-01", { convertingVisitors: 50, conversions: 50 }),
-    ]));
-    expect(view.verdict.kind).toBe("collecting");
+  it("makes the first unconfigured label primary when no goal is configured", () => {
+    const view = buildResults(input([row("a", "zeta", "2026-11-01", { conversions: 1 }), row("a", "alpha", "2026-11-01", { conversions: 1 })], { goals: [] }));
+    expect(view.goals.map((g) => [g.goal, g.primary])).toEqual([["alpha", true], ["zeta", false]]);
   });
 
-  it("names a clearly better variant, with its chance to win", () => {
+  it("names a clearly better variant, with its chance to win, in the verdict", () => {
     const view = buildResults(input([
       row("a", "", "2026-11-01", { exposedVisitors: 2000 }),
       row("b", "", "2026-11-01", { exposedVisitors: 2000 }),
@@ -58,25 +58,13 @@ describe("buildResults", () => {
     const variant = view.goals[0]?.arms[1];
     // Lift by hand: (0.10 − 0.05) / 0.05 = 1.
     expect(variant?.lift).toBeCloseTo(1, 10);
-    expect(variant?.ciLow).toBeGreaterThan(0);
     expect(variant?.pValue).toBeLessThan(0.05);
-    expect(variant?.chanceToWin).toBeGreaterThan(0.99);
     expect(view.verdict).toMatchObject({ kind: "variant-ahead", armName: "Variant" });
+    expect(view.verdict.text).toMatch(/^Variant is ahead on signup: 100\.0% chance to beat control, lift 100\.0% \(/);
     expect(view.srm).toEqual({ pValue: 1, mismatch: false });
   });
 
-  it("says control is ahead when every variant is significantly worse", () => {
-    const view = buildResults(input([
-      row("a", "", "2026-11-01", { exposedVisitors: 2000 }),
-      row("b", "", "2026-11-01", { exposedVisitors: 2000 }),
-      row("a", "signup", "2026-11-01", { convertingVisitors: 200, conversions: 200 }),
-      row("b", "signup", "2026-11-01", { convertingVisitors: 100, conversions: 100 }),
-    ]));
-    expect(view.verdict.kind).toBe("control-ahead");
-  });
-
   it("puts a sample ratio mismatch above everything else", () => {
-    // 1000 vs 800 with equal weights: χ² = 2·100²/900 = 22.2, p ≈ 2.4e-6 < 0.001.
     const view = buildResults(input([
       row("a", "", "2026-11-01", { exposedVisitors: 1000 }),
       row("b", "", "2026-11-01", { exposedVisitors: 800 }),
@@ -84,29 +72,38 @@ describe("buildResults", () => {
       row("b", "signup", "2026-11-01", { convertingVisitors: 200, conversions: 200 }),
     ]));
     expect(view.srm.mismatch).toBe(true);
-    expect(view.srm.pValue).toBeCloseTo(2.4e-6, 6);
     expect(view.verdict.kind).toBe("srm");
     expect(view.verdict.text).toMatch(/Do not trust/);
   });
 
-  it("estimates the visitors still needed from the control's rate and the minimum detectable effect", () => {
+  it("says how many visitors are still needed while collecting", () => {
     const view = buildResults(input([
       row("a", "", "2026-11-01", { exposedVisitors: 500 }),
       row("b", "", "2026-11-01", { exposedVisitors: 500 }),
       row("a", "signup", "2026-11-01", { convertingVisitors: 50, conversions: 50 }),
       row("b", "signup", "2026-11-01", { convertingVisitors: 52, conversions: 52 }),
     ]));
-    // p = 0.1, p' = 0.11: n = (1.959964 + 0.841621)² · (0.09 + 0.0979) / 0.01²
-    //   = 7.848879 · 0.1879 / 0.0001 = 14 748.04 → 14 749 per arm, 29 498 in all.
-    expect(view.remaining.usersNeeded).toBe(29498);
-    expect(view.remaining.remainingUsers).toBe(29498 - 1000);
-    expect(view.remaining.days).toBeCloseTo((29498 - 1000) / 1000, 6);
-    expect(view.verdict.kind).toBe("collecting");
+    // results-stats.test.ts works out 29 498 visitors in all for a 10% rate and a 10% effect.
+    expect(view.remaining).toEqual({ usersNeeded: 29498, remainingUsers: 28498, days: 28.498 });
+    expect(view.verdict).toEqual({
+      kind: "collecting",
+      text: "Collecting data: no arm is ahead yet. About 28,498 more visitors (about 29 days at current traffic) are needed to detect the minimum effect.",
+    });
   });
 
   it("explains a comparison it cannot compute instead of giving a number", () => {
     const view = buildResults(input([row("a", "", "2026-11-01", { exposedVisitors: 100 }), row("b", "", "2026-11-01", { exposedVisitors: 100 })]));
     expect(view.goals[0]?.arms[1]?.error).toBe("zero-control-mean");
     expect(view.goals[0]?.arms[1]?.lift).toBeUndefined();
+    expect(view.verdict.kind).toBe("collecting");
+  });
+
+  it("copes with a test without arms, goals or traffic", () => {
+    const view = buildResults(input([], { arms: [], goals: [] }));
+    expect(view.goals).toEqual([]);
+    expect(view.daily).toEqual([]);
+    expect(view.srm).toEqual({ pValue: null, mismatch: false });
+    expect(view.remaining).toEqual({ usersNeeded: null, remainingUsers: null, days: null });
+    expect(view.verdict.kind).toBe("collecting");
   });
 });

@@ -1,8 +1,8 @@
-// The test's verdict in plain words, coloured by how much the merchant can act on it.
+// The test's verdict, coloured by how much the merchant can act on it; the words are app/domain/verdict-words.ts's.
 import { Banner, BlockStack, Text } from "@shopify/polaris";
 import type { BannerProps } from "@shopify/polaris";
 import type { Verdict, VerdictKind } from "~/domain/results-view";
-import { formatPercent, formatPValue } from "./format";
+import { srmExplanation, verdictTitle } from "~/domain/verdict-words";
 
 const TONES: Record<VerdictKind, NonNullable<BannerProps["tone"]>> = {
   collecting: "info",
@@ -12,34 +12,12 @@ const TONES: Record<VerdictKind, NonNullable<BannerProps["tone"]>> = {
   srm: "critical",
 };
 
-function title(verdict: Verdict): string {
-  const chance = verdict.chanceToWin === undefined ? "" : ` with a ${formatPercent(verdict.chanceToWin, 1)} chance`;
-  switch (verdict.kind) {
-    case "collecting":
-      return "Collecting data";
-    case "variant-ahead":
-      return `${verdict.armName ?? "A variant"} is ahead${chance}`;
-    case "control-ahead":
-      return `${verdict.armName ?? "Control"} is ahead${chance}`;
-    case "no-difference":
-      return "No detectable difference";
-    case "srm":
-      return "Sample ratio mismatch: do not trust this result";
-  }
-}
-
 export function VerdictBanner({ verdict, srmPValue }: { verdict: Verdict; srmPValue: number | null }) {
   return (
-    <Banner tone={TONES[verdict.kind]} title={title(verdict)}>
+    <Banner tone={TONES[verdict.kind]} title={verdictTitle(verdict)}>
       <BlockStack gap="100">
         <Text as="p">{verdict.text}</Text>
-        {verdict.kind === "srm" && (
-          <Text as="p">
-            Visitors did not split between the arms as configured (SRM p-value {formatPValue(srmPValue)}), so the
-            arms are not comparable. Find the cause (a redirect, a bot filter, a tracking gap) before acting on any
-            number on this page.
-          </Text>
-        )}
+        {verdict.kind === "srm" && <Text as="p">{srmExplanation(srmPValue)}</Text>}
       </BlockStack>
     </Banner>
   );
