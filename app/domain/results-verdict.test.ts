@@ -51,6 +51,28 @@ describe("decideVerdict", () => {
     expect(decideVerdict(facts([arm("Original"), arm("B", significant(-0.2, 0.01)), arm("C", unclear)])).kind).toBe("no-winner-yet");
   });
 
+  it("never judges a variant whose comparison could not be computed, and names it", () => {
+    const allConverted = arm("B", { convertingVisitors: 1000, conversions: 1000, rate: 1, error: "zero-variance" });
+    const planReached = { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } };
+    expect(decideVerdict(facts([arm("Original"), allConverted], planReached))).toEqual({
+      kind: "not-comparable",
+      goal: "signup",
+      armNames: ["B"],
+      remainingUsers: 0,
+      days: 0,
+    });
+    // Control is not ahead of a variant nobody could compare, even if the other variant is clearly worse.
+    expect(decideVerdict(facts([arm("Original"), arm("C", significant(-0.2, 0.01)), allConverted]))).toMatchObject({
+      kind: "not-comparable",
+      armNames: ["B"],
+    });
+    // A winner among the others is still a winner.
+    expect(decideVerdict(facts([arm("Original"), allConverted, arm("C", significant(0.2, 0.99))]))).toMatchObject({
+      kind: "variant-ahead",
+      armName: "C",
+    });
+  });
+
   it("sees no difference once the planned visitors are in, and keeps collecting before", () => {
     const arms = [arm("Original"), arm("B", unclear)];
     expect(decideVerdict(facts(arms, { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } }))).toEqual({

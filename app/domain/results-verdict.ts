@@ -17,6 +17,7 @@ export type VerdictDecision =
       ciHigh: number;
     }
   | { kind: "control-ahead"; goal: string; armName?: string }
+  | { kind: "not-comparable"; goal: string; armNames: string[]; remainingUsers: number | null; days: number | null }
   | { kind: "no-difference"; goal: string; minDetectableEffect: number }
   | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null };
 
@@ -35,7 +36,9 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   if (!primary || arms.some((a) => a.visitors < MIN_VISITORS_PER_ARM) || arms.every((a) => a.conversions === 0)) {
     return { kind: "too-early", minVisitorsPerArm: MIN_VISITORS_PER_ARM };
   }
-  const compared = arms.slice(1).flatMap((a) =>
+  const variants = arms.slice(1);
+  // A variant without numbers (its comparison came back with an error) is neither ahead nor behind: unknown.
+  const compared = variants.flatMap((a) =>
     a.pValue !== undefined && a.lift !== undefined && a.ciLow !== undefined && a.ciHigh !== undefined
       ? [{ ...a, pValue: a.pValue, lift: a.lift, ciLow: a.ciLow, ciHigh: a.ciHigh }]
       : [],
@@ -55,9 +58,14 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
     };
   }
   const losers = compared.filter((a) => a.pValue < alpha && a.lift < 0);
-  if (losers.length === compared.length && losers.length > 0) {
+  if (losers.length === variants.length && losers.length > 0) {
     const control = arms[0];
     return { kind: "control-ahead", goal: primary.goal, ...(control && { armName: control.name }) };
+  }
+  if (compared.length < variants.length) {
+    // "No detectable difference" would claim a comparison that was never made.
+    const unknown = variants.filter((a) => !compared.some((c) => c.armId === a.armId)).map((a) => a.name);
+    return { kind: "not-comparable", goal: primary.goal, armNames: unknown, remainingUsers: remaining.remainingUsers, days: remaining.days };
   }
   if (remaining.remainingUsers === 0) return { kind: "no-difference", goal: primary.goal, minDetectableEffect };
   return { kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days };

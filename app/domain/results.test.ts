@@ -98,6 +98,24 @@ describe("buildResults", () => {
     expect(view.verdict.kind).toBe("collecting");
   });
 
+  it("says there is not enough data, with no numbers, for a variant where every visitor converted", () => {
+    // Before the zero-variance rule: lift 9 with an interval from the control's spread alone, and "Variant is ahead".
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 1000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 1000 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 100, conversions: 100 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 1000, conversions: 1000 }),
+    ]));
+    const variant = view.goals[0]?.arms[1];
+    expect(variant).toMatchObject({ rate: 1, error: "zero-variance" });
+    for (const field of ["lift", "ciLow", "ciHigh", "pValue", "chanceToWin"] as const) expect(variant).not.toHaveProperty(field);
+    expect(view.daily[0]?.arms[1]).not.toHaveProperty("lift");
+    expect(view.verdict).toEqual({
+      kind: "collecting",
+      text: expect.stringMatching(/^Collecting data: not enough data yet to compare Variant with control on signup\./),
+    });
+  });
+
   it("copes with a test without arms, goals or traffic", () => {
     const view = buildResults(input([], { arms: [], goals: [] }));
     expect(view.goals).toEqual([]);

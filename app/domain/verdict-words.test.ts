@@ -30,6 +30,16 @@ describe("verdictFor", () => {
     });
   });
 
+  it("names the variants it cannot compare yet, in plain words", () => {
+    expect(verdictFor({ kind: "not-comparable", goal: "signup", armNames: ["B"], remainingUsers: 0, days: 0 })).toEqual({
+      kind: "collecting",
+      text: "Collecting data: not enough data yet to compare B with control on signup.",
+    });
+    expect(verdictFor({ kind: "not-comparable", goal: "signup", armNames: ["B", "C", "D"], remainingUsers: 1200, days: 2.1 }).text).toBe(
+      "Collecting data: not enough data yet to compare B, C and D with control on signup. About 1,200 more visitors (about 3 days at current traffic) are needed to detect the minimum effect.",
+    );
+  });
+
   it("words the other verdicts", () => {
     expect(verdictFor({ kind: "srm", pValue: 2.4e-6 })).toEqual({
       kind: "srm",

@@ -34,15 +34,22 @@ function sentence(decision: VerdictDecision): string {
       return `Control is ahead on ${decision.goal}: every variant converts worse.`;
     case "no-difference":
       return `No detectable difference on ${decision.goal} at the minimum detectable effect of ${percent(decision.minDetectableEffect)}.`;
-    case "no-winner-yet": {
-      if (decision.remainingUsers === null) return "Collecting data: no arm is ahead yet.";
-      const days = decision.days !== null ? ` (about ${Math.ceil(decision.days)} days at current traffic)` : "";
-      return (
-        `Collecting data: no arm is ahead yet. About ${integerFormat.format(decision.remainingUsers)} more visitors` +
-        `${days} are needed to detect the minimum effect.`
-      );
-    }
+    case "not-comparable":
+      return `Collecting data: not enough data yet to compare ${list(decision.armNames)} with control on ${decision.goal}.${stillNeeded(decision)}`;
+    case "no-winner-yet":
+      return `Collecting data: no arm is ahead yet.${stillNeeded(decision)}`;
   }
+}
+
+function stillNeeded({ remainingUsers, days }: { remainingUsers: number | null; days: number | null }): string {
+  if (remainingUsers === null || remainingUsers === 0) return "";
+  const pace = days !== null ? ` (about ${Math.ceil(days)} days at current traffic)` : "";
+  return ` About ${integerFormat.format(remainingUsers)} more visitors${pace} are needed to detect the minimum effect.`;
+}
+
+/** "B", "B and C", "B, C and D". */
+function list(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /** The verdict as the results view carries it: its kind for the banner's tone, and its sentence. */
@@ -50,6 +57,7 @@ export function verdictFor(decision: VerdictDecision): Verdict {
   const text = sentence(decision);
   switch (decision.kind) {
     case "too-early":
+    case "not-comparable":
     case "no-winner-yet":
       return { kind: "collecting", text };
     case "variant-ahead":

@@ -46,6 +46,26 @@ describe("results components on the server", () => {
     expect(html).toContain("Lift vs control (95% interval)");
   });
 
+  it("says not enough data, and shows no p-value or chance, for an arm without variance", () => {
+    const html = render(
+      <ArmsTable
+        alpha={0.05}
+        currency="USD"
+        goal={{
+          goal: "signup",
+          primary: true,
+          arms: [
+            arm({ visitors: 1000, convertingVisitors: 100, conversions: 100, rate: 0.1 }),
+            arm({ armId: "b", key: "b", name: "B", isControl: false, visitors: 3, convertingVisitors: 3, conversions: 3, rate: 1, error: "zero-variance" }),
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain("Not enough data: in one arm no visitor has converted yet, or every visitor has");
+    expect(html).not.toContain("role=\"img\"");
+    expect(html.replace(/<[^>]*>/g, " ")).not.toMatch(/%\s+\(|&lt; 0\.001|\d\.\d{3}/);
+  });
+
   it("draws the interval bar with an accessible label and prints revenue in the site's currency", () => {
     const html = render(
       <ArmsTable

@@ -109,7 +109,8 @@ export function comparisonErrorText(code: string): string {
     case "zero-control-mean":
       return "Not enough data: control has no conversions yet";
     case "zero-variance":
-      return "Not enough data: no difference to measure yet";
+      // The engine's rule: an arm where every visitor did the same gives no measure of its uncertainty.
+      return "Not enough data: in one arm no visitor has converted yet, or every visitor has";
     case "non-finite-result":
       return "Could not be computed";
     default:
