@@ -85,11 +85,14 @@ describe("timeToGo", () => {
     expect(left.days).toBeCloseTo((29498 - 1000) / 1000, 6);
   });
 
-  it("has no estimate without a control rate strictly between 0 and 1 or without a minimum effect", () => {
+  it("has no estimate without a control rate, a minimum effect, or room above the rate for the effect", () => {
     const none = { usersNeeded: null, remainingUsers: null, days: null };
     expect(timeToGo({ ...base, controlRate: null })).toEqual(none);
     expect(timeToGo({ ...base, controlRate: 0 })).toEqual(none);
     expect(timeToGo({ ...base, controlRate: 1 })).toEqual(none);
     expect(timeToGo({ ...base, controlRate: 0.1, minDetectableEffect: 0 })).toEqual(none);
+    // 0.95 × 1.1 > 1: no rate can show that effect (this used to throw and take the results page down).
+    expect(timeToGo({ ...base, controlRate: 0.95 })).toEqual(none);
+    expect(timeToGo({ ...base, controlRate: 0.5, minDetectableEffect: 1 })).toEqual(none);
   });
 });

@@ -100,7 +100,9 @@ export interface TimeToGoInput {
 /** Visitors still needed to detect the minimum detectable effect at 80% power, and the days that takes at the current pace. */
 export function timeToGo(input: TimeToGoInput): ResultsView["remaining"] {
   const { arms, controlRate: rate, visitors, days } = input;
-  if (rate == null || !(rate > 0 && rate < 1) || arms.length < 2 || input.minDetectableEffect <= 0) {
+  // A lift that would take the rate to 100% or beyond (95% and a 10% effect) cannot be planned for.
+  const reachable = rate != null && rate > 0 && rate * (1 + input.minDetectableEffect) < 1;
+  if (!reachable || arms.length < 2 || input.minDetectableEffect <= 0) {
     return { usersNeeded: null, remainingUsers: null, days: null };
   }
   const perArm = usersPerArmForRate(rate, input.minDetectableEffect, { alpha: input.alpha, power: 0.8 });

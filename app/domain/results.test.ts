@@ -116,6 +116,17 @@ describe("buildResults", () => {
     });
   });
 
+  it("still builds the page when the control converts too well for the minimum effect to be reachable", () => {
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 200 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 200 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 190, conversions: 190 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 180, conversions: 180 }),
+    ]));
+    expect(view.remaining).toEqual({ usersNeeded: null, remainingUsers: null, days: null });
+    expect(view.verdict.kind).toBe("collecting");
+  });
+
   it("copes with a test without arms, goals or traffic", () => {
     const view = buildResults(input([], { arms: [], goals: [] }));
     expect(view.goals).toEqual([]);
