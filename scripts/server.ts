@@ -7,6 +7,7 @@ import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
 
 interface StartHooks {
   startup(options: { baseUrl: string; log: (line: string) => void }): Promise<void>;
@@ -49,8 +50,8 @@ app.all(
 // Anything Remix did not turn into a response: a problem document, never a stack trace.
 app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
   console.error(error);
-  res.status(500).type("application/problem+json").send(
-    JSON.stringify({ type: "https://svc.dev/problems/internal", title: "Internal error", status: 500 }),
+  res.status(500).type(PROBLEM_CONTENT_TYPE).send(
+    JSON.stringify(problemDocument({ status: 500, type: "internal", title: "Internal error" })),
   );
 });
 

@@ -1,26 +1,34 @@
-// JSON problem details (RFC 9457) for every error an endpoint answers: a stable `type`, a title, a status.
+// Problems as HTTP answers: JSON problem details (RFC 9457) under a stable type URI. Every door answers
+// a Problem through problemResponse; scripts/server.ts's last-resort handler uses problemDocument.
+// This module imports no values, so the separately bundled scripts/server.ts can import it too.
+import type { Outcome, Problem } from "~/services/outcome";
 
-export interface Problem {
+/** Problem types are stable URIs under this prefix; they are listed in docs/api.md. */
+export const PROBLEM_BASE = "https://svc.dev/problems/";
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+export interface ProblemDocument {
   type: string;
   title: string;
   status: number;
   detail?: string;
-  [extension: string]: unknown;
+  issues?: string[];
 }
 
-/** Problem types are stable URIs under this prefix; they are documented in docs/api.md. */
-export const PROBLEM_BASE = "https://svc.dev/problems/";
+export function problemDocument({ type, title, status, detail, issues }: Problem): ProblemDocument {
+  return { type: PROBLEM_BASE + type, title, status, ...(detail && { detail }), ...(issues && { issues }) };
+}
 
-export function problem(
-  type: string,
-  status: number,
-  title: string,
-  detail?: string,
-  init: { headers?: HeadersInit; extensions?: Record<string, unknown> } = {},
-): Response {
-  const body: Problem = { type: PROBLEM_BASE + type, title, status, ...(detail && { detail }), ...init.extensions };
-  const headers = new Headers(init.headers);
-  headers.set("Content-Type", "application/problem+json");
+/** The problem's response, never cached. CORS is the door's business (app/http/endpoint.ts), not this one's. */
+export function problemResponse(problem: Problem): Response {
+  const headers = new Headers(problem.headers);
+  if (problem.retryAfterSeconds !== undefined) headers.set("Retry-After", String(problem.retryAfterSeconds));
+  headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(problemDocument(problem)), { status: problem.status, headers });
+}
+
+/** A service's outcome as a response: `respond` shapes the value, a problem is answered as above. */
+export function answer<T>(outcome: Outcome<T>, respond: (value: T) => Response): Response {
+  return outcome.ok ? respond(outcome.value) : problemResponse(outcome.problem);
 }

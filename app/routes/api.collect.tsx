@@ -1,10 +1,7 @@
 // POST /api/collect: the same event batches from the Shopify app embed, bound to the shop's own site.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { preflight } from "~/http/cors";
-import { methodNotAllowed } from "~/http/snippet-request";
-import { handleEventPost } from "~/http/event-door.server";
+import { eventEndpoint } from "~/http/event-door.server";
 
-export const action = ({ request }: ActionFunctionArgs) => handleEventPost(request, "collect");
-// Remix routes OPTIONS (the CORS preflight) to the loader.
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  request.method === "OPTIONS" ? preflight() : methodNotAllowed("POST");
+const endpoint = eventEndpoint("collect");
+export const action = endpoint;
+// Remix routes OPTIONS (the CORS preflight) and GET to the loader; the endpoint answers every method.
+export const loader = endpoint;

@@ -1,14 +1,12 @@
 // GET /api/patches?site=&vid=&sid=&url=: this visitor's arms of the site's running tests (informational).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ID_PATTERN, isSiteId } from "~/wire";
 import { patchesFor, PATCHES_TTL_SECONDS } from "~/domain/patches-response";
-import { preflight, withCors } from "~/http/cors";
-import { methodNotAllowed, problemResponse } from "~/http/snippet-request";
+import { snippetEndpoint } from "~/http/endpoint";
+import { problemResponse } from "~/http/problem";
 import { throttleSnippetRequest } from "~/services/limits.server";
 import { getSiteConfig } from "~/services/site-cache.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  if (request.method === "OPTIONS") return preflight();
+const endpoint = snippetEndpoint("GET", async ({ request }) => {
   const query = new URL(request.url).searchParams;
   const site = query.get("site") ?? "";
   const vid = query.get("vid") ?? "";
@@ -20,15 +18,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const config = await getSiteConfig(site);
   // Unknown or paused sites get the same empty answer as a site with no running test.
   if (!config || config.tests.length === 0) return answer({ ttl: PATCHES_TTL_SECONDS, tests: [] });
-  const throttle = throttleSnippetRequest(config.id, vid);
-  if (!throttle.allowed) return problemResponse({ status: 429, type: "rate-limited", title: "Too many requests", ...throttle });
+  const limited = throttleSnippetRequest(config.id, vid);
+  if (limited) return problemResponse(limited);
   return answer(patchesFor(config, vid));
-};
+});
+export const loader = endpoint;
+export const action = endpoint;
 
 function answer(body: unknown): Response {
   // Per-visitor data that the snippet caches itself (for `ttl`): no HTTP cache may keep a copy.
-  return withCors(Response.json(body, { headers: { "Cache-Control": "no-store" } }));
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }
-
-export const action = async ({ request }: ActionFunctionArgs) =>
-  request.method === "OPTIONS" ? preflight() : methodNotAllowed("GET");

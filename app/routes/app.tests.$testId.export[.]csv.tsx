@@ -1,6 +1,6 @@
 // GET /app/tests/:testId/export.csv[?daily=1]: the results as CSV, for the authenticated shop's tests only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { problem } from "~/http/problem";
+import { problemResponse } from "~/http/problem";
 import { loadResultsCsv } from "~/services/results.server";
 import { authenticateAdmin } from "~/shopify.server";
 
@@ -9,7 +9,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const testId = params.testId ?? "";
   const daily = new URL(request.url).searchParams.get("daily") === "1";
   const csv = await loadResultsCsv(shop, testId, daily);
-  if (csv === null) return problem("not-found", 404, "No such test");
+  if (csv === null) return problemResponse({ status: 404, type: "not-found", title: "No such test" });
   const name = `svc-${testId.replace(/[^A-Za-z0-9_-]/g, "")}-${daily ? "daily" : "results"}.csv`;
   return new Response(csv, {
     headers: {

@@ -2,10 +2,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderDemoStorefront } from "~/services/demo-page.server";
 import { appEnv } from "~/env.server";
-import { problem } from "~/http/problem";
+import { problemResponse } from "~/http/problem";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  if (!appEnv().demo) return problem("not-found", 404, "Not found", "The demo storefront exists in demo mode only.");
+  if (!appEnv().demo) {
+    return problemResponse({ status: 404, type: "not-found", title: "Not found", detail: "The demo storefront exists in demo mode only." });
+  }
   return new Response(renderDemoStorefront(new URL(request.url).origin), {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });

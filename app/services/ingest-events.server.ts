@@ -12,6 +12,7 @@ import { inTransaction } from "~/models/transaction.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { misuseMonitor, throttleSnippetRequest } from "./limits.server";
+import { fail, ok, type Outcome } from "./outcome";
 import { recordConversionInTx } from "./record-conversion.server";
 import { getSiteConfig, invalidateSite } from "./site-cache.server";
 
@@ -31,32 +32,24 @@ export interface IngestSummary {
   rejected: number;
 }
 
-export type IngestOutcome =
-  | { ok: true; summary: IngestSummary }
-  | { ok: false; status: 400 | 403 | 404 | 429; type: string; title: string; detail?: string; retryAfterSeconds?: number; issues?: string[] };
-
 /** Events may be at most this old; older client timestamps are clamped (a stale queue, a wrong clock). */
 const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;
 
-export async function ingestEventBatch(input: IngestInput): Promise<IngestOutcome> {
+export async function ingestEventBatch(input: IngestInput): Promise<Outcome<IngestSummary>> {
   const json = parseJsonText(input.text);
   const parsed = json.ok ? parseEventBatch(json.value) : json;
-  if (!parsed.ok) {
-    return { ok: false, status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: parsed.issues };
-  }
+  if (!parsed.ok) return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: parsed.issues });
   const batch = parsed.value;
   const site = await getSiteConfig(batch.site);
-  if (!site) return { ok: false, status: 404, type: "unknown-site", title: "Unknown Site ID" };
+  if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   if (input.door === "collect" && (site.kind !== "shopify" || batch.shop !== site.shopDomain)) {
-    return { ok: false, status: 403, type: "shop-mismatch", title: "This site does not belong to that shop" };
+    return fail({ status: 403, type: "shop-mismatch", title: "This site does not belong to that shop" });
   }
   if (site.allowedOrigins.length > 0 && input.origin && !site.allowedOrigins.includes(input.origin)) {
-    return { ok: false, status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" };
+    return fail({ status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" });
   }
-  const throttle = throttleSnippetRequest(site.id, batch.vid);
-  if (!throttle.allowed) {
-    return { ok: false, status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds: throttle.retryAfterSeconds };
-  }
+  const limited = throttleSnippetRequest(site.id, batch.vid);
+  if (limited) return fail(limited);
 
   const { kept, rejected } = await screenExposures(site, batch);
   const summary = await inTransaction(async (tx) => {
@@ -99,7 +92,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<IngestOutcom
     }
     return { accepted: inserted.size, duplicates: rows.length - inserted.size, rejected };
   });
-  return { ok: true, summary };
+  return ok(summary);
 }
 
 /**

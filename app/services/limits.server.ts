@@ -2,6 +2,7 @@
 import { RateLimiter, type RateLimitRule } from "~/domain/rate-limit";
 import { MisuseMonitor } from "~/domain/exposure-integrity";
 import { appEnv } from "~/env.server";
+import type { Problem } from "./outcome";
 
 /** Documented in docs/api.md ("Limits"); change both together. */
 export const RATE_LIMITS = {
@@ -20,24 +21,27 @@ const limiters = {
   apiKey: new RateLimiter(RATE_LIMITS.apiKey, { now }),
 };
 
-export type Throttle = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/** Takes one request from the site's and the visitor's buckets. */
-export function throttleSnippetRequest(siteId: string, visitorId: string | null): Throttle {
-  if (!appEnv().rateLimits) return { allowed: true };
-  const site = limiters.site.take(siteId);
-  if (!site.allowed) return { allowed: false, retryAfterSeconds: site.retryAfterSeconds };
-  if (visitorId) {
-    const visitor = limiters.visitor.take(`${siteId}:${visitorId}`);
-    if (!visitor.allowed) return { allowed: false, retryAfterSeconds: visitor.retryAfterSeconds };
-  }
-  return { allowed: true };
+function rateLimited(retryAfterSeconds: number): Problem {
+  return { status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds };
 }
 
-export function throttleApiKey(keyId: string): Throttle {
-  if (!appEnv().rateLimits) return { allowed: true };
+/** Takes one request from the site's and the visitor's buckets: null, or the 429 to answer. */
+export function throttleSnippetRequest(siteId: string, visitorId: string | null): Problem | null {
+  if (!appEnv().rateLimits) return null;
+  const site = limiters.site.take(siteId);
+  if (!site.allowed) return rateLimited(site.retryAfterSeconds);
+  if (visitorId) {
+    const visitor = limiters.visitor.take(`${siteId}:${visitorId}`);
+    if (!visitor.allowed) return rateLimited(visitor.retryAfterSeconds);
+  }
+  return null;
+}
+
+/** Takes one request from the API key's bucket: null, or the 429 to answer. */
+export function throttleApiKey(keyId: string): Problem | null {
+  if (!appEnv().rateLimits) return null;
   const result = limiters.apiKey.take(keyId);
-  return result.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: result.retryAfterSeconds };
+  return result.allowed ? null : rateLimited(result.retryAfterSeconds);
 }
 
 export const misuseMonitor = new MisuseMonitor();

@@ -5,15 +5,12 @@ import { hashSiteApiKey, keysMatch, parseBearer } from "~/domain/site-api-key";
 import { findActiveKeyByHash, touchSiteApiKey } from "~/models/api-key.server";
 import { inTransaction } from "~/models/transaction.server";
 import { throttleApiKey } from "./limits.server";
+import { fail, ok, type Outcome } from "./outcome";
 import { recordConversionInTx } from "./record-conversion.server";
 import { getSiteConfig } from "./site-cache.server";
 
 /** Server-side event ids live in their own namespace, so they never collide with the snippet's. */
 export const SERVER_EVENT_PREFIX = "s:";
-
-export type ServerConversionOutcome =
-  | { ok: true; status: 201 | 200; body: ServerConversionResponse }
-  | { ok: false; status: 400 | 401 | 403 | 429; type: string; title: string; detail?: string; issues?: string[]; retryAfterSeconds?: number };
 
 /** The documented response body (docs/api.md). */
 export interface ServerConversionResponse {
@@ -23,25 +20,30 @@ export interface ServerConversionResponse {
   attributed: Array<{ test: string; arm: string }>;
 }
 
-export async function recordServerConversion(authorization: string | null, text: string): Promise<ServerConversionOutcome> {
+/** Both 401s name the scheme to use (RFC 6750). */
+const BEARER_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="svc"' };
+const KEY_SITE_MISMATCH = { status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
+
+/** The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it. */
+export async function recordServerConversion(authorization: string | null, text: string): Promise<Outcome<ServerConversionResponse>> {
   const key = parseBearer(authorization);
-  if (!key) return { ok: false, status: 401, type: "missing-api-key", title: "Send the site API key as Authorization: Bearer <key>" };
+  if (!key) {
+    return fail({ status: 401, type: "missing-api-key", title: "Send the site API key as Authorization: Bearer <key>", headers: BEARER_CHALLENGE });
+  }
   const hash = hashSiteApiKey(key);
   const stored = await findActiveKeyByHash(hash);
-  if (!stored || !keysMatch(stored.hash, hash)) return { ok: false, status: 401, type: "invalid-api-key", title: "Unknown or revoked API key" };
-  const throttle = throttleApiKey(stored.id);
-  if (!throttle.allowed) {
-    return { ok: false, status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds: throttle.retryAfterSeconds };
+  if (!stored || !keysMatch(stored.hash, hash)) {
+    return fail({ status: 401, type: "invalid-api-key", title: "Unknown or revoked API key", headers: BEARER_CHALLENGE });
   }
+  const limited = throttleApiKey(stored.id);
+  if (limited) return fail(limited);
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;
-  if (!parsed.ok) return { ok: false, status: 400, type: "invalid-conversion", title: "The conversion is not valid", issues: parsed.issues };
+  if (!parsed.ok) return fail({ status: 400, type: "invalid-conversion", title: "The conversion is not valid", issues: parsed.issues });
   const conversion = parsed.value;
-  if (conversion.site !== stored.site.publicId) {
-    return { ok: false, status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
-  }
+  if (conversion.site !== stored.site.publicId) return fail(KEY_SITE_MISMATCH);
   const site = await getSiteConfig(conversion.site);
-  if (!site) return { ok: false, status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
+  if (!site) return fail(KEY_SITE_MISMATCH);
   touchSiteApiKey(stored.id).catch(() => {});
   const result = await inTransaction((tx) =>
     recordConversionInTx(tx, site, {
@@ -55,16 +57,10 @@ export async function recordServerConversion(authorization: string | null, text:
       occurredAt: new Date(),
     }),
   );
-  if (result.status === "duplicate") {
-    return { ok: true, status: 200, body: { status: "duplicate", event_id: conversion.eventId, attributed: [] } };
-  }
-  return {
-    ok: true,
-    status: 201,
-    body: {
-      status: "created",
-      event_id: conversion.eventId,
-      attributed: result.attributed.map((a) => ({ test: a.testId, arm: a.armId })),
-    },
-  };
+  if (result.status === "duplicate") return ok({ status: "duplicate", event_id: conversion.eventId, attributed: [] });
+  return ok({
+    status: "created",
+    event_id: conversion.eventId,
+    attributed: result.attributed.map((a) => ({ test: a.testId, arm: a.armId })),
+  });
 }
