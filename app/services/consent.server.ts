@@ -1,17 +1,24 @@
 // GET /api/consent: whether this visitor's region needs consent before the snippet collects anything.
 import { consentRequired, normalizeCountry } from "~/domain/consent-region";
-import type { SiteConfig } from "~/domain/site-config";
-import type { ConsentResponse } from "~/wire";
+import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
 import { countryOfAddress } from "./geoip.server";
+import { throttleSnippetRequest } from "./limits.server";
+import { fail, ok, type Outcome } from "./outcome";
+import { getSiteConfig } from "./site-cache.server";
 
-export interface ConsentInput {
-  site: SiteConfig;
+export interface ConsentRequest extends ConsentQuery {
   /** The trusted CDN country header's value, when one is configured. */
   headerCountry: string | null;
   address: string | undefined;
 }
 
-export async function consentFor({ site, headerCountry, address }: ConsentInput): Promise<ConsentResponse> {
+export async function consentFor({ site: siteId, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
+  if (!isSiteId(siteId)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
+  const site = await getSiteConfig(siteId);
+  if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
+  // A consent request names no visitor, so only the site's bucket counts it.
+  const limited = throttleSnippetRequest(site.id, null);
+  if (limited) return fail(limited);
   const country = normalizeCountry(headerCountry) ?? (await countryOfAddress(address));
-  return { required: consentRequired(country, site.consentCountries) };
+  return ok({ required: consentRequired(country, site.consentCountries) });
 }

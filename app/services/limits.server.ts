@@ -1,4 +1,5 @@
-// The rate limits of the public endpoints (per app instance) and the exposure-misuse monitor.
+// The rate limits of the public endpoints (per app instance) and the exposure-misuse monitor. Each
+// door's service takes from these buckets itself, right after it has found the site or the API key.
 import { RateLimiter, type RateLimitRule } from "~/domain/rate-limit";
 import { MisuseMonitor } from "~/domain/exposure-integrity";
 import { appEnv } from "~/env.server";
