@@ -41,7 +41,3 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       "msToApplySum" = "DailyRollup"."msToApplySum" + EXCLUDED."msToApplySum",
       "msHiddenSum" = "DailyRollup"."msHiddenSum" + EXCLUDED."msHiddenSum"`;
 }
-
-export async function readRollups(tx: Tx, testId: string) {
-  return tx.dailyRollup.findMany({ where: { testId }, orderBy: [{ day: "asc" }, { armId: "asc" }, { goal: "asc" }] });
-}
