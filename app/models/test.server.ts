@@ -39,11 +39,6 @@ export async function upsertTest(def: TestDefinition) {
   });
 }
 
-export async function setTestStatus(testId: string, status: TestStatus) {
-  const db = await prisma();
-  return db.test.update({ where: { id: testId }, data: { status }, select: { site: { select: { publicId: true } } } });
-}
-
 export async function listTestsOfSites(siteIds: string[]) {
   const db = await prisma();
   return db.test.findMany({
