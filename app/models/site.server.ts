@@ -22,11 +22,6 @@ export async function listSitesOfShop(shopId: string) {
   return db.site.findMany({ where: { shopId }, orderBy: { createdAt: "asc" } });
 }
 
-export async function findSiteByPublicId(publicId: string) {
-  const db = await prisma();
-  return db.site.findUnique({ where: { publicId } });
-}
-
 /** Counts exposure events refused for claiming a test or arm the visitor was not given. */
 export async function addRejectedExposures(siteId: string, count: number): Promise<void> {
   const db = await prisma();
