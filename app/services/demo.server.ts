@@ -7,7 +7,7 @@ import { upsertSite } from "~/models/site.server";
 import { upsertTest } from "~/models/test.server";
 import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SHOP_DOMAIN, DEMO_SITE_ID, DEMO_TEST_ID } from "./demo-constants";
 
-export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID, DEMO_TEST_ID } from "./demo-constants";
+export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID } from "./demo-constants";
 
 export async function seedDemo(baseUrl: string) {
   const shop = await upsertShop(DEMO_SHOP_DOMAIN, { name: "svc demo store", currency: "USD" });
