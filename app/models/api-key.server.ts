@@ -6,12 +6,12 @@ export async function createSiteApiKey(siteId: string, name: string, prefix: str
   return db.siteApiKey.create({ data: { siteId, name, prefix, hash } });
 }
 
-/** The unrevoked key with this hash, with its site's public id. */
+/** The unrevoked key with this hash (a unique index), with its site's public id. */
 export async function findActiveKeyByHash(hash: string) {
   const db = await prisma();
   return db.siteApiKey.findFirst({
     where: { hash, revokedAt: null },
-    select: { id: true, hash: true, site: { select: { publicId: true } } },
+    select: { id: true, site: { select: { publicId: true } } },
   });
 }
 
