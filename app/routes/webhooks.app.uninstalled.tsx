@@ -1,4 +1,5 @@
-// Webhook app/uninstalled: forget the shop's sessions and mark it uninstalled (its data stays until shop/redact).
+// Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt on its Shop row, if it has one
+// (see services/shop-lifecycle.server.ts). Its sites, tests and events are kept; nothing deletes them yet.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { authenticate } from "~/shopify.server";
 import { recordUninstall } from "~/services/shop-lifecycle.server";
