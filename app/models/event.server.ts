@@ -10,12 +10,17 @@ export interface EventRow {
   sessionId: string;
   path: string;
   occurredAt: Date;
-  data: Prisma.InputJsonValue;
+  /** The event's type-specific wire fields (JSON values only). */
+  data: Record<string, unknown>;
 }
 
 /** Inserts the rows whose (site, eventId) is new; returns the ids that were inserted. */
 export async function insertNewEvents(tx: Tx, rows: EventRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const created = await tx.event.createManyAndReturn({ data: rows, skipDuplicates: true, select: { eventId: true } });
+  const created = await tx.event.createManyAndReturn({
+    data: rows.map((row) => ({ ...row, data: row.data as Prisma.InputJsonObject })),
+    skipDuplicates: true,
+    select: { eventId: true },
+  });
   return new Set(created.map((row) => row.eventId));
 }

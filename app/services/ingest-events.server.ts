@@ -9,7 +9,6 @@ import { countVisitorExposures, insertFirstExposure } from "~/models/exposure.se
 import { addToRollup } from "~/models/rollup.server";
 import { addRejectedExposures, pauseSite } from "~/models/site.server";
 import { inTransaction } from "~/models/transaction.server";
-import type { Prisma } from "~/generated/prisma/client";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { misuseMonitor, throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
@@ -137,6 +136,6 @@ function toRow(site: SiteConfig, batch: EventBatch, event: SvcEvent, receivedAt:
     sessionId: batch.sid,
     path,
     occurredAt: new Date(receivedAt.getTime() - age),
-    data: data as Prisma.InputJsonObject,
+    data,
   };
 }
