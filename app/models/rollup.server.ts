@@ -18,8 +18,6 @@ export interface RollupIncrement {
   conversions?: number;
   revenue?: number;
   revenueSquares?: number;
-  msToApply?: number;
-  msHidden?: number;
 }
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
@@ -27,17 +25,15 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
   const day = key.day.toISOString().slice(0, 10);
   await tx.$executeRaw`
     INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
-      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "msToApplySum", "msHiddenSum")
+      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares")
     VALUES (${key.siteId}, ${key.testId}, ${key.armId}, ${key.goal}, ${day}::date, ${key.currency}, ${inc.exposures ?? 0},
       ${inc.exposedVisitors ?? 0}, ${inc.convertingVisitors ?? 0}, ${inc.conversions ?? 0},
-      ${inc.revenue ?? 0}::numeric, ${inc.revenueSquares ?? 0}::numeric, ${inc.msToApply ?? 0}, ${inc.msHidden ?? 0})
+      ${inc.revenue ?? 0}::numeric, ${inc.revenueSquares ?? 0}::numeric)
     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
       "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
       "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
       "convertingVisitors" = "DailyRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
       "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
       "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
-      "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
-      "msToApplySum" = "DailyRollup"."msToApplySum" + EXCLUDED."msToApplySum",
-      "msHiddenSum" = "DailyRollup"."msHiddenSum" + EXCLUDED."msHiddenSum"`;
+      "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares"`;
 }

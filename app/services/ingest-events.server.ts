@@ -74,7 +74,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
         await addToRollup(
           tx,
           { siteId: site.id, testId: event.test, armId: event.arm, goal: "", day: row.occurredAt, currency: "" },
-          { exposures: 1, exposedVisitors: newVisitor ? 1 : 0, msToApply: event.msToApply, msHidden: event.msHidden },
+          { exposures: 1, exposedVisitors: newVisitor ? 1 : 0 },
         );
       } else if (event.type === "conversion") {
         await recordConversionInTx(tx, site, {
