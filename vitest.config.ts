@@ -1,11 +1,13 @@
-// Test projects: fast unit tests beside the code, integration tests against a running server on a real
-// database, and browser tests in Debian's Chromium. `npm test` runs all three.
+// Test projects: fast unit tests beside the code, the snippet's own tests in happy-dom, integration tests
+// against a running server on a real database, and browser tests in Debian's Chromium. `npm test` runs all four.
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Every project: a test fails on an unexpected console.error (tests/support/console.ts).
+    setupFiles: ["tests/support/vitest-setup.ts"],
     projects: [
       {
         extends: true,
