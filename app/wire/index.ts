@@ -1,6 +1,7 @@
 // The wire shapes between the snippet and the server, in one import.
 export * from "./limits";
 export * from "./site-id";
+export * from "./targeting";
 export type * from "./consent";
 export type * from "./patches";
 export type * from "./events";

@@ -31,7 +31,7 @@ export interface Assignment {
   arm: string;
   /**
    * Path patterns (matched against `location.pathname`, trailing `/` ignored) where this arm applies.
-   * `*` matches any run of characters; `["*"]` is every page.
+   * `*` matches any run of characters; `["*"]` is every page. The rule: `matchesAnyPath` in targeting.ts.
    */
   pages: string[];
   /**

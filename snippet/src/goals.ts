@@ -1,7 +1,7 @@
 // Automatic goals: visits, clicks and form submissions the merchant configured, detected without reading any field.
 import type { AutoGoal } from "../../app/wire/patches";
+import { matchesAnyPath } from "../../app/wire/targeting";
 import { guard } from "./guard";
-import { pathMatches } from "./pages";
 
 export function watchGoals(goals: readonly AutoGoal[], path: string, convert: (goal: string) => void): void {
   const listen = (kind: "click" | "submit") => {
@@ -18,7 +18,7 @@ export function watchGoals(goals: readonly AutoGoal[], path: string, convert: (g
       { capture: true, passive: true },
     );
   };
-  for (const g of goals) if (g.kind === "visit" && pathMatches(g.pages, path)) convert(g.goal);
+  for (const g of goals) if (g.kind === "visit" && matchesAnyPath(g.pages, path)) convert(g.goal);
   listen("click");
   listen("submit");
 }

@@ -2,6 +2,7 @@
 import type { SvcEvent } from "../../app/wire/events";
 import { ENDPOINTS, MAX_TIMING_MS } from "../../app/wire/limits";
 import type { Assignment, PatchesResponse } from "../../app/wire/patches";
+import { matchesAnyPath } from "../../app/wire/targeting";
 import { publish, unpublish } from "./api";
 import { cacheConfig, cachedConfig, changedSelectors, parsePatches } from "./config";
 import { whenConsented } from "./consent";
@@ -12,7 +13,6 @@ import { watchGoals } from "./goals";
 import { guard } from "./guard";
 import { getJSON, withDeadline } from "./http";
 import { saveSessionState, sessionState, touchSession, visitorId } from "./identity";
-import { pathMatches } from "./pages";
 import { showArms } from "./patches";
 import { privacySignal } from "./privacy";
 import { markRedirect, redirectTarget, takeRedirectMark } from "./redirect";
@@ -34,7 +34,7 @@ let phase = IDLE;
 const teardown: (() => void)[] = [];
 
 const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms))) || 0;
-const armsHere = (res: PatchesResponse) => res.tests.filter((a) => pathMatches(a.pages, location.pathname));
+const armsHere = (res: PatchesResponse) => res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname));
 
 function start(tag: Tag, shopify: boolean): void {
   if (phase !== IDLE) return;

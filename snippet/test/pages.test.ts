@@ -1,20 +1,29 @@
-import { describe, expect, it } from "vitest";
-import { pathMatches } from "../src/pages";
+import { describe, expect, it, vi } from "vitest";
+import cases from "../../app/wire/targeting.cases.json";
+import { matchesAnyPath } from "../../app/wire/targeting";
+import { watchGoals } from "../src/goals";
 
-describe("pathMatches", () => {
-  it.each([
-    [["*"], "/anything/at/all", true],
-    [["/"], "/", true],
-    [["/"], "/products", false],
-    [["/products/*"], "/products/red-shoe", true],
-    [["/products/*"], "/collections/x", false],
-    [["/pages/about"], "/pages/about/", true],
-    [["/pages/about/"], "/pages/about", true],
-    [["*/cart"], "/fr/cart", true],
-    [["/a.b"], "/axb", false],
-    [["/x(y)"], "/x(y)", true],
-    [[], "/", false],
-  ])("%j ~ %s → %s", (patterns, path, expected) => {
-    expect(pathMatches(patterns, path)).toBe(expected);
+// The same table the server's tests run (app/wire/targeting.test.ts): one page-targeting rule on both
+// sides, here as the snippet calls it: matchesAnyPath (arms in main.ts) and watchGoals (visit goals).
+type Case = [pattern: string, path: string, matches: boolean];
+/** "{a×3}" → "aaa", as in app/wire/targeting.test.ts. */
+const expand = (s: string) => s.replace(/\{(.+?)×(\d+)\}/g, (_, text: string, n: string) => text.repeat(Number(n)));
+const all = [...(cases.cases as Case[]), ...(cases.long as Case[]).map(([p, s, m]): Case => [expand(p), expand(s), m])];
+
+describe("page targeting (shared cases)", () => {
+  it.each(all)("%j ~ %j → %s", (pattern, path, expected) => {
+    const started = performance.now();
+    expect(matchesAnyPath(["/never-this-one", pattern], path)).toBe(expected);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it.each(all)("a visit goal on %j counts on %j: %s", (pattern, path, expected) => {
+    const convert = vi.fn();
+    watchGoals([{ kind: "visit", goal: "seen", pages: [pattern] }], path, convert);
+    expect(convert.mock.calls).toEqual(expected ? [["seen"]] : []);
+  });
+
+  it("matches nothing with no patterns", () => {
+    expect(matchesAnyPath([], "/")).toBe(false);
   });
 });
