@@ -13,6 +13,7 @@ import {
   type EventBatch,
   type SvcEvent,
 } from "~/wire";
+import goalLabels from "~/wire/goal.cases.json";
 import { parseEventBatch, parseJsonText } from "./event-batch";
 import { MAX_ISSUES } from "./parse-result";
 
@@ -187,6 +188,18 @@ describe("parseEventBatch", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+// The table the snippet's tests run too (app/wire/goal.cases.json): every label the snippet sends is accepted.
+describe("conversion goal labels (shared cases)", () => {
+  it.each(goalLabels.valid)("accepts %j", (goal) => {
+    expect(parseEventBatch(batch([{ ...conversion, goal }])).ok).toBe(true);
+  });
+  it.each(goalLabels.invalid)("refuses %j", (goal) => {
+    expect(issuesOf(batch([{ ...conversion, goal }]))).toEqual([
+      `events.0.goal: ${goal === "" ? "empty" : goal.length > MAX_GOAL_LENGTH ? "too long" : "control characters"}`,
+    ]);
   });
 });
 

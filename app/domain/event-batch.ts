@@ -1,7 +1,9 @@
 // Validation of the POST /api/events and /api/collect body (EventBatch in app/wire/events.ts).
 import { z } from "zod";
 import {
+  CONTROL_CHARACTERS,
   ID_PATTERN,
+  isGoalLabel,
   MAX_BATCH_EVENTS,
   MAX_ELEMENT_ID_LENGTH,
   MAX_GOAL_LENGTH,
@@ -17,8 +19,6 @@ import { failure, parseWith, type ParseResult } from "./parse-result";
 
 export type { ParseResult } from "./parse-result";
 
-// The snippet's own label rule (C0 controls and DEL), so every label it sends is accepted here.
-const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Longest DNS name: bounds the shop domain, which SHOP_PATTERN alone does not. */
 const MAX_SHOP_LENGTH = 255;
 
@@ -26,12 +26,13 @@ export const idSchema = z.string().regex(ID_PATTERN, { error: "must be 1-64 char
 /** The Site ID format of app/wire/site-id.ts, the one the snippet checks in its tag. */
 export const siteIdSchema = z.string().regex(SITE_ID_PATTERN, { error: "must be a Site ID: 3-64 characters of a-z 0-9 -" });
 
-/** Goal labels: the same rule for browser conversions and server-side ones. */
-export const goalSchema = z
-  .string()
-  .min(1, { error: "empty" })
-  .max(MAX_GOAL_LENGTH, { error: "too long" })
-  .refine((s) => !CONTROL.test(s), { error: "control characters" });
+/**
+ * Goal labels: isGoalLabel (app/wire/goal.ts) decides, for browser conversions and server-side ones
+ * alike, the rule the snippet applies before sending; the message only says which part failed.
+ */
+export const goalSchema = z.string().refine(isGoalLabel, {
+  error: (issue) => (issue.input === "" ? "empty" : String(issue.input).length > MAX_GOAL_LENGTH ? "too long" : "control characters"),
+});
 
 /** A monetary value; out-of-range values are refused rather than clipped so totals are never skewed. */
 export const valueSchema = z.number().refine((v) => Math.abs(v) <= MAX_VALUE, { error: `must be within ±${MAX_VALUE}` });
@@ -41,7 +42,7 @@ const boundedText = (max: number) =>
     .string()
     .min(1, { error: "empty" })
     .max(max, { error: "too long" })
-    .refine((s) => !CONTROL.test(s), { error: "control characters" });
+    .refine((s) => !CONTROL_CHARACTERS.test(s), { error: "control characters" });
 
 const timestamp = z.number().positive({ error: "must be a positive number" });
 const timing = z.number().int().min(0).max(MAX_TIMING_MS);
@@ -50,7 +51,7 @@ const path = z
   .string()
   .max(MAX_PATH_LENGTH, { error: "too long" })
   .refine((s) => s.startsWith("/"), { error: "must start with /" })
-  .refine((s) => !CONTROL.test(s), { error: "control characters" });
+  .refine((s) => !CONTROL_CHARACTERS.test(s), { error: "control characters" });
 
 // The snippet sends origin + pathname for web links and only the scheme otherwise: anything with a
 // query string, a fragment or text after a non-web scheme (mailto:someone@…) is refused.

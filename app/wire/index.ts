@@ -1,5 +1,6 @@
 // The wire shapes between the snippet and the server, in one import.
 export * from "./limits";
+export * from "./goal";
 export * from "./site-id";
 export * from "./targeting";
 export type * from "./consent";

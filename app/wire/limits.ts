@@ -23,7 +23,14 @@ export const SHOP_PATTERN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** The server rejects a batch with more events; the snippet never sends more. */
 export const MAX_BATCH_EVENTS = 50;
-/** Goal labels: 1..64 characters, no control characters; longer labels are dropped, not cut. */
+/**
+ * The control characters no text on the wire may hold (goal labels, paths, element ids): C0
+ * (U+0000–U+001F: line breaks, tab, NUL…) and DEL. C1 controls (U+0080–U+009F) are accepted, as they
+ * always were on both sides: they break no JSON, CSV row or HTML this text ends up in, and refusing
+ * them now could drop labels sites already send.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Goal labels: 1..64 UTF-16 code units, no control characters (isGoalLabel in goal.ts); longer labels are dropped, not cut. */
 export const MAX_GOAL_LENGTH = 64;
 /** `value` must be finite with |value| <= this; otherwise the conversion is kept without a value. */
 export const MAX_VALUE = 1e12;

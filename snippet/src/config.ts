@@ -1,8 +1,8 @@
 // Validates a GET /api/patches answer as a whole, and caches it so repeat pageviews need no network.
+import { isGoalLabel } from "../../app/wire/goal";
 import { ID_PATTERN, MAX_CONFIG_TTL_S } from "../../app/wire/limits";
 import type { Assignment, Patch, PatchesResponse } from "../../app/wire/patches";
 import { isObject } from "./guard";
-import { validGoalLabel } from "./convert";
 import { readJSON, write } from "./storage";
 
 const CACHE_KEY = "svc_cfg";
@@ -45,7 +45,7 @@ function validPatch(p: unknown): boolean {
 }
 
 function validGoal(g: unknown): boolean {
-  if (!isObject(g) || !validGoalLabel(g.goal)) return false;
+  if (!isObject(g) || !isGoalLabel(g.goal)) return false;
   if (g.kind === "visit") return listOf(g.pages, isString);
   return (g.kind === "click" || g.kind === "submit") && isSelector(g.sel);
 }

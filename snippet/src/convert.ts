@@ -1,19 +1,17 @@
 // Normalises window.svc.convert arguments and applies the same-pageview idempotency window.
-import { MAX_GOAL_LENGTH, MAX_VALUE } from "../../app/wire/limits";
-
-export const validGoalLabel = (g: unknown): g is string =>
-  typeof g === "string" && g.length > 0 && g.length <= MAX_GOAL_LENGTH && !/[\u0000-\u001f\u007f]/.test(g);
+import { isGoalLabel } from "../../app/wire/goal";
+import { MAX_VALUE } from "../../app/wire/limits";
 
 /**
  * The conversion fields for convert(goal, value), or undefined to drop the call. goal: omitted,
- * null or "" means "conversion"; a non-string or an invalid label drops the call. value: kept only
- * when it is a finite number within ±MAX_VALUE; otherwise the conversion counts without a value.
+ * null or "" means "conversion"; a non-string or an invalid label (isGoalLabel) drops the call. value:
+ * kept only when it is a finite number within ±MAX_VALUE; otherwise the conversion counts without a value.
  * Only `typeof` and primitive comparisons touch the arguments, so objects, proxies and throwing
  * getters are never invoked.
  */
 export function conversionFields(goal: unknown, value: unknown): { goal: string; value?: number } | undefined {
   const g = goal === undefined || goal === null || goal === "" ? "conversion" : goal;
-  if (!validGoalLabel(g)) return;
+  if (!isGoalLabel(g)) return;
   return typeof value === "number" && Math.abs(value) <= MAX_VALUE ? { goal: g, value } : { goal: g };
 }
 

@@ -1,5 +1,6 @@
 // Turns page facts into wire events; the only place where page data becomes event fields.
 import {
+  CONTROL_CHARACTERS,
   MAX_ELEMENT_ID_LENGTH,
   MAX_PATH_LENGTH,
   MAX_SELECTOR_LENGTH,
@@ -52,7 +53,7 @@ export function describeElement(el: Element): ElementDescriptor {
   const tag = el.tagName.toLowerCase();
   const d: ElementDescriptor = { tag, sel: shortSelector(el) };
   // An id with control characters would void the whole batch on the server: leave it out.
-  if (el.id && !/[\u0000-\u001f\u007f]/.test(el.id)) d.id = el.id.slice(0, MAX_ELEMENT_ID_LENGTH);
+  if (el.id && !CONTROL_CHARACTERS.test(el.id)) d.id = el.id.slice(0, MAX_ELEMENT_ID_LENGTH);
   const href = el.getAttribute("href");
   if (href !== null && tag === "a") {
     try {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { conversionFields, createDeduper, validGoalLabel } from "../src/convert";
+import goalLabels from "../../app/wire/goal.cases.json";
+import { parsePatches } from "../src/config";
+import { conversionFields, createDeduper } from "../src/convert";
 
 describe("conversionFields", () => {
   it("defaults the goal", () => {
@@ -23,8 +25,19 @@ describe("conversionFields", () => {
     expect(() => conversionFields(trap, trap)).not.toThrow();
     expect(() => conversionFields(getter, getter)).not.toThrow();
   });
-  it("accepts 64-character labels", () => {
-    expect(validGoalLabel("g".repeat(64))).toBe(true);
+});
+
+// The table the server's tests run too (app/wire/goal.test.ts, app/domain/event-batch.test.ts): the
+// snippet sends exactly the labels the server accepts. "" is left out of convert(): there it means "conversion".
+describe("goal labels (shared cases)", () => {
+  const configWithGoal = (goal: string) => ({ ttl: 300, tests: [{ test: "t", arm: "b", pages: ["*"], goals: [{ kind: "click", goal, sel: "a" }] }] });
+  it.each(goalLabels.valid)("convert(%j) sends it, and a configured goal may use it", (goal) => {
+    expect(conversionFields(goal, 1)).toEqual({ goal, value: 1 });
+    expect(parsePatches(configWithGoal(goal))).toBeDefined();
+  });
+  it.each(goalLabels.invalid)("convert(%j) is dropped, and a config using it is refused", (goal) => {
+    if (goal !== "") expect(conversionFields(goal, 1)).toBeUndefined();
+    expect(parsePatches(configWithGoal(goal))).toBeUndefined();
   });
 });
 
