@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   CONTROL_CHARACTERS,
   ID_PATTERN,
+  isConversionValue,
   isGoalLabel,
   MAX_BATCH_EVENTS,
   MAX_ELEMENT_ID_LENGTH,
@@ -34,8 +35,11 @@ export const goalSchema = z.string().refine(isGoalLabel, {
   error: (issue) => (issue.input === "" ? "empty" : String(issue.input).length > MAX_GOAL_LENGTH ? "too long" : "control characters"),
 });
 
-/** A monetary value; out-of-range values are refused rather than clipped so totals are never skewed. */
-export const valueSchema = z.number().refine((v) => Math.abs(v) <= MAX_VALUE, { error: `must be within ±${MAX_VALUE}` });
+/**
+ * A monetary value (isConversionValue): out of range, the whole request is refused rather than the
+ * value clipped, so totals are never skewed. The snippet never sends one: it drops such a value itself.
+ */
+export const valueSchema = z.number().refine(isConversionValue, { error: `must be within ±${MAX_VALUE}` });
 
 const boundedText = (max: number) =>
   z

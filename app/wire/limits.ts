@@ -32,8 +32,15 @@ export const MAX_BATCH_EVENTS = 50;
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 /** Goal labels: 1..64 UTF-16 code units, no control characters (isGoalLabel in goal.ts); longer labels are dropped, not cut. */
 export const MAX_GOAL_LENGTH = 64;
-/** `value` must be finite with |value| <= this; otherwise the conversion is kept without a value. */
+/**
+ * A conversion `value` must be finite with |value| <= MAX_VALUE (isConversionValue). The snippet drops
+ * any other value and keeps the conversion without one, so a well-behaved snippet never sends an
+ * out-of-range value; the server refuses a batch (or a server-side conversion) carrying one with 400,
+ * rather than clipping it into the totals, so only a non-snippet client ever sees that.
+ */
 export const MAX_VALUE = 1e12;
+/** Whether `v` may be sent as a conversion value: a number within ±MAX_VALUE (NaN and ±Infinity fail). */
+export const isConversionValue = (v: unknown): v is number => typeof v === "number" && Math.abs(v) <= MAX_VALUE;
 /** Paths (`location.pathname`) are cut to this length. */
 export const MAX_PATH_LENGTH = 512;
 /** Click descriptor: `sel` and `href` are cut to this length, `id` to MAX_ELEMENT_ID_LENGTH. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import goalLabels from "../../app/wire/goal.cases.json";
+import { MAX_VALUE } from "../../app/wire/limits";
 import { parsePatches } from "../src/config";
 import { conversionFields, createDeduper } from "../src/convert";
 
@@ -13,6 +14,12 @@ describe("conversionFields", () => {
     expect(conversionFields("purchase", 12.5)).toEqual({ goal: "purchase", value: 12.5 });
     expect(conversionFields("purchase", 0)).toEqual({ goal: "purchase", value: 0 });
     for (const v of [NaN, Infinity, -Infinity, 1e13, "12", {}, null, Symbol("x")])
+      expect(conversionFields("purchase", v)).toEqual({ goal: "purchase" });
+  });
+  it("keeps ±MAX_VALUE, and counts the conversion without a value just past it (the server would refuse it)", () => {
+    expect(conversionFields("purchase", MAX_VALUE)).toEqual({ goal: "purchase", value: MAX_VALUE });
+    expect(conversionFields("purchase", -MAX_VALUE)).toEqual({ goal: "purchase", value: -MAX_VALUE });
+    for (const v of [MAX_VALUE * 1.0001, -MAX_VALUE * 1.0001, Number.MAX_VALUE, -1e13])
       expect(conversionFields("purchase", v)).toEqual({ goal: "purchase" });
   });
   it("drops calls with an unusable goal", () => {
