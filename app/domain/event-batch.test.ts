@@ -85,7 +85,7 @@ describe("parseEventBatch", () => {
     ["sent as a string", ["sent"], "123", "sent: must be a number"],
     ["no events", ["events"], [], "events: at least 1 event"],
     ["events not an array", ["events"], {}, "events: must be an array"],
-    ["an unknown event type", ["events", 0, "type"], "keypress", "events.0.type: must be pageview, click, exposure or conversion"],
+    ["an unknown event type", ["events", 0, "type"], "keypress", "events.0.type: must be pageview, click, exposure, conversion or checkout"],
     ["a bad event id", ["events", 0, "id"], "e/1", "events.0.id: must be 1-64 characters of A-Z a-z 0-9 _ -"],
     ["a negative ts", ["events", 0, "ts"], -1, "events.0.ts: must be a positive number"],
     ["a relative path", ["events", 0, "path"], "products", "events.0.path: must start with /"],

@@ -24,7 +24,7 @@ export interface EventBatch {
   events: SvcEvent[];
 }
 
-export type SvcEvent = PageviewEvent | ClickEvent | ExposureEvent | ConversionEvent;
+export type SvcEvent = PageviewEvent | ClickEvent | ExposureEvent | ConversionEvent | CheckoutEvent;
 export type SvcEventType = SvcEvent["type"];
 
 interface EventBase {
@@ -74,4 +74,15 @@ export interface ConversionEvent extends EventBase {
   type: "conversion";
   goal: string;
   value?: number;
+}
+
+/**
+ * Only on `/api/collect`, sent by the web pixel (extensions/svc-pixel) on Shopify's `checkout_completed`:
+ * this session placed this order. The order's value comes from the orders/paid webhook, never from here;
+ * the two are joined on the order id, so a purchase counts once whichever arrives first.
+ */
+export interface CheckoutEvent extends EventBase {
+  type: "checkout";
+  /** The order's numeric id (normalOrderId in order-id.ts). */
+  order: string;
 }

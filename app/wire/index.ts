@@ -3,6 +3,7 @@ export * from "./limits";
 export * from "./goal";
 export * from "./site-id";
 export * from "./targeting";
+export * from "./order-id";
 export type * from "./consent";
 export type * from "./patches";
 export type * from "./events";
