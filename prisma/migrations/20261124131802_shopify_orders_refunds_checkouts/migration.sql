@@ -5,10 +5,12 @@ ALTER TYPE "EventType" ADD VALUE 'checkout';
 ALTER TABLE "DailyRollup" ADD COLUMN     "refunded" DECIMAL(18,4) NOT NULL DEFAULT 0;
 
 -- AlterTable
--- Nothing wrote orders before this migration; the default only fills any row a fork may have, then goes.
-ALTER TABLE "Order" ADD COLUMN     "occurredAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+-- No code wrote "Order" before this migration (the orders webhook arrives with it), so its new
+-- NOT NULL columns need no default for existing rows.
+ALTER TABLE "Order" ADD COLUMN     "occurredAt" TIMESTAMP(3) NOT NULL,
+ADD COLUMN     "presentmentCurrency" TEXT NOT NULL,
+ADD COLUMN     "presentmentTotal" DECIMAL(18,4) NOT NULL,
 ADD COLUMN     "refunded" DECIMAL(18,4) NOT NULL DEFAULT 0;
-ALTER TABLE "Order" ALTER COLUMN "occurredAt" DROP DEFAULT;
 
 -- CreateTable
 CREATE TABLE "Refund" (
@@ -16,6 +18,7 @@ CREATE TABLE "Refund" (
     "refundId" TEXT NOT NULL,
     "orderId" TEXT NOT NULL,
     "amount" DECIMAL(18,4) NOT NULL,
+    "currency" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "Refund_pkey" PRIMARY KEY ("shopId","refundId")
