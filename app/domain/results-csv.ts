@@ -7,12 +7,12 @@ export const SUMMARY_COLUMNS = [
   "test_id", "test_name", "goal", "primary_goal", "arm_id", "arm_key", "arm_name", "is_control",
   "visitors", "converting_visitors", "conversions", "conversion_rate", "revenue", "currency",
   "revenue_per_visitor", "average_order_value", "lift", "lift_ci_low", "lift_ci_high", "p_value",
-  "chance_to_win", "srm_p_value",
+  "chance_to_win", "srm_p_value", "net_revenue",
 ] as const;
 
 export const DAILY_COLUMNS = [
   "test_id", "test_name", "day", "arm_id", "arm_key", "arm_name", "goal", "currency",
-  "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue",
+  "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded",
 ] as const;
 
 type Cell = string | number | boolean | null | undefined;
@@ -46,7 +46,7 @@ export function summaryCsv(view: ResultsView): string {
         view.test.id, view.test.name, goal.goal, goal.primary, arm.armId, arm.key, arm.name, arm.isControl,
         arm.visitors, arm.convertingVisitors, arm.conversions, arm.rate, arm.revenue, view.currency,
         arm.revenuePerVisitor, arm.averageOrderValue, arm.lift, arm.ciLow, arm.ciHigh, arm.pValue,
-        arm.chanceToWin, view.srm.pValue,
+        arm.chanceToWin, view.srm.pValue, arm.netRevenue,
       ]);
     }
   }
@@ -62,7 +62,7 @@ export function dailyCsv(view: ResultsView, rollups: readonly RollupRow[]): stri
       const arm = arms.get(r.armId);
       return [
         view.test.id, view.test.name, r.day, r.armId, arm?.key, arm?.name, r.goal, r.currency,
-        r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, r.revenue,
+        r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, r.revenue, r.refunded,
       ];
     });
   return toCsv(DAILY_COLUMNS, rows);

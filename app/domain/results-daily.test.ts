@@ -3,7 +3,7 @@ import { dailySeries } from "./results-daily";
 import type { RollupRow } from "./results-totals";
 
 function row(armId: string, goal: string, day: string, fields: Partial<RollupRow>): RollupRow {
-  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, ...fields };
+  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...fields };
 }
 
 const arms = [

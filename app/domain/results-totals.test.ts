@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { otherCurrencyRevenue, rollupDays, totalsPerArm, visitorsPerDay, type RollupRow } from "./results-totals";
 
 function row(armId: string, goal: string, day: string, fields: Partial<RollupRow>): RollupRow {
-  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, ...fields };
+  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...fields };
 }
 
 const rollups = [
@@ -26,7 +26,7 @@ describe("totalsPerArm", () => {
 
   it("counts conversions in every currency but revenue only in the site's", () => {
     const [, b] = totalsPerArm(rollups, ["a", "b"], "USD", "purchase");
-    expect(b).toEqual({ visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, siteCurrencyConversions: 2 });
+    expect(b).toEqual({ visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, refunded: 0, siteCurrencyConversions: 2 });
   });
 
   it("stops at a day when asked, and counts visitors only without a goal", () => {

@@ -13,6 +13,8 @@ export interface RollupRow {
   conversions: number;
   revenue: number;
   revenueSquares: number;
+  /** Revenue of these conversions later refunded or cancelled (Shopify orders); 0 elsewhere. */
+  refunded: number;
 }
 
 /** One arm's figures for one goal. */
@@ -23,6 +25,8 @@ export interface ArmTotals {
   /** Revenue in the site's currency only. */
   revenue: number;
   revenueSquares: number;
+  /** Of `revenue`, what was later refunded or cancelled. */
+  refunded: number;
   /** Conversions recorded in the site's currency (AOV's denominator). */
   siteCurrencyConversions: number;
 }
@@ -33,6 +37,7 @@ export const emptyTotals = (): ArmTotals => ({
   conversions: 0,
   revenue: 0,
   revenueSquares: 0,
+  refunded: 0,
   siteCurrencyConversions: 0,
 });
 
@@ -61,6 +66,7 @@ export function totalsPerArm(
       if (row.currency === currency) {
         t.revenue += row.revenue;
         t.revenueSquares += row.revenueSquares;
+        t.refunded += row.refunded;
         t.siteCurrencyConversions += row.conversions;
       }
     }

@@ -11,8 +11,10 @@ export interface ArmResult {
   conversions: number;
   /** convertingVisitors / visitors; null without visitors. */
   rate: number | null;
-  /** Revenue in the site's currency. */
+  /** Revenue in the site's currency (gross: as the conversions were recorded). */
   revenue: number;
+  /** Revenue less what was later refunded or cancelled (Shopify orders); equals revenue elsewhere. */
+  netRevenue: number;
   revenuePerVisitor: number | null;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;

@@ -8,7 +8,7 @@ const arms = [
 ];
 
 function row(armId: string, goal: string, day: string, fields: Partial<RollupRow>): RollupRow {
-  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, ...fields };
+  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...fields };
 }
 
 function input(rollups: RollupRow[], over: Partial<ResultsInput> = {}): ResultsInput {
@@ -41,6 +41,16 @@ describe("buildResults", () => {
       { armId: "b", key: "b", name: "Variant", weight: 1, isControl: false },
     ]);
     expect(view.alpha).toBe(0.05);
+  });
+
+  it("gives net revenue as revenue less refunds, in the site's currency only, and leaves the statistics on gross revenue", () => {
+    const rollups = [
+      row("a", "", "2026-11-01", { exposedVisitors: 100 }),
+      row("a", "purchase", "2026-11-01", { convertingVisitors: 2, conversions: 2, revenue: 100, revenueSquares: 5000, refunded: 40 }),
+      row("a", "purchase", "2026-11-01", { currency: "EUR", convertingVisitors: 1, conversions: 1, revenue: 50, revenueSquares: 2500, refunded: 50 }),
+    ];
+    const control = buildResults(input(rollups, { goals: [{ label: "purchase", isPrimary: true }] })).goals[0]?.arms[0];
+    expect(control).toMatchObject({ revenue: 100, netRevenue: 60, revenuePerVisitor: 1 });
   });
 
   it("makes the first unconfigured label primary when no goal is configured", () => {

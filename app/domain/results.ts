@@ -49,6 +49,7 @@ function goalResult(input: ResultsInput, alpha: number, goal: string, primary: b
         conversions: t.conversions,
         rate: t.visitors > 0 ? t.convertingVisitors / t.visitors : null,
         revenue: t.revenue,
+        netRevenue: t.revenue - t.refunded,
         revenuePerVisitor: t.visitors > 0 ? t.revenue / t.visitors : null,
         averageOrderValue: t.siteCurrencyConversions > 0 && t.revenue !== 0 ? t.revenue / t.siteCurrencyConversions : null,
         ...comparisons[i],

@@ -32,6 +32,7 @@ export interface SiteConfig {
   currency: string;
   allowedOrigins: string[];
   consentCountries: string[];
+  shopId: string;
   shopDomain: string;
   /** Running tests only; empty while the site is paused. */
   tests: RunningTest[];

@@ -54,3 +54,23 @@ export async function visitorGoalHistory(
        AND c."eventId" <> ${key.excludeEventId}`;
   return { conversions: rows[0]?.conversions ?? 0, revenue: Number(rows[0]?.revenue ?? 0) };
 }
+
+/** The conversion as recorded, for the doors that change it later (refunds, a late session). */
+export async function findConversion(tx: Tx, siteId: string, eventId: string) {
+  const row = await tx.conversion.findUnique({ where: { siteId_eventId: { siteId, eventId } } });
+  return row && { ...row, value: row.value === null ? null : Number(row.value) };
+}
+
+/** Gives a conversion recorded without a session its session; false when it already had one (or none exists). */
+export async function setConversionSession(
+  tx: Tx,
+  key: { siteId: string; eventId: string },
+  session: { sessionId: string; visitorId: string },
+): Promise<boolean> {
+  const { count } = await tx.conversion.updateMany({ where: { ...key, sessionId: null }, data: session });
+  return count === 1;
+}
+
+export async function listAttributions(tx: Tx, siteId: string, eventId: string) {
+  return tx.conversionAttribution.findMany({ where: { siteId, eventId }, select: { testId: true, armId: true } });
+}

@@ -30,6 +30,7 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     conversions: r.conversions,
     revenue: Number(r.revenue),
     revenueSquares: Number(r.revenueSquares),
+    refunded: Number(r.refunded),
   }));
 }
 

@@ -18,6 +18,8 @@ export interface RollupIncrement {
   conversions?: number;
   revenue?: number;
   revenueSquares?: number;
+  /** Revenue of these conversions later refunded or cancelled. */
+  refunded?: number;
 }
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
@@ -25,15 +27,16 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
   const day = key.day.toISOString().slice(0, 10);
   await tx.$executeRaw`
     INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
-      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares")
+      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded")
     VALUES (${key.siteId}, ${key.testId}, ${key.armId}, ${key.goal}, ${day}::date, ${key.currency}, ${inc.exposures ?? 0},
       ${inc.exposedVisitors ?? 0}, ${inc.convertingVisitors ?? 0}, ${inc.conversions ?? 0},
-      ${inc.revenue ?? 0}::numeric, ${inc.revenueSquares ?? 0}::numeric)
+      ${inc.revenue ?? 0}::numeric, ${inc.revenueSquares ?? 0}::numeric, ${inc.refunded ?? 0}::numeric)
     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
       "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
       "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
       "convertingVisitors" = "DailyRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
       "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
       "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
-      "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares"`;
+      "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
+      "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`;
 }

@@ -24,6 +24,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     currency: site.currency,
     allowedOrigins: site.allowedOrigins,
     consentCountries: site.consentCountries,
+    shopId: site.shopId,
     shopDomain: site.shop.domain,
     tests:
       site.status === "paused"

@@ -36,3 +36,14 @@ export async function pauseSite(siteId: string, reason: string): Promise<void> {
     db.test.updateMany({ where: { siteId, status: "running" }, data: { status: "paused", pausedReason: reason } }),
   ]);
 }
+
+/** The public id of the shop's own storefront site (kind shopify), if the shop has one. */
+export async function findShopifySiteId(shopDomain: string): Promise<string | null> {
+  const db = await prisma();
+  const site = await db.site.findFirst({
+    where: { kind: "shopify", shop: { domain: shopDomain } },
+    orderBy: { createdAt: "asc" },
+    select: { publicId: true },
+  });
+  return site?.publicId ?? null;
+}

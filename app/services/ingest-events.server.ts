@@ -13,6 +13,7 @@ import type { EventBatch, SvcEvent } from "~/wire";
 import { misuseMonitor, throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
 import { recordConversionInTx } from "./record-conversion.server";
+import { recordCheckoutInTx } from "./shopify-orders.server";
 import { getSiteConfig, invalidateSite } from "./site-cache.server";
 
 export type Door = "events" | "collect";
@@ -39,6 +40,9 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const parsed = json.ok ? parseEventBatch(json.value) : json;
   if (!parsed.ok) return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: parsed.issues });
   const batch = parsed.value;
+  if (input.door === "events" && batch.events.some((e) => e.type === "checkout")) {
+    return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: ["events: checkout events are accepted on /api/collect only"] });
+  }
   const site = await getSiteConfig(batch.site);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   if (input.door === "collect" && (site.kind !== "shopify" || batch.shop !== site.shopDomain)) {
@@ -87,6 +91,8 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
           source: "browser",
           occurredAt: row.occurredAt,
         });
+      } else if (event.type === "checkout") {
+        await recordCheckoutInTx(tx, site, { orderId: event.order, sessionId: batch.sid, visitorId: batch.vid });
       }
     }
     return { accepted: inserted.size, duplicates: rows.length - inserted.size, rejected };

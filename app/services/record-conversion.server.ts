@@ -17,11 +17,13 @@ export interface ConversionInput {
   visitorId: string | null;
   source: "browser" | "server" | "order";
   occurredAt: Date;
+  /** Part of `value` already refunded when the conversion is counted (a Shopify order refunded before its session was known). */
+  refunded?: number;
 }
 
-export type ConversionResult =
-  | { status: "duplicate" }
-  | { status: "created"; attributed: Array<{ testId: string; armId: string }> };
+export type Attributed = Array<{ testId: string; armId: string }>;
+
+export type ConversionResult = { status: "duplicate" } | { status: "created"; attributed: Attributed };
 
 export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: ConversionInput): Promise<ConversionResult> {
   const exposures = input.sessionId ? await listSessionExposures(tx, site.id, input.sessionId) : [];
@@ -40,26 +42,43 @@ export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: Conv
     occurredAt: input.occurredAt,
   });
   if (!inserted) return { status: "duplicate" };
+  const attributed = await attributeConversionInTx(tx, site, { ...input, visitorId, currency }, exposures);
+  return { status: "created", attributed };
+}
 
+/**
+ * Attributes a recorded conversion to the arms its session was first exposed to, and adds it to those
+ * arms' rollups. Called once per conversion: when it is recorded, or when a Shopify order that was
+ * recorded without a session learns it later (the web pixel's report).
+ */
+export async function attributeConversionInTx(
+  tx: Tx,
+  site: SiteConfig,
+  conversion: { eventId: string; goal: string; value: number | null; currency: string; visitorId: string | null; sessionId: string | null; occurredAt: Date; refunded?: number },
+  sessionExposures?: Awaited<ReturnType<typeof listSessionExposures>>,
+): Promise<Attributed> {
+  const { eventId, goal, visitorId, currency, occurredAt } = conversion;
+  const exposures = sessionExposures ?? (conversion.sessionId ? await listSessionExposures(tx, site.id, conversion.sessionId) : []);
   const running = new Set(site.tests.map((t) => t.id));
-  const attributed = attribute(input.occurredAt, exposures, running);
-  await insertAttributions(tx, site.id, input.eventId, attributed);
-  const value = input.value ?? 0;
+  const attributed = attribute(occurredAt, exposures, running);
+  await insertAttributions(tx, site.id, eventId, attributed);
+  const value = conversion.value ?? 0;
   for (const { testId, armId } of attributed) {
     const before = visitorId
-      ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal: input.goal, visitorId, currency, excludeEventId: input.eventId })
+      ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, excludeEventId: eventId })
       : { conversions: 0, revenue: 0 };
     await addToRollup(
       tx,
-      { siteId: site.id, testId, armId, goal: input.goal, day: input.occurredAt, currency },
+      { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
       {
         conversions: 1,
         convertingVisitors: before.conversions === 0 ? 1 : 0,
         revenue: value,
         // The visitor's revenue goes from r to r + v, so their square grows by 2rv + v².
         revenueSquares: 2 * before.revenue * value + value * value,
+        refunded: conversion.refunded ?? 0,
       },
     );
   }
-  return { status: "created", attributed };
+  return attributed;
 }

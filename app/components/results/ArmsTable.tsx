@@ -16,6 +16,8 @@ import {
 const P_VALUE_HELP =
   "Always-valid p-value: it stays valid however often you look, so checking every day does not inflate false winners.";
 const CHANCE_HELP = "Chance to win: the probability that this arm's conversion rate beats control's.";
+const NET_REVENUE_HELP =
+  "Net revenue: revenue less refunds and cancelled orders, counted on the day of the purchase. Revenue per visitor and its lift use revenue as recorded.";
 
 function rateInterval(arm: ArmResult): LiftInterval | null {
   return arm.lift !== undefined && arm.ciLow !== undefined && arm.ciHigh !== undefined
@@ -87,6 +89,8 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
   const rateDomain = intervalDomain(goal.arms.map(rateInterval));
   const revenueDomain = intervalDomain(goal.arms.map(revenueInterval));
   const hasRevenue = goal.arms.some((arm) => arm.revenue !== 0 || arm.averageOrderValue !== null);
+  // Net revenue is shown only when something was refunded or cancelled; otherwise it repeats revenue.
+  const hasRefunds = goal.arms.some((arm) => arm.netRevenue !== arm.revenue);
   const comparable = (arm: ArmResult) => !arm.isControl && !arm.error;
 
   const conversionRows = goal.arms.map((arm) => [
@@ -103,6 +107,7 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
   const revenueRows = goal.arms.map((arm) => [
     <ArmName key="name" arm={arm} />,
     formatMoney(arm.revenue, currency),
+    ...(hasRefunds ? [formatMoney(arm.netRevenue, currency)] : []),
     formatMoney(arm.revenuePerVisitor, currency),
     formatMoney(arm.averageOrderValue, currency),
     <LiftCell key="lift" arm={arm} interval={revenueInterval(arm)} domain={revenueDomain} level={level} />,
@@ -133,10 +138,11 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
         />
         {hasRevenue ? (
           <DataTable
-            columnContentTypes={["text", "numeric", "numeric", "numeric", "text"]}
+            columnContentTypes={["text", "numeric", ...(hasRefunds ? (["numeric"] as const) : []), "numeric", "numeric", "text"]}
             headings={[
               "Arm",
               `Revenue (${currency})`,
+              ...(hasRefunds ? [<HeadingWithHelp key="net" label="Net revenue" help={NET_REVENUE_HELP} />] : []),
               "Revenue per visitor",
               "Average order value",
               `Revenue per visitor lift (${level} interval)`,

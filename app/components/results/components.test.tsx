@@ -19,7 +19,7 @@ const render = (element: ReactElement) =>
 
 const arm = (over: Partial<ArmResult>): ArmResult => ({
   armId: "a", key: "control", name: "Original", isControl: true, visitors: 0, convertingVisitors: 0,
-  conversions: 0, rate: null, revenue: 0, revenuePerVisitor: null, averageOrderValue: null, ...over,
+  conversions: 0, rate: null, revenue: 0, netRevenue: 0, revenuePerVisitor: null, averageOrderValue: null, ...over,
 });
 
 const arms: ResultsView["arms"] = [
@@ -91,6 +91,18 @@ describe("results components on the server", () => {
     expect(html).toContain("€6,250.00");
     expect(html).toContain("€50.00");
     expect(html.replace(/<[^>]*>/g, " ")).not.toMatch(/\d\.0*[1-9]\d{3,}/);
+  });
+
+  it("shows net revenue beside revenue only when something was refunded", () => {
+    const goal = (netRevenue: number) => ({
+      goal: "purchase",
+      primary: true,
+      arms: [arm({ revenue: 120, netRevenue, revenuePerVisitor: 1.2, visitors: 100, conversions: 2, averageOrderValue: 60 })],
+    });
+    const refunded = render(<ArmsTable goal={goal(80)} currency="USD" alpha={0.05} />);
+    expect(refunded).toContain("Net revenue");
+    expect(refunded).toContain("$80.00");
+    expect(render(<ArmsTable goal={goal(120)} currency="USD" alpha={0.05} />)).not.toContain("Net revenue");
   });
 
   it("copes with a test that has no traffic yet", () => {

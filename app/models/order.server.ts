@@ -1,0 +1,87 @@
+// Shopify orders, their refunds, and the web pixel's checkout reports: the only code that reads or
+// writes the Order, Refund and CheckoutReport tables.
+import { Prisma } from "~/generated/prisma/client";
+import type { Tx } from "./transaction.server";
+
+export interface OrderRow {
+  shopId: string;
+  orderId: string;
+  sessionId: string | null;
+  total: number;
+  currency: string;
+  presentmentTotal: number;
+  presentmentCurrency: string;
+  isTest: boolean;
+  refunded: number;
+  cancelledAt: Date | null;
+  occurredAt: Date;
+}
+
+const decimal = (n: number) => new Prisma.Decimal(n);
+
+/** Inserts the order unless (shop, order id) exists; false for a redelivery. */
+export async function insertOrder(tx: Tx, row: OrderRow): Promise<boolean> {
+  const { count } = await tx.order.createMany({
+    data: [{ ...row, total: decimal(row.total), presentmentTotal: decimal(row.presentmentTotal), refunded: decimal(row.refunded) }],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}
+
+/**
+ * Serializes everything that touches one order (its webhook, refunds, cancellation, the pixel's report)
+ * until the transaction ends, then reads it: whichever arrives first, the second sees what the first
+ * wrote. An advisory lock rather than FOR UPDATE, because the order may not exist yet.
+ */
+export async function lockOrder(tx: Tx, shopId: string, orderId: string): Promise<OrderRow | null> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`order:${shopId}:${orderId}`}))`;
+  const row = await tx.order.findUnique({ where: { shopId_orderId: { shopId, orderId } } });
+  return (
+    row && {
+      ...row,
+      total: Number(row.total),
+      presentmentTotal: Number(row.presentmentTotal),
+      refunded: Number(row.refunded),
+    }
+  );
+}
+
+export async function updateOrder(
+  tx: Tx,
+  key: { shopId: string; orderId: string },
+  fields: { refunded?: number; cancelledAt?: Date; sessionId?: string },
+): Promise<void> {
+  await tx.order.update({
+    where: { shopId_orderId: key },
+    data: { ...fields, refunded: fields.refunded === undefined ? undefined : decimal(fields.refunded) },
+  });
+}
+
+/** Records a refund unless (shop, refund id) exists; false for a redelivery. */
+export async function insertRefund(
+  tx: Tx,
+  row: { shopId: string; refundId: string; orderId: string; amount: number; currency: string | null },
+): Promise<boolean> {
+  const data = { ...row, amount: decimal(row.amount), currency: row.currency ?? "" };
+  const { count } = await tx.refund.createMany({ data: [data], skipDuplicates: true });
+  return count === 1;
+}
+
+/** The order's refunds; a refund that returned no money has no currency (stored as ""). */
+export async function listRefunds(tx: Tx, shopId: string, orderId: string): Promise<Array<{ amount: number; currency: string | null }>> {
+  const rows = await tx.refund.findMany({ where: { shopId, orderId }, select: { amount: true, currency: true } });
+  return rows.map((r) => ({ amount: Number(r.amount), currency: r.currency || null }));
+}
+
+/** Records the pixel's report unless one exists for the order; false when one did. */
+export async function insertCheckoutReport(
+  tx: Tx,
+  row: { siteId: string; orderId: string; sessionId: string; visitorId: string },
+): Promise<boolean> {
+  const { count } = await tx.checkoutReport.createMany({ data: [row], skipDuplicates: true });
+  return count === 1;
+}
+
+export async function findCheckoutReport(tx: Tx, siteId: string, orderId: string) {
+  return tx.checkoutReport.findUnique({ where: { siteId_orderId: { siteId, orderId } }, select: { sessionId: true, visitorId: true } });
+}

@@ -1,0 +1,159 @@
+// Shopify purchases: orders/paid records each order once as a `purchase` conversion in shop money,
+// refunds/create and orders/cancelled lower its net revenue, and the web pixel's checkout report gives an
+// order its session. Every path takes the order's lock first, so whichever arrives first, it counts once.
+import { PURCHASE_GOAL, purchaseEventId } from "~/domain/purchase";
+import { parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify-order";
+import type { SiteConfig } from "~/domain/site-config";
+import { findConversion, listAttributions, setConversionSession } from "~/models/conversion.server";
+import { findCheckoutReport, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/order.server";
+import { addToRollup } from "~/models/rollup.server";
+import { findShopifySiteId } from "~/models/site.server";
+import { inTransaction, type Tx } from "~/models/transaction.server";
+import { fail, ok, type Outcome } from "./outcome";
+import { attributeConversionInTx, recordConversionInTx } from "./record-conversion.server";
+import { getSiteConfig } from "./site-cache.server";
+
+/** What a webhook did, answered to Shopify as JSON (it reads only the status code). */
+export interface OrderWebhookSummary {
+  /** recorded: new; duplicate: a redelivery, nothing changed; pending: kept until its order arrives; ignored: not ours to count. */
+  status: "recorded" | "duplicate" | "pending" | "ignored";
+  orderId?: string;
+  /** Tests whose arms the purchase counts for. */
+  attributedTests?: number;
+  reason?: string;
+}
+
+const invalid = (issues: string[]) =>
+  fail({ status: 422, type: "invalid-webhook-payload", title: "The webhook payload is not an order or refund svc can read", issues });
+
+/** orders/paid: the purchase, attributed through the cart's `_svc_sid` or the pixel's report. */
+export async function recordPaidOrder(shopDomain: string, payload: unknown, receivedAt = new Date()): Promise<Outcome<OrderWebhookSummary>> {
+  const parsed = parseOrder(payload, receivedAt);
+  if (!parsed.ok) return invalid(parsed.issues);
+  const site = await shopifySite(shopDomain);
+  if (!site) return ok(unknownShop(parsed.value.orderId));
+  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value)));
+}
+
+async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder): Promise<OrderWebhookSummary> {
+  const { orderId } = order;
+  if (await lockOrder(tx, site.shopId, orderId)) return { status: "duplicate", orderId };
+  // The cart attribute names the session that built the cart; the pixel's report covers checkouts without a cart.
+  const report = order.sessionId ? null : await findCheckoutReport(tx, site.id, orderId);
+  const sessionId = order.sessionId ?? report?.sessionId ?? null;
+  // Refunds may have arrived first (Shopify does not order deliveries); they count from the start.
+  const refunded = removedAmount({ ...order, cancelled: order.cancelledAt !== null }, await listRefunds(tx, site.shopId, orderId));
+  await insertOrder(tx, { ...order, shopId: site.shopId, sessionId, refunded });
+  if (order.isTest) return { status: "recorded", orderId, attributedTests: 0, reason: "test order: kept, never counted in results" };
+  const result = await recordConversionInTx(tx, site, {
+    eventId: purchaseEventId(orderId),
+    goal: PURCHASE_GOAL,
+    value: order.total,
+    currency: order.currency,
+    sessionId,
+    visitorId: report?.visitorId ?? null,
+    source: "order",
+    occurredAt: order.occurredAt,
+    refunded,
+  });
+  return result.status === "created"
+    ? { status: "recorded", orderId, attributedTests: result.attributed.length }
+    : { status: "duplicate", orderId };
+}
+
+/** refunds/create: lowers the order's net revenue by the money returned, once per refund id. */
+export async function recordRefund(shopDomain: string, payload: unknown): Promise<Outcome<OrderWebhookSummary>> {
+  const parsed = parseRefund(payload);
+  if (!parsed.ok) return invalid(parsed.issues);
+  const site = await shopifySite(shopDomain);
+  const refund = parsed.value;
+  if (!site) return ok(unknownShop(refund.orderId));
+  return ok(
+    await inTransaction(async (tx) => {
+      const order = await lockOrder(tx, site.shopId, refund.orderId);
+      if (!(await insertRefund(tx, { ...refund, shopId: site.shopId }))) return { status: "duplicate", orderId: refund.orderId };
+      if (!order) return { status: "pending", orderId: refund.orderId, reason: "order not seen yet: counted when it arrives" };
+      await settleOrder(tx, site, order, order.cancelledAt);
+      return { status: "recorded", orderId: refund.orderId };
+    }),
+  );
+}
+
+/** orders/cancelled: none of the order counts any more. */
+export async function recordCancellation(shopDomain: string, payload: unknown, receivedAt = new Date()): Promise<Outcome<OrderWebhookSummary>> {
+  const parsed = parseOrder(payload, receivedAt);
+  if (!parsed.ok) return invalid(parsed.issues);
+  const site = await shopifySite(shopDomain);
+  const { orderId, cancelledAt } = parsed.value;
+  if (!site) return ok(unknownShop(orderId));
+  return ok(
+    await inTransaction(async (tx) => {
+      const order = await lockOrder(tx, site.shopId, orderId);
+      // A cancelled order that was never paid was never counted.
+      if (!order) return { status: "ignored", orderId, reason: "order not paid: nothing was counted" };
+      if (order.cancelledAt) return { status: "duplicate", orderId };
+      await settleOrder(tx, site, order, cancelledAt ?? receivedAt);
+      return { status: "recorded", orderId };
+    }),
+  );
+}
+
+/**
+ * Brings the order's removed amount (refunds, cancellation) up to date and moves the difference into
+ * the rollups of the arms its purchase counts for, on the purchase's day: net revenue per arm and day
+ * is then what that day's orders finally brought in.
+ */
+async function settleOrder(
+  tx: Tx,
+  site: SiteConfig,
+  order: NonNullable<Awaited<ReturnType<typeof lockOrder>>>,
+  cancelledAt: Date | null,
+): Promise<void> {
+  const refunds = await listRefunds(tx, site.shopId, order.orderId);
+  const removed = removedAmount({ ...order, cancelled: cancelledAt !== null }, refunds);
+  const delta = removed - order.refunded;
+  await updateOrder(tx, order, { refunded: removed, ...(cancelledAt && { cancelledAt }) });
+  if (delta === 0 || order.isTest) return;
+  const eventId = purchaseEventId(order.orderId);
+  const conversion = await findConversion(tx, site.id, eventId);
+  if (!conversion) return;
+  for (const { testId, armId } of await listAttributions(tx, site.id, eventId)) {
+    await addToRollup(
+      tx,
+      { siteId: site.id, testId, armId, goal: conversion.goal, day: conversion.occurredAt, currency: conversion.currency ?? site.currency },
+      { refunded: delta },
+    );
+  }
+}
+
+/**
+ * The web pixel's `checkout` event (POST /api/collect): remembers which session placed the order and,
+ * if the order was already recorded without one, attributes its purchase now. Called inside the
+ * ingestion transaction of the batch that carried it.
+ */
+export async function recordCheckoutInTx(
+  tx: Tx,
+  site: SiteConfig,
+  checkout: { orderId: string; sessionId: string; visitorId: string },
+): Promise<void> {
+  const order = await lockOrder(tx, site.shopId, checkout.orderId);
+  if (!(await insertCheckoutReport(tx, { siteId: site.id, ...checkout }))) return;
+  if (!order || order.sessionId !== null) return;
+  await updateOrder(tx, order, { sessionId: checkout.sessionId });
+  if (order.isTest) return;
+  const eventId = purchaseEventId(order.orderId);
+  if (!(await setConversionSession(tx, { siteId: site.id, eventId }, checkout))) return;
+  const conversion = await findConversion(tx, site.id, eventId);
+  if (!conversion) return;
+  await attributeConversionInTx(tx, site, { ...conversion, currency: conversion.currency ?? site.currency, refunded: order.refunded });
+}
+
+async function shopifySite(shopDomain: string): Promise<SiteConfig | null> {
+  const publicId = await findShopifySiteId(shopDomain);
+  return publicId ? getSiteConfig(publicId) : null;
+}
+
+function unknownShop(orderId: string): OrderWebhookSummary {
+  console.warn(`[svc] order webhook for a shop without a storefront site: order ${orderId} not counted`);
+  return { status: "ignored", orderId, reason: "no storefront site for this shop" };
+}
