@@ -142,7 +142,7 @@ describe("one instance per page", () => {
     await t.page.evaluate((src) => {
       const s = document.createElement("script");
       s.src = src;
-      s.dataset.svcSite = "site_test";
+      s.dataset.svcSite = "site-test";
       s.dataset.svcConsent = "granted";
       document.head.append(s);
     }, `${h.svcBase}/snippet.js`);

@@ -24,7 +24,7 @@ const SVC_BASE_URL = process.env.SVC_BASE_URL;
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../../..");
 const PAGES = join(ROOT, "tests/browser/snippet/pages");
 /** Site ID prefix; every test page gets its own Site ID, so requests can be told apart. */
-export const SITE_ID = "site_test";
+export const SITE_ID = "site-test";
 export const SHOP = "demo-shop.myshopify.com";
 
 /** A fault injected on one /api/* endpoint. "delay" answers normally, after `ms`. */
@@ -244,7 +244,7 @@ export async function startHarness(): Promise<Harness> {
     const context = options.context ?? (await browser.newContext());
     for (const script of options.init ?? []) await context.addInitScript(script);
     const page = await context.newPage();
-    const site = `${SITE_ID}_${++pages}`;
+    const site = `${SITE_ID}-${++pages}`;
     const seen: Captured[] = [];
     const requests = () =>
       [...seen, ...serverLog.filter((r) => siteOf(r) === site)].sort((a, b) => a.at - b.at);
