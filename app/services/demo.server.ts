@@ -5,7 +5,16 @@ import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
 import { upsertTest } from "~/models/test.server";
-import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SHOP_DOMAIN, DEMO_SITE_ID, DEMO_TEST_ID } from "./demo-constants";
+import {
+  DEMO_API_KEY,
+  DEMO_ARM_IDS,
+  DEMO_SHOP_DOMAIN,
+  DEMO_SHOPIFY_ARM_IDS,
+  DEMO_SHOPIFY_SITE_ID,
+  DEMO_SHOPIFY_TEST_ID,
+  DEMO_SITE_ID,
+  DEMO_TEST_ID,
+} from "./demo-constants";
 
 export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID } from "./demo-constants";
 
@@ -17,8 +26,7 @@ export async function seedDemo(baseUrl: string) {
     kind: "web",
     name: "Demo storefront",
     currency: "USD",
-    // The demo is opened as localhost or 127.0.0.1 alike; both may send events.
-    allowedOrigins: [new URL(baseUrl).origin, new URL(baseUrl).origin.replace("localhost", "127.0.0.1")],
+    allowedOrigins: allowedOrigins(baseUrl),
   });
   await upsertTest({
     id: DEMO_TEST_ID,
@@ -39,7 +47,48 @@ export async function seedDemo(baseUrl: string) {
     ],
     goals: [{ label: "signup", kind: "custom", isPrimary: true }],
   });
+  await seedDemoShopifyStorefront(shop.id, allowedOrigins(baseUrl));
   const hash = hashSiteApiKey(DEMO_API_KEY);
   if (!(await findActiveKeyByHash(hash))) await createSiteApiKey(site.id, "Demo key", DEMO_API_KEY.slice(0, 12), hash);
   return { shop, site };
+}
+
+/** The demo is opened as localhost or 127.0.0.1 alike; both may send events. */
+function allowedOrigins(baseUrl: string): string[] {
+  const origin = new URL(baseUrl).origin;
+  return [origin, origin.replace("localhost", "127.0.0.1")];
+}
+
+/**
+ * The demo shop's own storefront (/demo/shopify): a Shopify site as afterAuth creates for a real store,
+ * with a running test whose primary goal is the purchase, counted from the (self-sent, signed) orders webhook.
+ */
+async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
+  const site = await upsertSite({
+    shopId,
+    publicId: DEMO_SHOPIFY_SITE_ID,
+    kind: "shopify",
+    name: "svc demo store (Shopify storefront)",
+    currency: "USD",
+    allowedOrigins: origins,
+  });
+  await upsertTest({
+    id: DEMO_SHOPIFY_TEST_ID,
+    siteId: site.id,
+    name: "Demo: product headline",
+    status: "running",
+    urlPattern: "/demo/shopify",
+    trafficPercent: 100,
+    arms: [
+      { id: DEMO_SHOPIFY_ARM_IDS[0], key: "control", name: "Original headline", weight: 1, patches: [] },
+      {
+        id: DEMO_SHOPIFY_ARM_IDS[1],
+        key: "b",
+        name: "Free-shipping headline",
+        weight: 1,
+        patches: [{ op: "text", sel: "#product-title", value: "Stoneware mug: free shipping today" }],
+      },
+    ],
+    goals: [{ label: "purchase", kind: "purchase", isPrimary: true }],
+  });
 }

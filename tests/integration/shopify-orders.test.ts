@@ -1,0 +1,132 @@
+// Purchases from Shopify orders over HTTP against the real server: signed orders/paid, refunds/create and
+// orders/cancelled webhooks and the web pixel's checkout report, read back through the results CSV.
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "~/services/demo-constants";
+import type { PatchesResponse, SvcEvent } from "~/wire";
+import { parseCsv } from "../support/csv";
+import { databaseKinds } from "../support/databases";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
+import { orderPayload, refundPayload, signedWebhook } from "../support/shopify-webhooks";
+import { batch, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
+
+const SECRET = SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET;
+const shop = { shop: DEMO_SHOP_DOMAIN, secret: SECRET };
+
+const checkout = (order: string): SvcEvent => ({ type: "checkout", id: `checkout-${order}`, ts: Date.now(), path: "/checkouts/c/1/thank-you", order });
+
+describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
+  // The local demo with the app's credentials: its seeded Shopify storefront site, real webhook signatures.
+  const ctx = useServer(kind, { SVC_DEMO: "1", SHOPIFY_API_KEY: SHOPIFY_TEST_ENV.SHOPIFY_API_KEY, SHOPIFY_API_SECRET: SECRET });
+
+  /** A visitor who saw an arm on the storefront: their session id and the arm. */
+  async function exposedSession(): Promise<{ sid: string; vid: string; arm: string }> {
+    const vid = newId();
+    const sid = newId();
+    const body = (await (await getPatches(ctx.server.url, DEMO_SHOPIFY_SITE_ID, vid)).json()) as PatchesResponse;
+    const arm = body.tests.find((t) => t.test === DEMO_SHOPIFY_TEST_ID)?.arm;
+    if (!arm) throw new Error(`no arm: ${JSON.stringify(body)}`);
+    const sent = await collect(vid, sid, [exposure(DEMO_SHOPIFY_TEST_ID, arm)]);
+    expect(sent.status).toBe(200);
+    return { sid, vid, arm };
+  }
+
+  function collect(vid: string, sid: string, events: SvcEvent[]) {
+    return postBatch(ctx.server.url, { ...batch(DEMO_SHOPIFY_SITE_ID, vid, sid, events), shop: DEMO_SHOP_DOMAIN }, { path: "/api/collect" });
+  }
+
+  async function purchaseRows(): Promise<Map<string, { conversions: number; revenue: number; net: number }>> {
+    const res = await fetch(`${ctx.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/export.csv`);
+    expect(res.status).toBe(200);
+    const [header, ...rows] = parseCsv(await res.text());
+    const col = (name: string) => header?.indexOf(name) ?? -1;
+    return new Map(
+      rows
+        .filter((r) => r[col("goal")] === "purchase")
+        .map((r) => [r[col("arm_id")] ?? "", { conversions: Number(r[col("conversions")]), revenue: Number(r[col("revenue")]), net: Number(r[col("net_revenue")]) }]),
+    );
+  }
+
+  let buyer: { sid: string; vid: string; arm: string };
+  beforeAll(async () => {
+    buyer = await exposedSession();
+  });
+
+  it("attributes a paid order to the arm its cart's session saw, with the order's value, once", async () => {
+    const paid = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(1001, { total: "40.00", session: buyer.sid }), shop);
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({ status: "recorded", orderId: "1001", attributedTests: 1 });
+
+    // Shopify delivers at least once: the same order again changes nothing.
+    const again = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(1001, { total: "40.00", session: buyer.sid }), shop);
+    expect(await again.json()).toMatchObject({ status: "duplicate" });
+    // The pixel's report of the same order does not add a second purchase.
+    expect((await collect(buyer.vid, buyer.sid, [checkout("1001")])).status).toBe(200);
+
+    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 40 });
+  });
+
+  it("lowers net revenue by a refund, once per refund, and to zero when the order is cancelled", async () => {
+    const refund = refundPayload(7001, 1001, "10.00");
+    expect(await (await signedWebhook(ctx.server.url, "refunds/create", refund, shop)).json()).toMatchObject({ status: "recorded" });
+    expect(await (await signedWebhook(ctx.server.url, "refunds/create", refund, shop)).json()).toMatchObject({ status: "duplicate" });
+    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 30 });
+
+    const cancelled = { ...orderPayload(1001, { total: "40.00" }), cancelled_at: new Date().toISOString() };
+    expect(await (await signedWebhook(ctx.server.url, "orders/cancelled", cancelled, shop)).json()).toMatchObject({ status: "recorded" });
+    // The refund that usually comes with a cancellation removes nothing more.
+    await signedWebhook(ctx.server.url, "refunds/create", refundPayload(7002, 1001, "30.00"), shop);
+    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 0 });
+  });
+
+  it("joins the pixel's report and an order without a cart attribute, whichever arrives first", async () => {
+    const total = (rows: Map<string, { conversions: number }>) => [...rows.values()].reduce((sum, r) => sum + r.conversions, 0);
+    const before = total(await purchaseRows());
+    const pixelFirst = await exposedSession();
+    const webhookFirst = await exposedSession();
+
+    // Buy it now: no cart, so no _svc_sid on the order; the pixel reports the session first.
+    expect((await collect(pixelFirst.vid, pixelFirst.sid, [checkout("2001")])).status).toBe(200);
+    const paid = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(2001, { total: "25.00" }), shop);
+    expect(await paid.json()).toEqual({ status: "recorded", orderId: "2001", attributedTests: 1 });
+
+    // The webhook first: counted as an unattributed purchase until the pixel names the session.
+    const unattributed = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(2002, { total: "15.00" }), shop);
+    expect(await unattributed.json()).toEqual({ status: "recorded", orderId: "2002", attributedTests: 0 });
+    expect((await collect(webhookFirst.vid, webhookFirst.sid, [checkout("2002")])).status).toBe(200);
+
+    const rows = await purchaseRows();
+    expect(total(rows)).toBe(before + 2);
+    // Each arm's revenue is exactly the orders its sessions placed (gross: the cancellation shows in net).
+    const expected = new Map<string, number>();
+    for (const [arm, total] of [[buyer.arm, 40], [pixelFirst.arm, 25], [webhookFirst.arm, 15]] as const) {
+      expected.set(arm, (expected.get(arm) ?? 0) + total);
+    }
+    for (const [arm, total] of expected) expect(rows.get(arm)?.revenue).toBe(total);
+  });
+
+  it("keeps test orders out of results", async () => {
+    const before = await purchaseRows();
+    const tester = await exposedSession();
+    const res = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(3001, { total: "99.00", session: tester.sid, test: true }), shop);
+    expect(await res.json()).toMatchObject({ status: "recorded", attributedTests: 0 });
+    expect(await purchaseRows()).toEqual(before);
+  });
+
+  it("refuses a forged signature with 401 and an unreadable order with 422, counting neither", async () => {
+    const before = await purchaseRows();
+    const forger = await exposedSession();
+    for (const topic of ["orders/paid", "refunds/create", "orders/cancelled"]) {
+      const forged = await signedWebhook(ctx.server.url, topic, orderPayload(4001, { total: "500.00", session: forger.sid }), { ...shop, secret: "not-the-secret" });
+      expect(forged.status).toBe(401);
+    }
+    const junk = await signedWebhook(ctx.server.url, "orders/paid", { id: "x", total_price_set: "lots" }, shop);
+    expect(junk.status).toBe(422);
+    expect((await junk.json()).type).toMatch(/invalid-webhook-payload$/);
+    expect(await purchaseRows()).toEqual(before);
+  });
+
+  it("refuses a checkout event on /api/events: only the Shopify door takes them", async () => {
+    const res = await postBatch(ctx.server.url, batch(DEMO_SHOPIFY_SITE_ID, newId(), newId(), [checkout("5001")]));
+    expect(res.status).toBe(400);
+  });
+});
