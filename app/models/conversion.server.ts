@@ -67,7 +67,10 @@ export async function setConversionSession(
   key: { siteId: string; eventId: string },
   session: { sessionId: string; visitorId: string },
 ): Promise<boolean> {
-  const { count } = await tx.conversion.updateMany({ where: { ...key, sessionId: null }, data: session });
+  const { count } = await tx.conversion.updateMany({
+    where: { siteId: key.siteId, eventId: key.eventId, sessionId: null },
+    data: { sessionId: session.sessionId, visitorId: session.visitorId },
+  });
   return count === 1;
 }
 

@@ -52,7 +52,7 @@ export async function updateOrder(
   fields: { refunded?: number; cancelledAt?: Date; sessionId?: string },
 ): Promise<void> {
   await tx.order.update({
-    where: { shopId_orderId: key },
+    where: { shopId_orderId: { shopId: key.shopId, orderId: key.orderId } },
     data: { ...fields, refunded: fields.refunded === undefined ? undefined : decimal(fields.refunded) },
   });
 }

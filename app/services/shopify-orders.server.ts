@@ -142,7 +142,8 @@ export async function recordCheckoutInTx(
   await updateOrder(tx, order, { sessionId: checkout.sessionId });
   if (order.isTest) return;
   const eventId = purchaseEventId(order.orderId);
-  if (!(await setConversionSession(tx, { siteId: site.id, eventId }, checkout))) return;
+  const session = { sessionId: checkout.sessionId, visitorId: checkout.visitorId };
+  if (!(await setConversionSession(tx, { siteId: site.id, eventId }, session))) return;
   const conversion = await findConversion(tx, site.id, eventId);
   if (!conversion) return;
   await attributeConversionInTx(tx, site, { ...conversion, currency: conversion.currency ?? site.currency, refunded: order.refunded });
