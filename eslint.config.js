@@ -123,6 +123,11 @@ export default defineConfig([
     files: ["app/**/*.tsx", "snippet/src/**", "snippet/test/**"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The web pixel runs in Shopify's strict sandbox, a web worker: fetch and the like, no DOM, no Node.
+    files: ["extensions/svc-pixel/src/**"],
+    languageOptions: { globals: { ...globals.worker } },
+  },
 
   {
     // Published coefficients (Wichura's AS 241, …) are quoted at their published precision; the double
@@ -179,6 +184,18 @@ export default defineConfig([
     files: ["snippet/src/**"],
     ignores: TEST_FILES,
     rules: { "rooms/imports": ["error", { room: "snippet/src", ours: { allow: ["snippet/src", "app/wire"] }, packages: { allow: [] } }] },
+  },
+  {
+    name: "rooms: the web pixel imports its own src, app/wire and Shopify's pixel API only",
+    // Bundled by Shopify's CLI into a sandboxed worker with a size limit: the wire rules it shares, nothing else.
+    files: ["extensions/svc-pixel/src/**"],
+    ignores: TEST_FILES,
+    rules: {
+      "rooms/imports": [
+        "error",
+        { room: "extensions/svc-pixel/src", ours: { allow: ["extensions/svc-pixel/src", "app/wire"] }, packages: { allow: ["@shopify/web-pixels-extension"] } },
+      ],
+    },
   },
   {
     name: "rooms: only app/env.server.ts reads process.env",

@@ -36,6 +36,8 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["snippet/src/x.ts", 'import "./guard"; import "../../app/wire/limits";', []],
   ["snippet/src/x.ts", 'import "../../app/domain/site-id";', ["rooms/imports"]],
   ["snippet/src/x.ts", 'import "zod";', ["rooms/imports"]],
+  ["extensions/svc-pixel/src/x.ts", 'import "./pixel"; import "../../../app/wire/order-id"; import "@shopify/web-pixels-extension";', []],
+  ["extensions/svc-pixel/src/x.ts", 'import "../../../app/domain/event-batch"; import "zod";', ["rooms/imports", "rooms/imports"]],
   ["tests/x.ts", 'import "~/generated/prisma/client"; export const e = process.env.X;', []],
 ];
 

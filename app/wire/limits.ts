@@ -10,6 +10,8 @@ export const ENDPOINTS = {
 
 /** localStorage key holding the plain session id (public: the spec names it). */
 export const SESSION_KEY = "svc_sid";
+/** localStorage key holding the visitor id; the web pixel reads it beside SESSION_KEY. */
+export const VISITOR_KEY = "svc_vid";
 /** Hidden cart attribute carrying the session id into the Shopify order (`note_attributes`). */
 export const CART_ATTRIBUTE = "_svc_sid";
 

@@ -1,10 +1,9 @@
 // Visitor and session identity in first-party localStorage, created only once collection is allowed.
-import { ID_PATTERN, SESSION_KEY, SESSION_TIMEOUT_MS } from "../../app/wire/limits";
+import { ID_PATTERN, SESSION_KEY, SESSION_TIMEOUT_MS, VISITOR_KEY } from "../../app/wire/limits";
 import { isObject } from "./guard";
 import { randomId } from "./ids";
 import { read, readJSON, write } from "./storage";
 
-const VISITOR_KEY = "svc_vid";
 const SEEN_KEY = "svc_seen";
 const STATE_KEY = "svc_ss";
 

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { SqlRunner } from "~/db/connection.server";
 
 export interface TestDatabase {
   kind: "pglite" | "postgres";
@@ -49,4 +50,22 @@ export async function createTestDatabase(kind: "pglite" | "postgres"): Promise<T
       await client.end();
     },
   };
+}
+
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../prisma/migrations");
+
+/**
+ * Migrates a test database and runs `seed` on it, then closes it: for rows that must exist before a
+ * server starts on it (an embedded PGlite folder admits one process at a time).
+ */
+export async function seedDatabase(db: TestDatabase, seed: (sql: SqlRunner) => Promise<void>): Promise<void> {
+  // Loaded here, not at the top: most tests never seed, and need not load the database drivers.
+  const [{ openDatabase }, { loadMigrations, migrate }] = await Promise.all([import("~/db/connection.server"), import("~/db/migrate.server")]);
+  const database = await openDatabase(db.config);
+  try {
+    await migrate(database.sql, await loadMigrations(MIGRATIONS));
+    await seed(database.sql);
+  } finally {
+    await database.close();
+  }
 }

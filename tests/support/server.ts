@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./databases";
+import type { SqlRunner } from "~/db/connection.server";
+import { createTestDatabase, seedDatabase, type TestDatabase } from "./databases";
 
 export interface RunningServer {
   url: string;
@@ -87,11 +88,19 @@ export interface ServerFixture {
   readonly db: TestDatabase;
 }
 
-/** A fresh database and a server on it for the enclosing describe block, stopped and dropped after it. */
-export function useServer(kind: "pglite" | "postgres", env: Record<string, string | undefined> = {}): ServerFixture {
+/**
+ * A fresh database and a server on it for the enclosing describe block, stopped and dropped after it.
+ * `seed` runs on the migrated database before the server starts.
+ */
+export function useServer(
+  kind: "pglite" | "postgres",
+  env: Record<string, string | undefined> = {},
+  options: { seed?: (sql: SqlRunner) => Promise<void> } = {},
+): ServerFixture {
   const fixture = {} as { server: RunningServer; db: TestDatabase };
   beforeAll(async () => {
     fixture.db = await createTestDatabase(kind);
+    if (options.seed) await seedDatabase(fixture.db, options.seed);
     fixture.server = await startServer({ env: { ...fixture.db.env, ...env } });
   });
   afterAll(async () => {

@@ -1,0 +1,84 @@
+// The svc web pixel: on Shopify's checkout_completed, tells POST /api/collect which svc session placed which order.
+import type { ExtensionApi, PixelEventsCheckoutCompleted } from "@shopify/web-pixels-extension";
+import type { CheckoutEvent, EventBatch } from "../../../app/wire/events";
+import { CONTROL_CHARACTERS, ENDPOINTS, ID_PATTERN, MAX_PATH_LENGTH, SESSION_KEY, SHOP_PATTERN, VISITOR_KEY } from "../../../app/wire/limits";
+import { normalOrderId } from "../../../app/wire/order-id";
+import { isSiteId } from "../../../app/wire/site-id";
+
+/** The part of Shopify's web pixel API this pixel uses. */
+export type PixelApi = Pick<ExtensionApi, "analytics" | "browser" | "init" | "settings">;
+
+/**
+ * Registered with Shopify (src/index.ts). With usable settings (the app's Site ID and base URL, set by
+ * webPixelCreate) it listens for checkout_completed; otherwise it does nothing at all.
+ *
+ * The report carries ids only: the order id, and the visitor and session ids the snippet stored in
+ * the storefront's localStorage. Nothing else of the checkout (email, addresses, totals, lines) is
+ * read or sent; the order's value comes from the orders webhooks. When those ids are missing, svc
+ * never ran for this visitor (or was never allowed to), so there is nothing to attribute and nothing
+ * is sent. A pixel must never break the checkout's page, so every failure is silent.
+ */
+export function svcPixel({ analytics, browser, init, settings }: PixelApi): void {
+  try {
+    const site: unknown = settings?.siteId;
+    const endpoint = collectUrl(settings?.baseUrl);
+    const shop: unknown = init?.data?.shop?.myshopifyDomain;
+    if (!isSiteId(site) || !endpoint || typeof shop !== "string" || !SHOP_PATTERN.test(shop)) return;
+    analytics.subscribe("checkout_completed", async (event: PixelEventsCheckoutCompleted) => {
+      try {
+        const batch = await checkoutBatch(event, browser, site, shop);
+        if (batch) await fetch(endpoint, { method: "POST", keepalive: true, credentials: "omit", body: JSON.stringify(batch) });
+      } catch {
+        // Storage refused, the network failed, an odd event: this order is simply not reported.
+      }
+    });
+  } catch {
+    // Settings or init not shaped as documented: stay inert.
+  }
+}
+
+/** The one-event batch reporting this checkout, or null when there is no order id or no svc identity. */
+async function checkoutBatch(event: PixelEventsCheckoutCompleted, browser: PixelApi["browser"], site: string, shop: string): Promise<EventBatch | null> {
+  const order = normalOrderId(event?.data?.checkout?.order?.id);
+  if (!order) return null;
+  const [sid, vid] = await Promise.all([browser.localStorage.getItem(SESSION_KEY), browser.localStorage.getItem(VISITOR_KEY)]);
+  if (!isId(sid) || !isId(vid)) return null;
+  const checkout: CheckoutEvent = {
+    type: "checkout",
+    // One id per order: if Shopify fires the event again (a reload of the Thank-you page), the server
+    // counts the resend as a duplicate.
+    id: `checkout-${order}`,
+    ts: eventTime(event.timestamp),
+    path: pagePath(event.context?.document?.location?.pathname),
+    order,
+  };
+  return { v: 1, site, vid, sid, shop, sent: Date.now(), events: [checkout] };
+}
+
+/** `{origin}/api/collect` of an http(s) base URL (the snippet also talks to its base's origin), else null. */
+function collectUrl(baseUrl: unknown): string | null {
+  if (typeof baseUrl !== "string") return null;
+  try {
+    const url = new URL(baseUrl);
+    return url.protocol === "https:" || url.protocol === "http:" ? `${url.origin}${ENDPOINTS.collect}` : null;
+  } catch {
+    return null;
+  }
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === "string" && ID_PATTERN.test(value);
+}
+
+/** Shopify's ISO timestamp of the event in ms, or now when it is missing or unreadable. */
+function eventTime(timestamp: unknown): number {
+  const ms = typeof timestamp === "string" ? Date.parse(timestamp) : NaN;
+  return ms > 0 ? ms : Date.now();
+}
+
+/** The checkout page's pathname, cut like the snippet's; "/" when absent or not a path the server accepts. */
+function pagePath(pathname: unknown): string {
+  if (typeof pathname !== "string" || !pathname.startsWith("/")) return "/";
+  const path = pathname.slice(0, MAX_PATH_LENGTH);
+  return CONTROL_CHARACTERS.test(path) ? "/" : path;
+}
