@@ -1,8 +1,10 @@
 // The Shopify app: configuration, authentication of admin requests and webhooks, and the demo door.
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import type { AppLoadContext } from "@remix-run/node";
 import { prisma } from "~/db.server";
+import { adminApiUrlAt } from "~/domain/admin-api-origin";
 import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
@@ -11,6 +13,8 @@ import { DEMO_SHOP_DOMAIN } from "~/services/demo.server";
 // The server build's first read of the configuration, at load: a missing or bad setting ends the process
 // here with one line (see appEnv), before shopifyApp() would throw on empty credentials.
 const env = appEnv();
+
+if (env.shopify.adminApiOrigin) sendAdminApiRequestsTo(env.shopify.adminApiOrigin);
 
 const shopify = shopifyApp({
   apiKey: env.shopify.apiKey,
@@ -48,6 +52,19 @@ export async function authenticateAdmin(request: Request, context: AppLoadContex
   if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true };
   const { session } = await shopify.authenticate.admin(request);
   return { shop: session.shop, demo: false };
+}
+
+/**
+ * Routes every request the Shopify library makes to a shop's Admin API (token exchange, GraphQL, REST)
+ * to a stand-in at `origin` (SHOPIFY_ADMIN_API_ORIGIN: tests only). The library sends all of them through
+ * its abstract fetch, which the adapter imported above has set; this wraps that one.
+ */
+function sendAdminApiRequestsTo(origin: string): void {
+  const send = abstractFetch;
+  setAbstractFetchFunc((input, init) => {
+    if (input instanceof Request) return send(new Request(adminApiUrlAt(origin, input.url), input), init);
+    return send(adminApiUrlAt(origin, input instanceof URL ? input.href : input), init);
+  });
 }
 
 export function isDemoRequest(request: Request, context: AppLoadContext): boolean {
