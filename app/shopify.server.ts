@@ -1,6 +1,7 @@
 // The Shopify app: configuration, authentication of admin requests and webhooks, and the demo door.
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, shopifyApp, type AdminGraphqlClient } from "@shopify/shopify-app-remix/server";
+import { GraphqlQueryError } from "@shopify/shopify-api";
 import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import type { AppLoadContext } from "@remix-run/node";
 import { prisma } from "~/db.server";
@@ -8,7 +9,9 @@ import { adminApiUrlAt } from "~/domain/admin-api-origin";
 import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
+import type { AdminGraphql, GraphqlError } from "~/services/admin-graphql";
 import { DEMO_SHOP_DOMAIN } from "~/services/demo.server";
+import { recordInstall } from "~/services/shop-install.server";
 
 // The server build's first read of the configuration, at load: a missing or bad setting ends the process
 // here with one line (see appEnv), before shopifyApp() would throw on empty credentials.
@@ -26,6 +29,18 @@ const shopify = shopifyApp({
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
   future: { unstable_newEmbeddedAuthStrategy: true, expiringOfflineAccessTokens: true },
+  hooks: {
+    // Runs whenever the library makes a new session: install, reinstall, or a token that expired.
+    afterAuth: async ({ session, admin }) => {
+      try {
+        await recordInstall(session.shop, adminGraphql(admin.graphql), env.shopify.appUrl);
+      } catch (error) {
+        // The library answers a bare 500 for an error here; the log is where the reason shows.
+        console.error(`[svc] install of ${session.shop} failed: ${failureReason(error)}`);
+        throw error;
+      }
+    },
+  },
 });
 
 export default shopify;
@@ -65,6 +80,32 @@ function sendAdminApiRequestsTo(origin: string): void {
     if (input instanceof Request) return send(new Request(adminApiUrlAt(origin, input.url), input), init);
     return send(adminApiUrlAt(origin, input instanceof URL ? input.href : input), init);
   });
+}
+
+/**
+ * The library's Admin GraphQL client as services use it (services/admin-graphql.ts): GraphQL errors come
+ * back as data (the library throws them), so a service can tell a missing web pixel from a failure.
+ * Transport and HTTP failures still throw.
+ */
+export function adminGraphql(client: AdminGraphqlClient): AdminGraphql {
+  return async (query, variables) => {
+    try {
+      const response = await client(query, { variables });
+      const body = (await response.json()) as { data?: Record<string, unknown> | null };
+      return { data: body.data ?? null, errors: [] };
+    } catch (error) {
+      if (!(error instanceof GraphqlQueryError)) throw error;
+      const body = error.body as { data?: Record<string, unknown> | null; errors?: { graphQLErrors?: GraphqlError[] } } | undefined;
+      const errors = body?.errors?.graphQLErrors;
+      return { data: body?.data ?? null, errors: errors?.length ? errors : [{ message: error.message }] };
+    }
+  };
+}
+
+/** A thrown error's message; the library throws a Response when the Admin API answered an HTTP error. */
+function failureReason(error: unknown): string {
+  if (error instanceof Response) return `the Admin API answered ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function isDemoRequest(request: Request, context: AppLoadContext): boolean {

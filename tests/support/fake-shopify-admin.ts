@@ -40,6 +40,8 @@ export interface FakeShop {
    * field. By default the other fields' data comes with it; true drops all data, as some reports describe.
    */
   missingPixelDropsData: boolean;
+  /** Mutations to refuse with this user error message (metafieldsSet, webPixelCreate, webPixelUpdate). */
+  refuse: Partial<Record<string, string>>;
 }
 
 export interface AdminCall {
@@ -107,6 +109,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         tokenLifetimeSeconds: 3600,
         failGraphqlWith: null,
         missingPixelDropsData: false,
+        refuse: {},
       };
       shops.set(domain, state);
     }
@@ -179,6 +182,11 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
     const errors: Array<Record<string, unknown>> = [];
     for (const field of fields) {
       const resolve = operation === "mutation" ? mutations[field] : queries[field];
+      const refusal = operation === "mutation" ? state.refuse[field] : undefined;
+      if (resolve && refusal) {
+        data[field] = { userErrors: [{ field: null, message: refusal, code: "INVALID" }] };
+        continue;
+      }
       if (!resolve) {
         errors.push({ message: `Field '${field}' doesn't exist on type '${operation === "mutation" ? "Mutation" : "QueryRoot"}'`, path: [field] });
         continue;
