@@ -1,9 +1,10 @@
 // Installing on a Shopify store through the real flow: an admin request with a session token and no stored
 // session → token exchange at the Admin API stand-in → afterAuth. Shopify is stood in for by its wire formats.
 import { beforeAll, describe, expect, it } from "vitest";
-import { SITE_ID_PATTERN } from "~/wire";
+import { SITE_ID_PATTERN, type PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
-import { APP, adminFetch, useShopifyServer } from "../support/shopify";
+import { APP, adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
+import { batch, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
 interface SiteRow {
   publicId: string;
@@ -145,5 +146,75 @@ describe.each(databaseKinds)("install on a Shopify store (%s)", (kind) => {
     const res = await adminFetch(ctx.server.url, other, "/app");
     expect(res.status).toBe(500);
     expect(ctx.server.output()).toContain(`[svc] install of ${other} failed: webPixelCreate refused: Settings are invalid`);
+  });
+});
+
+describe.each(databaseKinds)("uninstall and reinstall (%s)", (kind) => {
+  const ctx = useShopifyServer(kind);
+  const SHOP = "svc-leaving.myshopify.com";
+  const UNINSTALLED = { id: 1, name: "Leaving", domain: SHOP, myshopify_domain: SHOP };
+  let siteId = "";
+
+  beforeAll(async () => {
+    expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
+    siteId = ctx.admin.shop(SHOP).metafields.get("svc.site_id")?.value ?? "";
+    await ctx.sql(async (sql) => {
+      await sql.query(
+        `INSERT INTO "Test" (id, "siteId", name, status, "updatedAt")
+         SELECT 'leaving-test', id, 'Headline', 'running', now() FROM "Site" WHERE "publicId" = $1`,
+        [siteId],
+      );
+      await sql.query(
+        `INSERT INTO "Arm" (id, "testId", key, name, position) VALUES
+           ('leaving-a', 'leaving-test', 'control', 'Control', 0), ('leaving-b', 'leaving-test', 'b', 'B', 1)`,
+      );
+    });
+  });
+
+  const runningTests = async (site: string) => ((await (await getPatches(ctx.server.url, site, newId())).json()) as PatchesResponse).tests;
+  const state = () =>
+    ctx.sql(async (sql) => ({
+      sessions: (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Session" WHERE shop = $1`, [SHOP]))[0]?.n,
+      uninstalled: (await sql.query<{ at: Date | null }>(`SELECT "uninstalledAt" AS at FROM "Shop" WHERE domain = $1`, [SHOP]))[0]?.at,
+      tests: (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Test" WHERE id = 'leaving-test'`))[0]?.n,
+    }));
+
+  it("serves the installed shop's site", async () => {
+    expect(await runningTests(siteId)).toHaveLength(1);
+  });
+
+  it("refuses an uninstall whose signed body names another shop, and keeps serving", async () => {
+    const res = await sendWebhook(ctx.server.url, "app/uninstalled", SHOP, { ...UNINSTALLED, myshopify_domain: "svc-other.myshopify.com" });
+    expect(res.status).toBe(400);
+    expect(await runningTests(siteId)).toHaveLength(1);
+  });
+
+  it("stops serving the shop's sites at once on app/uninstalled", async () => {
+    expect((await sendWebhook(ctx.server.url, "app/uninstalled", SHOP, UNINSTALLED)).status).toBe(200);
+    // The same answers as for a Site ID that never existed.
+    expect(await runningTests(siteId)).toEqual(await runningTests("nosuchsiteatall0"));
+    expect(await runningTests(siteId)).toEqual([]);
+    const events = await postBatch(ctx.server.url, batch(siteId, newId(), newId(), [pageview("/")]));
+    expect(events.status).toBe(404);
+    expect(await events.json()).toMatchObject({ type: "https://svc.dev/problems/unknown-site" });
+    const collect = await postBatch(ctx.server.url, { ...batch(siteId, newId(), newId(), [pageview("/")]), shop: SHOP }, { path: "/api/collect" });
+    expect(collect.status).toBe(404);
+  });
+
+  it("deletes the shop's sessions and keeps its data", async () => {
+    const { sessions, uninstalled, tests } = await state();
+    expect(sessions).toBe(0);
+    expect(uninstalled).toBeInstanceOf(Date);
+    expect(tests).toBe(1);
+  });
+
+  it("serves again once the shop installs again", async () => {
+    expect(await runningTests(siteId)).toEqual([]);
+    expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
+    expect(await runningTests(siteId)).toHaveLength(1);
+    expect(ctx.admin.shop(SHOP).metafields.get("svc.site_id")?.value).toBe(siteId);
+    const { sessions, uninstalled } = await state();
+    expect(sessions).toBeGreaterThanOrEqual(1);
+    expect(uninstalled).toBeNull();
   });
 });
