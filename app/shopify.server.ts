@@ -32,16 +32,28 @@ const shopify = shopifyApp({
   hooks: {
     // Runs whenever the library makes a new session: install, reinstall, or a token that expired.
     afterAuth: async ({ session, admin }) => {
+      // Registered before the first await: see `installing`.
+      const install = recordInstall(session.shop, adminGraphql(admin.graphql), env.shopify.appUrl);
+      installing.set(session.shop, install);
       try {
-        await recordInstall(session.shop, adminGraphql(admin.graphql), env.shopify.appUrl);
+        await install;
       } catch (error) {
         // The library answers a bare 500 for an error here; the log is where the reason shows.
         console.error(`[svc] install of ${session.shop} failed: ${failureReason(error)}`);
         throw error;
+      } finally {
+        if (installing.get(session.shop) === install) installing.delete(session.shop);
       }
     },
   },
 });
+
+/**
+ * Installs running in afterAuth, by shop. A page's loaders authenticate at once; the library runs afterAuth
+ * in the first that finds no session and lets the others go on without waiting (it dedupes the hook per
+ * session token, synchronously). Those wait here, so no loader reads the shop before it is recorded.
+ */
+const installing = new Map<string, Promise<unknown>>();
 
 export default shopify;
 export const apiVersion = ApiVersion.July26;
@@ -66,6 +78,8 @@ export interface AdminIdentity {
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
   if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true };
   const { session } = await shopify.authenticate.admin(request);
+  // A failed install already fails the loader that ran it; this one only waits for it.
+  await installing.get(session.shop)?.catch(() => {});
   return { shop: session.shop, demo: false };
 }
 

@@ -43,6 +43,10 @@ describe.each(databaseKinds)("install on a Shopify store (%s)", (kind) => {
   it("exchanges the session token at the Admin API stand-in, through the library's fetch", async () => {
     const res = await adminFetch(ctx.server.url, SHOP, "/app");
     expect(res.status).toBe(200);
+    // Every loader of the page waited for the install: the first page already shows the new site.
+    const html = await res.text();
+    expect(html).toContain("Acme Outfitters");
+    expect(html).not.toContain("No site yet");
     const exchanges = ctx.admin.calls.filter((c) => c.shop === SHOP && c.kind === "token");
     expect(exchanges.length).toBeGreaterThanOrEqual(1);
     expect(exchanges.every((c) => c.status === 200)).toBe(true);
