@@ -69,6 +69,8 @@ export interface AdminIdentity {
   shop: string;
   /** True when served by the local demo (no Shopify session, no App Bridge). */
   demo: boolean;
+  /** The shop's Admin API (GraphQL) for this request; null in the demo, which has no Shopify to ask. */
+  admin: AdminGraphql | null;
 }
 
 /**
@@ -76,11 +78,11 @@ export interface AdminIdentity {
  * else goes through Shopify, which throws a redirect or an error response when there is no session.
  */
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
-  if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true };
-  const { session } = await shopify.authenticate.admin(request);
+  if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true, admin: null };
+  const { session, admin } = await shopify.authenticate.admin(request);
   // A failed install already fails the loader that ran it; this one only waits for it.
   await installing.get(session.shop)?.catch(() => {});
-  return { shop: session.shop, demo: false };
+  return { shop: session.shop, demo: false, admin: adminGraphql(admin.graphql) };
 }
 
 /**
