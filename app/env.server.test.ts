@@ -29,7 +29,7 @@ describe("readEnv", () => {
         apiKey: "demo-api-key",
         apiSecretKey: "demo-api-secret",
         appUrl: "http://localhost:3000",
-        scopes: ["read_orders", "read_themes"],
+        scopes: ["read_orders", "read_themes", "write_pixels", "read_customer_events"],
         adminApiOrigin: null,
       },
     });

@@ -193,7 +193,9 @@ export function readEnv(env: Environment = process.env): AppEnv {
       apiKey: values.SHOPIFY_API_KEY ?? "demo-api-key",
       apiSecretKey: values.SHOPIFY_API_SECRET ?? "demo-api-secret",
       appUrl: values.SHOPIFY_APP_URL ?? `http://localhost:${port}`,
-      scopes: values.SCOPES ?? ["read_orders", "read_themes"],
+      // Keep in step with shopify.app.toml, where each is explained: orders for attribution, themes for the
+      // embed's state, pixels to create the web pixel at install, customer events for what it subscribes to.
+      scopes: values.SCOPES ?? ["read_orders", "read_themes", "write_pixels", "read_customer_events"],
       adminApiOrigin: values.SHOPIFY_ADMIN_API_ORIGIN ?? null,
     },
   };
