@@ -1,5 +1,6 @@
-// Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt on its Shop row, if it has one
-// (see services/shop-lifecycle.server.ts). Its sites, tests and events are kept; nothing deletes them yet.
+// Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt, so its sites stop being served
+// at once (see services/shop-lifecycle.server.ts). Its sites, tests and results are kept until shop/redact
+// erases them 48 h later (webhooks.shop.redact.tsx); a reinstall before that serves them again.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { shopMismatch } from "~/http/webhook";
 import { authenticate } from "~/shopify.server";

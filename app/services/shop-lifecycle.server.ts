@@ -1,4 +1,5 @@
-// What happens to a shop's records when Shopify tells us it uninstalled the app or changed its scopes.
+// What happens to a shop's records when Shopify tells us it uninstalled the app or changed its scopes
+// (installing is shop-install.server.ts, erasing at shop/redact is compliance.server.ts).
 import { markShopUninstalled } from "~/models/shop.server";
 import { deleteSessionsOfShop, setSessionScope } from "~/models/session.server";
 import { invalidateSite } from "./site-cache.server";
