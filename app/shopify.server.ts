@@ -19,6 +19,13 @@ const env = appEnv();
 
 if (env.shopify.adminApiOrigin) sendAdminApiRequestsTo(env.shopify.adminApiOrigin);
 
+/**
+ * Installs running in afterAuth, by shop. A page's loaders authenticate at once; the library runs afterAuth
+ * in the first that finds no session and lets the others go on without waiting (it dedupes the hook per
+ * session token, synchronously). Those wait here, so no loader reads the shop before it is recorded.
+ */
+const installing = new Map<string, Promise<unknown>>();
+
 const shopify = shopifyApp({
   apiKey: env.shopify.apiKey,
   apiSecretKey: env.shopify.apiSecretKey,
@@ -47,13 +54,6 @@ const shopify = shopifyApp({
     },
   },
 });
-
-/**
- * Installs running in afterAuth, by shop. A page's loaders authenticate at once; the library runs afterAuth
- * in the first that finds no session and lets the others go on without waiting (it dedupes the hook per
- * session token, synchronously). Those wait here, so no loader reads the shop before it is recorded.
- */
-const installing = new Map<string, Promise<unknown>>();
 
 export default shopify;
 export const apiVersion = ApiVersion.July26;
@@ -103,7 +103,7 @@ function sendAdminApiRequestsTo(origin: string): void {
  * back as data (the library throws them), so a service can tell a missing web pixel from a failure.
  * Transport and HTTP failures still throw.
  */
-export function adminGraphql(client: AdminGraphqlClient): AdminGraphql {
+function adminGraphql(client: AdminGraphqlClient): AdminGraphql {
   return async (query, variables) => {
     try {
       const response = await client(query, { variables });
