@@ -30,7 +30,8 @@ describe("readEnv", () => {
         apiKey: "demo-api-key",
         apiSecretKey: "demo-api-secret",
         appUrl: "http://localhost:3000",
-        scopes: ["read_orders", "read_themes"],
+        scopes: ["read_orders", "read_themes", "write_pixels", "read_customer_events"],
+        adminApiOrigin: null,
       },
     });
   });
@@ -44,6 +45,7 @@ describe("readEnv", () => {
       SVC_DATA_DIR: "/tmp/svc-data",
       SHOPIFY_APP_URL: "https://svc.example",
       SCOPES: " read_orders , write_themes ,",
+      SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:4000/",
       SVC_DEMO: "0",
       SVC_COUNTRY_HEADER: "CF-IPCountry",
       SVC_TRUST_PROXY: "true",
@@ -58,7 +60,7 @@ describe("readEnv", () => {
       countryHeader: "cf-ipcountry",
       trustProxy: true,
       rateLimits: false,
-      shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"] },
+      shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
   });
 
@@ -104,6 +106,8 @@ describe("readEnv", () => {
     ["DATABASE_URL", "postgres:/nope", /^DATABASE_URL must be a postgres/],
     ["SHOPIFY_APP_URL", "svc.example", /^SHOPIFY_APP_URL must be the app's public http:\/\/ or https:\/\/ URL \(got "svc.example"\)$/],
     ["SHOPIFY_APP_URL", "ftp://svc.example", /^SHOPIFY_APP_URL must be/],
+    ["SHOPIFY_ADMIN_API_ORIGIN", "127.0.0.1:4000", /^SHOPIFY_ADMIN_API_ORIGIN must be an http:\/\/ or https:\/\/ origin without a path/],
+    ["SHOPIFY_ADMIN_API_ORIGIN", "http://127.0.0.1:4000/admin", /^SHOPIFY_ADMIN_API_ORIGIN must be an http/],
     ["SCOPES", "read orders", /^SCOPES must be a comma-separated list of access scopes/],
     ["SCOPES", ",,", /^SCOPES must be a comma-separated list/],
     ["SVC_DEMO", "maybe", /^SVC_DEMO must be 1 \(the local demo\) or 0 \(got "maybe"\)$/],

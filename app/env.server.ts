@@ -31,6 +31,11 @@ export interface AppEnv extends DatabaseEnv {
     apiSecretKey: string;
     appUrl: string;
     scopes: string[];
+    /**
+     * Where the Shopify library's requests to `https://{shop}/admin/…` go instead (`{origin}/{shop}/admin/…`):
+     * a local stand-in for Shopify's Admin API in tests. Null (unset) in production: Shopify itself.
+     */
+    adminApiOrigin: string | null;
   };
 }
 
@@ -70,6 +75,8 @@ const flag = (meaning: string) =>
     .pipe(z.enum(["1", "true", "0", "false"], { error: `must be 1 (${meaning}) or 0` }))
     .transform((v) => v === "1" || v === "true");
 
+const ORIGIN_MESSAGE = "must be an http:// or https:// origin without a path, e.g. http://127.0.0.1:4000";
+
 const SCOPES_MESSAGE = "must be a comma-separated list of access scopes, e.g. read_orders,read_themes";
 
 const schema = z.object({
@@ -88,6 +95,12 @@ const schema = z.object({
   SHOPIFY_API_KEY: setting(z.string()),
   SHOPIFY_API_SECRET: setting(z.string()),
   SHOPIFY_APP_URL: setting(z.url({ protocol: /^https?$/, error: "must be the app's public http:// or https:// URL" })),
+  SHOPIFY_ADMIN_API_ORIGIN: setting(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+\/?$/, ORIGIN_MESSAGE)
+      .transform((v) => v.replace(/\/$/, "")),
+  ),
   SCOPES: setting(
     z
       .string()
@@ -183,7 +196,10 @@ export function readEnv(env: Environment = process.env): AppEnv {
       apiKey: values.SHOPIFY_API_KEY ?? "demo-api-key",
       apiSecretKey: values.SHOPIFY_API_SECRET ?? "demo-api-secret",
       appUrl: values.SHOPIFY_APP_URL ?? `http://localhost:${port}`,
-      scopes: values.SCOPES ?? ["read_orders", "read_themes"],
+      // Keep in step with shopify.app.toml, where each is explained: orders for attribution, themes for the
+      // embed's state, pixels to create the web pixel at install, customer events for what it subscribes to.
+      scopes: values.SCOPES ?? ["read_orders", "read_themes", "write_pixels", "read_customer_events"],
+      adminApiOrigin: values.SHOPIFY_ADMIN_API_ORIGIN ?? null,
     },
   };
 }

@@ -1,16 +1,30 @@
 // The Shopify app: configuration, authentication of admin requests and webhooks, and the demo door.
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, shopifyApp, type AdminGraphqlClient } from "@shopify/shopify-app-remix/server";
+import { GraphqlQueryError } from "@shopify/shopify-api";
+import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import type { AppLoadContext } from "@remix-run/node";
 import { prisma } from "~/db.server";
+import { adminApiUrlAt } from "~/domain/admin-api-origin";
 import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
+import type { AdminGraphql, GraphqlError } from "~/services/admin-graphql";
 import { DEMO_SHOP_DOMAIN } from "~/services/demo.server";
+import { recordInstall } from "~/services/shop-install.server";
 
 // The server build's first read of the configuration, at load: a missing or bad setting ends the process
 // here with one line (see appEnv), before shopifyApp() would throw on empty credentials.
 const env = appEnv();
+
+if (env.shopify.adminApiOrigin) sendAdminApiRequestsTo(env.shopify.adminApiOrigin);
+
+/**
+ * Installs running in afterAuth, by shop. A page's loaders authenticate at once; the library runs afterAuth
+ * in the first that finds no session and lets the others go on without waiting (it dedupes the hook per
+ * session token, synchronously). Those wait here, so no loader reads the shop before it is recorded.
+ */
+const installing = new Map<string, Promise<unknown>>();
 
 const shopify = shopifyApp({
   apiKey: env.shopify.apiKey,
@@ -22,6 +36,23 @@ const shopify = shopifyApp({
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
   future: { unstable_newEmbeddedAuthStrategy: true, expiringOfflineAccessTokens: true },
+  hooks: {
+    // Runs whenever the library makes a new session: install, reinstall, or a token that expired.
+    afterAuth: async ({ session, admin }) => {
+      // Registered before the first await: see `installing`.
+      const install = recordInstall(session.shop, adminGraphql(admin.graphql), env.shopify.appUrl);
+      installing.set(session.shop, install);
+      try {
+        await install;
+      } catch (error) {
+        // The library answers a bare 500 for an error here; the log is where the reason shows.
+        console.error(`[svc] install of ${session.shop} failed: ${failureReason(error)}`);
+        throw error;
+      } finally {
+        if (installing.get(session.shop) === install) installing.delete(session.shop);
+      }
+    },
+  },
 });
 
 export default shopify;
@@ -38,6 +69,8 @@ export interface AdminIdentity {
   shop: string;
   /** True when served by the local demo (no Shopify session, no App Bridge). */
   demo: boolean;
+  /** The shop's Admin API (GraphQL) for this request; null in the demo, which has no Shopify to ask. */
+  admin: AdminGraphql | null;
 }
 
 /**
@@ -45,9 +78,50 @@ export interface AdminIdentity {
  * else goes through Shopify, which throws a redirect or an error response when there is no session.
  */
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
-  if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true };
-  const { session } = await shopify.authenticate.admin(request);
-  return { shop: session.shop, demo: false };
+  if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true, admin: null };
+  const { session, admin } = await shopify.authenticate.admin(request);
+  // A failed install already fails the loader that ran it; this one only waits for it.
+  await installing.get(session.shop)?.catch(() => {});
+  return { shop: session.shop, demo: false, admin: adminGraphql(admin.graphql) };
+}
+
+/**
+ * Routes every request the Shopify library makes to a shop's Admin API (token exchange, GraphQL, REST)
+ * to a stand-in at `origin` (SHOPIFY_ADMIN_API_ORIGIN: tests only). The library sends all of them through
+ * its abstract fetch, which the adapter imported above has set; this wraps that one.
+ */
+function sendAdminApiRequestsTo(origin: string): void {
+  const send = abstractFetch;
+  setAbstractFetchFunc((input, init) => {
+    if (input instanceof Request) return send(new Request(adminApiUrlAt(origin, input.url), input), init);
+    return send(adminApiUrlAt(origin, input instanceof URL ? input.href : input), init);
+  });
+}
+
+/**
+ * The library's Admin GraphQL client as services use it (services/admin-graphql.ts): GraphQL errors come
+ * back as data (the library throws them), so a service can tell a missing web pixel from a failure.
+ * Transport and HTTP failures still throw.
+ */
+function adminGraphql(client: AdminGraphqlClient): AdminGraphql {
+  return async (query, variables) => {
+    try {
+      const response = await client(query, { variables });
+      const body = (await response.json()) as { data?: Record<string, unknown> | null };
+      return { data: body.data ?? null, errors: [] };
+    } catch (error) {
+      if (!(error instanceof GraphqlQueryError)) throw error;
+      const body = error.body as { data?: Record<string, unknown> | null; errors?: { graphQLErrors?: GraphqlError[] } } | undefined;
+      const errors = body?.errors?.graphQLErrors;
+      return { data: body?.data ?? null, errors: errors?.length ? errors : [{ message: error.message }] };
+    }
+  };
+}
+
+/** A thrown error's message; the library throws a Response when the Admin API answered an HTTP error. */
+function failureReason(error: unknown): string {
+  if (error instanceof Response) return `the Admin API answered ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function isDemoRequest(request: Request, context: AppLoadContext): boolean {

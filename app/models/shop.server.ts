@@ -15,7 +15,10 @@ export async function findShopByDomain(domain: string) {
   return db.shop.findUnique({ where: { domain } });
 }
 
-export async function markShopUninstalled(domain: string) {
+/** Stamps uninstalledAt on the shop, if it has a row; answers the Site IDs of its sites, which stop being served. */
+export async function markShopUninstalled(domain: string): Promise<string[]> {
   const db = await prisma();
   await db.shop.updateMany({ where: { domain }, data: { uninstalledAt: new Date() } });
+  const sites = await db.site.findMany({ where: { shop: { domain } }, select: { publicId: true } });
+  return sites.map((site) => site.publicId);
 }

@@ -2,12 +2,13 @@
 import { prisma } from "~/db.server";
 import type { SiteConfig } from "~/domain/site-config";
 
+/** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
   const db = await prisma();
   const site = await db.site.findUnique({
     where: { publicId },
     include: {
-      shop: { select: { domain: true } },
+      shop: { select: { domain: true, uninstalledAt: true } },
       tests: {
         where: { status: "running" },
         orderBy: { createdAt: "asc" },
@@ -15,7 +16,8 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
       },
     },
   });
-  if (!site) return null;
+  // A shop that uninstalled the app is not served until it installs again (its data waits for shop/redact).
+  if (!site || site.shop.uninstalledAt) return null;
   return {
     id: site.id,
     publicId: site.publicId,

@@ -2,21 +2,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Card, DataTable, EmptyState, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { EmbedCard } from "~/components/install/EmbedCard";
 import { formatDate } from "~/components/results/format";
 import { TestStatusBadge } from "~/components/results/TestStatusBadge";
 import { appEnv } from "~/env.server";
 import { loadAdminOverview, type TestSummary } from "~/services/admin-overview.server";
+import { loadEmbedStatus } from "~/services/embed-status.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
-  const { shop, demo } = await authenticateAdmin(request, context);
+  const { shop, demo, admin } = await authenticateAdmin(request, context);
   // The demo is reached at whatever local address the developer typed; a real app at its public URL.
   const baseUrl = demo ? new URL(request.url).origin : appEnv().shopify.appUrl;
-  return { demo, ...(await loadAdminOverview(shop, baseUrl)) };
+  const [overview, embed] = await Promise.all([
+    loadAdminOverview(shop, baseUrl),
+    loadEmbedStatus(shop, admin, appEnv().shopify.apiKey),
+  ]);
+  return { demo, embed, ...overview };
 };
 
 export default function Index() {
-  const { demo, shop, sites } = useLoaderData<typeof loader>();
+  const { demo, embed, shop, sites } = useLoaderData<typeof loader>();
   return (
     <Page title="svc: A/B tests" subtitle={shop?.name ?? shop?.domain ?? undefined}>
       <Layout>
@@ -30,6 +36,9 @@ export default function Index() {
             </Card>
           </Layout.Section>
         )}
+        <Layout.Section>
+          <EmbedCard status={embed} />
+        </Layout.Section>
         <Layout.Section>
           <Card>
             <BlockStack gap="300">

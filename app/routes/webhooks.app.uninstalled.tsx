@@ -1,11 +1,9 @@
-// Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt on its Shop row, if it has one
-// (see services/shop-lifecycle.server.ts). Its sites, tests and events are kept; nothing deletes them yet.
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
+// Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt, so its sites stop being served
+// at once (see services/shop-lifecycle.server.ts). Its sites, tests and results are kept until shop/redact
+// erases them 48 h later (webhooks.shop.redact.tsx); a reinstall before that serves them again.
+import { shopifyWebhook } from "~/http/webhook.server";
+import { ok } from "~/services/outcome";
 import { recordUninstall } from "~/services/shop-lifecycle.server";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticate.webhook(request);
-  await recordUninstall(shop);
-  return new Response();
-};
+// The payload is the Shop resource; its myshopify_domain, when present, is the signed name of the shop.
+export const action = shopifyWebhook(async (shop) => ok(await recordUninstall(shop)), { bodyShop: { field: "myshopify_domain", required: false } });

@@ -1,16 +1,19 @@
-// What happens to a shop's records when Shopify tells us it uninstalled the app or changed its scopes.
+// What happens to a shop's records when Shopify tells us it uninstalled the app or changed its scopes
+// (installing is shop-install.server.ts, erasing at shop/redact is compliance.server.ts).
 import { markShopUninstalled } from "~/models/shop.server";
 import { deleteSessionsOfShop, setSessionScope } from "~/models/session.server";
+import { invalidateSite } from "./site-cache.server";
 
 /**
- * Deletes the shop's sessions and stamps `Shop.uninstalledAt`. Today only the demo shop has a Shop row:
- * creating one at install (Shopify's afterAuth hook, with the app-embed metafields) and the compliance
- * webhooks (shop/redact) come with the Shopify integration issue, so for a real store this deletes its
- * sessions and nothing else.
+ * Deletes the shop's sessions and stamps `Shop.uninstalledAt`, so its sites are no longer served
+ * (loadSiteConfig answers null for them). Everything else is kept: a reinstall (afterAuth) serves again,
+ * and shop/redact, 48 hours after the uninstall, erases it all.
  */
 export async function recordUninstall(shop: string): Promise<void> {
   await deleteSessionsOfShop(shop);
-  await markShopUninstalled(shop);
+  const siteIds = await markShopUninstalled(shop);
+  // This instance stops serving at once; other instances within the cache's refresh interval.
+  for (const siteId of siteIds) invalidateSite(siteId);
 }
 
 export async function updateSessionScopes(sessionId: string, scopes: string[]): Promise<void> {

@@ -26,6 +26,9 @@ export const SHOPIFY_TEST_ENV = {
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
   SHOPIFY_APP_URL: "https://svc.test",
+  // Nothing listens there: an Admin API call fails at once instead of reaching Shopify. Tests that need
+  // the Admin API point this at the stand-in (tests/support/shopify.ts).
+  SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:9",
   SVC_DEMO: undefined,
 };
 

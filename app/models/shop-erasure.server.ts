@@ -1,0 +1,30 @@
+// Erasing a shop (shop/redact): every row of every table that belongs to it, in one transaction.
+import { inTransaction } from "./transaction.server";
+
+/** Rows deleted, by table. */
+export type ErasedRows = Record<string, number>;
+
+/**
+ * Deletes the shop's sessions, the event tables' rows of its sites (keyed by siteId, without foreign keys),
+ * then the Shop row, which cascades to Site, Test, Arm, Goal, SiteApiKey, Order and Refund. Answers what
+ * was deleted and the erased sites' public ids (for the site cache). A shop with no row still loses its
+ * sessions.
+ */
+export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sitePublicIds: string[] }> {
+  return inTransaction(async (tx) => {
+    const sites = await tx.site.findMany({ where: { shop: { domain } }, select: { id: true, publicId: true } });
+    const bySite = { siteId: { in: sites.map((s) => s.id) } };
+    const rows: ErasedRows = {
+      Event: (await tx.event.deleteMany({ where: bySite })).count,
+      Exposure: (await tx.exposure.deleteMany({ where: bySite })).count,
+      Conversion: (await tx.conversion.deleteMany({ where: bySite })).count,
+      ConversionAttribution: (await tx.conversionAttribution.deleteMany({ where: bySite })).count,
+      DailyRollup: (await tx.dailyRollup.deleteMany({ where: bySite })).count,
+      CheckoutReport: (await tx.checkoutReport.deleteMany({ where: bySite })).count,
+      Session: (await tx.session.deleteMany({ where: { shop: domain } })).count,
+      Site: sites.length,
+      Shop: (await tx.shop.deleteMany({ where: { domain } })).count,
+    };
+    return { rows, sitePublicIds: sites.map((s) => s.publicId) };
+  });
+}

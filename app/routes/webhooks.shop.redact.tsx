@@ -1,0 +1,7 @@
+// Webhook shop/redact (mandatory compliance topic, sent 48 h after an uninstall): erases every row of the
+// shop in every table (docs/privacy.md).
+import { shopifyWebhook } from "~/http/webhook.server";
+import { ok } from "~/services/outcome";
+import { eraseShopData } from "~/services/compliance.server";
+
+export const action = shopifyWebhook(async (shop) => ok(await eraseShopData(shop)), { bodyShop: { field: "shop_domain", required: true } });

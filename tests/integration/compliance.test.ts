@@ -1,0 +1,233 @@
+// Shopify's mandatory compliance webhooks and every webhook's signature check, on the real server and
+// database: shop/redact leaves no row of the shop in any table, customers/redact unlinks the orders from
+// every visitor and session, data_request says what is on file, and a forged HMAC writes nothing.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SqlRunner } from "~/db/connection.server";
+import { databaseKinds } from "../support/databases";
+import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
+
+/** A shop's ids, taken before anything is erased, so its rows are still found once the Shop row is gone. */
+interface Owner {
+  domain: string;
+  shopId: string;
+  siteIds: string[];
+  testIds: string[];
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
+
+/**
+ * Every table of the schema and which of its rows belong to a shop. A table missing here fails the test
+ * "knows every table": a new table needs its rule here and in shop erasure (app/models/shop-erasure.server.ts).
+ */
+const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
+  Session: (o) => [`shop = $1`, [o.domain]],
+  Shop: (o) => [`id = $1`, [o.shopId]],
+  Site: (o) => [`id IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  Test: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  Arm: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
+  Goal: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
+  SiteApiKey: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  Order: (o) => [`"shopId" = $1`, [o.shopId]],
+  Refund: (o) => [`"shopId" = $1`, [o.shopId]],
+  Event: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  Exposure: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  Conversion: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  ConversionAttribution: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+};
+
+async function countRows(sql: SqlRunner, owner: Owner): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [table, rule] of Object.entries(OWNED_ROWS)) {
+    const [where, params] = rule(owner);
+    const rows = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE ${where}`, params);
+    counts[table] = rows[0]?.n ?? -1;
+  }
+  return counts;
+}
+
+/** Rows in every table for the shop's storefront site: a test, keys, two orders (1001, 1002), events of both. */
+async function seedShop(sql: SqlRunner, domain: string, tag: string): Promise<Owner> {
+  const [site] = await sql.query<{ id: string; shopId: string }>(
+    `SELECT s.id, s."shopId" FROM "Site" s JOIN "Shop" p ON p.id = s."shopId" WHERE p.domain = $1`,
+    [domain],
+  );
+  if (!site) throw new Error(`${domain} has no site: was it installed?`);
+  const { id: s, shopId: p } = site;
+  const [t, a] = [`${tag}-test`, `${tag}-arm`];
+  await sql.query(`INSERT INTO "Test" (id, "siteId", name, status, "updatedAt") VALUES ($1, $2, 'T', 'running', now())`, [t, s]);
+  await sql.query(`INSERT INTO "Arm" (id, "testId", key, name, position) VALUES ($1, $2, 'control', 'Control', 0)`, [a, t]);
+  await sql.query(`INSERT INTO "Goal" (id, "testId", label, kind) VALUES ($1, $2, 'purchase', 'purchase')`, [`${tag}-goal`, t]);
+  await sql.query(`INSERT INTO "SiteApiKey" (id, "siteId", name, prefix, hash) VALUES ($1, $2, 'key', 'svc_', $3)`, [`${tag}-key`, s, `${tag}-hash`]);
+  await sql.query(
+    `INSERT INTO "Order" ("shopId", "orderId", "sessionId", total, currency, "occurredAt")
+     VALUES ($1, '1001', 'sess-1001', 20, 'EUR', now()), ($1, '1002', 'sess-1002', 30, 'EUR', now())`,
+    [p],
+  );
+  await sql.query(`INSERT INTO "Refund" ("shopId", "refundId", "orderId", amount) VALUES ($1, 'refund-1', '1002', 5)`, [p]);
+  await sql.query(
+    `INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt", data) VALUES
+       ($1, 'e-page', 'pageview', 'vis-1', 'sess-1001', '/', now(), '{}'),
+       ($1, 'e-1001', 'checkout', 'vis-1', 'sess-1001', '/checkouts/x', now(), '{"order":"1001"}'),
+       ($1, 'e-1002', 'checkout', 'vis-2', 'sess-1002', '/checkouts/y', now(), '{"order":"1002"}')`,
+    [s],
+  );
+  await sql.query(
+    `INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt")
+     VALUES ($1, $2, 'sess-1001', 'vis-1', $3, 'e-exposure', now())`,
+    [s, t, a],
+  );
+  await sql.query(
+    `INSERT INTO "Conversion" ("siteId", "eventId", goal, value, currency, "sessionId", "visitorId", source, "occurredAt") VALUES
+       ($1, 'order-1001', 'purchase', 20, 'EUR', 'sess-1001', 'vis-1', 'order', now()),
+       ($1, 'order-1002', 'purchase', 30, 'EUR', 'sess-1002', 'vis-2', 'order', now())`,
+    [s],
+  );
+  await sql.query(`INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId") VALUES ($1, 'order-1001', $2, $3)`, [s, t, a]);
+  await sql.query(
+    `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", goal, day, currency, conversions, revenue)
+     VALUES ($1, $2, $3, 'purchase', current_date, 'EUR', 1, 20)`,
+    [s, t, a],
+  );
+  await sql.query(
+    `INSERT INTO "CheckoutReport" ("siteId", "orderId", "sessionId", "visitorId")
+     VALUES ($1, '1001', 'sess-1001', 'vis-1'), ($1, '1002', 'sess-1002', 'vis-2')`,
+    [s],
+  );
+  return { domain, shopId: p, siteIds: [s], testIds: [t] };
+}
+
+/** What links an order of the shop to a visitor or session. */
+async function orderLinks(sql: SqlRunner, owner: Owner, orderId: string) {
+  const [site] = owner.siteIds;
+  const [order] = await sql.query<{ sessionId: string | null }>(`SELECT "sessionId" FROM "Order" WHERE "shopId" = $1 AND "orderId" = $2`, [owner.shopId, orderId]);
+  const [conversion] = await sql.query<{ sessionId: string | null; visitorId: string | null }>(
+    `SELECT "sessionId", "visitorId" FROM "Conversion" WHERE "siteId" = $1 AND "eventId" = $2`,
+    [site, `order-${orderId}`],
+  );
+  const reports = await sql.query(`SELECT 1 FROM "CheckoutReport" WHERE "siteId" = $1 AND "orderId" = $2`, [site, orderId]);
+  const events = await sql.query(`SELECT 1 FROM "Event" WHERE "siteId" = $1 AND type = 'checkout' AND data->>'order' = $2`, [site, orderId]);
+  return { order, conversion, reports: reports.length, checkoutEvents: events.length };
+}
+
+const ERASED = "svc-erase.myshopify.com";
+const KEPT = "svc-keep.myshopify.com";
+
+/** Every webhook URI the app declares (the test below holds this list to shopify.app.toml), with a body that would write something if it were accepted. */
+const WEBHOOKS: Array<{ topic: string; payload: unknown }> = [
+  { topic: "app/uninstalled", payload: { id: 2, domain: KEPT, myshopify_domain: KEPT } },
+  { topic: "app/scopes_update", payload: { id: 2, previous: ["read_orders"], current: [] } },
+  { topic: "customers/data_request", payload: { shop_id: 2, shop_domain: KEPT, orders_requested: [1001], customer: { id: 1 }, data_request: { id: 9 } } },
+  { topic: "customers/redact", payload: { shop_id: 2, shop_domain: KEPT, customer: { id: 1 }, orders_to_redact: [1001, 1002] } },
+  { topic: "shop/redact", payload: { shop_id: 2, shop_domain: KEPT } },
+  { topic: "orders/paid", payload: { id: 1003, total_price: "9.00", currency: "EUR", note_attributes: [] } },
+  { topic: "refunds/create", payload: { id: 7, order_id: 1001, transactions: [{ amount: "20.00", kind: "refund" }] } },
+  { topic: "orders/cancelled", payload: { id: 1001, cancelled_at: new Date().toISOString() } },
+];
+
+describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {
+  const ctx = useShopifyServer(kind);
+  let erased: Owner;
+  let kept: Owner;
+  let keptBefore: Record<string, number>;
+
+  beforeAll(async () => {
+    for (const shop of [ERASED, KEPT]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
+    await ctx.sql(async (sql) => {
+      erased = await seedShop(sql, ERASED, "erase");
+      kept = await seedShop(sql, KEPT, "keep");
+    });
+  });
+
+  it("knows every table of the schema", async () => {
+    const tables = await ctx.sql((sql) =>
+      sql.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`,
+      ),
+    );
+    expect(tables.map((t) => t.name).sort()).toEqual(Object.keys(OWNED_ROWS).sort());
+  });
+
+  it("customers/redact unlinks the listed orders from every visitor and session, in that shop only", async () => {
+    const res = await sendWebhook(ctx.server.url, "customers/redact", ERASED, {
+      shop_id: 1,
+      shop_domain: ERASED,
+      customer: { id: 42, email: "jane@example.com", phone: "+15555550100" },
+      orders_to_redact: [1001],
+    });
+    expect(res.status).toBe(200);
+    const links = await ctx.sql(async (sql) => ({
+      redacted: await orderLinks(sql, erased, "1001"),
+      other: await orderLinks(sql, erased, "1002"),
+      otherShop: await orderLinks(sql, kept, "1001"),
+      aggregates: await sql.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM "DailyRollup" WHERE "siteId" = $1) + (SELECT count(*) FROM "ConversionAttribution" WHERE "siteId" = $1) AS n`,
+        [erased.siteIds[0]],
+      ),
+      keptCounts: await countRows(sql, kept),
+    }));
+    keptBefore = links.keptCounts;
+    expect(links.redacted).toEqual({ order: { sessionId: null }, conversion: { sessionId: null, visitorId: null }, reports: 0, checkoutEvents: 0 });
+    expect(links.other).toEqual({ order: { sessionId: "sess-1002" }, conversion: { sessionId: "sess-1002", visitorId: "vis-2" }, reports: 1, checkoutEvents: 1 });
+    expect(links.otherShop).toEqual({ order: { sessionId: "sess-1001" }, conversion: { sessionId: "sess-1001", visitorId: "vis-1" }, reports: 1, checkoutEvents: 1 });
+    expect(Number(links.aggregates[0]?.n)).toBe(2);
+  });
+
+  it("customers/redact refuses a body that is not the documented shape, or names another shop", async () => {
+    const bad = await sendWebhook(ctx.server.url, "customers/redact", KEPT, { shop_id: 2, shop_domain: KEPT, orders_to_redact: "1001" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ type: "https://svc.dev/problems/invalid-webhook" });
+    const other = await sendWebhook(ctx.server.url, "customers/redact", KEPT, { shop_id: 1, shop_domain: ERASED, orders_to_redact: [1002] });
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ type: "https://svc.dev/problems/webhook-shop-mismatch" });
+  });
+
+  it("customers/data_request says what is on file, which is no personal data", async () => {
+    const res = await sendWebhook(ctx.server.url, "customers/data_request", KEPT, {
+      shop_id: 2,
+      shop_domain: KEPT,
+      orders_requested: [1001, "1002", 9999],
+      customer: { id: 42, email: "jane@example.com", phone: "+15555550100" },
+      data_request: { id: 9999 },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ shop: KEPT, ordersRequested: 3, ordersOnFile: 2, personalData: "none" });
+    expect(ctx.server.output()).toContain(`[svc] customers/data_request for ${KEPT}: 2 orders on file, no personal data stored`);
+    expect(ctx.server.output()).not.toContain("jane@example.com");
+  });
+
+  it("covers every webhook URI shopify.app.toml declares", async () => {
+    const toml = await readFile(path.resolve(import.meta.dirname, "../../shopify.app.toml"), "utf8");
+    const declared = [...toml.matchAll(/^\s*uri = "\/webhooks\/([^"]+)"/gm)].map((m) => m[1]).sort();
+    expect(declared).toEqual(WEBHOOKS.map((w) => w.topic).sort());
+  });
+
+  it.each(WEBHOOKS)("$topic refuses a forged signature with 401", async ({ topic, payload }) => {
+    const res = await sendWebhook(ctx.server.url, topic, KEPT, payload, "not-the-app-secret");
+    expect(res.status).toBe(401);
+  });
+
+  it("wrote nothing for any forged webhook", async () => {
+    expect(await ctx.sql((sql) => countRows(sql, kept))).toEqual(keptBefore);
+  });
+
+  it("shop/redact erases every row of the shop in every table, and no other shop's", async () => {
+    const before = await ctx.sql((sql) => countRows(sql, erased));
+    // Every table held some of the shop's rows, or erasing it would prove nothing.
+    for (const [table, n] of Object.entries(before)) expect(n, table).toBeGreaterThan(0);
+    const res = await sendWebhook(ctx.server.url, "shop/redact", ERASED, { shop_id: 1, shop_domain: ERASED });
+    expect(res.status).toBe(200);
+    const after = await ctx.sql(async (sql) => ({ erased: await countRows(sql, erased), kept: await countRows(sql, kept) }));
+    expect(after.erased).toEqual(Object.fromEntries(Object.keys(OWNED_ROWS).map((table) => [table, 0])));
+    expect(after.kept).toEqual(keptBefore);
+  });
+
+  it("shop/redact of a shop already erased changes nothing", async () => {
+    expect((await sendWebhook(ctx.server.url, "shop/redact", ERASED, { shop_id: 1, shop_domain: ERASED })).status).toBe(200);
+  });
+});

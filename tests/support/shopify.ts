@@ -1,0 +1,109 @@
+// Shopify as tests stand in for it, by its documented wire formats only: a non-demo server whose Admin API
+// requests go to the fake (tests/support/fake-shopify-admin.ts), admin requests carrying a session token
+// (HS256 JWT signed with the app secret), and webhooks signed with the app secret (HMAC-SHA256, base64).
+import { createHmac, randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import { createTestDatabase, type TestDatabase } from "./databases";
+import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "./fake-shopify-admin";
+import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "./server";
+
+export const APP = {
+  apiKey: SHOPIFY_TEST_ENV.SHOPIFY_API_KEY,
+  apiSecretKey: SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET,
+  appUrl: SHOPIFY_TEST_ENV.SHOPIFY_APP_URL,
+};
+
+// Shopify's library answers 410 to anything that looks like a bot, as Node's fetch does by default.
+export const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" };
+
+export interface ShopifyFixture {
+  readonly server: RunningServer;
+  readonly db: TestDatabase;
+  readonly admin: FakeShopifyAdmin;
+  /**
+   * Runs `fn` on the app's database. PGlite admits one process per folder, so on PGlite the server is
+   * stopped meanwhile and started again after (on a new port: read `server.url` afterwards).
+   */
+  sql<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+/** A fresh database, the fake Admin API and a non-demo server using both, for the enclosing describe block. */
+export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string, string | undefined> = {}): ShopifyFixture {
+  const state = {} as { server: RunningServer; db: TestDatabase; admin: FakeShopifyAdmin };
+  const start = () =>
+    startServer({ env: { ...state.db.env, ...SHOPIFY_TEST_ENV, SHOPIFY_ADMIN_API_ORIGIN: state.admin.origin, ...env } });
+  beforeAll(async () => {
+    state.admin = await startFakeShopifyAdmin({ ...APP, scopes: "read_orders,read_themes,write_pixels,read_customer_events" });
+    state.db = await createTestDatabase(kind);
+    state.server = await start();
+  });
+  afterAll(async () => {
+    await state.server?.stop();
+    await state.db?.drop();
+    await state.admin?.close();
+  });
+  return {
+    get server() {
+      return state.server;
+    },
+    get db() {
+      return state.db;
+    },
+    get admin() {
+      return state.admin;
+    },
+    async sql(fn) {
+      if (state.db.kind === "pglite") await state.server.stop();
+      try {
+        const database = await openDatabase(state.db.config);
+        try {
+          return await fn(database.sql);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        if (state.db.kind === "pglite") state.server = await start();
+      }
+    },
+  };
+}
+
+/** A session token for `shop`, new each time (its own jti), as App Bridge sends it. */
+export async function sessionToken(shop: string): Promise<string> {
+  const { token } = await getJwt(shop.replace(/\.myshopify\.com$/, ""), APP.apiKey, APP.apiSecretKey, { jti: randomUUID() });
+  return token;
+}
+
+/** An admin request as App Bridge's fetch sends it: a Bearer session token. */
+export async function adminFetch(baseUrl: string, shop: string, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: { ...BROWSER, ...init.headers, Authorization: `Bearer ${await sessionToken(shop)}` },
+    redirect: "manual",
+  });
+}
+
+/** A webhook delivery as Shopify sends it: the JSON body signed with `secret` (the app's, unless forging). */
+export function webhookRequest(topic: string, shop: string, payload: unknown, secret: string = APP.apiSecretKey): RequestInit {
+  const body = JSON.stringify(payload);
+  return {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": topic,
+      "X-Shopify-Shop-Domain": shop,
+      "X-Shopify-API-Version": "2026-07",
+      "X-Shopify-Webhook-Id": randomUUID(),
+      "X-Shopify-Event-Id": randomUUID(),
+      "X-Shopify-Triggered-At": new Date().toISOString(),
+      "X-Shopify-Hmac-Sha256": createHmac("sha256", secret).update(body).digest("base64"),
+    },
+  };
+}
+
+export function sendWebhook(baseUrl: string, topic: string, shop: string, payload: unknown, secret?: string): Promise<Response> {
+  return fetch(`${baseUrl}/webhooks/${topic}`, webhookRequest(topic, shop, payload, secret));
+}
