@@ -26,6 +26,7 @@ describe("readEnv", () => {
       trustProxy: false,
       rateLimits: true,
       shopify: {
+        credentials: false,
         apiKey: "demo-api-key",
         apiSecretKey: "demo-api-secret",
         appUrl: "http://localhost:3000",
@@ -57,7 +58,7 @@ describe("readEnv", () => {
       countryHeader: "cf-ipcountry",
       trustProxy: true,
       rateLimits: false,
-      shopify: { apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"] },
+      shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"] },
     });
   });
 

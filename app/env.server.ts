@@ -25,6 +25,8 @@ export interface AppEnv extends DatabaseEnv {
   /** False only for benchmarks (SVC_RATE_LIMITS=off), which must measure work, not refusals. */
   rateLimits: boolean;
   shopify: {
+    /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
+    credentials: boolean;
     apiKey: string;
     apiSecretKey: string;
     appUrl: string;
@@ -176,6 +178,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
     trustProxy: values.SVC_TRUST_PROXY ?? false,
     rateLimits: values.SVC_RATE_LIMITS ?? true,
     shopify: {
+      credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.
       apiKey: values.SHOPIFY_API_KEY ?? "demo-api-key",
       apiSecretKey: values.SHOPIFY_API_SECRET ?? "demo-api-secret",

@@ -21,7 +21,8 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   if (env.demo) {
     const { site } = await seedDemo(baseUrl);
     log(
-      `DEMO MODE: no Shopify credentials; the admin is served without Shopify to loopback clients only. ` +
+      `DEMO MODE: ${env.shopify.credentials ? "with the app's Shopify credentials (webhooks are checked against SHOPIFY_API_SECRET)" : "no Shopify credentials"}; ` +
+        `the admin is served without Shopify to loopback clients only. ` +
         `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId}, ` +
         `server-side conversions with Authorization: Bearer ${DEMO_API_KEY})`,
     );

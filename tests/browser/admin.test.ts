@@ -28,7 +28,7 @@ describe("demo admin in Chromium", () => {
     await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
     await expect(page.locator(".Polaris-Page").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "svc: A/B tests" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Site ID demo").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Site ID demo", { exact: true }).isVisible()).resolves.toBe(true);
     expect(await page.locator("code").first().textContent()).toContain('data-svc-site="demo"');
     // Polaris' stylesheet is applied, not just its markup.
     const background = await page.locator(".Polaris-Card, .Polaris-ShadowBevel").first()
