@@ -43,10 +43,14 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
     expect(await res.text()).not.toMatch(ADMIN_DATA);
   });
 
-  it("keeps the demo storefront switched off", async () => {
-    const res = await fetch(`${ctx.server.url}/demo`);
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toContain("application/problem+json");
+  it("keeps the demo storefronts, their cart and their checkout switched off", async () => {
+    const doors = [["GET", "/demo"], ["GET", "/demo/shopify"], ["GET", "/cart.js"], ["POST", "/cart/add.js"], ["POST", "/cart/update.js"], ["POST", "/demo/shopify/checkout"]];
+    for (const [method, path] of doors) {
+      const res = await fetch(`${ctx.server.url}${path}`, { method, ...(method === "POST" && { body: "{}" }) });
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
   });
 
   it.runIf(kind === "postgres")("serves the admin to a request with a valid session token", async () => {

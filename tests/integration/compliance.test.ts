@@ -64,11 +64,11 @@ async function seedShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
   await sql.query(`INSERT INTO "Goal" (id, "testId", label, kind) VALUES ($1, $2, 'purchase', 'purchase')`, [`${tag}-goal`, t]);
   await sql.query(`INSERT INTO "SiteApiKey" (id, "siteId", name, prefix, hash) VALUES ($1, $2, 'key', 'svc_', $3)`, [`${tag}-key`, s, `${tag}-hash`]);
   await sql.query(
-    `INSERT INTO "Order" ("shopId", "orderId", "sessionId", total, currency, "occurredAt")
-     VALUES ($1, '1001', 'sess-1001', 20, 'EUR', now()), ($1, '1002', 'sess-1002', 30, 'EUR', now())`,
+    `INSERT INTO "Order" ("shopId", "orderId", "sessionId", total, currency, "presentmentTotal", "presentmentCurrency", "occurredAt")
+     VALUES ($1, '1001', 'sess-1001', 20, 'EUR', 20, 'EUR', now()), ($1, '1002', 'sess-1002', 30, 'EUR', 30, 'EUR', now())`,
     [p],
   );
-  await sql.query(`INSERT INTO "Refund" ("shopId", "refundId", "orderId", amount) VALUES ($1, 'refund-1', '1002', 5)`, [p]);
+  await sql.query(`INSERT INTO "Refund" ("shopId", "refundId", "orderId", amount, currency) VALUES ($1, 'refund-1', '1002', 5, 'EUR')`, [p]);
   await sql.query(
     `INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt", data) VALUES
        ($1, 'e-page', 'pageview', 'vis-1', 'sess-1001', '/', now(), '{}'),

@@ -23,6 +23,35 @@ describe.each(databaseKinds)("a demo server on %s", (kind) => {
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toMatch(/<script src="http:\/\/127\.0\.0\.1:\d+\/snippet\.js" async data-svc-site="demo"><\/script>/);
   });
+
+  it("serves the demo Shopify storefront: Shopify's globals first, then the app embed's tag, and a cart cookie", async () => {
+    const res = await fetch(`${ctx.server.url}/demo/shopify`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^cart=[0-9a-f]{32}; Path=\/; SameSite=Lax/);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const tag = head.search(/<script src="http:\/\/127\.0\.0\.1:\d+\/snippet\.js" async data-svc-site="demo-shopify" data-svc-shop="svc-demo\.myshopify\.com"><\/script>/);
+    expect(tag).toBeGreaterThan(0);
+    expect(head.indexOf("window.Shopify = {")).toBeGreaterThan(0);
+    expect(head.indexOf("window.Shopify = {")).toBeLessThan(tag);
+    expect(html).toContain('<h1 id="product-title">Stoneware mug</h1>');
+  });
+
+  it("answers bad cart requests with 4xx problems", async () => {
+    const post = (path: string, body: string) => fetch(`${ctx.server.url}${path}`, { method: "POST", body });
+    for (const [path, body, status] of [
+      ["/cart/add.js", "not json", 400],
+      ["/cart/add.js", '{"items":[{"id":1}]}', 422],
+      ["/cart/add.js", '{"items":[{"id":"x","quantity":-1}]}', 400],
+      ["/cart/update.js", '{"attributes":"x"}', 400],
+      ["/cart/update.js", "[]", 400],
+    ] as const) {
+      const res = await post(path, body);
+      expect({ path, body, status: res.status }).toEqual({ path, body, status });
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+    }
+    expect((await fetch(`${ctx.server.url}/cart.js`, { method: "DELETE" })).status).toBe(405);
+  });
 });
 
 describe("when the database cannot be reached", () => {

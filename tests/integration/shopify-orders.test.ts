@@ -1,6 +1,9 @@
 // Purchases from Shopify orders over HTTP against the real server: signed orders/paid, refunds/create and
-// orders/cancelled webhooks and the web pixel's checkout report, read back through the results CSV.
+// orders/cancelled webhooks, the web pixel's checkout report and the demo storefront's checkout, read back
+// through the results CSV.
+import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PRODUCT } from "~/services/demo-cart.server";
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "~/services/demo-constants";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { parseCsv } from "../support/csv";
@@ -125,8 +128,61 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
     expect(await purchaseRows()).toEqual(before);
   });
 
+  it("counts the demo storefront's checkout: its cart's _svc_sid reaches the order through the app's own signed webhook", async () => {
+    const shopper = await exposedSession();
+    const before = (await purchaseRows()).get(shopper.arm) ?? { conversions: 0, revenue: 0, net: 0 };
+    let cookie = "";
+    const call = async (path: string, body?: unknown) => {
+      const res = await fetch(`${ctx.server.url}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookie },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      cookie = res.headers.get("set-cookie")?.split(";")[0] ?? cookie;
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await call("/demo/shopify/checkout", {})).body).toMatchObject({ type: expect.stringMatching(/empty-cart$/) });
+    expect((await call("/cart/update.js", { attributes: { _svc_sid: shopper.sid, note: "gift" } })).status).toBe(200);
+    expect((await call("/cart/update.js", { attributes: { note: "" } })).body).toMatchObject({ attributes: { _svc_sid: shopper.sid } });
+    expect((await call("/cart/add.js", { items: [{ id: DEMO_PRODUCT.variantId, quantity: 2 }] })).status).toBe(200);
+    expect((await call("/cart.js")).body).toMatchObject({ item_count: 2, total_price: 4000, currency: "USD" });
+
+    // Signed with this server's SHOPIFY_API_SECRET (not the demo default), or the webhook would answer 401.
+    const placed = await call("/demo/shopify/checkout", {});
+    expect(placed).toMatchObject({ status: 200, body: { webhook: 200, order: { total_price: "40.00", currency: "USD", item_count: 2 } } });
+    expect((await call("/cart.js")).body).toMatchObject({ item_count: 0, attributes: {} });
+    expect((await purchaseRows()).get(shopper.arm)).toEqual({
+      conversions: before.conversions + 1,
+      revenue: before.revenue + 40,
+      net: before.net + 40,
+    });
+  });
+
+  it("keeps the demo checkout to this machine: a proxied request or a foreign Host is refused", async () => {
+    // fetch cannot set Host; node:http can (as a page that rebinds its name to 127.0.0.1 would send it).
+    for (const headers of [{ "X-Forwarded-For": "203.0.113.7" }, { Host: "shop.example" }] as Record<string, string>[]) {
+      const res = await rawPost(`${ctx.server.url}/demo/shopify/checkout`, headers);
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body).type).toMatch(/not-local$/);
+    }
+  });
+
   it("refuses a checkout event on /api/events: only the Shopify door takes them", async () => {
     const res = await postBatch(ctx.server.url, batch(DEMO_SHOPIFY_SITE_ID, newId(), newId(), [checkout("5001")]));
     expect(res.status).toBe(400);
   });
 });
+
+/** A POST with exactly these headers. */
+function rawPost(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

@@ -1,0 +1,12 @@
+// POST /cart/add.js (local demo only): {items: [{id, quantity}]} into the demo cart, as Shopify's AJAX Cart API.
+import { demoEndpoint, demoJson } from "~/http/demo-door.server";
+import { readBody } from "~/http/body";
+import { demoCarts, MAX_CART_BODY_BYTES } from "~/services/demo-cart.server";
+
+const endpoint = demoEndpoint("POST", async ({ request }) => {
+  const body = await readBody(request, MAX_CART_BODY_BYTES);
+  const { cart, setCookie } = demoCarts.open(request.headers.get("Cookie"));
+  return demoJson(body.ok ? demoCarts.add(cart, body.value) : body, setCookie);
+});
+export const loader = endpoint;
+export const action = endpoint;

@@ -1,0 +1,209 @@
+// The local demo's Shopify cart: the subset of Shopify's AJAX Cart API (/cart.js, /cart/add.js,
+// /cart/update.js) that the demo storefront (/demo/shopify), the snippet's `_svc_sid` cart attribute and
+// the demo checkout use, in Shopify's shapes. A `cart` cookie names the cart; carts live in this
+// process's memory, at most MAX_CARTS of them (the least recently used goes first): it is a demo.
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { parseWith } from "~/domain/parse-result";
+import { fail, ok, type Outcome, type Problem } from "./outcome";
+
+/** The demo store's one product, priced in cents like Shopify's cart. */
+export const DEMO_PRODUCT = { variantId: 40000000000001, productId: 8000000000001, title: "Stoneware mug", price: 2000 } as const;
+export const DEMO_CURRENCY = "USD";
+const CATALOG = new Map<number, typeof DEMO_PRODUCT>([[DEMO_PRODUCT.variantId, DEMO_PRODUCT]]);
+
+export const CART_COOKIE = "cart";
+export const MAX_CARTS = 1000;
+export const MAX_CART_BODY_BYTES = 16 * 1024;
+const MAX_QUANTITY = 99;
+const MAX_LINES_PER_ADD = 20;
+const MAX_ATTRIBUTES = 50;
+/** Shopify keeps the cart cookie for 14 days. */
+const COOKIE_MAX_AGE_S = 14 * 24 * 3600;
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export interface Cart {
+  readonly token: string;
+  /** Variant id → quantity, in the order first added. */
+  readonly lines: Map<number, number>;
+  readonly attributes: Map<string, string>;
+}
+
+/** A line of /cart.js (a subset of Shopify's fields). */
+export interface CartLineJson {
+  id: number;
+  variant_id: number;
+  product_id: number;
+  key: string;
+  quantity: number;
+  title: string;
+  /** Cents. */
+  price: number;
+  line_price: number;
+}
+
+/** GET /cart.js (a subset of Shopify's fields); amounts in cents. */
+export interface CartJson {
+  token: string;
+  item_count: number;
+  items: CartLineJson[];
+  total_price: number;
+  currency: string;
+  attributes: Record<string, string>;
+}
+
+export interface OpenedCart {
+  cart: Cart;
+  /** Set-Cookie for a cart made now; null when the request named a live one. */
+  setCookie: string | null;
+}
+
+/** After checkout: the browser forgets the finished cart, and its next request starts a new one. */
+export const CLEARED_CART_COOKIE = `${CART_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+
+const invalid = (issues: string[]): Problem => ({ status: 400, type: "invalid-cart-request", title: "The cart request is not valid", issues });
+
+const variantId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)]);
+const quantity = z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().min(1).max(MAX_QUANTITY));
+const addSchema = z.preprocess(
+  // Shopify takes one line as the body itself, or several as {items: [...]}.
+  (body) => (typeof body === "object" && body !== null && !Array.isArray(body) && !("items" in body) ? { items: [body] } : body),
+  z.strictObject({ items: z.array(z.strictObject({ id: variantId, quantity: quantity.optional() })).min(1).max(MAX_LINES_PER_ADD) }),
+);
+const updateSchema = z.strictObject({
+  attributes: z.record(z.string().min(1).max(255), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])),
+});
+
+function parseJson(text: string): Outcome<unknown> {
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch {
+    return fail(invalid(["body: not JSON"]));
+  }
+}
+
+export function createCartStore(maxCarts = MAX_CARTS) {
+  const carts = new Map<string, Cart>();
+
+  /** The live cart the Cookie header names, now the most recently used; null for none. */
+  function find(cookieHeader: string | null): Cart | null {
+    const token = cookieValue(cookieHeader, CART_COOKIE);
+    const cart = token !== null && TOKEN.test(token) ? carts.get(token) : undefined;
+    if (!cart) return null;
+    carts.delete(cart.token);
+    carts.set(cart.token, cart);
+    return cart;
+  }
+
+  return {
+    find,
+
+    /** The request's cart, or a new empty one (with the cookie that names it). */
+    open(cookieHeader: string | null): OpenedCart {
+      const found = find(cookieHeader);
+      if (found) return { cart: found, setCookie: null };
+      for (const oldest of carts.keys()) {
+        if (carts.size < maxCarts) break;
+        carts.delete(oldest);
+      }
+      const cart: Cart = { token: randomBytes(16).toString("hex"), lines: new Map(), attributes: new Map() };
+      carts.set(cart.token, cart);
+      return { cart, setCookie: `${CART_COOKIE}=${cart.token}; Path=/; SameSite=Lax; Max-Age=${COOKIE_MAX_AGE_S}` };
+    },
+
+    /** POST /cart/add.js: all lines or none; answers the added lines as they now are, like Shopify. */
+    add(cart: Cart, body: string): Outcome<{ items: CartLineJson[] }> {
+      const json = parseJson(body);
+      if (!json.ok) return json;
+      const parsed = parseWith(addSchema, json.value);
+      if (!parsed.ok) return fail(invalid(parsed.issues));
+      const next = new Map(cart.lines);
+      for (const line of parsed.value.items) {
+        if (!CATALOG.has(line.id)) {
+          return fail({ status: 422, type: "unknown-variant", title: "No such product variant", detail: `Variant ${line.id} is not sold here.` });
+        }
+        const total = (next.get(line.id) ?? 0) + (line.quantity ?? 1);
+        if (total > MAX_QUANTITY) {
+          return fail({ status: 422, type: "cart-full", title: "The cart cannot take that many", detail: `At most ${MAX_QUANTITY} of an item.` });
+        }
+        next.set(line.id, total);
+      }
+      for (const [id, count] of next) cart.lines.set(id, count);
+      const added = new Set(parsed.value.items.map((line) => line.id));
+      return ok({ items: lineItems(cart).filter((line) => added.has(line.id)) });
+    },
+
+    /** POST /cart/update.js with {attributes}: merged into the cart's; "" (or null) removes a key, as in Shopify. */
+    update(cart: Cart, body: string): Outcome<CartJson> {
+      const json = parseJson(body);
+      if (!json.ok) return json;
+      const parsed = parseWith(updateSchema, json.value);
+      if (!parsed.ok) return fail(invalid(parsed.issues));
+      const next = new Map(cart.attributes);
+      for (const [key, value] of Object.entries(parsed.value.attributes)) {
+        if (value === "" || value === null) next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (next.size > MAX_ATTRIBUTES) {
+        return fail({ status: 422, type: "cart-full", title: "The cart cannot take that many attributes", detail: `At most ${MAX_ATTRIBUTES}.` });
+      }
+      cart.attributes.clear();
+      for (const [key, value] of next) cart.attributes.set(key, value);
+      return ok(cartJson(cart));
+    },
+
+    /** The checkout took the cart: it is gone (see CLEARED_CART_COOKIE). */
+    close(cart: Cart): void {
+      carts.delete(cart.token);
+    },
+
+    get size(): number {
+      return carts.size;
+    },
+  };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;
+
+/** The process's demo carts. */
+export const demoCarts: CartStore = createCartStore();
+
+export function cartJson(cart: Cart): CartJson {
+  const items = lineItems(cart);
+  return {
+    token: cart.token,
+    item_count: items.reduce((sum, line) => sum + line.quantity, 0),
+    items,
+    total_price: items.reduce((sum, line) => sum + line.line_price, 0),
+    currency: DEMO_CURRENCY,
+    attributes: Object.fromEntries(cart.attributes),
+  };
+}
+
+function lineItems(cart: Cart): CartLineJson[] {
+  return [...cart.lines].flatMap(([id, count]) => {
+    const product = CATALOG.get(id);
+    if (!product) return [];
+    return [
+      {
+        id,
+        variant_id: id,
+        product_id: product.productId,
+        key: `${id}:${cart.token.slice(0, 8)}`,
+        quantity: count,
+        title: product.title,
+        price: product.price,
+        line_price: product.price * count,
+      },
+    ];
+  });
+}
+
+/** The value of cookie `name` in a Cookie header, or null. */
+export function cookieValue(header: string | null, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}

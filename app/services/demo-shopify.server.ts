@@ -1,0 +1,93 @@
+// The demo storefront's checkout (POST /demo/shopify/checkout): turns the visitor's demo cart into an
+// order and does what Shopify does after a real checkout: sends the app an orders/paid webhook, signed
+// with the app's own secret, over HTTP to its own /webhooks/orders/paid. The purchase then takes the same
+// path as a real store's: HMAC check, the `_svc_sid` cart attribute, attribution, results.
+import { isLoopbackAddress } from "~/domain/loopback";
+import { appEnv } from "~/env.server";
+import { DEMO_SHOP_DOMAIN } from "./demo-constants";
+import { cartJson, demoCarts, type Cart, type CartJson, type CartStore } from "./demo-cart.server";
+import { fail, ok, type Outcome } from "./outcome";
+import { orderPaidPayload, signedWebhookRequest } from "./shopify-webhook-client.server";
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export interface DemoOrder {
+  /** Shopify's numeric order id, as the webhook carries it. */
+  id: number;
+  /** What the shopper is shown ("#1001"); counted per process. */
+  name: string;
+  total_price: string;
+  currency: string;
+  item_count: number;
+}
+
+/** The checkout's answer: the order, and the HTTP status the app's webhook answered. */
+export interface PlacedOrder {
+  order: DemoOrder;
+  webhook: number;
+}
+
+let lastOrderId = 0;
+/** Carts whose checkout is under way: a second click must not place a second order. */
+const checkingOut = new Set<string>();
+let orderNumber = 1000;
+
+/** Unique across restarts (orders are kept in the database, and a repeated id is a redelivery). */
+function nextOrderId(): number {
+  lastOrderId = Math.max(Date.now() * 1000, lastOrderId + 1);
+  return lastOrderId;
+}
+
+/**
+ * Places the order of the cart the Cookie header names, sending the webhook to `origin` (the origin the
+ * request was made to, which must be this machine: the webhook is signed with the app's secret).
+ */
+export async function placeDemoOrder(cookieHeader: string | null, origin: string, carts: CartStore = demoCarts): Promise<Outcome<PlacedOrder>> {
+  if (!isLocalOrigin(origin)) {
+    return fail({ status: 403, type: "not-local", title: "The demo checkout is for this machine only", detail: "Open the demo as localhost or 127.0.0.1." });
+  }
+  const cart = carts.find(cookieHeader);
+  const contents = cart && cartJson(cart);
+  if (!cart || !contents?.item_count) {
+    return fail({ status: 422, type: "empty-cart", title: "The cart is empty", detail: "Add something to the cart first." });
+  }
+  if (checkingOut.has(cart.token)) {
+    return fail({ status: 409, type: "checkout-in-progress", title: "This cart's checkout is under way" });
+  }
+  checkingOut.add(cart.token);
+  try {
+    return await checkout(cart, contents, origin, carts);
+  } finally {
+    checkingOut.delete(cart.token);
+  }
+}
+
+async function checkout(cart: Cart, contents: CartJson, origin: string, carts: CartStore): Promise<Outcome<PlacedOrder>> {
+  const id = nextOrderId();
+  const total = (contents.total_price / 100).toFixed(2);
+  const payload = orderPaidPayload(id, { total, currency: contents.currency, noteAttributes: contents.attributes });
+  const request = signedWebhookRequest(origin, "orders/paid", payload, { shop: DEMO_SHOP_DOMAIN, secret: appEnv().shopify.apiSecretKey });
+  let status: number;
+  try {
+    const response = await fetch(request, { signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+    status = response.status;
+    await response.body?.cancel();
+  } catch (error) {
+    console.error(`[svc] demo checkout: the orders/paid webhook could not be sent: ${(error as Error).message}`);
+    return fail({ status: 502, type: "webhook-not-delivered", title: "The order's webhook could not be delivered", detail: "The cart is kept; try again." });
+  }
+  // Like Shopify, a completed checkout ends its cart; the next visit to the store starts a new one.
+  carts.close(cart);
+  orderNumber += 1;
+  return ok({ order: { id, name: `#${orderNumber}`, total_price: total, currency: contents.currency, item_count: contents.item_count }, webhook: status });
+}
+
+function isLocalOrigin(origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || isLoopbackAddress(host.replace(/^\[(.*)\]$/, "$1"));
+}
