@@ -24,6 +24,7 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
       `DEMO MODE: ${env.shopify.credentials ? "with the app's Shopify credentials (webhooks are checked against SHOPIFY_API_SECRET)" : "no Shopify credentials"}; ` +
         `the admin is served without Shopify to loopback clients only. ` +
         `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId}, ` +
+        `Shopify storefront: ${new URL("/demo/shopify", baseUrl).href}, ` +
         `server-side conversions with Authorization: Bearer ${DEMO_API_KEY})`,
     );
   }

@@ -1,10 +1,11 @@
 // Shopify as tests stand in for it, by its documented wire formats only: a non-demo server whose Admin API
 // requests go to the fake (tests/support/fake-shopify-admin.ts), admin requests carrying a session token
 // (HS256 JWT signed with the app secret), and webhooks signed with the app secret (HMAC-SHA256, base64).
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import { sendWebhook as sendSignedWebhook } from "~/services/shopify-webhook-client.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "./fake-shopify-admin";
 import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "./server";
@@ -85,25 +86,7 @@ export async function adminFetch(baseUrl: string, shop: string, path: string, in
   });
 }
 
-/** A webhook delivery as Shopify sends it: the JSON body signed with `secret` (the app's, unless forging). */
-export function webhookRequest(topic: string, shop: string, payload: unknown, secret: string = APP.apiSecretKey): RequestInit {
-  const body = JSON.stringify(payload);
-  return {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Webhook-Id": randomUUID(),
-      "X-Shopify-Event-Id": randomUUID(),
-      "X-Shopify-Triggered-At": new Date().toISOString(),
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", secret).update(body).digest("base64"),
-    },
-  };
-}
-
-export function sendWebhook(baseUrl: string, topic: string, shop: string, payload: unknown, secret?: string): Promise<Response> {
-  return fetch(`${baseUrl}/webhooks/${topic}`, webhookRequest(topic, shop, payload, secret));
+/** A webhook delivery as Shopify sends it, signed with `secret` (the app's, unless forging). */
+export function sendWebhook(baseUrl: string, topic: string, shop: string, payload: unknown, secret: string = APP.apiSecretKey): Promise<Response> {
+  return sendSignedWebhook(baseUrl, topic, payload, { shop, secret });
 }
