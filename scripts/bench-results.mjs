@@ -26,8 +26,8 @@ function seedSql(siteId, testId, events, exposures) {
     });
   }
   return `
-    INSERT INTO "Test" (id, "siteId", name, status, "urlPattern", "trafficPercent", "minDetectableEffect", "startedAt", "createdAt", "updatedAt")
-      VALUES ('${testId}', '${siteId}', 'Bench ${events.toExponential(0)} events', 'running', '/bench', 100, 0.05, now(), now(), now());
+    INSERT INTO "Test" (id, "siteId", name, status, "pages", "trafficPercent", "minDetectableEffect", "startedAt", "createdAt", "updatedAt")
+      VALUES ('${testId}', '${siteId}', 'Bench ${events.toExponential(0)} events', 'running', ARRAY['/bench'], 100, 0.05, now(), now(), now());
     INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
       ('${arms[0]}', '${testId}', 'control', 'Control', 0, 1, '[]'), ('${arms[1]}', '${testId}', 'b', 'Variant', 1, 1, '[]');
     INSERT INTO "Goal" (id, "testId", label, kind, "isPrimary") VALUES

@@ -44,7 +44,7 @@ export function patchesFor(site: SiteConfig, visitorId: string): PatchesResponse
     tests.push({
       test: test.id,
       arm: arm.id,
-      pages: [test.urlPattern],
+      pages: test.pages,
       ...(when && { when }),
       ...(patches.length > 0 && { patches }),
       ...(redirect && { redirect }),

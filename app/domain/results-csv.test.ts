@@ -8,7 +8,7 @@ const rollups: RollupRow[] = [
   { armId: "b", goal: "sign,up", day: "2026-11-01", currency: "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 2, conversions: 3, revenue: 12.5, revenueSquares: 80, refunded: 2.5 },
 ];
 const view = buildResults({
-  test: { id: "t1", name: '=HYPERLINK("x") "Spring" sale', status: "running", startedAt: null, urlPattern: "/", trafficPercent: 100, minDetectableEffect: 0.1 },
+  test: { id: "t1", name: '=HYPERLINK("x") "Spring" sale', status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
   arms: [
     { id: "a", key: "control", name: "Original", weight: 1 },
     { id: "b", key: "b", name: "Café crème", weight: 1 },

@@ -83,7 +83,7 @@ export interface ResultsView {
     name: string;
     status: string;
     startedAt: string | null;
-    urlPattern: string;
+    pages: string[];
     trafficPercent: number;
     minDetectableEffect: number;
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildResults, type ResultsInput, type RollupRow } from "./results";
 
-const test = { id: "t", name: "Headline", status: "running", startedAt: null, urlPattern: "/", trafficPercent: 100, minDetectableEffect: 0.1 };
+const test = { id: "t", name: "Headline", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 };
 const arms = [
   { id: "a", key: "control", name: "Original", weight: 1 },
   { id: "b", key: "b", name: "Variant", weight: 1 },

@@ -18,7 +18,8 @@ export interface GoalConfig {
 
 export interface RunningTest {
   id: string;
-  urlPattern: string;
+  /** Path patterns the test runs on (any matches): matchesAnyPath in app/wire/targeting.ts. */
+  pages: string[];
   trafficPercent: number;
   arms: ArmConfig[];
   goals: GoalConfig[];

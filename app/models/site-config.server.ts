@@ -33,7 +33,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
         ? []
         : site.tests.map((test) => ({
             id: test.id,
-            urlPattern: test.urlPattern,
+            pages: test.pages,
             trafficPercent: test.trafficPercent,
             arms: test.arms.map((arm) => ({
               id: arm.id,

@@ -7,7 +7,7 @@ export interface TestDefinition {
   siteId: string;
   name: string;
   status: TestStatus;
-  urlPattern: string;
+  pages: string[];
   trafficPercent: number;
   arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean }>;
@@ -19,7 +19,7 @@ export async function upsertTest(def: TestDefinition) {
   const fields = {
     name: def.name,
     status: def.status,
-    urlPattern: def.urlPattern,
+    pages: def.pages,
     trafficPercent: def.trafficPercent,
     ...(def.status === "running" && { startedAt: new Date() }),
   };
@@ -44,6 +44,6 @@ export async function listTestsOfSites(siteIds: string[]) {
   return db.test.findMany({
     where: { siteId: { in: siteIds }, status: { not: "archived" } },
     orderBy: { createdAt: "desc" },
-    select: { id: true, siteId: true, name: true, status: true, urlPattern: true, startedAt: true },
+    select: { id: true, siteId: true, name: true, status: true, pages: true, startedAt: true },
   });
 }

@@ -102,7 +102,7 @@ function TestList({ tests }: { tests: TestSummary[] }) {
           {test.name}
         </Link>,
         <TestStatusBadge key="status" status={test.status} />,
-        <code key="pages">{test.urlPattern}</code>,
+        <code key="pages">{test.pages.join(", ")}</code>,
         formatDate(test.startedAt),
       ])}
     />

@@ -35,7 +35,7 @@ export default function TestResults() {
   const { test } = view;
   const primaryGoal = view.goals.find((goal) => goal.primary)?.goal ?? view.goals[0]?.goal ?? "the primary goal";
   const subtitle = [
-    `Pages ${test.urlPattern}`,
+    `Pages ${test.pages.join(", ")}`,
     test.startedAt ? `started ${formatDate(test.startedAt)}` : "not started",
     `${formatPercent(test.trafficPercent / 100, 0)} of traffic`,
   ].join(" · ");

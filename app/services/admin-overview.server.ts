@@ -8,7 +8,7 @@ export interface TestSummary {
   id: string;
   name: string;
   status: string;
-  urlPattern: string;
+  pages: string[];
   startedAt: string | null;
 }
 
@@ -47,7 +47,7 @@ export async function loadAdminOverview(shopDomain: string, baseUrl: string): Pr
           id: t.id,
           name: t.name,
           status: t.status,
-          urlPattern: t.urlPattern,
+          pages: t.pages,
           startedAt: t.startedAt?.toISOString() ?? null,
         })),
     })),

@@ -33,7 +33,7 @@ export async function seedDemo(baseUrl: string) {
     siteId: site.id,
     name: "Demo: headline",
     status: "running",
-    urlPattern: "/demo",
+    pages: ["/demo"],
     trafficPercent: 100,
     arms: [
       { id: DEMO_ARM_IDS[0], key: "control", name: "Original headline", weight: 1, patches: [] },
@@ -77,7 +77,7 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
     siteId: site.id,
     name: "Demo: product headline",
     status: "running",
-    urlPattern: "/demo/shopify",
+    pages: ["/demo/shopify"],
     trafficPercent: 100,
     arms: [
       { id: DEMO_SHOPIFY_ARM_IDS[0], key: "control", name: "Original headline", weight: 1, patches: [] },

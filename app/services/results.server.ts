@@ -17,7 +17,7 @@ async function load(shopDomain: string, testId: string) {
       name: test.name,
       status: test.status,
       startedAt: test.startedAt?.toISOString() ?? null,
-      urlPattern: test.urlPattern,
+      pages: test.pages,
       trafficPercent: test.trafficPercent,
       minDetectableEffect: test.minDetectableEffect,
     },

@@ -108,7 +108,7 @@ describe("results components on the server", () => {
   it("copes with a test that has no traffic yet", () => {
     const remaining = { usersNeeded: null, remainingUsers: null, days: null };
     const test = {
-      id: "t", name: "T", status: "running", startedAt: null, urlPattern: "/", trafficPercent: 100, minDetectableEffect: 0.1,
+      id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1,
     };
     expect(render(<TimeToGoCard remaining={remaining} test={test} />)).toContain("Not enough data to estimate yet");
     expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("—");
