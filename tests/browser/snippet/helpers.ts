@@ -28,7 +28,8 @@ export const GPC = `Object.defineProperty(Navigator.prototype, "globalPrivacyCon
 export const DNT_NAVIGATOR = `Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1", configurable: true });`;
 export const DNT_WINDOW = `window.doNotTrack = "1";`;
 
-export const svcReady = (page: Page) => page.waitForFunction(() => "svc" in window, undefined, { timeout: 5000 });
+// Generous: it returns as soon as window.svc exists, and the CI machine runs the browser tests beside the rest.
+export const svcReady = (page: Page) => page.waitForFunction(() => "svc" in window, undefined, { timeout: 15000 });
 
 export interface Stored {
   local: Record<string, string>;
