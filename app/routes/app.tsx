@@ -1,12 +1,12 @@
 // The embedded admin's layout: authenticates every /app page, then wraps it in App Bridge and Polaris.
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
-import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider as PolarisAppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { AdminNav, AdminShellProvider, type NavItem } from "~/components/admin/app-bridge";
 import { appEnv } from "~/env.server";
 import { authenticateAdmin } from "~/shopify.server";
 
@@ -17,24 +17,31 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   return { apiKey: appEnv().shopify.apiKey, demo };
 };
 
+const NAV: NavItem[] = [
+  { to: "/app", label: "Tests" },
+  { to: "/app/sites", label: "Sites & install" },
+  { to: "/app/settings", label: "Settings" },
+];
+
 export default function App() {
   const { apiKey, demo } = useLoaderData<typeof loader>();
   if (demo) {
     // The local demo has no Shopify admin around it, so App Bridge has nothing to talk to.
     return (
       <PolarisAppProvider i18n={enTranslations}>
-        <Outlet />
+        <AdminShellProvider embedded={false}>
+          <AdminNav items={NAV} />
+          <Outlet />
+        </AdminShellProvider>
       </PolarisAppProvider>
     );
   }
   return (
     <ShopifyAppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        <Link to="/app" rel="home">
-          Tests
-        </Link>
-      </NavMenu>
-      <Outlet />
+      <AdminShellProvider embedded>
+        <AdminNav items={NAV} />
+        <Outlet />
+      </AdminShellProvider>
     </ShopifyAppProvider>
   );
 }
