@@ -1,4 +1,6 @@
 // Debian's Chromium driven by playwright-core, launched with the flags that work on these offline machines.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -30,4 +32,13 @@ export function collectPageProblems(page: Page): string[] {
     if (message.type() === "error") problems.push(message.text());
   });
   return problems;
+}
+
+/** Where browser tests save screenshots of the main pages (git-ignored; README, "Working on it"). */
+export const SCREENSHOT_DIR = path.join(process.cwd(), "screenshots");
+
+/** Saves a full-page screenshot as `screenshots/<name>.png`, for a person to look at after a run. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
