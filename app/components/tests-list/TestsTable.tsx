@@ -137,11 +137,9 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
 }
 
 function LiftCell({ test }: { test: TestsTableRow }) {
-  if (test.winner) return <Text as="span">Winner: {test.winner}</Text>;
+  if (test.winner) return <Text as="span">{`Winner: ${test.winner}`}</Text>;
   if (!test.lift || !test.primaryGoal) return <Text as="span" tone="subdued">—</Text>;
   return (
-    <Text as="span">
-      {formatLift(test.lift.lift)} {test.lift.armName} · {test.primaryGoal}
-    </Text>
+    <Text as="span">{`${formatLift(test.lift.lift)} ${test.lift.armName} · ${test.primaryGoal}`}</Text>
   );
 }
