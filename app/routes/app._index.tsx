@@ -2,7 +2,7 @@
 // under the storefront's install card.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { EmbedCard } from "~/components/install/EmbedCard";
 import { TestsTable } from "~/components/tests-list/TestsTable";
 import { appEnv } from "~/env.server";
@@ -18,7 +18,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 };
 
 export default function Index() {
-  const { demo, embed, tests, filter, counts } = useLoaderData<typeof loader>();
+  const { demo, embed, tests, filter, counts, pausedSites } = useLoaderData<typeof loader>();
   const none = counts.all + counts.archived === 0;
   return (
     <Page title="svc: A/B tests" primaryAction={{ content: "Create test", url: "/app/tests/new" }}>
@@ -36,6 +36,18 @@ export default function Index() {
         <Layout.Section>
           <EmbedCard status={embed} />
         </Layout.Section>
+        {pausedSites.map((site) => (
+          <Layout.Section key={site.publicId}>
+            <Banner
+              tone="critical"
+              title="This site's tests are paused"
+              action={{ content: "Resume the site", url: `/app/sites/${encodeURIComponent(site.publicId)}` }}
+            >
+              <p>{`${site.name}: ${site.reason ?? "svc paused the site."}`}</p>
+              <p>Its tests show no variant until the site is resumed.</p>
+            </Banner>
+          </Layout.Section>
+        ))}
         <Layout.Section>
           {none ? (
             <Card>

@@ -31,6 +31,8 @@ export interface TestList {
   tests: TestListRow[];
   /** How many tests each tab holds ("all" leaves archived tests out). */
   counts: Record<ListFilter, number>;
+  /** The sites of these tests that the service paused, with its reason. */
+  pausedSites: Array<{ publicId: string; name: string; reason: string | null }>;
 }
 
 /** The same significance level as the results page, so the list and the page agree. */
@@ -79,7 +81,11 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
     };
   });
   const counts = Object.fromEntries(LIST_FILTERS.map((f) => [f, rows.filter((r) => inFilter(r.status, f)).length])) as Record<ListFilter, number>;
-  return { filter, tests: rows.filter((r) => inFilter(r.status, filter)), counts };
+  const pausedSites = new Map<string, TestList["pausedSites"][number]>();
+  for (const { site } of rows) {
+    if (site.paused) pausedSites.set(site.publicId, { publicId: site.publicId, name: site.name, reason: site.pausedReason });
+  }
+  return { filter, tests: rows.filter((r) => inFilter(r.status, filter)), counts, pausedSites: [...pausedSites.values()] };
 }
 
 // Archived tests are put away: only their own tab shows them.
