@@ -1,30 +1,27 @@
-// The admin's home page: the shop's sites, how to install each, and their tests.
+// The admin's home page: the tests list (status tabs, search, a row per test linking to its results),
+// under the storefront's install card.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Card, DataTable, EmptyState, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { useLoaderData } from "@remix-run/react";
+import { Banner, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { EmbedCard } from "~/components/install/EmbedCard";
-import { formatDate } from "~/components/results/format";
-import { TestStatusBadge } from "~/components/results/TestStatusBadge";
+import { TestsTable } from "~/components/tests-list/TestsTable";
 import { appEnv } from "~/env.server";
-import { loadAdminOverview, type TestSummary } from "~/services/admin-overview.server";
 import { loadEmbedStatus } from "~/services/embed-status.server";
+import { loadTestList, parseListFilter } from "~/services/test-list.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, demo, admin } = await authenticateAdmin(request, context);
-  // The demo is reached at whatever local address the developer typed; a real app at its public URL.
-  const baseUrl = demo ? new URL(request.url).origin : appEnv().shopify.appUrl;
-  const [overview, embed] = await Promise.all([
-    loadAdminOverview(shop, baseUrl),
-    loadEmbedStatus(shop, admin, appEnv().shopify.apiKey),
-  ]);
-  return { demo, embed, ...overview };
+  const filter = parseListFilter(new URL(request.url).searchParams.get("status"));
+  const [list, embed] = await Promise.all([loadTestList(shop, filter), loadEmbedStatus(shop, admin, appEnv().shopify.apiKey)]);
+  return { demo, embed, ...list };
 };
 
 export default function Index() {
-  const { demo, embed, shop, sites } = useLoaderData<typeof loader>();
+  const { demo, embed, tests, filter, counts, pausedSites } = useLoaderData<typeof loader>();
+  const none = counts.all + counts.archived === 0;
   return (
-    <Page title="svc: A/B tests" subtitle={shop?.name ?? shop?.domain ?? undefined}>
+    <Page title="svc: A/B tests" primaryAction={{ content: "Create test", url: "/app/tests/new" }}>
       <Layout>
         {demo && (
           <Layout.Section>
@@ -39,72 +36,37 @@ export default function Index() {
         <Layout.Section>
           <EmbedCard status={embed} />
         </Layout.Section>
+        {pausedSites.map((site) => (
+          <Layout.Section key={site.publicId}>
+            <Banner
+              tone="critical"
+              title="This site's tests are paused"
+              action={{ content: "Resume the site", url: `/app/sites/${encodeURIComponent(site.publicId)}` }}
+            >
+              <p>{`${site.name}: ${site.reason ?? "svc paused the site."}`}</p>
+              <p>Its tests show no variant until the site is resumed.</p>
+            </Banner>
+          </Layout.Section>
+        ))}
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Sites
-              </Text>
-              {sites.length === 0 ? (
-                <EmptyState heading="No site yet" image="">
-                  <p>Switch on the svc app embed in your theme editor to start.</p>
-                </EmptyState>
-              ) : (
-                sites.map((site) => (
-                  <BlockStack key={site.id} gap="200">
-                    <InlineStack gap="200" blockAlign="center">
-                      <Text as="h3" variant="headingSm">
-                        {site.name}
-                      </Text>
-                      <Badge tone={site.status === "active" ? "success" : "warning"}>{site.status}</Badge>
-                      <Text as="span" tone="subdued">
-                        Site ID {site.id}
-                      </Text>
-                    </InlineStack>
-                    {site.status === "paused" && (
-                      <Banner tone="warning" title="This site's tests are paused">
-                        <p>{site.pausedReason ?? "The site was paused; its tests serve no variant until it is resumed."}</p>
-                      </Banner>
-                    )}
-                    {site.kind === "web" && (
-                      <Box padding="200" background="bg-surface-secondary" borderRadius="200">
-                        <Text as="p" variant="bodySm" breakWord>
-                          <code>{site.tag}</code>
-                        </Text>
-                      </Box>
-                    )}
-                    <TestList tests={site.tests} />
-                  </BlockStack>
-                ))
-              )}
-            </BlockStack>
-          </Card>
+          {none ? (
+            <Card>
+              <EmptyState
+                heading="Create your first test"
+                action={{ content: "Create test", url: "/app/tests/new" }}
+                secondaryAction={{ content: "Sites & install", url: "/app/sites" }}
+                image=""
+              >
+                <p>Choose a page, say what the variant changes, and pick the goal that decides the winner.</p>
+              </EmptyState>
+            </Card>
+          ) : (
+            <Card padding="0">
+              <TestsTable tests={tests} filter={filter} counts={counts} />
+            </Card>
+          )}
         </Layout.Section>
       </Layout>
     </Page>
-  );
-}
-
-function TestList({ tests }: { tests: TestSummary[] }) {
-  if (tests.length === 0) {
-    return (
-      <Text as="p" tone="subdued">
-        No tests on this site yet.
-      </Text>
-    );
-  }
-  return (
-    <DataTable
-      columnContentTypes={["text", "text", "text", "text"]}
-      headings={["Test", "Status", "Pages", "Started"]}
-      rows={tests.map((test) => [
-        <Link key="name" to={`/app/tests/${encodeURIComponent(test.id)}`}>
-          {test.name}
-        </Link>,
-        <TestStatusBadge key="status" status={test.status} />,
-        <code key="pages">{test.pages.join(", ")}</code>,
-        formatDate(test.startedAt),
-      ])}
-    />
   );
 }

@@ -1,9 +1,11 @@
 // A test's results page: the verdict, every goal per arm, charts over time, flicker cost, time to go.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
+import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
 import { ExportCard } from "~/components/results/ExportCard";
 import { FlickerCard } from "~/components/results/FlickerCard";
@@ -16,7 +18,11 @@ import { TrafficSplitCard } from "~/components/results/TrafficSplitCard";
 import { VerdictBanner } from "~/components/results/VerdictBanner";
 import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
+import { parseLifecycleForm } from "~/domain/test-lifecycle";
+import { problemDocument } from "~/http/problem";
+import { fail } from "~/services/outcome";
 import { loadResults } from "~/services/results.server";
+import { changeTestStatus, loadLifecycleState } from "~/services/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
@@ -25,29 +31,49 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
-  const view = await loadResults(shop, params.testId ?? "");
-  if (!view) throw new Response("Not found", { status: 404 });
-  return view;
+  const [view, lifecycle] = await Promise.all([loadResults(shop, params.testId ?? ""), loadLifecycleState(shop, params.testId ?? "")]);
+  if (!view || !lifecycle) throw new Response("Not found", { status: 404 });
+  return { ...view, lifecycle };
+};
+
+/** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
+export const action = async ({ request, context, params }: ActionFunctionArgs) => {
+  const { shop } = await authenticateAdmin(request, context);
+  const form = await request.formData().catch(() => null);
+  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null });
+  const outcome = parsed.ok
+    ? await changeTestStatus(shop, params.testId ?? "", parsed.value)
+    : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });
+  if (!outcome.ok) return data({ ok: false as const, problem: problemDocument(outcome.problem) }, { status: outcome.problem.status });
+  return { ok: true as const, status: outcome.value.status, message: outcome.value.message };
 };
 
 export default function TestResults() {
   const view = useLoaderData<typeof loader>();
-  const { test } = view;
+  const { test, lifecycle } = view;
+  const { primaryAction, secondaryActions, modals } = useLifecycleActions({ testId: test.id, ...lifecycle });
   const primaryGoal = view.goals.find((goal) => goal.primary)?.goal ?? view.goals[0]?.goal ?? "the primary goal";
   const subtitle = [
     `Pages ${test.pages.join(", ")}`,
     test.startedAt ? `started ${formatDate(test.startedAt)}` : "not started",
+    ...(lifecycle.endedAt ? [`ended ${formatDate(lifecycle.endedAt)}`] : []),
     `${formatPercent(test.trafficPercent / 100, 0)} of traffic`,
   ].join(" · ");
   return (
     <Page
       title={test.name}
-      titleMetadata={<TestStatusBadge status={test.status} />}
+      titleMetadata={<TestStatusBadge status={lifecycle.status} />}
       subtitle={subtitle}
       backAction={{ content: "Tests", url: "/app" }}
+      primaryAction={primaryAction}
+      secondaryActions={secondaryActions}
       fullWidth
     >
+      {modals}
       <Layout>
+        <Layout.Section variant="fullWidth">
+          <LifecycleBanners {...lifecycle} />
+        </Layout.Section>
         <Layout.Section variant="fullWidth">
           <VerdictBanner verdict={view.verdict} srmPValue={view.srm.pValue} />
         </Layout.Section>

@@ -1,6 +1,7 @@
-// The demo admin in a real browser: Polaris renders the demo shop's page and it hydrates without errors.
+// The demo admin in a real browser: the home page's tests list renders with Polaris and hydrates without
+// errors, its status tabs filter it, and the results page's lifecycle buttons change a test's status.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
 import { collectPageProblems, launchChromium } from "../support/browser";
@@ -22,18 +23,61 @@ describe("demo admin in Chromium", () => {
     await db?.drop();
   });
 
-  it("shows the Polaris page with the demo site and its install tag", async () => {
+  const rowNames = (page: Page) => page.locator(".Polaris-IndexTable__TableRow").locator("a[data-primary-link]").allInnerTexts();
+
+  it("shows the tests list on the home page, in Polaris, with the install card above it", async () => {
     const page = await browser.newPage();
     const errors = collectPageProblems(page);
     await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
     await expect(page.locator(".Polaris-Page").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "svc: A/B tests" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Site ID demo", { exact: true }).isVisible()).resolves.toBe(true);
-    expect(await page.locator("code").first().textContent()).toContain('data-svc-site="demo"');
+    await expect(page.getByRole("heading", { name: "Storefront" }).isVisible()).resolves.toBe(true);
+    expect((await rowNames(page)).sort()).toEqual(["Demo: headline", "Demo: product headline"]);
+    const row = page.locator(".Polaris-IndexTable__TableRow", { hasText: "Demo: headline" });
+    expect(await row.innerText()).toContain("Running");
+    await expect(page.getByRole("link", { name: "Create test" }).first().getAttribute("href")).resolves.toBe("/app/tests/new");
     // Polaris' stylesheet is applied, not just its markup.
-    const background = await page.locator(".Polaris-Card, .Polaris-ShadowBevel").first()
-      .evaluate((el) => getComputedStyle(el).borderRadius);
-    expect(background).not.toBe("0px");
+    const radius = await page.locator(".Polaris-Card, .Polaris-ShadowBevel").first().evaluate((el) => getComputedStyle(el).borderRadius);
+    expect(radius).not.toBe("0px");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("pauses a test from its results page, and the list's tabs filter by status", async () => {
+    const page = await browser.newPage();
+    const errors = collectPageProblems(page);
+    await page.goto(`${server.url}/app/tests/demo-headline`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Pause", exact: true }).click();
+    await page.getByText("Test paused").waitFor();
+    await page.getByRole("button", { name: "Resume", exact: true }).waitFor();
+    await page.locator(".Polaris-Badge", { hasText: "Paused" }).first().waitFor();
+
+    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    expect(await page.locator(".Polaris-IndexTable__TableRow", { hasText: "Demo: headline" }).innerText()).toContain("Paused");
+    await page.getByRole("tab", { name: /^Paused/ }).click();
+    await page.waitForURL(`${server.url}/app?status=paused`);
+    await expect.poll(() => rowNames(page)).toEqual(["Demo: headline"]);
+    await page.getByRole("tab", { name: /^Running/ }).click();
+    await page.waitForURL(`${server.url}/app?status=running`);
+    await expect.poll(() => rowNames(page)).toEqual(["Demo: product headline"]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("completes a test after asking which arm won, and shows the winner", async () => {
+    const page = await browser.newPage();
+    const errors = collectPageProblems(page);
+    await page.goto(`${server.url}/app/tests/demo-shopify-headline`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Complete test" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Which arm won?").waitFor();
+    // Polaris draws its own radio over a visually hidden input: choose it by its label, as a merchant does.
+    await dialog.getByText("Free-shipping headline", { exact: true }).click();
+    await expect(dialog.getByLabel("Free-shipping headline").isChecked()).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Complete test" }).click();
+    await page.getByText("Test completed").waitFor();
+    await page.locator(".Polaris-Banner", { hasText: "Winner: Free-shipping headline" }).waitFor();
+    await expect(page.getByRole("button", { name: "Archive" }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,0 +1,48 @@
+// What the results page says about a test's lifecycle: paused by the service (with its reason and where
+// to resume the site), why a draft cannot start yet, and the declared winner of a completed test.
+import { Banner, Link, Text } from "@shopify/polaris";
+import { formatDate } from "~/components/results/format";
+
+export interface LifecycleBannerProps {
+  status: string;
+  pausedReason: string | null;
+  site: { publicId: string; paused: boolean; pausedReason: string | null };
+  winner: string | null;
+  endedAt: string | null;
+  startBlocker: string | null;
+}
+
+export function LifecycleBanners({ status, pausedReason, site, winner, endedAt, startBlocker }: LifecycleBannerProps) {
+  const siteUrl = `/app/sites/${encodeURIComponent(site.publicId)}`;
+  const ended = status === "completed" || status === "archived";
+  return (
+    <>
+      {site.paused && !ended && (
+        <Banner tone="critical" title="svc paused this test's site" action={{ content: "Resume the site", url: siteUrl }}>
+          <p>{site.pausedReason ?? "The site was paused by svc."}</p>
+          <p>None of the site&apos;s tests show a variant until the site is resumed; then this test can be resumed.</p>
+        </Banner>
+      )}
+      {!site.paused && status === "paused" && pausedReason && (
+        <Banner tone="warning" title="svc paused this test">
+          <p>{pausedReason}</p>
+          <p>
+            Check the site on <Link url={siteUrl}>its page</Link>, then resume the test.
+          </p>
+        </Banner>
+      )}
+      {status === "draft" && startBlocker && (
+        <Banner tone="info" title="Not ready to start">
+          <p>{startBlocker}</p>
+        </Banner>
+      )}
+      {ended && (
+        <Banner tone={winner ? "success" : "info"} title={winner ? `Winner: ${winner}` : "Completed with no winner"}>
+          <Text as="p">
+            {endedAt ? `Ended ${formatDate(endedAt)}. ` : ""}Visitors no longer enter this test; the results below stay as collected.
+          </Text>
+        </Banner>
+      )}
+    </>
+  );
+}

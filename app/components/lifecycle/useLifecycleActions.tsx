@@ -1,0 +1,105 @@
+// The results page's lifecycle buttons: Edit, then Start/Pause/Resume/Complete/Archive as the status allows;
+// Complete asks which arm won and Archive asks first; the answer comes back as a toast.
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { ChoiceList, Text } from "@shopify/polaris";
+import type { MenuActionDescriptor } from "@shopify/polaris";
+import { ConfirmModal, useToast } from "~/components/admin/app-bridge";
+import type { LifecycleIntentName } from "~/domain/test-lifecycle";
+
+export interface LifecycleProps {
+  testId: string;
+  intents: LifecycleIntentName[];
+  status: string;
+  arms: Array<{ id: string; name: string }>;
+  startBlocker: string | null;
+}
+
+/** What the action answers (app/routes/app.tests.$testId.tsx). */
+type LifecycleAnswer = { ok: true; message: string } | { ok: false; problem: { title: string } };
+
+const LABELS: Record<LifecycleIntentName, string> = {
+  start: "Start test",
+  pause: "Pause",
+  resume: "Resume",
+  complete: "Complete test",
+  archive: "Archive",
+};
+
+export function useLifecycleActions({ testId, intents, status, arms, startBlocker }: LifecycleProps) {
+  const fetcher = useFetcher<LifecycleAnswer>();
+  const showToast = useToast();
+  const [asking, setAsking] = useState<"complete" | "archive" | null>(null);
+  const [winner, setWinner] = useState<string[]>([]);
+  const busy = fetcher.state !== "idle";
+  const answered = useRef<LifecycleAnswer | undefined>(undefined);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
+    answered.current = fetcher.data;
+    if (fetcher.data.ok) showToast(fetcher.data.message);
+    else showToast(fetcher.data.problem.title, { isError: true });
+    setAsking(null);
+  }, [fetcher.state, fetcher.data, showToast]);
+
+  const submit = (intent: LifecycleIntentName, extra: Record<string, string> = {}) =>
+    fetcher.submit({ intent, ...extra }, { method: "post" });
+
+  const run = (intent: LifecycleIntentName) => {
+    if (intent === "complete" || intent === "archive") {
+      setWinner([]);
+      setAsking(intent);
+    } else submit(intent);
+  };
+
+  const actions: MenuActionDescriptor[] = intents.map((intent) => ({
+    content: LABELS[intent],
+    onAction: () => run(intent),
+    disabled: busy || (intent === "start" && startBlocker !== null),
+    ...(intent === "start" && startBlocker && { helpText: startBlocker }),
+    ...(intent === "archive" && { destructive: true }),
+  }));
+  // The change a merchant most likely wants next is the primary button; the rest sit beside Edit.
+  const [first, ...rest] = actions;
+  const primaryAction = first && { ...first, primary: true, loading: busy };
+  const secondaryActions: MenuActionDescriptor[] = [
+    ...(status === "archived" ? [] : [{ content: "Edit", url: `/app/tests/${encodeURIComponent(testId)}/edit` }]),
+    ...rest,
+  ];
+
+  const modals = (
+    <>
+      <ConfirmModal
+        open={asking === "complete"}
+        title="Complete this test?"
+        confirm={{
+          label: "Complete test",
+          loading: busy,
+          disabled: winner.length === 0,
+          onAction: () => submit("complete", { winner: winner[0] ?? "none" }),
+        }}
+        onClose={() => setAsking(null)}
+      >
+        <ChoiceList
+          title="Which arm won?"
+          choices={[...arms.map((arm) => ({ label: arm.name, value: arm.id })), { label: "No winner", value: "none" }]}
+          selected={winner}
+          onChange={setWinner}
+        />
+        <Text as="p" tone="subdued">
+          Visitors stop entering the test at once. Its results stay readable.
+        </Text>
+      </ConfirmModal>
+      <ConfirmModal
+        open={asking === "archive"}
+        title="Archive this test?"
+        confirm={{ label: "Archive", destructive: true, loading: busy, onAction: () => submit("archive") }}
+        onClose={() => setAsking(null)}
+      >
+        <Text as="p">The test leaves the list&apos;s All tab and can no longer be started. Its results stay readable under Archived.</Text>
+      </ConfirmModal>
+    </>
+  );
+
+  return { primaryAction, secondaryActions, modals };
+}

@@ -1,0 +1,42 @@
+// A test's status as the lifecycle reads and writes it: the test with its site, scoped to one shop, and
+// one guarded write of the fields a transition changes.
+import { prisma } from "~/db.server";
+import type { TestStatus } from "~/generated/prisma/client";
+
+/** The test with what its lifecycle needs (arms, goals, its site's state), if it is one of this shop's. */
+export async function findTestStatusOfShop(shopDomain: string, testId: string) {
+  const db = await prisma();
+  return db.test.findFirst({
+    where: { id: testId, site: { shop: { domain: shopDomain } } },
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      pausedReason: true,
+      startedAt: true,
+      endedAt: true,
+      winnerArmId: true,
+      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true } },
+      goals: { select: { isPrimary: true } },
+      site: { select: { publicId: true, status: true, pausedReason: true } },
+    },
+  });
+}
+
+export interface StatusWrite {
+  status: TestStatus;
+  startedAt?: Date;
+  endedAt?: Date;
+  winnerArmId?: string | null;
+  pausedReason?: null;
+}
+
+/**
+ * Writes the change only if the test still has the status it was decided from, so two clicks racing
+ * (or the service pausing the test meanwhile) cannot both apply. True when it was written.
+ */
+export async function writeTestStatus(testId: string, from: TestStatus, change: StatusWrite): Promise<boolean> {
+  const db = await prisma();
+  const { count } = await db.test.updateMany({ where: { id: testId, status: from }, data: change });
+  return count === 1;
+}

@@ -1,0 +1,97 @@
+// A merchant's lifecycle change to one of the shop's tests: load it scoped to the shop, let the domain
+// decide, write once, and drop the site's cached configuration so the snippet's endpoints see it at once.
+import {
+  decideTransition,
+  intentsFrom,
+  startBlocker,
+  type LifecycleIntent,
+  type LifecycleIntentName,
+  type RefusalCode,
+  type TestStatus,
+} from "~/domain/test-lifecycle";
+import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
+import { fail, ok, type Outcome } from "./outcome";
+import { invalidateSite } from "./site-cache.server";
+
+export interface LifecycleDone {
+  testId: string;
+  status: string;
+  /** For the toast. */
+  message: string;
+}
+
+// A change that cannot happen in the test's state is a conflict; a test not ready to run cannot be processed
+// as it stands; a winner that is not one of its arms is a bad request.
+const STATUS_OF: Record<RefusalCode, number> = {
+  "not-allowed-now": 409,
+  "site-paused": 409,
+  "no-control": 422,
+  "no-variant": 422,
+  "zero-weight": 422,
+  "no-primary-goal": 422,
+  "unknown-winner": 400,
+};
+
+const DONE: Record<LifecycleIntent["intent"], string> = {
+  start: "Test started",
+  pause: "Test paused",
+  resume: "Test resumed",
+  complete: "Test completed",
+  archive: "Test archived",
+};
+
+export async function changeTestStatus(shopDomain: string, testId: string, intent: LifecycleIntent, now = new Date()): Promise<Outcome<LifecycleDone>> {
+  const test = await findTestStatusOfShop(shopDomain, testId);
+  if (!test) return fail({ status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." });
+  const decision = decideTransition(
+    {
+      status: test.status,
+      startedAt: test.startedAt,
+      arms: test.arms,
+      goals: test.goals,
+      sitePaused: test.site.status === "paused",
+    },
+    intent,
+    now,
+  );
+  if (!decision.ok) {
+    const { code, message } = decision.refusal;
+    return fail({ status: STATUS_OF[code], type: `test-${code}`, title: message });
+  }
+  if (!(await writeTestStatus(test.id, test.status, decision.change))) {
+    return fail({ status: 409, type: "test-not-allowed-now", title: "The test changed meanwhile. Reload the page and try again." });
+  }
+  invalidateSite(test.site.publicId);
+  return ok({ testId: test.id, status: decision.change.status, message: DONE[intent.intent] });
+}
+
+export interface LifecycleState {
+  status: TestStatus;
+  /** The intents the page offers now. */
+  intents: LifecycleIntentName[];
+  /** Set when the service paused the test itself. */
+  pausedReason: string | null;
+  site: { publicId: string; paused: boolean; pausedReason: string | null };
+  arms: Array<{ id: string; name: string }>;
+  /** The declared winner's name on a completed test; null for none. */
+  winner: string | null;
+  endedAt: string | null;
+  /** Why a draft cannot start yet, said before the merchant tries. */
+  startBlocker: string | null;
+}
+
+/** What the results page needs to offer the test's lifecycle, or null when the test is not this shop's. */
+export async function loadLifecycleState(shopDomain: string, testId: string): Promise<LifecycleState | null> {
+  const test = await findTestStatusOfShop(shopDomain, testId);
+  if (!test) return null;
+  return {
+    status: test.status,
+    intents: intentsFrom(test.status),
+    pausedReason: test.pausedReason,
+    site: { publicId: test.site.publicId, paused: test.site.status === "paused", pausedReason: test.site.pausedReason },
+    arms: test.arms.map((a) => ({ id: a.id, name: a.name })),
+    winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
+    endedAt: test.endedAt?.toISOString() ?? null,
+    startBlocker: test.status === "draft" ? (startBlocker(test)?.message ?? null) : null,
+  };
+}

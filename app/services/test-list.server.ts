@@ -1,0 +1,92 @@
+// The admin's tests list: each of the shop's tests with its site, traffic, exposed visitors and the
+// primary goal's lift so far (the results page's own statistics, over the summed rollups).
+import type { TestStatus } from "~/domain/test-lifecycle";
+import { compareRates } from "~/domain/results-stats";
+import { totalsPerArm } from "~/domain/results-totals";
+import { listTestsOfShop, readRollupTotals } from "~/models/test-list.server";
+
+export const LIST_FILTERS = ["all", "draft", "running", "paused", "completed", "archived"] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+export interface TestListRow {
+  id: string;
+  name: string;
+  status: TestStatus;
+  /** Set when the service paused the test itself. */
+  pausedReason: string | null;
+  site: { publicId: string; name: string; paused: boolean; pausedReason: string | null };
+  arms: number;
+  trafficPercent: number;
+  visitors: number;
+  primaryGoal: string | null;
+  /** The best variant's conversion-rate lift on the primary goal, when it can be computed yet. */
+  lift: { armName: string; lift: number; ciLow: number; ciHigh: number } | null;
+  winner: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+}
+
+export interface TestList {
+  filter: ListFilter;
+  tests: TestListRow[];
+  /** How many tests each tab holds ("all" leaves archived tests out). */
+  counts: Record<ListFilter, number>;
+  /** The sites of these tests that the service paused, with its reason. */
+  pausedSites: Array<{ publicId: string; name: string; reason: string | null }>;
+}
+
+/** The same significance level as the results page, so the list and the page agree. */
+const ALPHA = 0.05;
+
+export const parseListFilter = (value: string | null): ListFilter =>
+  (LIST_FILTERS as readonly string[]).includes(value ?? "") ? (value as ListFilter) : "all";
+
+export async function loadTestList(shopDomain: string, filter: ListFilter): Promise<TestList> {
+  const tests = await listTestsOfShop(shopDomain);
+  const rollups = await readRollupTotals(tests);
+  const rows = tests.map((test): TestListRow => {
+    const armIds = test.arms.map((a) => a.id);
+    const rows = rollups.get(test.id) ?? [];
+    // Rates need no currency: only revenue is kept per currency, and the list shows none.
+    const visitors = totalsPerArm(rows, armIds, "", null).reduce((sum, t) => sum + t.visitors, 0);
+    const primaryGoal = (test.goals.find((g) => g.isPrimary) ?? test.goals[0])?.label ?? null;
+    let lift: TestListRow["lift"] = null;
+    if (primaryGoal !== null) {
+      const rates = compareRates(test.arms, totalsPerArm(rows, armIds, "", primaryGoal), ALPHA);
+      rates.forEach((rate, i) => {
+        const arm = test.arms[i];
+        if (!arm || rate.lift === undefined || rate.ciLow === undefined || rate.ciHigh === undefined) return;
+        if (!lift || rate.lift > lift.lift) lift = { armName: arm.name, lift: rate.lift, ciLow: rate.ciLow, ciHigh: rate.ciHigh };
+      });
+    }
+    return {
+      id: test.id,
+      name: test.name,
+      status: test.status,
+      pausedReason: test.pausedReason,
+      site: {
+        publicId: test.site.publicId,
+        name: test.site.name,
+        paused: test.site.status === "paused",
+        pausedReason: test.site.pausedReason,
+      },
+      arms: test.arms.length,
+      trafficPercent: test.trafficPercent,
+      visitors,
+      primaryGoal,
+      lift,
+      winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
+      startedAt: test.startedAt?.toISOString() ?? null,
+      endedAt: test.endedAt?.toISOString() ?? null,
+    };
+  });
+  const counts = Object.fromEntries(LIST_FILTERS.map((f) => [f, rows.filter((r) => inFilter(r.status, f)).length])) as Record<ListFilter, number>;
+  const pausedSites = new Map<string, TestList["pausedSites"][number]>();
+  for (const { site } of rows) {
+    if (site.paused) pausedSites.set(site.publicId, { publicId: site.publicId, name: site.name, reason: site.pausedReason });
+  }
+  return { filter, tests: rows.filter((r) => inFilter(r.status, filter)), counts, pausedSites: [...pausedSites.values()] };
+}
+
+// Archived tests are put away: only their own tab shows them.
+const inFilter = (status: TestStatus, filter: ListFilter) => (filter === "all" ? status !== "archived" : status === filter);
