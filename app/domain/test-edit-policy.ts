@@ -35,11 +35,16 @@ export type EditDecision = { ok: true } | { ok: false; errors: Record<string, st
 /** Whether `next` may replace `current` in `status`: every changed locked part gets a field error. */
 export function checkEdit(status: TestStatus, current: ParsedTest, next: ParsedTest): EditDecision {
   if (structureEditable(status)) return { ok: true };
-  const changed = LOCKED_PARTS.filter((part) => !sameValue(current[part], next[part]));
+  const changed = LOCKED_PARTS.filter((part) => !sameValue(comparable(current, part), comparable(next, part)));
   if (changed.length === 0) return { ok: true };
   const errors: Record<string, string> = { form: lockExplanation(status) ?? "" };
   for (const part of changed) errors[part] = `The ${PART_NAMES[part]} of a test that has run cannot change; duplicate it as a new draft instead`;
   return { ok: false, errors };
+}
+
+/** Goals are a set: their order in the form is not part of the experiment. */
+function comparable(test: ParsedTest, part: LockedPart): unknown {
+  return part === "goals" ? [...test.goals].sort((a, b) => a.label.localeCompare(b.label)) : test[part];
 }
 
 /** Structural equality of JSON-like values; object key order does not matter (style props come in any order). */
