@@ -442,3 +442,13 @@ function pageRule(value: unknown): PageRule | null {
   if (!["exact", "prefix", "contains", "wildcard"].includes(kind)) return null;
   return { kind: kind as PageRule["kind"], value: text(raw.value) };
 }
+
+/** The posted `definition` field as JSON; anything unreadable becomes null, which parseTestForm refuses. */
+export function readDefinitionField(field: unknown): unknown {
+  if (typeof field !== "string") return null;
+  try {
+    return JSON.parse(field) as unknown;
+  } catch {
+    return null;
+  }
+}
