@@ -12,6 +12,12 @@ import { GoalsSection } from "./GoalsSection";
 import { PagesSection } from "./PagesSection";
 import type { EditorData, SaveAnswer } from "./types";
 
+const SELECTOR_FIELD = /\.(sel|selector)$/;
+
+function typedSelectorErrors(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([path, message]) => SELECTOR_FIELD.test(path) && message !== "Enter a CSS selector"));
+}
+
 const STATUS_WORDS = { draft: "Draft", running: "Running", paused: "Paused", completed: "Completed", archived: "Archived" } as const;
 
 export function TestEditorPage({ data }: { data: EditorData }) {
@@ -38,6 +44,8 @@ export function TestEditorPage({ data }: { data: EditorData }) {
   const live = useMemo(() => parseTestForm(values, { sites: data.sites }), [values, data.sites]);
   const answer = fetcher.data;
   const errors: FieldErrors = {
+    // A typed selector is judged at once (syntax, and html/body/head/:root as the server refuses them).
+    ...(live.ok ? {} : typedSelectorErrors(live.errors)),
     ...(submitted !== null && !live.ok ? live.errors : {}),
     // The server's errors (a locked part, a test gone) hold until the form changes again.
     ...(answer && !answer.ok && submitted === current ? answer.errors : {}),
