@@ -47,3 +47,100 @@ export async function listTestsOfSites(siteIds: string[]) {
     select: { id: true, siteId: true, name: true, status: true, pages: true, startedAt: true },
   });
 }
+
+/** What the editor stores: a definition with the site's internal id (arm keys decide arm identity). */
+export interface TestFields {
+  siteId: string;
+  name: string;
+  hypothesis: string | null;
+  pages: string[];
+  trafficPercent: number;
+  minDetectableEffect: number;
+  arms: Array<{ key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl: string | null }>;
+  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean }>;
+}
+
+const EDITABLE_TEST = {
+  site: { select: { id: true, publicId: true, kind: true } },
+  arms: { orderBy: { position: "asc" } },
+  // Goals have no position: the primary first, then by label, the same every time.
+  goals: { orderBy: [{ isPrimary: "desc" }, { label: "asc" }] },
+} satisfies Prisma.TestInclude;
+
+/** One test of the shop with its site, arms and goals; null when it does not exist or is another shop's. */
+export async function findTestOfShop(shopId: string, testId: string) {
+  const db = await prisma();
+  return db.test.findFirst({ where: { id: testId, site: { shopId } }, include: EDITABLE_TEST });
+}
+
+/** Creates a draft test with generated ids for it, its arms and its goals; answers its id. */
+export async function createTest(fields: TestFields): Promise<string> {
+  const db = await prisma();
+  const { arms, goals, ...test } = fields;
+  const created = await db.test.create({
+    data: {
+      ...test,
+      status: "draft",
+      arms: { create: arms.map((arm, position) => ({ ...arm, position })) },
+      goals: { create: goals },
+    },
+    select: { id: true },
+  });
+  return created.id;
+}
+
+/**
+ * Saves an edited test of the shop, in one transaction; answers false when it is not the shop's. With
+ * `structure` false only the words change (a test that has run keeps its arms, pages and goals).
+ * Arms keep their ids by key, so exposures already recorded stay attached to the same arm.
+ */
+export async function updateTest(shopId: string, testId: string, fields: TestFields, structure: boolean): Promise<boolean> {
+  const db = await prisma();
+  return db.$transaction(async (tx) => {
+    const words = { name: fields.name, hypothesis: fields.hypothesis, minDetectableEffect: fields.minDetectableEffect };
+    const structural = { siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent };
+    const { count } = await tx.test.updateMany({ where: { id: testId, site: { shopId } }, data: structure ? { ...words, ...structural } : words });
+    if (count === 0 || !structure) return count > 0;
+    await tx.arm.deleteMany({ where: { testId, key: { notIn: fields.arms.map((arm) => arm.key) } } });
+    // Out of the way of the (testId, position) constraint while the kept arms take their new places.
+    await tx.arm.updateMany({ where: { testId }, data: { position: { increment: 1000 } } });
+    for (const [position, arm] of fields.arms.entries()) {
+      await tx.arm.upsert({
+        where: { testId_key: { testId, key: arm.key } },
+        create: { testId, position, ...arm },
+        update: { position, ...arm },
+      });
+    }
+    await tx.goal.deleteMany({ where: { testId } });
+    await tx.goal.createMany({ data: fields.goals.map((goal) => ({ testId, ...goal })) });
+    return true;
+  });
+}
+
+/** A draft copy of the shop's test (arms, goals, targeting), named `name`; null when it is not the shop's. */
+export async function duplicateTest(shopId: string, testId: string, name: string): Promise<string | null> {
+  const source = await findTestOfShop(shopId, testId);
+  if (!source) return null;
+  return createTest({
+    siteId: source.siteId,
+    name,
+    hypothesis: source.hypothesis,
+    pages: source.pages,
+    trafficPercent: source.trafficPercent,
+    minDetectableEffect: source.minDetectableEffect,
+    arms: source.arms.map((arm) => ({
+      key: arm.key,
+      name: arm.name,
+      weight: arm.weight,
+      patches: arm.patches as Prisma.InputJsonValue,
+      redirectUrl: arm.redirectUrl,
+    })),
+    goals: source.goals.map((goal) => ({
+      label: goal.label,
+      kind: goal.kind,
+      selector: goal.selector,
+      urlPattern: goal.urlPattern,
+      isPrimary: goal.isPrimary,
+    })),
+  });
+}

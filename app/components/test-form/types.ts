@@ -1,0 +1,34 @@
+// What the test editor's page receives from its loader and action (plain JSON, no server types).
+import type { TestStatus } from "~/domain/test-edit-policy";
+import type { FieldErrors, SiteKind, TestFormValues } from "~/domain/test-form";
+
+export interface EditorSiteOption {
+  id: string;
+  name: string;
+  kind: SiteKind;
+}
+
+export type TemplateOptions =
+  | { source: "typed" }
+  | { source: "theme"; themeName: string; choices: Array<{ suffix: string; types: string[] }> }
+  | { source: "unavailable" };
+
+export interface EditorData {
+  sites: EditorSiteOption[];
+  values: TestFormValues;
+  test: { id: string; name: string; status: TestStatus } | null;
+  lock: string | null;
+  templates: TemplateOptions;
+}
+
+/** The action's answer: the saved test's id, or field errors. */
+export type SaveAnswer = { ok: true; id: string; duplicated?: boolean } | { ok: false; errors: FieldErrors };
+
+/** Field errors under `prefix` ("arms.1") with the prefix removed. */
+export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
+  const under: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (path.startsWith(`${prefix}.`)) under[path.slice(prefix.length + 1)] = message;
+  }
+  return under;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { armKey, emptyPatch, newTestForm, parseTestForm, testToForm, type FormContext, type TestFormValues } from "./test-form";
+
+const context: FormContext = { sites: [{ id: "shop1", kind: "shopify" }, { id: "web1", kind: "web" }] };
+
+function form(over: Partial<TestFormValues> = {}): TestFormValues {
+  const base = newTestForm({ id: "shop1", kind: "shopify" });
+  return {
+    ...base,
+    name: "Headline",
+    arms: [base.arms[0]!, { ...base.arms[1]!, patches: [{ ...emptyPatch("text"), sel: "h1", value: "Hi" }] }],
+    ...over,
+  };
+}
+
+function errorsOf(values: unknown): Record<string, string> {
+  const result = parseTestForm(values, context);
+  if (result.ok) throw new Error("expected field errors");
+  return result.errors;
+}
+
+describe("parseTestForm", () => {
+  it("turns a valid form into a definition", () => {
+    const result = parseTestForm(form({ pages: [{ kind: "prefix", value: "/products/" }, { kind: "contains", value: "sale" }], minDetectableEffect: "5" }), context);
+    expect(result).toEqual({
+      ok: true,
+      test: {
+        siteId: "shop1",
+        name: "Headline",
+        hypothesis: null,
+        pages: ["/products/*", "*sale*"],
+        trafficPercent: 100,
+        minDetectableEffect: 0.05,
+        arms: [
+          { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
+          { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null },
+        ],
+        goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true }],
+      },
+    });
+  });
+
+  it("keys arms control, b, c, …", () => {
+    expect([0, 1, 2, 9].map(armKey)).toEqual(["control", "b", "c", "j"]);
+  });
+
+  it("reads every patch op from its fields", () => {
+    const base = form();
+    const patches = [
+      { ...emptyPatch("html"), sel: ".hero", value: "<b>x</b>" },
+      { ...emptyPatch("attr"), sel: "a.buy", name: "href", value: "/cart" },
+      { ...emptyPatch("attr"), sel: "img", name: "loading", removeAttribute: true },
+      { ...emptyPatch("class"), sel: "button", add: "big  red", remove: "small" },
+      { ...emptyPatch("style"), sel: "h1", declarations: "color: #c00;\nfont-weight: bold" },
+      { ...emptyPatch("css"), value: ".x { color: red }" },
+      { ...emptyPatch("hide"), sel: ".banner" },
+    ];
+    const result = parseTestForm({ ...base, arms: [base.arms[0], { ...base.arms[1], patches }] }, context);
+    expect(result.ok && result.test.arms[1]?.patches).toEqual([
+      { op: "html", sel: ".hero", value: "<b>x</b>" },
+      { op: "attr", sel: "a.buy", name: "href", value: "/cart" },
+      { op: "attr", sel: "img", name: "loading", value: null },
+      { op: "class", sel: "button", add: ["big", "red"], remove: ["small"] },
+      { op: "style", sel: "h1", props: { color: "#c00", "font-weight": "bold" } },
+      { op: "css", value: ".x { color: red }" },
+      { op: "hide", sel: ".banner" },
+    ]);
+  });
+
+  it("answers field errors keyed by path", () => {
+    const base = form();
+    const errors = errorsOf({
+      ...base,
+      siteId: "other",
+      name: " ",
+      pages: [{ kind: "exact", value: "/a*" }],
+      trafficPercent: "0",
+      minDetectableEffect: "-1",
+      arms: [
+        base.arms[0],
+        { ...base.arms[1], weight: "1.5", patches: [{ ...emptyPatch("text"), sel: "div[" }, { ...emptyPatch("hide"), sel: "body" }, { ...emptyPatch("attr"), sel: "a", name: "onclick" }] },
+      ],
+      goals: [{ kind: "click", label: "", selector: "p::after", page: { kind: "exact", value: "" }, primary: true }],
+    });
+    expect(errors).toMatchObject({
+      siteId: "Choose a site",
+      name: "Give the test a name",
+      "pages.0.value": expect.stringMatching(/wildcard/),
+      trafficPercent: expect.any(String),
+      minDetectableEffect: expect.any(String),
+      "arms.1.weight": expect.any(String),
+      "arms.1.patches.0.sel": "This is not a valid CSS selector",
+      "arms.1.patches.1.sel": "may not target html, head, body or :root",
+      "arms.1.patches.2.name": "event handler attributes are not allowed",
+      "goals.0.label": expect.any(String),
+      "goals.0.selector": expect.stringMatching(/::after/),
+    });
+  });
+
+  it("refuses root elements however the selector is spaced or cased", () => {
+    for (const sel of ["html", " BODY ", ":root", "head"]) {
+      const base = form();
+      expect(errorsOf({ ...base, arms: [base.arms[0], { ...base.arms[1], patches: [{ ...emptyPatch("hide"), sel }] }] })).toHaveProperty("arms.1.patches.0.sel");
+    }
+  });
+
+  it("needs a control that changes nothing, a variant that changes something, and one primary goal", () => {
+    const base = form();
+    expect(errorsOf({ ...base, arms: [base.arms[0]] })).toHaveProperty("arms");
+    expect(errorsOf({ ...base, arms: [{ ...base.arms[0], change: "patches" }, base.arms[1]] })).toHaveProperty("arms.0.change");
+    expect(errorsOf({ ...base, arms: [base.arms[0], { ...base.arms[1], change: "none" }] })).toHaveProperty("arms.1.change");
+    expect(errorsOf({ ...base, arms: [base.arms[0], { ...base.arms[1], patches: [] }] })).toHaveProperty("arms.1.patches");
+    expect(errorsOf({ ...base, goals: [] })).toHaveProperty("goals");
+    const custom = { kind: "custom", label: "signup", selector: "", page: { kind: "exact", value: "" }, primary: false };
+    expect(errorsOf({ ...base, goals: [{ ...base.goals[0], primary: false }, custom] })).toHaveProperty("goals", "Mark exactly one goal as primary");
+    expect(errorsOf({ ...base, goals: [base.goals[0], { ...custom, primary: true }] })).toHaveProperty("goals");
+    expect(errorsOf({ ...base, goals: [base.goals[0], custom, custom] })).toHaveProperty("goals.2.label");
+  });
+
+  it("keeps purchases and alternate templates to Shopify sites, and checks redirects", () => {
+    const base = form();
+    const template = { ...base.arms[1]!, change: "template" as const, template: "b-side" };
+    const shopify = parseTestForm({ ...base, arms: [base.arms[0], template] }, context);
+    expect(shopify.ok && shopify.test.arms[1]?.redirectUrl).toBe("?view=b-side");
+    const web = errorsOf({ ...base, siteId: "web1", arms: [base.arms[0], template] });
+    expect(web).toHaveProperty("arms.1.change");
+    expect(web).toHaveProperty("goals.0.kind", "Purchases are counted on Shopify sites only");
+    expect(errorsOf({ ...base, arms: [base.arms[0], { ...template, template: "../x" }] })).toHaveProperty("arms.1.template");
+    const redirect = (redirectUrl: string) => ({ ...base, arms: [base.arms[0], { ...base.arms[1], change: "redirect", redirectUrl }] });
+    expect(parseTestForm(redirect("/landing-b"), context).ok).toBe(true);
+    expect(parseTestForm(redirect("https://example.com/b"), context).ok).toBe(true);
+    expect(errorsOf(redirect("javascript:alert(1)"))).toHaveProperty("arms.1.redirectUrl");
+    expect(errorsOf(redirect("//evil.example"))).toHaveProperty("arms.1.redirectUrl");
+  });
+
+  it("reads url, click and submit goals", () => {
+    const goals = [
+      { kind: "url", label: "thanks", selector: "", page: { kind: "prefix", value: "/thanks" }, primary: true },
+      { kind: "click", label: "cta", selector: "a.cta", page: { kind: "exact", value: "" }, primary: false },
+      { kind: "submit", label: "lead", selector: "form#lead", page: { kind: "exact", value: "" }, primary: false },
+    ];
+    const result = parseTestForm(form({ siteId: "web1", goals: goals as TestFormValues["goals"] }), context);
+    expect(result.ok && result.test.goals).toEqual([
+      { label: "thanks", kind: "url", selector: null, urlPattern: "/thanks*", isPrimary: true },
+      { label: "cta", kind: "click", selector: "a.cta", urlPattern: null, isPrimary: false },
+      { label: "lead", kind: "submit", selector: "form#lead", urlPattern: null, isPrimary: false },
+    ]);
+    expect(errorsOf(form({ siteId: "web1", goals: [{ ...goals[0], page: { kind: "exact", value: "thanks" } }] as TestFormValues["goals"] }))).toHaveProperty("goals.0.page");
+  });
+
+  it("answers errors, never throws, for payloads of the wrong shape", () => {
+    for (const junk of [null, 1, "x", [], { arms: "no", goals: 3, pages: null }, { arms: [null, 1], goals: [null] }]) {
+      expect(parseTestForm(junk, context).ok).toBe(false);
+    }
+  });
+
+  it("gives back a stored test as form values that parse to the same test", () => {
+    const base = form();
+    const patches = [{ ...emptyPatch("style"), sel: "h1", declarations: "color: red" }, { ...emptyPatch("attr"), sel: "img", name: "alt", removeAttribute: true }];
+    const values = {
+      ...base,
+      hypothesis: "Shorter wins",
+      pages: [{ kind: "wildcard" as const, value: "/c/*/p" }],
+      arms: [base.arms[0]!, { ...base.arms[1]!, patches }, { ...base.arms[1]!, name: "C", change: "template" as const, template: "alt" }, { ...base.arms[1]!, name: "D", change: "redirect" as const, redirectUrl: "/d" }],
+    };
+    const first = parseTestForm(values, context);
+    if (!first.ok) throw new Error(JSON.stringify(first.errors));
+    expect(parseTestForm(testToForm(first.test, "shopify"), context)).toEqual(first);
+  });
+});

@@ -1,0 +1,30 @@
+// Creating a test: the empty editor, and the action that stores the posted definition as a draft.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { TestEditorPage } from "~/components/test-form/TestEditorPage";
+import { readDefinitionField } from "~/domain/test-form";
+import { createTestFromForm, loadNewTestEditor } from "~/services/test-editor.server";
+import { authenticateAdmin } from "~/shopify.server";
+
+export const meta: MetaFunction = () => [{ title: "New test · svc" }];
+
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { shop, admin } = await authenticateAdmin(request, context);
+  return loadNewTestEditor(shop, admin, new URL(request.url).searchParams.get("site"));
+};
+
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { shop } = await authenticateAdmin(request, context);
+  const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")));
+  if (!outcome.ok) return json({ ok: false as const, errors: outcome.errors }, { status: outcome.status });
+  return json({ ok: true as const, id: outcome.id }, { status: 201 });
+};
+
+export default function NewTest() {
+  return <TestEditorPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
