@@ -19,3 +19,20 @@ export async function touchSiteApiKey(id: string): Promise<void> {
   const db = await prisma();
   await db.siteApiKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
 }
+
+/** The site's keys, newest first, without their hashes. */
+export async function listSiteApiKeys(siteId: string) {
+  const db = await prisma();
+  return db.siteApiKey.findMany({
+    where: { siteId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/** Revokes a key of this site; false when the site has no such unrevoked key (nothing is written then). */
+export async function revokeSiteApiKey(siteId: string, keyId: string): Promise<boolean> {
+  const db = await prisma();
+  const { count } = await db.siteApiKey.updateMany({ where: { id: keyId, siteId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1;
+}

@@ -22,3 +22,16 @@ export async function markShopUninstalled(domain: string): Promise<string[]> {
   const sites = await db.site.findMany({ where: { shop: { domain } }, select: { publicId: true } });
   return sites.map((site) => site.publicId);
 }
+
+/** Updates the settings a merchant edits (Settings page); false when the shop has no row. */
+export async function updateShopSettings(domain: string, settings: { ownerEmail: string | null; retentionDays: number }): Promise<boolean> {
+  const db = await prisma();
+  const { count } = await db.shop.updateMany({ where: { domain }, data: settings });
+  return count === 1;
+}
+
+/** Every installed shop's id and retention, for the retention job. */
+export async function listShopRetention(): Promise<Array<{ id: string; domain: string; retentionDays: number }>> {
+  const db = await prisma();
+  return db.shop.findMany({ where: { uninstalledAt: null }, select: { id: true, domain: true, retentionDays: true }, orderBy: { id: "asc" } });
+}

@@ -1,7 +1,7 @@
-// What the admin's home page shows a shop: its sites, each with the tag that installs it.
+// How the admin shows a shop's sites: with their tests on the home page, with status and test counts on Sites & install.
 import { snippetTag } from "~/domain/snippet-tag";
 import { findShopByDomain } from "~/models/shop.server";
-import { listSitesOfShop } from "~/models/site.server";
+import { countTestsBySite, listSitesOfShop } from "~/models/site.server";
 import { listTestsOfSites } from "~/models/test.server";
 
 export interface TestSummary {
@@ -40,7 +40,7 @@ export async function loadAdminOverview(shopDomain: string, baseUrl: string): Pr
       kind: site.kind,
       status: site.status,
       pausedReason: site.pausedReason,
-      tag: snippetTag(baseUrl, site.publicId),
+      tag: snippetTag(baseUrl, site.publicId, { consentGranted: site.consentManagedByMerchant }),
       tests: tests
         .filter((t) => t.siteId === site.id)
         .map((t) => ({
@@ -52,4 +52,38 @@ export async function loadAdminOverview(shopDomain: string, baseUrl: string): Pr
         })),
     })),
   };
+}
+
+export interface SiteListItem {
+  id: string;
+  name: string;
+  kind: "shopify" | "web";
+  domain: string | null;
+  status: "active" | "paused";
+  pausedReason: string | null;
+  pausedAt: string | null;
+  runningTests: number;
+  tests: number;
+}
+
+/** The Sites & install page's list: every site of the shop with its status and how many tests it has. */
+export async function loadSiteList(shopDomain: string): Promise<SiteListItem[]> {
+  const shop = await findShopByDomain(shopDomain);
+  if (!shop) return [];
+  const sites = await listSitesOfShop(shop.id);
+  const counts = await countTestsBySite(sites.map((s) => s.id));
+  return sites.map((site) => {
+    const own = counts.filter((c) => c.siteId === site.id);
+    return {
+      id: site.publicId,
+      name: site.name,
+      kind: site.kind,
+      domain: site.domain,
+      status: site.status,
+      pausedReason: site.pausedReason,
+      pausedAt: site.pausedAt?.toISOString() ?? null,
+      runningTests: own.filter((c) => c.status === "running").reduce((n, c) => n + c.count, 0),
+      tests: own.reduce((n, c) => n + c.count, 0),
+    };
+  });
 }

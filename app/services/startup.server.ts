@@ -3,6 +3,7 @@ import { connect, disconnect } from "~/db.server";
 import type { SqlRunner } from "~/db/connection.server";
 import { appEnv } from "~/env.server";
 import { DEMO_API_KEY, seedDemo } from "~/services/demo.server";
+import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 
 export interface StartupOptions {
   baseUrl: string;
@@ -18,6 +19,7 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
       `, already applied: ${migrated.alreadyApplied}`,
   );
   if (database.kind === "pglite") keepStatisticsFresh(database.sql, log);
+  startRetentionJob(log);
   if (env.demo) {
     const { site } = await seedDemo(baseUrl);
     log(
@@ -42,6 +44,7 @@ function keepStatisticsFresh(sql: SqlRunner, log: (line: string) => void): void 
 }
 
 export async function shutdown(): Promise<void> {
+  stopRetentionJob();
   if (analyzeTimer) clearInterval(analyzeTimer);
   analyzeTimer = undefined;
   await disconnect();

@@ -1,0 +1,40 @@
+// A web site's install card: its Site ID, the tag to paste with a copy button, and the spec's install rules.
+import { BlockStack, Box, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
+import { useToast } from "~/components/admin/app-bridge";
+
+export function SnippetTagCard({ siteId, tag, rules }: { siteId: string; tag: string; rules: readonly string[] }) {
+  const toast = useToast();
+  const copy = () => {
+    navigator.clipboard
+      .writeText(tag)
+      .then(() => toast("Tag copied"))
+      .catch(() => toast("Could not copy: select the tag and copy it", { isError: true }));
+  };
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Install
+          </Text>
+          <Text as="span" tone="subdued">
+            Site ID <code>{siteId}</code>
+          </Text>
+        </InlineStack>
+        <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+          <Text as="p" variant="bodySm" breakWord>
+            <code data-svc-tag="">{tag}</code>
+          </Text>
+        </Box>
+        <InlineStack>
+          <Button onClick={copy}>Copy tag</Button>
+        </InlineStack>
+        <List type="number">
+          {rules.map((rule) => (
+            <List.Item key={rule}>{rule}</List.Item>
+          ))}
+        </List>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+// Settings: the account owner's email for announcements of breaking changes, and raw-event retention.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Card, Layout, Page } from "@shopify/polaris";
+import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
+import { SettingsForm, type SettingsValues } from "~/components/settings/SettingsForm";
+import { problemResponse } from "~/http/problem";
+import { loadSettings, saveSettings } from "~/services/settings.server";
+import { authenticateAdmin } from "~/shopify.server";
+
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { shop } = await authenticateAdmin(request, context);
+  const settings = await loadSettings(shop);
+  if (!settings) throw problemResponse({ status: 404, type: "shop-not-found", title: "This shop is not installed" });
+  return settings;
+};
+
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { shop } = await authenticateAdmin(request, context);
+  const form = await request.formData();
+  const text = (key: string) => (typeof form.get(key) === "string" ? String(form.get(key)) : null);
+  const saved = await saveSettings(shop, { ownerEmail: text("ownerEmail"), retentionDays: text("retentionDays") });
+  if ("fieldErrors" in saved) return data({ fieldErrors: saved.fieldErrors }, { status: 400 });
+  if (!saved.ok) return problemResponse(saved.problem);
+  return { saved: saved.value };
+};
+
+export default function Settings() {
+  const settings = useLoaderData<typeof loader>();
+  const toast = useToast();
+  const fetcher = useFetcher<typeof action>();
+  const saved = useMemo<SettingsValues>(
+    () => ({ ownerEmail: settings.ownerEmail ?? "", retentionDays: String(settings.retentionDays) }),
+    [settings.ownerEmail, settings.retentionDays],
+  );
+  const [values, setValues] = useState(saved);
+  useEffect(() => setValues(saved), [saved]);
+  const dirty = values.ownerEmail !== saved.ownerEmail || values.retentionDays !== saved.retentionDays;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && "saved" in fetcher.data) toast("Settings saved");
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const save = useCallback(() => fetcher.submit({ ...values }, { method: "post" }), [fetcher, values]);
+  const errors = fetcher.data && "fieldErrors" in fetcher.data ? fetcher.data.fieldErrors : {};
+  return (
+    <Page title="Settings">
+      <UnsavedChangesBar open={dirty} saving={fetcher.state !== "idle"} onSave={save} onDiscard={() => setValues(saved)} />
+      <Layout>
+        <Layout.AnnotatedSection title="Account and data" description="Who hears about breaking changes, and how long raw visitor events are kept.">
+          <Card>
+            <SettingsForm values={values} errors={errors} bounds={settings.bounds} onChange={setValues} />
+          </Card>
+        </Layout.AnnotatedSection>
+      </Layout>
+    </Page>
+  );
+}

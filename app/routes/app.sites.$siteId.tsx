@@ -1,0 +1,153 @@
+// One site of the shop: edit a web site, its tag and install rules, its API keys, and resume it when paused.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { Badge, Card, Layout, Page, Text } from "@shopify/polaris";
+import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
+import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
+import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
+import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
+import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
+import { appEnv } from "~/env.server";
+import { problemResponse } from "~/http/problem";
+import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/site-admin.server";
+import { createApiKey, revokeApiKey } from "~/services/site-api-keys.server";
+import { authenticateAdmin } from "~/shopify.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: site }) => [{ title: site ? `${site.name} · svc` : "svc" }];
+
+export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
+  const { shop, demo } = await authenticateAdmin(request, context);
+  // The demo is reached at whatever local address the developer typed; a real app at its public URL.
+  const baseUrl = demo ? new URL(request.url).origin : appEnv().shopify.appUrl;
+  const site = await loadSiteDetail(shop, params.siteId ?? "", baseUrl);
+  if (!site) throw problemResponse(SITE_NOT_FOUND);
+  return site;
+};
+
+export const action = async ({ request, context, params }: ActionFunctionArgs) => {
+  const { shop } = await authenticateAdmin(request, context);
+  const siteId = params.siteId ?? "";
+  const form = await request.formData();
+  const intent = form.get("intent");
+  switch (intent) {
+    case "update": {
+      const saved = await updateWebSite(shop, siteId, readSiteForm(form));
+      if ("fieldErrors" in saved) return data({ intent, fieldErrors: saved.fieldErrors }, { status: 400 });
+      if (!saved.ok) return problemResponse(saved.problem);
+      return { intent, saved: saved.value.id };
+    }
+    case "resume": {
+      const resumed = await resumeSite(shop, siteId);
+      if (!resumed.ok) return problemResponse(resumed.problem);
+      return { intent, resumedTests: resumed.value.resumedTests };
+    }
+    case "create-key": {
+      const created = await createApiKey(shop, siteId, typeof form.get("name") === "string" ? String(form.get("name")) : null);
+      if ("fieldErrors" in created) return data({ intent, fieldErrors: created.fieldErrors }, { status: 400 });
+      if (!created.ok) return problemResponse(created.problem);
+      // The one answer that carries the key: never cached, never logged.
+      return data({ intent, key: created.value }, { status: 201, headers: { "Cache-Control": "no-store" } });
+    }
+    case "revoke-key": {
+      const revoked = await revokeApiKey(shop, siteId, String(form.get("keyId") ?? ""));
+      if (!revoked.ok) return problemResponse(revoked.problem);
+      return { intent, revoked: revoked.value.id };
+    }
+    default:
+      return problemResponse({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be update, resume, create-key or revoke-key" });
+  }
+};
+
+function formValues(site: SiteDetail): SiteFormValues {
+  return {
+    name: site.name,
+    domain: site.domain ?? "",
+    allowedOrigins: site.allowedOrigins.join("\n"),
+    consentCountries: site.consentCountries.join(", "),
+    consentManagedByMerchant: site.consentManagedByMerchant,
+  };
+}
+
+export default function SitePage() {
+  const site = useLoaderData<typeof loader>();
+  const toast = useToast();
+  const saver = useFetcher<typeof action>();
+  const resumer = useFetcher<typeof action>();
+  const saved = useMemo(() => formValues(site), [site]);
+  const [values, setValues] = useState(saved);
+  useEffect(() => setValues(saved), [saved]);
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+
+  useEffect(() => {
+    if (saver.state === "idle" && saver.data && "saved" in saver.data) toast("Site saved");
+  }, [saver.state, saver.data, toast]);
+  useEffect(() => {
+    if (resumer.state === "idle" && resumer.data && "resumedTests" in resumer.data) toast(`Site resumed (${resumer.data.resumedTests} test(s) running again)`);
+  }, [resumer.state, resumer.data, toast]);
+
+  const save = useCallback(() => saver.submit(siteFormData(values, "update"), { method: "post" }), [saver, values]);
+  const errors = saver.data && "fieldErrors" in saver.data && saver.data.intent === "update" ? saver.data.fieldErrors : {};
+
+  return (
+    <Page
+      title={site.name}
+      titleMetadata={<Badge tone={site.status === "active" ? "success" : "warning"}>{site.status === "active" ? "Active" : "Paused"}</Badge>}
+      subtitle={site.kind === "shopify" ? "Shopify storefront" : (site.domain ?? "Web site")}
+      backAction={{ content: "Sites & install", url: "/app/sites" }}
+    >
+      <UnsavedChangesBar open={dirty} saving={saver.state !== "idle"} onSave={save} onDiscard={() => setValues(saved)} />
+      <Layout>
+        {site.status === "paused" && (
+          <Layout.Section>
+            <PausedSiteBanner
+              name={site.name}
+              reason={site.pausedReason}
+              pausedAt={site.pausedAt}
+              resuming={resumer.state !== "idle"}
+              onResume={() => resumer.submit({ intent: "resume" }, { method: "post" })}
+            />
+          </Layout.Section>
+        )}
+        {site.kind === "web" ? (
+          <>
+            <Layout.Section>
+              <SnippetTagCard siteId={site.id} tag={site.tag} rules={site.installRules} />
+            </Layout.Section>
+            <Layout.Section>
+              <Card>
+                <SiteForm values={values} errors={errors} onChange={setValues} />
+              </Card>
+            </Layout.Section>
+          </>
+        ) : (
+          <Layout.Section>
+            <Card>
+              <Text as="p">
+                The Shopify storefront runs svc through the app embed (Site ID <code>{site.id}</code>): switch it on from Sites &amp; install.
+              </Text>
+            </Card>
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <ApiKeysCard keys={site.keys} />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page title="Site not found" backAction={{ content: "Sites & install", url: "/app/sites" }}>
+        <Card>
+          <Text as="p">This shop has no such site.</Text>
+        </Card>
+      </Page>
+    );
+  }
+  return boundary.error(error);
+}

@@ -1,0 +1,114 @@
+// The admin's web-site use cases: add one, edit one, show one with its tag and keys, resume a paused one.
+// Every call names the authenticated shop; another shop's site is answered as not found.
+import { randomBytes } from "node:crypto";
+import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/site-form";
+import { newSiteId } from "~/domain/site-id";
+import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/snippet-tag";
+import { listSiteApiKeys } from "~/models/api-key.server";
+import { findShopByDomain } from "~/models/shop.server";
+import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
+import { fail, ok, type Outcome, type Problem } from "./outcome";
+import { invalidateSite } from "./site-cache.server";
+
+/** An Outcome, or the form's errors keyed by field (nothing was written). */
+export type FormOutcome<T, E> = Outcome<T> | { ok: false; fieldErrors: E };
+
+export const SITE_NOT_FOUND: Problem = { status: 404, type: "site-not-found", title: "This shop has no such site" };
+
+export interface SiteApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface SiteDetail {
+  id: string;
+  name: string;
+  kind: "shopify" | "web";
+  domain: string | null;
+  allowedOrigins: string[];
+  consentCountries: string[];
+  consentManagedByMerchant: boolean;
+  status: "active" | "paused";
+  pausedReason: string | null;
+  pausedAt: string | null;
+  tag: string;
+  installRules: readonly string[];
+  keys: SiteApiKeyView[];
+}
+
+const MAX_SITE_ID_ATTEMPTS = 5;
+
+export async function createWebSite(shopDomain: string, form: SiteFormInput): Promise<FormOutcome<{ id: string }, SiteFieldErrors>> {
+  const parsed = parseSiteForm(form);
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.errors };
+  const shop = await findShopByDomain(shopDomain);
+  if (!shop) return fail(SITE_NOT_FOUND);
+  // 80 random bits make a clash next to impossible; retrying costs nothing if one happens.
+  for (let attempt = 1; ; attempt++) {
+    const publicId = newSiteId((n) => randomBytes(n));
+    try {
+      const site = await insertWebSite(shop.id, publicId, parsed.value, shop.currency);
+      invalidateSite(site.publicId);
+      return ok({ id: site.publicId });
+    } catch (error) {
+      if (attempt >= MAX_SITE_ID_ATTEMPTS || (error as { code?: string }).code !== "P2002") throw error;
+    }
+  }
+}
+
+export async function updateWebSite(shopDomain: string, publicId: string, form: SiteFormInput): Promise<FormOutcome<{ id: string }, SiteFieldErrors>> {
+  const shop = await findShopByDomain(shopDomain);
+  const site = shop && (await findSiteOfShop(shop.id, publicId));
+  if (!shop || !site) return fail(SITE_NOT_FOUND);
+  if (site.kind !== "web") return fail({ status: 409, type: "not-a-web-site", title: "The Shopify storefront is set up through the app embed, not here" });
+  const parsed = parseSiteForm(form);
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.errors };
+  if (!(await saveWebSite(shop.id, publicId, parsed.value))) return fail(SITE_NOT_FOUND);
+  invalidateSite(publicId);
+  return ok({ id: publicId });
+}
+
+export async function loadSiteDetail(shopDomain: string, publicId: string, baseUrl: string): Promise<SiteDetail | null> {
+  const shop = await findShopByDomain(shopDomain);
+  const site = shop && (await findSiteOfShop(shop.id, publicId));
+  if (!site) return null;
+  const keys = await listSiteApiKeys(site.id);
+  return {
+    id: site.publicId,
+    name: site.name,
+    kind: site.kind,
+    domain: site.domain,
+    allowedOrigins: site.allowedOrigins,
+    consentCountries: site.consentCountries,
+    consentManagedByMerchant: site.consentManagedByMerchant,
+    status: site.status,
+    pausedReason: site.pausedReason,
+    pausedAt: site.pausedAt?.toISOString() ?? null,
+    tag: snippetTag(baseUrl, site.publicId, { consentGranted: site.consentManagedByMerchant }),
+    installRules: SNIPPET_INSTALL_RULES,
+    keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      prefix: key.prefix,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Sets a site the service paused active again, with the tests it paused; answers how many tests resumed. */
+export async function resumeSite(shopDomain: string, publicId: string): Promise<Outcome<{ resumedTests: number }>> {
+  const shop = await findShopByDomain(shopDomain);
+  const site = shop && (await findSiteOfShop(shop.id, publicId));
+  if (!shop || !site) return fail(SITE_NOT_FOUND);
+  if (site.status !== "paused") return fail({ status: 409, type: "site-not-paused", title: "This site is not paused" });
+  const resumed = await resumeSiteOfShop(shop.id, publicId);
+  if (!resumed) return fail({ status: 409, type: "site-not-paused", title: "This site is not paused" });
+  invalidateSite(publicId);
+  return ok(resumed);
+}
