@@ -6,7 +6,9 @@ describe("previewPath", () => {
     [["/"], "/"],
     [["/demo"], "/demo"],
     [["/products/*"], "/products/"],
-    [["/products/*/reviews", "/"], "/products/"],
+    [["/products/*/reviews", "/"], "/"],
+    [["/products/*/reviews", "/blog/*"], "/products/"],
+    [["/collections/*", "/products/mug"], "/products/mug"],
     [["*"], "/"],
     [[], "/"],
   ])("lands %j on %s", (pages, path) => {

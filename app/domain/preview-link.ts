@@ -4,12 +4,12 @@
 export const PREVIEW_PARAM = "svc_preview";
 
 /**
- * A path the test runs on, from its first page pattern: the literal part before any `*`, or "/".
- * "/products/*" lands on "/products/", which the pattern matches when the store has such a page.
+ * A page for the link to land on: the test's first pattern without `*` (a page it surely runs on), else
+ * the literal part of its first pattern before the `*`, or "/". "/products/*" alone lands on "/products/",
+ * which the pattern does not match itself: the merchant goes on to a product, still in preview.
  */
 export function previewPath(pages: readonly string[]): string {
-  const first = pages[0] ?? "/";
-  const literal = first.split("*")[0] ?? "";
+  const literal = pages.find((p) => p.startsWith("/") && !p.includes("*")) ?? (pages[0] ?? "/").split("*")[0] ?? "";
   return literal.startsWith("/") ? literal : "/";
 }
 

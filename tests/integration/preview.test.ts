@@ -82,7 +82,7 @@ describe.each(databaseKinds)("preview links (%s)", (kind) => {
       ["pv-draft-b", "b", "Bold headline"],
     ]);
     for (const link of body.links) {
-      expect(link.url).toMatch(new RegExp(`^https://${SHOP.replace(/\./g, "\\.")}/products/\\?svc_preview=[\\w-]+\\.[\\w-]+$`));
+      expect(link.url).toMatch(new RegExp(`^https://${SHOP.replace(/\./g, "\\.")}/\\?svc_preview=[\\w-]+\\.[\\w-]+$`));
       const hours = (Date.parse(link.expiresAt) - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(23.9);
       expect(hours).toBeLessThanOrEqual(24);
