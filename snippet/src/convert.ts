@@ -11,7 +11,7 @@ import { isConversionValue } from "../../app/wire/limits";
  * getters are never invoked.
  */
 export function conversionFields(goal: unknown, value: unknown): { goal: string; value?: number } | undefined {
-  const g = goal == null || goal === "" ? "conversion" : goal;
+  const g = goal === undefined || goal === null || goal === "" ? "conversion" : goal;
   if (!isGoalLabel(g)) return;
   return isConversionValue(value) ? { goal: g, value } : { goal: g };
 }
