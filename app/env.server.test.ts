@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, appEnv, readDatabaseEnv, readEnv, type Environment } from "./env.server";
+import { ConfigError, appEnv, readDatabaseEnv, readEnv, readPreviewKey, type Environment } from "./env.server";
 
 const CREDENTIALS = { SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "secret" };
 
@@ -164,5 +164,35 @@ describe("appEnv", () => {
     expect(printed.mock.calls).toEqual([
       [expect.stringMatching(/^\[svc\] configuration error: SHOPIFY_API_KEY and SHOPIFY_API_SECRET are not set \(.*SVC_DEMO=1\)$/)],
     ]);
+  });
+});
+
+describe("readPreviewKey", () => {
+  const random = (n: number) => Buffer.alloc(n, 7);
+
+  it("derives the key from the app secret, never using the secret itself", () => {
+    const { key, perProcess } = readPreviewKey({ SHOPIFY_API_SECRET: "secret" }, random);
+    expect(perProcess).toBe(false);
+    expect(key).toEqual(readPreviewKey({ SHOPIFY_API_SECRET: "secret" }, random).key);
+    expect(key).not.toEqual(readPreviewKey({ SHOPIFY_API_SECRET: "other" }, random).key);
+    expect(key.toString("utf8")).not.toContain("secret");
+  });
+
+  it("prefers SVC_PREVIEW_SECRET, so instances without Shopify credentials can share links", () => {
+    const own = "p".repeat(32);
+    expect(readPreviewKey({ SHOPIFY_API_SECRET: "secret", SVC_PREVIEW_SECRET: own }, random).key).toEqual(
+      readPreviewKey({ SVC_PREVIEW_SECRET: own }, random).key,
+    );
+  });
+
+  it("is random per process when no secret is set (the demo's stand-in secret is public)", () => {
+    expect(readPreviewKey({ SVC_DEMO: "1" }, random)).toEqual({ key: Buffer.alloc(32, 7), perProcess: true });
+  });
+
+  it("refuses a short SVC_PREVIEW_SECRET without printing it", () => {
+    expect(configError({ SVC_DEMO: "1", SVC_PREVIEW_SECRET: "short-secret" }).message).toBe(
+      "SVC_PREVIEW_SECRET must be at least 32 characters (a random string)",
+    );
+    expect(() => readPreviewKey({ SVC_PREVIEW_SECRET: "short-secret" })).toThrow(ConfigError);
   });
 });

@@ -1,8 +1,10 @@
 // The app's configuration, read from the environment once, checked with zod and typed, so nothing else
 // reads process.env. Every variable of the README's Configuration table is parsed here; a missing or bad
 // one is a ConfigError whose message is one plain line naming the variables (never a secret's value).
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { previewKeyFrom } from "~/domain/preview-token";
 
 export interface DatabaseEnv {
   /** postgres://… for any PostgreSQL; absent means the embedded PGlite database in dataDir. */
@@ -62,7 +64,7 @@ export class ConfigError extends Error {
 }
 
 // Values never repeated in messages: the credentials, and DATABASE_URL beyond its scheme (it may carry a password).
-const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY"]);
+const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY", "SVC_PREVIEW_SECRET"]);
 
 /** Unset, empty and blank are the same: unset. Everything else is trimmed. */
 const setting = <T extends z.ZodType>(schema: T) =>
@@ -122,6 +124,7 @@ const schema = z.object({
       .pipe(z.enum(["on", "off"], { error: "must be on or off" }))
       .transform((v) => v === "on"),
   ),
+  SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
 });
 
 function shown(variable: string, value: string | undefined): string {
@@ -202,6 +205,36 @@ export function readEnv(env: Environment = process.env): AppEnv {
       adminApiOrigin: values.SHOPIFY_ADMIN_API_ORIGIN ?? null,
     },
   };
+}
+
+export interface PreviewKey {
+  /** HMAC key that signs and checks preview links (app/domain/preview-token.ts). */
+  key: Buffer;
+  /**
+   * True when no secret was configured (the demo without credentials): the key is random for this
+   * process, so preview links stop working when the server restarts and differ between instances.
+   */
+  perProcess: boolean;
+}
+
+/**
+ * The preview-link key: from SVC_PREVIEW_SECRET when set (several instances without Shopify credentials
+ * share it), else from the app's SHOPIFY_API_SECRET, else random. Never the demo's well-known stand-in
+ * secret, which anybody could sign with.
+ */
+export function readPreviewKey(env: Environment = process.env, random: (n: number) => Buffer = randomBytes): PreviewKey {
+  const { values, problems } = parse(env, schema.pick({ SVC_PREVIEW_SECRET: true, SHOPIFY_API_SECRET: true }));
+  if (!values) throw new ConfigError(problems);
+  const secret = values.SVC_PREVIEW_SECRET ?? values.SHOPIFY_API_SECRET;
+  if (secret !== undefined) return { key: previewKeyFrom(secret), perProcess: false };
+  return { key: random(32), perProcess: true };
+}
+
+let previewKeyCached: PreviewKey | undefined;
+
+/** This process's preview-link key, made once (appEnv() has already checked the variables at start). */
+export function previewKey(): PreviewKey {
+  return (previewKeyCached ??= readPreviewKey());
 }
 
 /** How a configuration problem reaches the operator: one line on stderr, no stack trace. */

@@ -2,7 +2,7 @@
 import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
 import { assignArm } from "./assignment";
 import { validPatches, validRedirect } from "./patch-shape";
-import type { GoalConfig, RunningTest, SiteConfig } from "./site-config";
+import type { ArmConfig, GoalConfig, RunningTest, SiteConfig } from "./site-config";
 
 /** Seconds the snippet may reuse an answer; short, so a stopped test stops showing within minutes. */
 export const PATCHES_TTL_SECONDS = 300;
@@ -31,25 +31,41 @@ export function exposureSelector(test: RunningTest): string | undefined {
   return undefined;
 }
 
+/** What the snippet is told about one arm of a test; null when the arm's stored patches or redirect are unusable. */
+export function assignmentFor(test: RunningTest, arm: ArmConfig): Assignment | null {
+  const patches = validPatches(arm.patches);
+  if (patches === null) return null;
+  const redirect = validRedirect(arm.redirectUrl);
+  const goals = test.goals.map(autoGoal).filter((g): g is AutoGoal => g !== null);
+  const when = redirect ? undefined : exposureSelector(test);
+  return {
+    test: test.id,
+    arm: arm.id,
+    pages: test.pages,
+    ...(when && { when }),
+    ...(patches.length > 0 && { patches }),
+    ...(redirect && { redirect }),
+    ...(goals.length > 0 && { goals }),
+  };
+}
+
 export function patchesFor(site: SiteConfig, visitorId: string): PatchesResponse {
   const tests: Assignment[] = [];
   for (const test of site.tests) {
     const arm = armOf(site, test, visitorId);
-    if (!arm) continue;
-    const patches = validPatches(arm.patches);
-    if (patches === null) continue;
-    const redirect = validRedirect(arm.redirectUrl);
-    const goals = test.goals.map(autoGoal).filter((g): g is AutoGoal => g !== null);
-    const when = redirect ? undefined : exposureSelector(test);
-    tests.push({
-      test: test.id,
-      arm: arm.id,
-      pages: test.pages,
-      ...(when && { when }),
-      ...(patches.length > 0 && { patches }),
-      ...(redirect && { redirect }),
-      ...(goals.length > 0 && { goals }),
-    });
+    const assignment = arm && assignmentFor(test, arm);
+    if (assignment) tests.push(assignment);
   }
   return { ttl: PATCHES_TTL_SECONDS, tests };
+}
+
+/**
+ * The answer in preview: only the forced arm of the previewed test, whatever the test's status and the
+ * visitor's bucket, and `ttl: 0` because nothing of it may be reused as the visitor's real assignment.
+ * Null when the arm is not the test's (the token outlived a change of arms): the normal answer applies.
+ */
+export function previewPatchesFor(test: RunningTest, armId: string): PatchesResponse | null {
+  const arm = test.arms.find((a) => a.id === armId);
+  const assignment = arm && assignmentFor(test, arm);
+  return assignment ? { ttl: 0, tests: [assignment] } : null;
 }

@@ -1,22 +1,41 @@
-// GET /api/patches: this visitor's arms of the site's running tests, from the in-memory site cache.
-import { patchesFor, PATCHES_TTL_SECONDS } from "~/domain/patches-response";
+// GET /api/patches: this visitor's arms of the site's running tests, from the in-memory site cache, or in
+// preview (a signed token from the admin) the one forced arm of the previewed test, read from the database.
+import { patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "~/domain/patches-response";
+import { verifyPreviewToken } from "~/domain/preview-token";
+import { previewKey } from "~/env.server";
+import { findPreviewableTest } from "~/models/preview.server";
 import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~/wire";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
 import { getSiteConfig } from "./site-cache.server";
 
 /** The query's parameters as sent ("" when missing); `url` is not needed to answer. */
-export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid">;
+export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & { preview?: string };
 
-export async function patchesForVisitor({ site, vid, sid }: PatchesRequest): Promise<Outcome<PatchesResponse>> {
+export async function patchesForVisitor({ site, vid, sid, preview }: PatchesRequest): Promise<Outcome<PatchesResponse>> {
   if (!isSiteId(site)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
   for (const [name, value] of [["vid", vid], ["sid", sid]] as const) {
     if (!ID_PATTERN.test(value)) return fail({ status: 400, type: "invalid-query", title: `${name} is missing or malformed` });
   }
   const config = await getSiteConfig(site);
+  if (preview) {
+    // A preview costs the same bucket as a normal answer: a token must not open a way around the limits.
+    const limited = config && throttleSnippetRequest(config.id, vid);
+    if (limited) return fail(limited);
+    const forced = await previewAnswer(site, preview);
+    // A bad, expired or foreign token is ignored: the shopper who followed a stale link gets the normal page.
+    if (forced) return ok(forced);
+  }
   // Unknown or paused sites get the same empty answer as a site with no running test, and cost no bucket.
   if (!config || config.tests.length === 0) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
-  const limited = throttleSnippetRequest(config.id, vid);
+  const limited = preview ? null : throttleSnippetRequest(config.id, vid);
   if (limited) return fail(limited);
   return ok(patchesFor(config, vid));
+}
+
+async function previewAnswer(site: string, token: string): Promise<PatchesResponse | null> {
+  const check = verifyPreviewToken(previewKey().key, token, site, Math.floor(Date.now() / 1000));
+  if (!check.ok) return null;
+  const test = await findPreviewableTest(site, check.claims.test);
+  return test && previewPatchesFor(test, check.claims.arm);
 }

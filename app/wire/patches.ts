@@ -1,7 +1,7 @@
 // Wire shape of GET /api/patches: the arms this visitor is assigned to, as DOM patches or redirects.
 
 /**
- * Query of `GET /api/patches?site=&vid=&sid=&url=`.
+ * Query of `GET /api/patches?site=&vid=&sid=&url=[&preview=]`.
  * `url` is the page's origin + pathname, never its query string or hash. The server should answer
  * with every running test of the site the visitor is assigned to (not only those on `url`): the
  * snippet filters by `pages` itself, so the cached answer serves the visitor's next pages too.
@@ -11,6 +11,13 @@ export interface PatchesQuery {
   vid: string;
   sid: string;
   url: string;
+  /**
+   * A preview token from a preview link (`?svc_preview=` on the page, kept for the tab's session). When it
+   * is valid for this site, the answer holds only the token's arm of its test, whatever the test's status
+   * (a draft too; not archived), with `ttl: 0`; the snippet then caches nothing and sends no events at all.
+   * An invalid, expired or other site's token is ignored: the answer is the normal one.
+   */
+  preview?: string;
 }
 
 /**

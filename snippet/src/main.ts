@@ -14,6 +14,7 @@ import { guard } from "./guard";
 import { getJSON, withDeadline } from "./http";
 import { saveSessionState, sessionState, touchSession, visitorId } from "./identity";
 import { showArms } from "./patches";
+import { previewToken } from "./preview";
 import { privacySignal } from "./privacy";
 import { markRedirect, redirectTarget, takeRedirectMark } from "./redirect";
 import { followCustomerPrivacy, isShopify, saveSessionOnCart, shopifyGlobal } from "./shopify";
@@ -32,6 +33,8 @@ const RUNNING = 2;
 const STOPPED = 3;
 let phase = IDLE;
 const teardown: (() => void)[] = [];
+/** A merchant's preview token (empty or null: none): its forced arm is shown, and no event of any kind is sent. */
+let preview: string | null;
 
 const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms))) || 0;
 const armsHere = (res: PatchesResponse) => res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname));
@@ -42,19 +45,22 @@ function start(tag: Tag, shopify: boolean): void {
   if (!vid) return; // No durable visitor id, no meaningful data: stand down.
   phase = LOADING;
   const now = Date.now();
-  const cached = cachedConfig(vid, now);
+  // In preview the cache is neither read nor written: the forced arm is not this visitor's assignment.
+  preview = previewToken();
+  const cached = preview ? null : cachedConfig(vid, now);
   if (cached?.fresh) return run(tag, shopify, vid, cached.res, 0);
 
   const sid = touchSession(now);
   const reveal = hideWhileLoading(cached ? changedSelectors(armsHere(cached.res)) : []);
   const url =
     `${tag.base}${ENDPOINTS.patches}?site=${encodeURIComponent(tag.site)}&vid=${vid}&sid=${sid}` +
-    `&url=${encodeURIComponent(location.origin + location.pathname)}`;
+    `&url=${encodeURIComponent(location.origin + location.pathname)}` +
+    (preview && `&preview=${preview}`);
   // Cached even when it comes too late for this pageview: the next one applies it at once.
   const config = getJSON(url).then((body) => {
     const res = parsePatches(body);
     // Consent withdrawn meanwhile: store nothing more.
-    if (res && phase !== STOPPED) cacheConfig(vid, res, Date.now());
+    if (res && phase !== STOPPED && !preview) cacheConfig(vid, res, Date.now());
     return res;
   });
   void withDeadline(config, PATCHES_TIMEOUT_MS).then(
@@ -103,7 +109,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     for (const [arm, msToApply, hidden] of seen) expose(arm, msToApply, hidden);
   };
   const track = <T extends EventType>(type: T, fields: Fields<T>) => {
-    if (phase !== RUNNING || ++count > MAX_EVENTS_PER_PAGEVIEW) return;
+    if (preview || phase !== RUNNING || ++count > MAX_EVENTS_PER_PAGEVIEW) return;
     currentSession();
     transport.push(makeEvent(type, fields));
   };

@@ -1,0 +1,121 @@
+// A preview link in Chromium on the demo storefront: the draft test's forced arm on this page and the tab's next
+// pages, nothing at all sent to /api/events or /api/collect, nothing recorded; svc_preview=off ends it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { openDatabase } from "~/db/connection.server";
+import { DEMO_SITE_ID } from "~/services/demo-constants";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { startServer, type RunningServer } from "../support/server";
+import { launchChromium } from "../support/browser";
+
+const ORIGINAL = "Handmade ceramics for everyday use";
+const VARIANT = "Mugs that make every morning better";
+const PREVIEWED = "Previewed: the mug you will reach for first";
+const TEST_ID = "pv-demo-draft";
+const kind = databaseKinds.includes("postgres") ? "postgres" : "pglite";
+
+describe(`preview link on the demo storefront (${kind})`, () => {
+  let db: TestDatabase;
+  let server: RunningServer | undefined;
+  let browser: Browser;
+  const start = () => startServer({ env: { ...db.env, SVC_DEMO: "1" } });
+  const query = async <T,>(sql: string, params: unknown[] = []) => {
+    const database = await openDatabase(db.config);
+    try {
+      return await database.sql.query<T>(sql, params);
+    } finally {
+      await database.close();
+    }
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    browser = await launchChromium();
+    // The first start seeds the demo; the draft test goes on its site while no server holds the database.
+    await (await start()).stop();
+    const database = await openDatabase(db.config);
+    try {
+      const [site] = await database.sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [DEMO_SITE_ID]);
+      await database.sql.query(
+        `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, 'Draft headline', 'draft', ARRAY['/demo'], now())`,
+        [TEST_ID, site?.id],
+      );
+      await database.sql.query(
+        `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
+           ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]'), ($1 || '-b', $1, 'b', 'Reach-for-first headline', 1, 1, $2::jsonb)`,
+        [TEST_ID, JSON.stringify([{ op: "text", sel: "#headline", value: PREVIEWED }])],
+      );
+    } finally {
+      await database.close();
+    }
+    server = await start();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it("shows the forced arm across the tab's pages, sends no event, and ends on svc_preview=off", async () => {
+    const running = server!;
+    const res = await fetch(`${running.url}/app/tests/${TEST_ID}/preview`);
+    expect(res.status).toBe(200);
+    const { links, endAtRestart } = (await res.json()) as { links: { key: string; url: string }[]; endAtRestart: boolean };
+    // The demo has no preview secret: its links end when it restarts.
+    expect(endAtRestart).toBe(true);
+    const link = links.find((l) => l.key === "b")?.url ?? "";
+    expect(link.startsWith(`${running.url}/demo?svc_preview=`)).toBe(true);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const sent: string[] = [];
+    context.on("request", (request) => {
+      if (/\/api\/(events|collect)\b/.test(request.url())) sent.push(request.url());
+    });
+
+    await page.goto(link);
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForFunction((text) => document.querySelector("#headline")?.textContent === text, PREVIEWED, { timeout: 10_000 });
+    // Goals fire too, and a conversion is asked for: none of it may leave the page.
+    await page.getByLabel("Email").fill("merchant@example.com");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.locator("output").textContent()).resolves.toContain("Thanks");
+
+    // The next page of the tab, without the parameter: still the preview, not the running demo test.
+    await page.goto(`${running.url}/demo`);
+    await page.waitForFunction((text) => document.querySelector("#headline")?.textContent === text, PREVIEWED, { timeout: 10_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem("svc_preview"))).toBe(new URL(link).searchParams.get("svc_preview"));
+    // Leaving the page is when batches go out (sendBeacon on pagehide); give them time to arrive.
+    await page.goto("about:blank");
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(sent).toEqual([]);
+    const offAt = new Date();
+
+    // svc_preview=off: the normal assignment of the running test, and events flow again.
+    await page.goto(`${running.url}/demo?svc_preview=off`);
+    await page.waitForFunction((texts) => texts.includes(document.querySelector("#headline")?.textContent ?? ""), [ORIGINAL, VARIANT], { timeout: 10_000 });
+    await page.waitForFunction(() => typeof (window as { svc?: unknown }).svc === "object", null, { timeout: 10_000 });
+    const headline = await page.locator("#headline").textContent();
+    expect(headline).not.toBe(PREVIEWED);
+    // The batch timer sends the pageview within seconds.
+    for (let i = 0; i < 40 && sent.length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    expect(sent.length).toBeGreaterThan(0);
+    await page.goto("about:blank");
+    await context.close();
+    expect(errors).toEqual([]);
+
+    // Nothing of the preview in the database: no exposure to the draft test, no event before preview ended.
+    await new Promise((r) => setTimeout(r, 1000));
+    await running.stop();
+    server = undefined;
+    const exposures = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "Exposure" WHERE "testId" = $1`, [TEST_ID]);
+    expect(exposures).toEqual([{ n: 0 }]);
+    const before = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "Event" WHERE "receivedAt" < $1`, [offAt]);
+    expect(before).toEqual([{ n: 0 }]);
+    // The check can fail: after preview ended the same browser's pageview did land.
+    const after = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "Event" WHERE "receivedAt" >= $1 AND type = 'pageview'`, [offAt]);
+    expect(after[0]?.n).toBeGreaterThan(0);
+  });
+});
