@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { openDatabase } from "~/db/connection.server";
-import { DEMO_SITE_ID } from "~/services/demo-constants";
+import { DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID } from "~/services/demo-constants";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
 import { launchChromium } from "../support/browser";
@@ -54,6 +54,31 @@ describe(`preview link on the demo storefront (${kind})`, () => {
     await browser?.close();
     await server?.stop();
     await db?.drop();
+  });
+
+  it("forces either arm of the running test on the demo Shopify storefront, after Shopify's consent, collecting nothing", async () => {
+    const running = server!;
+    const { links } = (await (await fetch(`${running.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/preview`)).json()) as {
+      links: { name: string; url: string }[];
+    };
+    const titles: Record<string, string> = { "Original headline": "Stoneware mug", "Free-shipping headline": "Stoneware mug: free shipping today" };
+    expect(links.map((l) => l.name).sort()).toEqual(Object.keys(titles).sort());
+    for (const link of links) {
+      expect(link.url.startsWith(`${running.url}/demo/shopify?svc_preview=`)).toBe(true);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const collected: string[] = [];
+      context.on("request", (request) => {
+        if (/\/api\/(events|collect)\b/.test(request.url())) collected.push(request.url());
+      });
+      await page.goto(link.url);
+      await page.getByRole("button", { name: "Accept" }).click();
+      await page.waitForFunction((title) => document.getElementById("product-title")?.textContent === title, titles[link.name], { timeout: 10_000 });
+      await page.goto("about:blank");
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(collected).toEqual([]);
+      await context.close();
+    }
   });
 
   it("shows the forced arm across the tab's pages, sends no event, and ends on svc_preview=off", async () => {
