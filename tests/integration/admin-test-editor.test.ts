@@ -216,9 +216,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect(call?.query).toMatch(/files\(filenames: \["templates\/\*"\], first: 250\)/);
   });
 
-  // Needs the stand-in to expand * in `filenames` as Shopify does (tests/support/fake-shopify-admin.ts
-  // matches names exactly today); templateChoices is unit-tested meanwhile.
-  it.skip("lists the live theme's alternate templates from the Admin API", async () => {
+  it("lists the live theme's alternate templates from the Admin API", async () => {
     const shop = "svc-editor-templates-list.myshopify.com";
     await editorOf(shop);
     const [live] = ctx.admin.shop(shop).themes;

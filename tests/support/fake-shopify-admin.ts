@@ -305,8 +305,13 @@ function resolvers(pixelKeys: string[]): { queries: Record<string, Resolver>; mu
       const theme = s.themes.find((t) => t.id === variables.id);
       if (!theme) return { value: null };
       const names = [...(/filenames:\s*\[([^\]]*)\]/.exec(query)?.[1] ?? "").matchAll(/"([^"]*)"/g)].map((m) => m[1] as string);
-      const nodes = names
-        .filter((name) => name in theme.files)
+      const first = Number(/files\s*\([^)]*first:\s*(\d+)/.exec(query)?.[1] ?? 50);
+      // As documented for OnlineStoreTheme.files: a filename may use "*" for zero or more characters.
+      const glob = (pattern: string) => new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+      const wanted = names.map(glob);
+      const nodes = Object.keys(theme.files)
+        .filter((name) => wanted.some((re) => re.test(name)))
+        .slice(0, first)
         .map((name) => ({ filename: name, body: { __typename: "OnlineStoreThemeFileBodyText", content: theme.files[name] } }));
       return { value: { id: theme.id, name: theme.name, files: { nodes, userErrors: [] } } };
     },
