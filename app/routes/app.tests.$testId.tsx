@@ -5,6 +5,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
+import { PreviewCard } from "~/components/preview/PreviewCard";
 import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
 import { ExportCard } from "~/components/results/ExportCard";
@@ -21,6 +22,7 @@ import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/test-lifecycle";
 import { problemDocument } from "~/http/problem";
 import { fail } from "~/services/outcome";
+import { previewLinks } from "~/services/preview-links.server";
 import { loadResults } from "~/services/results.server";
 import { changeTestStatus, loadLifecycleState } from "~/services/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
@@ -30,10 +32,18 @@ export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.test.name} · svc` : "svc" }];
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
-  const { shop } = await authenticateAdmin(request, context);
-  const [view, lifecycle] = await Promise.all([loadResults(shop, params.testId ?? ""), loadLifecycleState(shop, params.testId ?? "")]);
+  const { shop, demo } = await authenticateAdmin(request, context);
+  const testId = params.testId ?? "";
+  const [view, lifecycle, links] = await Promise.all([
+    loadResults(shop, testId),
+    loadLifecycleState(shop, testId),
+    previewLinks(shop, testId, { demo, requestOrigin: new URL(request.url).origin }),
+  ]);
   if (!view || !lifecycle) throw new Response("Not found", { status: 404 });
-  return { ...view, lifecycle };
+  // A test that has ended has nothing left to check on the storefront.
+  const previewable = lifecycle.status === "draft" || lifecycle.status === "running" || lifecycle.status === "paused";
+  const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
+  return { ...view, lifecycle, preview };
 };
 
 /** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
@@ -74,6 +84,11 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <LifecycleBanners {...lifecycle} />
         </Layout.Section>
+        {view.preview && (
+          <Layout.Section variant="fullWidth">
+            <PreviewCard {...view.preview} />
+          </Layout.Section>
+        )}
         <Layout.Section variant="fullWidth">
           <VerdictBanner verdict={view.verdict} srmPValue={view.srm.pValue} />
         </Layout.Section>
