@@ -112,3 +112,19 @@ describe.each(databaseKinds)("retention job (%s)", (kind) => {
     expect(afterResults.page).toBe(before.page);
   });
 });
+
+describe("retention job without a database", () => {
+  it("logs the failure and answers, so the next hour's run can try again", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { SVC_DEMO: "1", SVC_DATA_DIR: "", DATABASE_URL: "postgres://svc@127.0.0.1:9/svc" });
+    vi.resetModules();
+    const { runRetention } = await import("~/services/retention.server");
+    const lines: string[] = [];
+    try {
+      await expect(runRetention({ log: (line) => lines.push(line) })).resolves.toBeNull();
+      expect(lines).toEqual([expect.stringMatching(/^retention: run failed: /)]);
+    } finally {
+      process.env = saved;
+    }
+  });
+});
