@@ -47,8 +47,8 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
       const created = await createApiKey(shop, siteId, typeof form.get("name") === "string" ? String(form.get("name")) : null);
       if ("fieldErrors" in created) return data({ intent, fieldErrors: created.fieldErrors }, { status: 400 });
       if (!created.ok) return problemResponse(created.problem);
-      // The one answer that carries the key: never cached, never logged.
-      return data({ intent, key: created.value }, { status: 201, headers: { "Cache-Control": "no-store" } });
+      // The one answer that carries the key's plaintext; the loader only ever lists prefixes.
+      return data({ intent, key: created.value }, { status: 201 });
     }
     case "revoke-key": {
       const revoked = await revokeApiKey(shop, siteId, String(form.get("keyId") ?? ""));
