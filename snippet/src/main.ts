@@ -145,7 +145,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     (goal) => convert(goal),
   );
   const landed = mark && res.tests.find((a) => a.test === mark.test && a.arm === mark.arm);
-  if (landed && mark) expose(landed, Date.now() - mark.origin, 0);
+  if (landed) expose(landed, Date.now() - mark.origin, 0);
   teardown.push(showArms(shown, (arm) => expose(arm, performance.now(), msHidden)));
 
   publish(convert, (test, arm) => {
