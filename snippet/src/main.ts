@@ -142,7 +142,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
   watchGoals(
     res.tests.flatMap((a) => a.goals ?? []),
     location.pathname,
-    (goal) => convert(goal),
+    convert,
   );
   const landed = mark && res.tests.find((a) => a.test === mark.test && a.arm === mark.arm);
   if (landed) expose(landed, Date.now() - mark.origin, 0);
