@@ -1,4 +1,5 @@
 // window.svc: the frozen public object, and the replay of calls made to the optional queue stub.
+import { guard } from "./guard";
 
 type Convert = (goal?: unknown, value?: unknown) => void;
 type Exposure = Convert;
@@ -27,16 +28,7 @@ export function publish(convert: Convert, exposure: Exposure): void {
     if (!Array.isArray(queued)) return;
   }
   // Both return undefined and never throw, whatever they are given (spec).
-  const safe =
-    (fn: Convert): Convert =>
-    (a, b) => {
-      try {
-        fn(a, b);
-      } catch {
-        // Swallowed: the caller's page must not see our errors.
-      }
-    };
-  const api = Object.freeze({ convert: safe(convert), exposure: safe(exposure) });
+  const api = Object.freeze({ convert: guard(convert), exposure: guard(exposure) });
   w.svc = published = api;
   for (const args of (queued as unknown[] | undefined) ?? []) {
     try {

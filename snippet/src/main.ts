@@ -27,11 +27,14 @@ type EventType = SvcEvent["type"];
 type Fields<T extends EventType> = Parameters<typeof makeEvent<T>>[1];
 
 const ONCE = Symbol.for("svc.snippet");
-const IDLE = 0;
-const LOADING = 1;
-const RUNNING = 2;
-const STOPPED = 3;
-let phase = IDLE;
+// Inlined as numbers by the build.
+const enum Phase {
+  IDLE,
+  LOADING,
+  RUNNING,
+  STOPPED,
+}
+let phase = Phase.IDLE;
 const teardown: (() => void)[] = [];
 /** A merchant's preview token (empty or null: none): its forced arm is shown, and no event of any kind is sent. */
 let preview: string | null;
@@ -40,10 +43,10 @@ const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(m
 const armsHere = (res: PatchesResponse) => res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname));
 
 function start(tag: Tag, shopify: boolean): void {
-  if (phase !== IDLE) return;
+  if (phase !== Phase.IDLE) return;
   const vid = visitorId();
   if (!vid) return; // No durable visitor id, no meaningful data: stand down.
-  phase = LOADING;
+  phase = Phase.LOADING;
   const now = Date.now();
   // In preview the cache is neither read nor written: the forced arm is not this visitor's assignment.
   preview = previewToken();
@@ -60,14 +63,14 @@ function start(tag: Tag, shopify: boolean): void {
   const config = getJSON(url).then((body) => {
     const res = parsePatches(body);
     // Consent withdrawn meanwhile: store nothing more.
-    if (res && phase !== STOPPED && !preview) cacheConfig(vid, res, Date.now());
+    if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now());
     return res;
   });
   void withDeadline(config, PATCHES_TIMEOUT_MS).then(
     guard((res) => {
       const msHidden = reveal();
       // Late, failed or malformed: the original stays, and svc stays absent on this pageview.
-      if (res && msHidden !== undefined && phase === LOADING) run(tag, shopify, vid, res, msHidden);
+      if (res && msHidden !== undefined && phase === Phase.LOADING) run(tag, shopify, vid, res, msHidden);
     }),
   );
 }
@@ -84,7 +87,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
       return;
     }
   }
-  phase = RUNNING;
+  phase = Phase.RUNNING;
 
   let sid = touchSession(Date.now());
   let state = sessionState(sid);
@@ -109,7 +112,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     for (const [arm, msToApply, hidden] of seen) expose(arm, msToApply, hidden);
   };
   const track = <T extends EventType>(type: T, fields: Fields<T>) => {
-    if (preview || phase !== RUNNING || ++count > MAX_EVENTS_PER_PAGEVIEW) return;
+    if (preview || phase !== Phase.RUNNING || ++count > MAX_EVENTS_PER_PAGEVIEW) return;
     currentSession();
     transport.push(makeEvent(type, fields));
   };
@@ -139,10 +142,10 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
   watchGoals(
     res.tests.flatMap((a) => a.goals ?? []),
     location.pathname,
-    (goal) => convert(goal),
+    convert,
   );
   const landed = mark && res.tests.find((a) => a.test === mark.test && a.arm === mark.arm);
-  if (landed && mark) expose(landed, Date.now() - mark.origin, 0);
+  if (landed) expose(landed, Date.now() - mark.origin, 0);
   teardown.push(showArms(shown, (arm) => expose(arm, performance.now(), msHidden)));
 
   publish(convert, (test, arm) => {
@@ -154,14 +157,14 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     const s = state;
     saveSessionOnCart(s.sid, () => {
       s.cart = true;
-      if (phase === RUNNING) saveSessionState(s);
+      if (phase === Phase.RUNNING) saveSessionState(s);
     });
   }
 }
 
 function stop(): void {
-  if (phase !== LOADING && phase !== RUNNING) return;
-  phase = STOPPED;
+  if (phase !== Phase.LOADING && phase !== Phase.RUNNING) return;
+  phase = Phase.STOPPED;
   for (const f of teardown) guard(f)();
   removeAll();
   unpublish();

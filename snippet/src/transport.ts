@@ -26,8 +26,8 @@ export function createTransport(url: string, header: () => BatchHeader): Transpo
   const retried = new WeakSet<SvcEvent>();
 
   const requeue = (events: SvcEvent[]) => {
-    const again = events.filter((e) => !retried.has(e));
-    for (const e of again) {
+    for (const e of events) {
+      if (retried.has(e)) continue;
       retried.add(e);
       push(e);
     }
