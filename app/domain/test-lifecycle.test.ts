@@ -109,7 +109,10 @@ describe("what each status allows", () => {
         if (!decision.ok) expect(decision.refusal.message).toContain(status);
       }
     }
-    expect(decideTransition(ready({ status: "archived" }), { intent: "complete", winnerArmId: null }, NOW).ok).toBe(false);
+    expect(decideTransition(ready({ status: "archived" }), { intent: "complete", winnerArmId: null }, NOW)).toMatchObject({
+      ok: false,
+      refusal: { message: "An archived test cannot be completed." },
+    });
   });
 });
 

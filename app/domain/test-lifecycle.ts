@@ -81,7 +81,8 @@ export function startBlocker(test: Pick<LifecycleTest, "arms" | "goals">): Refus
 /** Decides whether `intent` may happen to `test` now and, if so, what it writes. */
 export function decideTransition(test: LifecycleTest, intent: LifecycleIntent, now: Date): Decision {
   if (!ALLOWED_FROM[intent.intent].includes(test.status)) {
-    return refuse("not-allowed-now", `A ${test.status} test cannot be ${VERBS[intent.intent]}.`);
+    const article = test.status === "archived" ? "An" : "A";
+    return refuse("not-allowed-now", `${article} ${test.status} test cannot be ${VERBS[intent.intent]}.`);
   }
   switch (intent.intent) {
     case "start": {

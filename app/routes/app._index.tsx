@@ -18,10 +18,10 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 };
 
 export default function Index() {
-  const { demo, embed, tests, filter, counts, pausedSites } = useLoaderData<typeof loader>();
+  const { demo, embed, tests, filter, counts, pausedSites, shopName, hasSite } = useLoaderData<typeof loader>();
   const none = counts.all + counts.archived === 0;
   return (
-    <Page title="svc: A/B tests" primaryAction={{ content: "Create test", url: "/app/tests/new" }}>
+    <Page title="svc: A/B tests" subtitle={shopName ?? undefined} primaryAction={{ content: "Create test", url: "/app/tests/new" }}>
       <Layout>
         {demo && (
           <Layout.Section>
@@ -57,7 +57,11 @@ export default function Index() {
                 secondaryAction={{ content: "Sites & install", url: "/app/sites" }}
                 image=""
               >
-                <p>Choose a page, say what the variant changes, and pick the goal that decides the winner.</p>
+                {hasSite ? (
+                  <p>Choose a page, say what the variant changes, and pick the goal that decides the winner.</p>
+                ) : (
+                  <p>No site yet: switch on the svc app embed in your theme editor (or add a web site under Sites &amp; install), then create your first test.</p>
+                )}
               </EmptyState>
             </Card>
           ) : (

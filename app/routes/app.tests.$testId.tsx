@@ -1,4 +1,5 @@
-// A test's results page: the verdict, every goal per arm, charts over time, flicker cost, time to go.
+// A test's results page: the verdict, every goal per arm, charts over time, flicker cost, time to go, and the
+// test's lifecycle (start, pause, resume, complete with a winner, archive) in its header.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";

@@ -3,6 +3,8 @@
 import type { TestStatus } from "~/domain/test-lifecycle";
 import { compareRates } from "~/domain/results-stats";
 import { totalsPerArm } from "~/domain/results-totals";
+import { findShopByDomain } from "~/models/shop.server";
+import { listSitesOfShop } from "~/models/site.server";
 import { listTestsOfShop, readRollupTotals } from "~/models/test-list.server";
 
 export const LIST_FILTERS = ["all", "draft", "running", "paused", "completed", "archived"] as const;
@@ -27,6 +29,10 @@ export interface TestListRow {
 }
 
 export interface TestList {
+  /** The shop's name for the page's subtitle (its domain until Shopify told us the name). */
+  shopName: string | null;
+  /** Whether the shop has a site at all: without one, the first step is installing, not creating a test. */
+  hasSite: boolean;
   filter: ListFilter;
   tests: TestListRow[];
   /** How many tests each tab holds ("all" leaves archived tests out). */
@@ -42,8 +48,8 @@ export const parseListFilter = (value: string | null): ListFilter =>
   (LIST_FILTERS as readonly string[]).includes(value ?? "") ? (value as ListFilter) : "all";
 
 export async function loadTestList(shopDomain: string, filter: ListFilter): Promise<TestList> {
-  const tests = await listTestsOfShop(shopDomain);
-  const rollups = await readRollupTotals(tests);
+  const [shop, tests] = await Promise.all([findShopByDomain(shopDomain), listTestsOfShop(shopDomain)]);
+  const [rollups, sites] = await Promise.all([readRollupTotals(tests), shop ? listSitesOfShop(shop.id) : []]);
   const rows = tests.map((test): TestListRow => {
     const armIds = test.arms.map((a) => a.id);
     const rows = rollups.get(test.id) ?? [];
@@ -85,7 +91,14 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
   for (const { site } of rows) {
     if (site.paused) pausedSites.set(site.publicId, { publicId: site.publicId, name: site.name, reason: site.pausedReason });
   }
-  return { filter, tests: rows.filter((r) => inFilter(r.status, filter)), counts, pausedSites: [...pausedSites.values()] };
+  return {
+    shopName: shop ? (shop.name ?? shop.domain) : null,
+    hasSite: sites.length > 0,
+    filter,
+    tests: rows.filter((r) => inFilter(r.status, filter)),
+    counts,
+    pausedSites: [...pausedSites.values()],
+  };
 }
 
 // Archived tests are put away: only their own tab shows them.
