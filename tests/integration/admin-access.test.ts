@@ -8,8 +8,8 @@ import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 // Shopify's library answers 410 to anything that looks like a bot, as Node's fetch does by default.
 const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" };
 
-// What only an admin page with data shows: the demo site's row and its install tag.
-const ADMIN_DATA = /Site ID|data-svc-site/;
+// What only an admin page with data shows: a test's name, a site's row and its install tag.
+const ADMIN_DATA = /Demo: headline|Site ID|data-svc-site/;
 
 describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
   const ctx = useServer(kind, { ...SHOPIFY_TEST_ENV });
@@ -87,11 +87,14 @@ describe("admin access in demo mode", () => {
   });
 
   it("serves the demo shop's admin to a direct loopback client", async () => {
-    const res = await fetch(`${ctx.server.url}/app`, { headers: BROWSER });
-    expect(res.status).toBe(200);
-    const html = await res.text();
+    const home = await fetch(`${ctx.server.url}/app`, { headers: BROWSER });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Demo: headline");
+    const sites = await fetch(`${ctx.server.url}/app/sites`, { headers: BROWSER });
+    expect(sites.status).toBe(200);
+    const html = await sites.text();
+    expect(html).toContain("Demo storefront");
     expect(html).toContain("Site ID");
-    expect(html).toContain("data-svc-site=&quot;demo&quot;");
   });
 
   it("does not treat a proxied request as local", async () => {
