@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SITE_API_KEY_PATTERN } from "~/domain/site-api-key";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
-import { loaderData, postAction } from "./admin-route-data";
+import { loaderData, postAction } from "../support/admin-route-data";
 
 const A = "svc-keys-a.myshopify.com";
 const B = "svc-keys-b.myshopify.com";

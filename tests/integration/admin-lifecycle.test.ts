@@ -2,11 +2,11 @@
 // own tests and the snippet's endpoints follow at once; another shop's test answers 404 and stays as it was;
 // bad input and refused changes answer 4xx with a message and write nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { decode } from "turbo-stream";
 import type { SqlRunner } from "~/db/connection.server";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { useServer } from "../support/server";
+import { readSingleFetch } from "../support/admin-route-data";
 import { BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
 import { getPatches, newId } from "../support/snippet-client";
 
@@ -18,19 +18,14 @@ interface Answer {
   body: { ok: true; status: string; message: string } | { ok: false; problem: { type: string; title: string; status: number; issues?: string[] } } | undefined;
 }
 
-/** Reads a Remix single-fetch answer (turbo-stream), as the page's fetcher does. */
-async function readSingleFetch(res: Response): Promise<unknown> {
-  if (!res.body) return undefined;
-  const decoded = await decode(res.body);
-  await decoded.done;
-  return (decoded.value as { data?: unknown }).data;
-}
+/** An action's data from a single-fetch answer, as the page's fetcher reads it. */
+const actionData = async (res: Response) => ((await readSingleFetch(res)) as { data?: unknown } | undefined)?.data;
 
 /** Posts the lifecycle form as the results page's fetcher does. */
 async function postLifecycle(post: (path: string, init: RequestInit) => Promise<Response>, testId: string, fields: Record<string, string>): Promise<Answer> {
   const res = await post(`/app/tests/${testId}.data`, { method: "POST", body: new URLSearchParams(fields) });
   expect(res.status).not.toBe(500);
-  const body = res.status === 404 ? undefined : ((await readSingleFetch(res)) as Answer["body"]);
+  const body = res.status === 404 ? undefined : ((await actionData(res)) as Answer["body"]);
   return { status: res.status, body };
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
-import { loaderData, postAction } from "./admin-route-data";
+import { loaderData, postAction } from "../support/admin-route-data";
 
 const A = "svc-settings-a.myshopify.com";
 const B = "svc-settings-b.myshopify.com";

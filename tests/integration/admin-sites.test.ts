@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SITE_ID_PATTERN } from "~/wire/site-id";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
-import { loaderData, postAction } from "./admin-route-data";
+import { loaderData, postAction } from "../support/admin-route-data";
 
 const A = "svc-sites-a.myshopify.com";
 const B = "svc-sites-b.myshopify.com";

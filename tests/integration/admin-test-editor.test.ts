@@ -2,8 +2,8 @@
 // with nothing written, another shop's ids answering 404, the lock of a running test, the snippet's
 // endpoint seeing a save at once, and the live theme's alternate templates from the Admin API stand-in.
 import { describe, expect, it } from "vitest";
-import { decode } from "turbo-stream";
 import { databaseKinds } from "../support/databases";
+import { readSingleFetch as read } from "../support/admin-route-data";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { getPatches, newId } from "../support/snippet-client";
 
@@ -15,14 +15,6 @@ const EDIT_ROUTE = "routes/app.tests.$testId_.edit";
 const NEW = "/app/tests/new.data";
 const edit = (id: string) => `/app/tests/${id}/edit.data`;
 const loaderOf = (path: string, route: string) => `${path}?_routes=${encodeURIComponent(route)}`;
-
-/** The decoded body of a single-fetch answer. */
-async function read(res: Response): Promise<unknown> {
-  if (!res.body) return null;
-  const decoded = await decode(res.body);
-  await decoded.done;
-  return decoded.value;
-}
 
 /** A loader's data from a single-fetch GET (null when the route answered no data, e.g. a 404). */
 async function loaderData<T>(res: Response, route: string): Promise<T> {

@@ -1,7 +1,8 @@
 // Admin loaders and actions over HTTP as Remix's single fetch calls them (`<path>.data`, turbo-stream
-// encoded), with a Shopify session token: for the sites, API keys and settings tests.
+// encoded, what the browser's router reads), with a Shopify session token. `?_data=` does not work with
+// single fetch on: it answers an empty 200.
 import { decode } from "turbo-stream";
-import { adminFetch } from "../support/shopify";
+import { adminFetch } from "./shopify";
 
 // The routes' data is read as loosely typed JSON: the tests' assertions are what check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,8 +17,14 @@ export interface RouteAnswer<T = unknown> {
   raw: string;
 }
 
+/** The decoded body of a single-fetch answer (undefined when it has none, as a bare 404). */
+export async function readSingleFetch(res: Response): Promise<unknown> {
+  return (await read(res)).value;
+}
+
 async function read(res: Response): Promise<{ value: unknown; raw: string }> {
   const raw = await res.text();
+  if (!raw) return { value: undefined, raw };
   const { value, done } = await decode(new Response(raw).body as ReadableStream<Uint8Array>, {
     // A thrown response (a loader's 404) arrives as Remix's ErrorResponse: its body, status, status text.
     plugins: [(type, ...values) => (type === "ErrorResponse" ? { value: { data: values[0], status: values[1], statusText: values[2] } } : undefined)],
