@@ -20,7 +20,7 @@ export function LifecycleBanners({ status, pausedReason, site, winner, endedAt, 
       {site.paused && !ended && (
         <Banner tone="critical" title="svc paused this test's site" action={{ content: "Resume the site", url: siteUrl }}>
           <p>{site.pausedReason ?? "The site was paused by svc."}</p>
-          <p>None of the site&apos;s tests show a variant until the site is resumed; then this test can be resumed.</p>
+          <p>None of the site&apos;s tests show a variant until the site is resumed; resuming it resumes the tests svc paused with it.</p>
         </Banner>
       )}
       {!site.paused && status === "paused" && pausedReason && (
