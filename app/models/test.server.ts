@@ -1,6 +1,8 @@
 // A/B tests with their arms and goals: the only code that writes the Test, Arm and Goal tables.
 import { prisma } from "~/db.server";
 import type { GoalKind, Prisma, TestStatus } from "~/generated/prisma/client";
+import type { ParsedTest } from "~/domain/test-form";
+import type { Patch } from "~/wire";
 
 export interface TestDefinition {
   id: string;
@@ -48,17 +50,14 @@ export async function listTestsOfSites(siteIds: string[]) {
   });
 }
 
-/** What the editor stores: a definition with the site's internal id (arm keys decide arm identity). */
-export interface TestFields {
-  siteId: string;
-  name: string;
-  hypothesis: string | null;
-  pages: string[];
-  trafficPercent: number;
-  minDetectableEffect: number;
-  arms: Array<{ key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl: string | null }>;
-  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean }>;
-}
+/**
+ * What the editor stores: the parsed definition (domain/test-form.ts), with `siteId` the site's internal
+ * id rather than its public Site ID. Arm keys decide arm identity.
+ */
+export type TestFields = ParsedTest;
+
+/** Patches as Prisma writes a Json column (they were validated by the parser). */
+const armRow = (arm: TestFields["arms"][number]) => ({ ...arm, patches: arm.patches as Prisma.InputJsonValue });
 
 const EDITABLE_TEST = {
   site: { select: { id: true, publicId: true, kind: true } },
@@ -81,7 +80,7 @@ export async function createTest(fields: TestFields): Promise<string> {
     data: {
       ...test,
       status: "draft",
-      arms: { create: arms.map((arm, position) => ({ ...arm, position })) },
+      arms: { create: arms.map((arm, position) => ({ ...armRow(arm), position })) },
       goals: { create: goals },
     },
     select: { id: true },
@@ -107,8 +106,8 @@ export async function updateTest(shopId: string, testId: string, fields: TestFie
     for (const [position, arm] of fields.arms.entries()) {
       await tx.arm.upsert({
         where: { testId_key: { testId, key: arm.key } },
-        create: { testId, position, ...arm },
-        update: { position, ...arm },
+        create: { testId, position, ...armRow(arm) },
+        update: { position, ...armRow(arm) },
       });
     }
     await tx.goal.deleteMany({ where: { testId } });
@@ -132,7 +131,8 @@ export async function duplicateTest(shopId: string, testId: string, name: string
       key: arm.key,
       name: arm.name,
       weight: arm.weight,
-      patches: arm.patches as Prisma.InputJsonValue,
+      // Copied as stored: they passed the editor's parser when they were saved.
+      patches: arm.patches as unknown as Patch[],
       redirectUrl: arm.redirectUrl,
     })),
     goals: source.goals.map((goal) => ({
