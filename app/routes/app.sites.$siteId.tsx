@@ -1,8 +1,7 @@
 // One site of the shop: edit a web site, its tag and install rules, its API keys, and resume it when paused.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { boundary } from "@shopify/shopify-app-remix/server";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Badge, Card, Layout, Page, Text } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
@@ -14,6 +13,7 @@ import { problemResponse } from "~/http/problem";
 import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/site-api-keys.server";
 import { authenticateAdmin } from "~/shopify.server";
+import { notFoundBoundary } from "~/components/admin/not-found-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data: site }) => [{ title: site ? `${site.name} · svc` : "svc" }];
 
@@ -138,16 +138,4 @@ export default function SitePage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Page title="Site not found" backAction={{ content: "Sites & install", url: "/app/sites" }}>
-        <Card>
-          <Text as="p">This shop has no such site.</Text>
-        </Card>
-      </Page>
-    );
-  }
-  return boundary.error(error);
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Site not found", message: "This shop has no such site.", back: { content: "Sites & install", url: "/app/sites" } });

@@ -1,8 +1,7 @@
 // A test's results page: the verdict, every goal per arm, charts over time, flicker cost, time to go, and the
 // test's lifecycle (start, pause, resume, complete with a winner, archive) in its header.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { boundary } from "@shopify/shopify-app-remix/server";
+import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
@@ -27,6 +26,7 @@ import { previewLinks } from "~/services/preview-links.server";
 import { loadResults } from "~/services/results.server";
 import { changeTestStatus, loadLifecycleState } from "~/services/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
+import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
 
 export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 
@@ -139,17 +139,4 @@ export default function TestResults() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Page title="Test not found" backAction={{ content: "Tests", url: "/app" }}>
-        <Card>
-          <Text as="p">This test does not exist or belongs to another shop.</Text>
-        </Card>
-      </Page>
-    );
-  }
-  // Anything else may be Shopify's own thrown response, which its boundary knows how to render.
-  return boundary.error(error);
-}
+export const ErrorBoundary = notFoundBoundary(TEST_NOT_FOUND);

@@ -1,13 +1,12 @@
 // Editing a test (/app/tests/:testId/edit, beside the results page rather than inside it): the form,
 // saving within what the test's status allows, and "Duplicate as a new draft".
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { boundary } from "@shopify/shopify-app-remix/server";
-import { Card, Page, Text } from "@shopify/polaris";
+import { useLoaderData } from "@remix-run/react";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/test-form";
 import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
+import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.test ? `Edit ${data.test.name} · svc` : "svc" }];
 
@@ -36,16 +35,4 @@ export default function EditTest() {
   return <TestEditorPage data={useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Page title="Test not found" backAction={{ content: "Tests", url: "/app" }}>
-        <Card>
-          <Text as="p">This test does not exist or belongs to another shop.</Text>
-        </Card>
-      </Page>
-    );
-  }
-  return boundary.error(error);
-}
+export const ErrorBoundary = notFoundBoundary(TEST_NOT_FOUND);
