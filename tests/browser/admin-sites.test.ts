@@ -1,35 +1,25 @@
 // Sites & install and Settings in Chromium (demo admin): add a web site and see its tag, create an API key
 // and revoke it after the confirmation, save settings through the save bar with a toast.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { collectPageProblems, launchChromium } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { collectPageProblems } from "../support/browser";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 
 describe("sites and settings admin in Chromium", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
+  const demo = useDemoInChromium();
   let page: Page;
   let problems: string[];
   beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
-    const context = await browser.newContext();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const context = await demo.browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.server.url });
     page = await context.newPage();
     problems = collectPageProblems(page);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
   });
 
   const toast = (text: string) => page.locator("[data-svc-toast]", { hasText: text }).waitFor({ timeout: 10_000 });
 
   it("adds a web site, showing field errors first, then its tag with the install rules", async () => {
-    await page.goto(`${server.url}/app/sites`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app/sites`, { waitUntil: "networkidle" });
     await expect(page.getByRole("heading", { name: "Sites & install" }).isVisible()).resolves.toBe(true);
     await page.getByRole("link", { name: "Add web site" }).first().click();
     await page.getByRole("heading", { name: "Add web site" }).waitFor();
@@ -71,7 +61,7 @@ describe("sites and settings admin in Chromium", () => {
   });
 
   it("saves settings through the save bar, with a field error first and a toast after", async () => {
-    await page.goto(`${server.url}/app/settings`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app/settings`, { waitUntil: "networkidle" });
     const bar = page.getByRole("region", { name: "Unsaved changes" });
     await expect(bar.count()).resolves.toBe(0);
     await page.getByLabel("Account owner's email").fill("owner@example.com");

@@ -1,34 +1,19 @@
 // The demo admin in a real browser: the home page's tests list renders with Polaris and hydrates without
 // errors, its status tabs filter it, and the results page's lifecycle buttons change a test's status.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { collectPageProblems, launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { collectPageProblems } from "../support/browser";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 
 describe("demo admin in Chromium", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([
-      startServer({ env: { ...db.env, SVC_DEMO: "1" } }),
-      launchChromium(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const demo = useDemoInChromium();
 
   const rowNames = (page: Page) => page.locator(".Polaris-IndexTable__TableRow").locator("a[data-primary-link]").allInnerTexts();
 
   it("shows the tests list on the home page, in Polaris, with the install card above it", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const errors = collectPageProblems(page);
-    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
     await expect(page.locator(".Polaris-Page").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "svc: A/B tests" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "Storefront" }).isVisible()).resolves.toBe(true);
@@ -44,30 +29,30 @@ describe("demo admin in Chromium", () => {
   });
 
   it("pauses a test from its results page, and the list's tabs filter by status", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const errors = collectPageProblems(page);
-    await page.goto(`${server.url}/app/tests/demo-headline`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app/tests/demo-headline`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Pause", exact: true }).click();
     await page.getByText("Test paused").waitFor();
     await page.getByRole("button", { name: "Resume", exact: true }).waitFor();
     await page.locator(".Polaris-Badge", { hasText: "Paused" }).first().waitFor();
 
-    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
     expect(await page.locator(".Polaris-IndexTable__TableRow", { hasText: "Demo: headline" }).innerText()).toContain("Paused");
     await page.getByRole("tab", { name: /^Paused/ }).click();
-    await page.waitForURL(`${server.url}/app?status=paused`);
+    await page.waitForURL(`${demo.server.url}/app?status=paused`);
     await expect.poll(() => rowNames(page)).toEqual(["Demo: headline"]);
     await page.getByRole("tab", { name: /^Running/ }).click();
-    await page.waitForURL(`${server.url}/app?status=running`);
+    await page.waitForURL(`${demo.server.url}/app?status=running`);
     await expect.poll(() => rowNames(page)).toEqual(["Demo: product headline"]);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("completes a test after asking which arm won, and shows the winner", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const errors = collectPageProblems(page);
-    await page.goto(`${server.url}/app/tests/demo-shopify-headline`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app/tests/demo-shopify-headline`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Complete test" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Which arm won?").waitFor();

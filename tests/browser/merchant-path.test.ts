@@ -2,11 +2,10 @@
 // text patch on the demo storefront, preview the variant through its link, start the test, see a shopper
 // in a fresh browser assigned an arm and convert, find the conversion in the results, pause, complete.
 // Screenshots of the main pages land in screenshots/ (git-ignored), for a person to look at.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { collectPageProblems, launchChromium, saveScreenshot } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { collectPageProblems, saveScreenshot } from "../support/browser";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 import { parseCsv } from "../support/csv";
 
 const ORIGINAL = "Small-batch mugs, bowls and plates, fired in our studio.";
@@ -35,20 +34,10 @@ async function resultsByArm(page: Page, testId: string, goal: string) {
 }
 
 describe("a merchant's path in the demo admin (Chromium)", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const demo = useDemoInChromium();
 
   it("creates, previews, starts, counts, pauses and completes a test", async () => {
+    const { server, browser } = demo;
     const merchant = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await merchant.newPage();
     const adminProblems = collectPageProblems(admin);

@@ -1,29 +1,16 @@
 // The test editor in Chromium (local demo): filling the form, a selector the browser cannot parse shown
 // inline at once, the URL tester answering, and saving with a toast and the test saved.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { collectPageProblems, launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { collectPageProblems } from "../support/browser";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 
 describe("test editor in Chromium (demo)", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const demo = useDemoInChromium();
 
   it("creates a test from the form, with inline errors and the URL tester on the way", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const problems = collectPageProblems(page);
-    await page.goto(`${server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "New test" }).waitFor();
 
     await page.getByLabel("Name", { exact: true }).fill("Friendlier headline");
@@ -73,8 +60,8 @@ describe("test editor in Chromium (demo)", () => {
   });
 
   it("shows field errors, and sends nothing, when a required field is left empty", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    const page = await demo.browser.newPage();
+    await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "New test" }).waitFor();
     await page.getByRole("button", { name: "Create test" }).click();
     await page.getByText("Give the test a name").waitFor();
