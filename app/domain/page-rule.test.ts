@@ -47,11 +47,36 @@ describe("page rules", () => {
       { kind: "prefix", value: "/products/" },
       { kind: "exact", value: "no-slash" },
     ];
-    expect(testPageUrl(rules, "https://shop.example/products/hat?x=1#top")).toEqual({ path: "/products/hat", matches: true });
-    expect(testPageUrl(rules, "/products/hat?x=1")).toEqual({ path: "/products/hat", matches: true });
-    expect(testPageUrl(rules, "shop.example/cart")).toEqual({ path: "/cart", matches: false });
-    expect(testPageUrl([{ kind: "exact", value: "/a" }], "/a/")).toEqual({ path: "/a/", matches: true });
+    expect(testPageUrl(rules, "https://shop.example/products/hat?x=1#top")).toEqual({ path: "/products/hat", matches: true, templates: 0 });
+    expect(testPageUrl(rules, "/products/hat?x=1")).toEqual({ path: "/products/hat", matches: true, templates: 0 });
+    expect(testPageUrl(rules, "shop.example/cart")).toEqual({ path: "/cart", matches: false, templates: 0 });
+    expect(testPageUrl([{ kind: "exact", value: "/a" }], "/a/")).toEqual({ path: "/a/", matches: true, templates: 0 });
     expect(testPageUrl(rules, "")).toBeNull();
     expect(testPageUrl(rules, "http://[bad")).toBeNull();
+  });
+
+  it("stores a template rule as template:<name> and reads it back", () => {
+    expect(pageRuleToPattern({ kind: "template", value: "product" })).toBe("template:product");
+    expect(pageRuleToPattern({ kind: "template", value: " index " })).toBe("template:index");
+    for (const name of ["index", "product", "collection", "list-collections", "page", "blog", "article", "cart", "search"]) {
+      expect(patternToPageRule(`template:${name}`)).toEqual({ kind: "template", value: name });
+      expect(pageRuleToPattern(patternToPageRule(`template:${name}`))).toBe(`template:${name}`);
+      expect(pageRuleError({ kind: "template", value: name })).toBeNull();
+    }
+  });
+
+  it("refuses template rules naming no known template type", () => {
+    for (const value of ["", "Product", "products", "/products/", "customers/account", "template:product"]) {
+      expect(pageRuleError({ kind: "template", value })).toBe("Choose a template type");
+    }
+  });
+
+  it("leaves template rules out of the URL tester, and says how many there are", () => {
+    const rules: PageRule[] = [
+      { kind: "template", value: "product" },
+      { kind: "template", value: "bogus" },
+    ];
+    expect(testPageUrl(rules, "/products/hat")).toEqual({ path: "/products/hat", matches: false, templates: 1 });
+    expect(testPageUrl([...rules, { kind: "prefix", value: "/products/" }], "/products/hat")).toEqual({ path: "/products/hat", matches: true, templates: 1 });
   });
 });

@@ -1,9 +1,29 @@
-// The editor's page rules (exact, prefix, contains, wildcard) and the stored path patterns they stand for.
-// Matching is never done here: the stored patterns go through app/wire/targeting.ts like the snippet's.
-import { matchesAnyPath } from "~/wire";
+// The editor's page rules (exact, prefix, contains, wildcard; on Shopify also a template type) and the
+// stored patterns they stand for. Matching is never done here: the stored patterns go through
+// app/wire/targeting.ts like the snippet's.
+import { matchesAnyPath, TEMPLATE_PREFIX } from "~/wire";
 
+/** The URL rule kinds, offered on every site. */
 export const PAGE_RULE_KINDS = ["exact", "prefix", "contains", "wildcard"] as const;
-export type PageRuleKind = (typeof PAGE_RULE_KINDS)[number];
+/** "template": a Shopify template type (Liquid's `template.name`), stored as `template:<name>`. */
+export type PageRuleKind = (typeof PAGE_RULE_KINDS)[number] | "template";
+
+/** The template types a rule may name, with the editor's labels (Home is Shopify's `index`). */
+export const TEMPLATE_TYPES = [
+  { name: "index", label: "Home" },
+  { name: "product", label: "Product" },
+  { name: "collection", label: "Collection" },
+  { name: "list-collections", label: "Collections list" },
+  { name: "page", label: "Page" },
+  { name: "blog", label: "Blog" },
+  { name: "article", label: "Article" },
+  { name: "cart", label: "Cart" },
+  { name: "search", label: "Search" },
+] as const;
+
+export function isTemplateName(name: string): boolean {
+  return TEMPLATE_TYPES.some((t) => t.name === name);
+}
 
 export interface PageRule {
   kind: PageRuleKind;
@@ -16,6 +36,7 @@ export const MAX_PAGE_PATTERN_LENGTH = 500;
 /** Why the rule cannot be stored, or null when it can. */
 export function pageRuleError(rule: PageRule): string | null {
   const value = rule.value.trim();
+  if (rule.kind === "template") return isTemplateName(value) ? null : "Choose a template type";
   if (!value) return "Enter a path";
   if (value.length > MAX_PAGE_PATTERN_LENGTH) return `Keep it under ${MAX_PAGE_PATTERN_LENGTH} characters`;
   if (/\s/.test(value)) return "A path has no spaces";
@@ -38,11 +59,14 @@ export function pageRuleToPattern(rule: PageRule): string {
       return `${value}*`;
     case "contains":
       return `*${value}*`;
+    case "template":
+      return TEMPLATE_PREFIX + value;
   }
 }
 
 /** A stored pattern as the most specific rule that gives it back ("*x*" is contains, "/a*" prefix). */
 export function patternToPageRule(pattern: string): PageRule {
+  if (pattern.startsWith(TEMPLATE_PREFIX)) return { kind: "template", value: pattern.slice(TEMPLATE_PREFIX.length) };
   const stars = pattern.split("*").length - 1;
   if (stars === 0 && pattern.startsWith("/")) return { kind: "exact", value: pattern };
   if (stars === 1 && pattern.endsWith("*") && pattern.startsWith("/")) return { kind: "prefix", value: pattern.slice(0, -1) };
@@ -52,12 +76,17 @@ export function patternToPageRule(pattern: string): PageRule {
   return { kind: "wildcard", value: pattern };
 }
 
-/** Whether a URL or path typed in the tester is targeted by the valid rules, by the snippet's own rule. */
-export function testPageUrl(rules: readonly PageRule[], typed: string): { path: string; matches: boolean } | null {
+/**
+ * Whether a URL or path typed in the tester is targeted by the valid URL rules, by the snippet's own
+ * rule. A URL does not tell its template: template rules are left out (`templates` counts them; the
+ * storefront checks them).
+ */
+export function testPageUrl(rules: readonly PageRule[], typed: string): { path: string; matches: boolean; templates: number } | null {
   const path = pathOf(typed.trim());
   if (path === null) return null;
-  const patterns = rules.filter((rule) => pageRuleError(rule) === null).map(pageRuleToPattern);
-  return { path, matches: matchesAnyPath(patterns, path) };
+  const valid = rules.filter((rule) => pageRuleError(rule) === null);
+  const patterns = valid.filter((rule) => rule.kind !== "template").map(pageRuleToPattern);
+  return { path, matches: matchesAnyPath(patterns, path), templates: valid.length - patterns.length };
 }
 
 /** The pathname the snippet would match: a full URL's path, or the typed path without query and hash. */

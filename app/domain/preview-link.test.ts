@@ -11,6 +11,16 @@ describe("previewPath", () => {
     [["/collections/*", "/products/mug"], "/products/mug"],
     [["*"], "/"],
     [[], "/"],
+    [["template:product", "/products/mug"], "/products/mug"],
+    [["template:collection", "/collections/*"], "/collections/"],
+    [["template:cart", "*"], "/"],
+    [["template:index"], "/"],
+    [["template:product"], "/collections/all"],
+    [["template:collection"], "/collections"],
+    [["template:cart"], "/cart"],
+    [["template:search"], "/search"],
+    [["template:article"], "/"],
+    [["template:search", "template:product"], "/search"],
   ])("lands %j on %s", (pages, path) => {
     expect(previewPath(pages)).toBe(path);
   });

@@ -133,6 +133,16 @@ describe("parseTestForm", () => {
     expect(errorsOf(redirect("//evil.example"))).toHaveProperty("arms.1.redirectUrl");
   });
 
+  it("takes template page rules for known template types on Shopify sites only", () => {
+    const pages = (value: string) => [{ kind: "template", value }, { kind: "exact", value: "/" }];
+    const shopify = parseTestForm({ ...form(), pages: pages("product") }, context);
+    expect(shopify.ok && shopify.test.pages).toEqual(["template:product", "/"]);
+    expect(errorsOf({ ...form(), pages: pages("bogus") })).toHaveProperty("pages.0.value", "Choose a template type");
+    const web = errorsOf({ ...form(), siteId: "web1", goals: [], pages: pages("product") });
+    expect(web).toHaveProperty("pages.0.value", "Template types exist on Shopify sites only");
+    expect(web).not.toHaveProperty("pages.1.value");
+  });
+
   it("reads url, click and submit goals", () => {
     const goals = [
       { kind: "url", label: "thanks", selector: "", page: { kind: "prefix", value: "/thanks" }, primary: true },

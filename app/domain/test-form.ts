@@ -200,7 +200,7 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
 
   const pages = list(form.pages).map((raw, i) => {
     const rule = pageRule(raw);
-    const error = rule ? pageRuleError(rule) : "Choose a rule";
+    const error = rule ? (templateSiteError(rule, siteKind) ?? pageRuleError(rule)) : "Choose a rule";
     if (error) fail(`pages.${i}.value`, error);
     return rule && !error ? pageRuleToPattern(rule) : "";
   });
@@ -402,7 +402,7 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
   }
   if (kind === "url") {
     const rule = pageRule(raw.page);
-    const error = rule ? pageRuleError(rule) : "Choose a rule";
+    const error = rule ? (templateSiteError(rule, siteKind) ?? pageRuleError(rule)) : "Choose a rule";
     if (error || !rule) fail(`${at}.page`, error ?? "Choose a rule");
     else urlPattern = pageRuleToPattern(rule);
   }
@@ -439,8 +439,13 @@ function pageRule(value: unknown): PageRule | null {
   const raw = record(value);
   if (!raw) return null;
   const kind = text(raw.kind);
-  if (!["exact", "prefix", "contains", "wildcard"].includes(kind)) return null;
+  if (!["exact", "prefix", "contains", "wildcard", "template"].includes(kind)) return null;
   return { kind: kind as PageRule["kind"], value: text(raw.value) };
+}
+
+/** Template rules name Shopify's template types: refused on other sites. */
+function templateSiteError(rule: PageRule, siteKind: SiteKind): string | null {
+  return rule.kind === "template" && siteKind !== "shopify" ? "Template types exist on Shopify sites only" : null;
 }
 
 /** The posted `definition` field as JSON; anything unreadable becomes null, which parseTestForm refuses. */

@@ -82,6 +82,8 @@ export function renderDemoShopifyStorefront(baseUrl: string): string {
   const embed = renderAppEmbed({
     app: { metafields: { svc: { base_url: { value: baseUrl }, site_id: { value: DEMO_SHOPIFY_SITE_ID } } } },
     shop: { permanent_domain: DEMO_SHOP_DOMAIN },
+    // The demo storefront is one product page.
+    template: { name: "product" },
     request: { design_mode: false },
   }).trim();
   const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(DEMO_PRODUCT.price / 100);

@@ -10,6 +10,7 @@ function globals(svc: { base_url?: AppMetafield; site_id?: AppMetafield } | unde
   return {
     app: { metafields: svc === undefined ? {} : { svc } },
     shop: { permanent_domain: SHOP },
+    template: { name: "product" },
     request: { design_mode: false },
     ...overrides,
   };
@@ -25,18 +26,25 @@ function scriptsIn(html: string): HTMLScriptElement[] {
 describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
   it("prints exactly one snippet tag from Shopify's metafield objects", () => {
     const html = renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE } }));
-    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}"></script>`);
+    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product"></script>`);
     expect(html.match(/<script/g)).toHaveLength(1);
     const [script] = scriptsIn(html);
     expect(script?.getAttribute("src")).toBe(`${BASE}/snippet.js`);
     expect(script?.hasAttribute("async")).toBe(true);
     expect(script?.getAttribute("data-svc-site")).toBe(SITE);
     expect(script?.getAttribute("data-svc-shop")).toBe(SHOP);
+    expect(script?.getAttribute("data-svc-template")).toBe("product");
+  });
+
+  it("prints the page's template name, escaped", () => {
+    const html = renderAppEmbed(globals({ base_url: BASE, site_id: SITE }, { template: { name: 'customers/account"><x' } }));
+    expect(scriptsIn(html)[0]?.getAttribute("data-svc-template")).toBe('customers/account"><x');
+    expect(html).not.toContain("<x");
   });
 
   it("accepts plain metafield values as well", () => {
     const html = renderAppEmbed(globals({ base_url: BASE, site_id: SITE }));
-    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}"></script>`);
+    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product"></script>`);
   });
 
   it("prints nothing in the theme editor", () => {

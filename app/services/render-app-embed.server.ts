@@ -12,6 +12,8 @@ export interface AppEmbedGlobals {
   /** `app.metafields.svc.*`: what the app writes on its AppInstallation after install (absent before). */
   app: { metafields: { svc?: { base_url?: AppMetafield; site_id?: AppMetafield } } };
   shop: { permanent_domain: string };
+  /** `template.name`: the page's template type (`index`, `product`, `collection`, …), printed as data-svc-template. */
+  template: { name: string };
   /** `request.design_mode` is true in the theme editor, where the block prints nothing. */
   request: { design_mode: boolean };
 }

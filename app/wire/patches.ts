@@ -38,7 +38,9 @@ export interface Assignment {
   arm: string;
   /**
    * Path patterns (matched against `location.pathname`, trailing `/` ignored) where this arm applies.
-   * `*` matches any run of characters; `["*"]` is every page. The rule: `matchesAnyPath` in targeting.ts.
+   * `*` matches any run of characters; `["*"]` is every page. `template:<name>` instead matches a Shopify
+   * page whose template (`data-svc-template`, Liquid's `template.name`) is exactly `<name>`, and never
+   * off Shopify. The rule: `matchesAnyPath` in targeting.ts.
    */
   pages: string[];
   /**
@@ -82,7 +84,7 @@ export type PatchOp = Patch["op"];
 
 /** Automatic conversion: `goal` is the label sent in the conversion event (MAX_GOAL_LENGTH). */
 export type AutoGoal =
-  /** A pageview on a matching path. */
+  /** A pageview on a matching page: `pages` as for Assignment (path or `template:<name>` patterns). */
   | { kind: "visit"; goal: string; pages: string[] }
   /** A click on an element matching `sel` (or inside one). */
   | { kind: "click"; goal: string; sel: string }

@@ -51,7 +51,30 @@ describe("matchesPath", () => {
   });
 });
 
+type TemplateCase = [pattern: string, path: string, template: string | null, matches: boolean];
+
+describe("matchesAnyPath with a page template (shared cases)", () => {
+  it.each(cases.templates as TemplateCase[])("%j on %j, template %j → %s", (pattern, path, template, expected) => {
+    expect(matchesAnyPath([pattern], path, template)).toBe(expected);
+    expect(matchesAnyPath(["/never-this-one", pattern], path, template ?? undefined)).toBe(expected);
+  });
+});
+
 describe("matchesAnyPath", () => {
+  it("a template pattern never matches without a template, whatever the path", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (name, path) => !matchesAnyPath([`template:${name}`], `/${path}`)),
+    );
+  });
+
+  it("a template pattern matches exactly its own template", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (a, b) =>
+        matchesAnyPath([`template:${a}`], "/", b) === (a === b),
+      ),
+    );
+  });
+
   it("matches when any pattern does, and never for an empty list", () => {
     expect(matchesAnyPath(["/a", "/b/*"], "/b/c")).toBe(true);
     expect(matchesAnyPath(["/a", "/b/*"], "/c")).toBe(false);

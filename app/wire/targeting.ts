@@ -1,6 +1,12 @@
-// Page targeting: the path patterns (`pages` in patches.ts) of tests and visit goals. The one
+// Page targeting: the path and template patterns (`pages` in patches.ts) of tests and visit goals. The one
 // implementation: the snippet bundles it, the server and the admin use it; both test suites run
 // targeting.cases.json (app/wire/targeting.test.ts, snippet/test/pages.test.ts).
+
+/**
+ * Marks a pattern that targets a Shopify template type rather than a path: `template:product`.
+ * matchesAnyPath spells the literal out: esbuild does not inline the constant, and the snippet's budget is tight.
+ */
+export const TEMPLATE_PREFIX = "template:";
 
 /** Drops trailing slashes but keeps a lone "/". A loop, not /\/+$/, which is quadratic on "///…x". */
 function trimSlashes(p: string): string {
@@ -30,7 +36,13 @@ export function matchesPath(pattern: string, pathname: string): boolean {
   });
 }
 
-/** Whether any of `patterns` matches `pathname` (never for an empty list). */
-export function matchesAnyPath(patterns: readonly string[], pathname: string): boolean {
-  return patterns.some((pattern) => matchesPath(pattern, pathname));
+/**
+ * Whether any of `patterns` matches the page (never for an empty list). A pattern `template:<name>`
+ * matches when the page's Shopify template (`template.name`, printed by the app embed as
+ * `data-svc-template`) is exactly `<name>`, and never where no template is known (none, or "");
+ * every other pattern is a path pattern for `matchesPath`. A template pattern never matches as a path:
+ * a pathname starts with "/", and a pattern not starting with "/" or "*" matches no such path.
+ */
+export function matchesAnyPath(patterns: readonly string[], pathname: string, template?: string | null): boolean {
+  return patterns.some((p) => (!!template && p === "template:" + template) || matchesPath(p, pathname));
 }

@@ -30,9 +30,8 @@ export function publish(convert: Convert, exposure: Exposure): void {
   // Both return undefined and never throw, whatever they are given (spec).
   const api = Object.freeze({ convert: guard(convert), exposure: guard(exposure) });
   w.svc = published = api;
-  for (const args of (queued as unknown[] | undefined) ?? []) {
+  for (const a of (queued as ArrayLike<unknown>[] | undefined) ?? []) {
     try {
-      const a = args as ArrayLike<unknown>;
       api.convert(a[0], a[1]);
     } catch {
       // A malformed queue entry is skipped.

@@ -14,9 +14,8 @@ const KEY = "svc_consent";
  * storage is cleared), "n<ms>" no consent needed in this region (re-checked after a day).
  */
 export function rememberedConsent(raw: string | null, now: number): boolean | undefined {
-  if (raw === "1") return true;
   if (raw === "0") return false;
-  if (raw?.[0] === "n" && now - Number(raw.slice(1)) < CONSENT_RECHECK_MS) return true;
+  if (raw === "1" || (raw?.[0] === "n" && now - Number(raw.slice(1)) < CONSENT_RECHECK_MS)) return true;
 }
 
 /** Calls `start` once collection is allowed; until then nothing is stored and only the Site ID is sent. */

@@ -3,7 +3,12 @@ import type { AutoGoal } from "../../app/wire/patches";
 import { matchesAnyPath } from "../../app/wire/targeting";
 import { guard } from "./guard";
 
-export function watchGoals(goals: readonly AutoGoal[], path: string, convert: (goal: string) => void): void {
+export function watchGoals(
+  goals: readonly AutoGoal[],
+  path: string,
+  convert: (goal: string) => void,
+  template?: string | null,
+): void {
   const listen = (kind: "click" | "submit") => {
     const mine = goals.filter((g): g is Extract<AutoGoal, { kind: "click" | "submit" }> => g.kind === kind);
     if (!mine.length) return;
@@ -18,7 +23,7 @@ export function watchGoals(goals: readonly AutoGoal[], path: string, convert: (g
       { capture: true, passive: true },
     );
   };
-  for (const g of goals) if (g.kind === "visit" && matchesAnyPath(g.pages, path)) convert(g.goal);
+  for (const g of goals) if (g.kind === "visit" && matchesAnyPath(g.pages, path, template)) convert(g.goal);
   listen("click");
   listen("submit");
 }

@@ -40,7 +40,8 @@ const teardown: (() => void)[] = [];
 let preview: string | null;
 
 const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms))) || 0;
-const armsHere = (res: PatchesResponse) => res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname));
+const armsHere = (res: PatchesResponse, tag: Tag) =>
+  res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname, tag.template));
 
 function start(tag: Tag, shopify: boolean): void {
   if (phase !== Phase.IDLE) return;
@@ -54,7 +55,7 @@ function start(tag: Tag, shopify: boolean): void {
   if (cached?.fresh) return run(tag, shopify, vid, cached.res, 0);
 
   const sid = touchSession(now);
-  const reveal = hideWhileLoading(cached ? changedSelectors(armsHere(cached.res)) : []);
+  const reveal = hideWhileLoading(cached ? changedSelectors(armsHere(cached.res, tag)) : []);
   const url =
     `${tag.base}${ENDPOINTS.patches}?site=${encodeURIComponent(tag.site)}&vid=${vid}&sid=${sid}` +
     `&url=${encodeURIComponent(location.origin + location.pathname)}` +
@@ -78,7 +79,7 @@ function start(tag: Tag, shopify: boolean): void {
 function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHidden: number): void {
   const mark = takeRedirectMark(Date.now());
   const shown: Assignment[] = [];
-  for (const arm of armsHere(res)) {
+  for (const arm of armsHere(res, tag)) {
     const to = arm.redirect === undefined ? "" : redirectTarget(arm.redirect, location.href);
     if (to === "") shown.push(arm);
     else if (to && !mark && markRedirect(arm.test, arm.arm)) {
@@ -143,6 +144,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     res.tests.flatMap((a) => a.goals ?? []),
     location.pathname,
     convert,
+    tag.template,
   );
   const landed = mark && res.tests.find((a) => a.test === mark.test && a.arm === mark.arm);
   if (landed) expose(landed, Date.now() - mark.origin, 0);

@@ -45,13 +45,12 @@ type RuleParent = CSSStyleSheet | CSSGroupingRule;
 export function guardRules(parent: RuleParent): void {
   const rules = parent.cssRules;
   for (let i = rules.length; i--; ) {
-    const rule = rules[i];
+    const rule = rules[i] as CSSStyleRule | undefined;
     if (!rule) continue;
     if ("selectorText" in rule) {
-      const r = rule as CSSStyleRule;
-      const before = r.selectorText;
-      r.selectorText = guardSelector(before);
-      if (r.selectorText === before) parent.deleteRule(i);
+      const before = rule.selectorText;
+      rule.selectorText = guardSelector(before);
+      if (rule.selectorText === before) parent.deleteRule(i);
     } else if ("cssRules" in rule) {
       guardRules(rule as CSSGroupingRule);
     }

@@ -1,4 +1,4 @@
-// Reads the snippet's own script tag: Site ID, API base, Shopify shop and the merchant's consent declaration.
+// Reads the snippet's own script tag: Site ID, API base, Shopify shop and template, and the merchant's consent declaration.
 import { SHOP_PATTERN } from "../../app/wire/limits";
 import { isSiteId } from "../../app/wire/site-id";
 
@@ -8,6 +8,8 @@ export interface Tag {
   base: string;
   /** Set by the Shopify app embed; selects POST /api/collect. */
   shop?: string;
+  /** The page's Shopify template (`template.name`), printed by the app embed; matched by `template:` pages. */
+  template: string | null;
   /** `data-svc-consent="granted"`: the merchant's consent platform already gates this tag. */
   preconsented: boolean;
 }
@@ -15,7 +17,7 @@ export interface Tag {
 export function readTag(doc: Document = document): Tag | undefined {
   // currentScript is null only when the snippet was not run as a classic script; fall back to the tag.
   const el = (doc.currentScript ?? doc.querySelector("script[data-svc-site]")) as HTMLScriptElement | null;
-  const site = el?.getAttribute("data-svc-site") ?? "";
+  const site = el?.getAttribute("data-svc-site");
   if (!el || !isSiteId(site)) return;
   let base: string;
   try {
@@ -29,6 +31,7 @@ export function readTag(doc: Document = document): Tag | undefined {
     site,
     base,
     shop: SHOP_PATTERN.test(shop) ? shop : undefined,
+    template: el.getAttribute("data-svc-template"),
     preconsented: el.getAttribute("data-svc-consent") === "granted",
   };
 }

@@ -20,7 +20,7 @@ export interface Transport {
  * 5xx its events go back in the queue once, and are dropped if that second send fails too.
  */
 export function createTransport(url: string, header: () => BatchHeader): Transport {
-  let queue: SvcEvent[] = [];
+  const queue: SvcEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const retried = new WeakSet<SvcEvent>();
@@ -69,10 +69,9 @@ export function createTransport(url: string, header: () => BatchHeader): Transpo
   return {
     push,
     flush,
+    // Stopped, push and flush do nothing: the queue is never sent, and a pending timer's flush is a no-op.
     stop: () => {
       stopped = true;
-      queue = [];
-      clearTimeout(timer);
     },
   };
 }

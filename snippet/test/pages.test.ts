@@ -23,6 +23,19 @@ describe("page targeting (shared cases)", () => {
     expect(convert.mock.calls).toEqual(expected ? [["seen"]] : []);
   });
 
+  type TemplateCase = [pattern: string, path: string, template: string | null, matches: boolean];
+  const templates = cases.templates as TemplateCase[];
+
+  it.each(templates)("%j on %j with template %j → %s", (pattern, path, template, expected) => {
+    expect(matchesAnyPath(["/never-this-one", pattern], path, template)).toBe(expected);
+  });
+
+  it.each(templates)("a visit goal on %j counts on %j with template %j: %s", (pattern, path, template, expected) => {
+    const convert = vi.fn();
+    watchGoals([{ kind: "visit", goal: "seen", pages: [pattern] }], path, convert, template);
+    expect(convert.mock.calls).toEqual(expected ? [["seen"]] : []);
+  });
+
   it("matches nothing with no patterns", () => {
     expect(matchesAnyPath([], "/")).toBe(false);
   });

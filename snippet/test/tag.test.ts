@@ -18,7 +18,11 @@ afterEach(() => {
 describe("readTag", () => {
   it("reads site, base origin and shop", () => {
     addTag({ src: "https://svc.example:8443/snippet.js?x=1", "data-svc-site": "site-1", "data-svc-shop": "demo.myshopify.com" });
-    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", preconsented: false });
+    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", template: null, preconsented: false });
+  });
+  it("reads the Shopify template the app embed prints", () => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-template": "customers/account" });
+    expect(readTag()?.template).toBe("customers/account");
   });
   it("reads the consent declaration", () => {
     addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-consent": "granted" });

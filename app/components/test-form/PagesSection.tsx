@@ -2,7 +2,7 @@
 // that answers with the snippet's own matcher.
 import { useState } from "react";
 import { Badge, BlockStack, Button, Card, InlineError, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { PAGE_RULE_KINDS, testPageUrl, type PageRule, type PageRuleKind } from "~/domain/page-rule";
+import { PAGE_RULE_KINDS, TEMPLATE_TYPES, testPageUrl, type PageRule, type PageRuleKind } from "~/domain/page-rule";
 import type { FieldErrors } from "~/domain/test-form";
 
 const KIND_LABELS: Record<PageRuleKind, string> = {
@@ -10,18 +10,25 @@ const KIND_LABELS: Record<PageRuleKind, string> = {
   prefix: "Starts with",
   contains: "Contains",
   wildcard: "Matches (* = anything)",
+  template: "Template",
 };
 
+/** The URL rule kinds, offered on every site (visit goals use these too). */
 export const pageKindOptions = PAGE_RULE_KINDS.map((kind) => ({ label: KIND_LABELS[kind], value: kind }));
+/** On Shopify sites a rule may also name a template type. */
+const shopifyKindOptions = [...pageKindOptions, { label: KIND_LABELS.template, value: "template" as const }];
+const templateOptions = [{ label: "Choose a template", value: "" }, ...TEMPLATE_TYPES.map((t) => ({ label: t.label, value: t.name }))];
 
 interface Props {
   pages: PageRule[];
   errors: FieldErrors;
   disabled: boolean;
+  /** Shopify sites may target template types (the app embed prints the page's template). */
+  shopify: boolean;
   onChange(pages: PageRule[]): void;
 }
 
-export function PagesSection({ pages, errors, disabled, onChange }: Props) {
+export function PagesSection({ pages, errors, disabled, shopify, onChange }: Props) {
   const [url, setUrl] = useState("");
   const set = (i: number, rule: Partial<PageRule>) => onChange(pages.map((p, j) => (j === i ? { ...p, ...rule } : p)));
   const result = testPageUrl(pages, url);
@@ -36,9 +43,20 @@ export function PagesSection({ pages, errors, disabled, onChange }: Props) {
         </Text>
         {pages.map((rule, i) => (
           <InlineStack key={i} gap="200" blockAlign="start" wrap={false}>
-            <Select label={`Rule ${i + 1} kind`} labelHidden options={pageKindOptions} value={rule.kind} disabled={disabled} onChange={(kind) => set(i, { kind: kind as PageRuleKind })} />
+            <Select
+              label={`Rule ${i + 1} kind`}
+              labelHidden
+              options={shopify || rule.kind === "template" ? shopifyKindOptions : pageKindOptions}
+              value={rule.kind}
+              disabled={disabled}
+              // Between a path and a template the old value means nothing: start blank.
+              onChange={(kind) => set(i, { kind: kind as PageRuleKind, ...((kind === "template") !== (rule.kind === "template") && { value: "" }) })}
+            />
             <div style={{ flexGrow: 1 }}>
-              <TextField
+              {rule.kind === "template" ? (
+                <Select label={`Rule ${i + 1} template`} labelHidden options={templateOptions} value={rule.value} disabled={disabled} onChange={(value) => set(i, { value })} error={errors[`pages.${i}.value`]} />
+              ) : (
+                <TextField
                 label={`Rule ${i + 1} path`}
                 labelHidden
                 autoComplete="off"
@@ -47,7 +65,8 @@ export function PagesSection({ pages, errors, disabled, onChange }: Props) {
                 placeholder={rule.kind === "contains" ? "sale" : rule.kind === "wildcard" ? "/collections/*/products/*" : "/products/"}
                 onChange={(value) => set(i, { value })}
                 error={errors[`pages.${i}.value`]}
-              />
+                />
+              )}
             </div>
             <Button disabled={disabled || pages.length < 2} onClick={() => onChange(pages.filter((_, j) => j !== i))} accessibilityLabel={`Remove rule ${i + 1}`}>
               Remove
@@ -76,6 +95,11 @@ export function PagesSection({ pages, errors, disabled, onChange }: Props) {
                 {result.matches ? `The test runs on ${result.path}` : `The test does not run on ${result.path}`}
               </Text>
             </InlineStack>
+            {result.templates > 0 && (
+              <Text as="p" tone="subdued">
+                Template rules are checked on the storefront: a URL does not tell its template.
+              </Text>
+            )}
           </div>
         )}
       </BlockStack>

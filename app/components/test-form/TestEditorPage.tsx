@@ -124,7 +124,7 @@ export function TestEditorPage({ data }: { data: EditorData }) {
         <Layout.Section>
           <BlockStack gap="400">
             <BasicsSection values={values} sites={data.sites} errors={errors} siteLocked={locked} onChange={change} />
-            <PagesSection pages={values.pages} errors={errors} disabled={locked} onChange={(pages) => change({ pages })} />
+            <PagesSection pages={values.pages} errors={errors} disabled={locked} shopify={site?.kind === "shopify"} onChange={(pages) => change({ pages })} />
             <ArmsSection values={values} siteKind={site?.kind ?? "web"} templates={data.templates} errors={errors} disabled={locked} onChange={change} />
             <GoalsSection values={values} siteKind={site?.kind ?? "web"} errors={errors} goalsLocked={locked} onChange={change} />
           </BlockStack>
