@@ -17,7 +17,7 @@ export async function consentFor({ site: siteId, headerCountry, address }: Conse
   const site = await getSiteConfig(siteId);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   // A consent request names no visitor, so only the site's bucket counts it.
-  const limited = throttleSnippetRequest(site.id, null);
+  const limited = await throttleSnippetRequest(site.id, null);
   if (limited) return fail(limited);
   const country = normalizeCountry(headerCountry) ?? (await countryOfAddress(address));
   return ok({ required: consentRequired(country, site.consentCountries) });

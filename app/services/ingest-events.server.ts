@@ -10,7 +10,7 @@ import { addToRollup } from "~/models/rollup.server";
 import { addRejectedExposures, pauseSite } from "~/models/site.server";
 import { inTransaction } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
-import { misuseMonitor, throttleSnippetRequest } from "./limits.server";
+import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
 import { recordConversionInTx } from "./record-conversion.server";
 import { recordCheckoutInTx } from "./shopify-orders.server";
@@ -51,7 +51,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (site.allowedOrigins.length > 0 && input.origin && !site.allowedOrigins.includes(input.origin)) {
     return fail({ status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" });
   }
-  const limited = throttleSnippetRequest(site.id, batch.vid);
+  const limited = await throttleSnippetRequest(site.id, batch.vid);
   if (limited) return fail(limited);
 
   const { kept, rejected } = await screenExposures(site, batch);
@@ -109,7 +109,8 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
 async function screenExposures(site: SiteConfig, batch: EventBatch): Promise<{ kept: SvcEvent[]; rejected: number }> {
   const kept: SvcEvent[] = [];
   let rejected = 0;
-  let pause = false;
+  let claimsValid = 0;
+  let claimsInvalid = 0;
   for (const event of batch.events) {
     if (event.type !== "exposure") {
       kept.push(event);
@@ -120,8 +121,10 @@ async function screenExposures(site: SiteConfig, batch: EventBatch): Promise<{ k
     const verdict = judgeExposure({ test: event.test, arm: event.arm }, assigned);
     if (verdict === "valid") kept.push(event);
     else rejected += 1;
-    if (verdict !== "unknown-test") pause = misuseMonitor.record(site.id, verdict === "valid").pause || pause;
+    if (verdict === "valid") claimsValid += 1;
+    else if (verdict !== "unknown-test") claimsInvalid += 1;
   }
+  const pause = claimsValid + claimsInvalid > 0 && (await recordExposureVerdicts(site.id, claimsValid, claimsInvalid));
   if (rejected > 0) await addRejectedExposures(site.id, rejected);
   if (pause) {
     await pauseSite(site.id, "Too many exposure events claimed arms that visitors were not assigned (window.svc.exposure misuse).");

@@ -27,7 +27,7 @@ function rateLimited(retryAfterSeconds: number): Problem {
 }
 
 /** Takes one request from the site's and the visitor's buckets: null, or the 429 to answer. */
-export function throttleSnippetRequest(siteId: string, visitorId: string | null): Problem | null {
+export async function throttleSnippetRequest(siteId: string, visitorId: string | null): Promise<Problem | null> {
   if (!appEnv().rateLimits) return null;
   const site = limiters.site.take(siteId);
   if (!site.allowed) return rateLimited(site.retryAfterSeconds);
@@ -39,10 +39,20 @@ export function throttleSnippetRequest(siteId: string, visitorId: string | null)
 }
 
 /** Takes one request from the API key's bucket: null, or the 429 to answer. */
-export function throttleApiKey(keyId: string): Problem | null {
+export async function throttleApiKey(keyId: string): Promise<Problem | null> {
   if (!appEnv().rateLimits) return null;
   const result = limiters.apiKey.take(keyId);
   return result.allowed ? null : rateLimited(result.retryAfterSeconds);
 }
 
-export const misuseMonitor = new MisuseMonitor();
+const misuseMonitor = new MisuseMonitor();
+
+/**
+ * Records one batch's verdicts on exposures that named a running test, and says whether the site's
+ * tests should now be paused for sustained misuse.
+ */
+export async function recordExposureVerdicts(siteId: string, valid: number, invalid: number): Promise<boolean> {
+  let pause = false;
+  for (let i = 0; i < valid + invalid; i++) pause = misuseMonitor.record(siteId, i < valid).pause || pause;
+  return pause;
+}

@@ -35,7 +35,7 @@ export async function recordServerConversion(authorization: string | null, text:
   if (!stored) {
     return fail({ status: 401, type: "invalid-api-key", title: "Unknown or revoked API key", headers: BEARER_CHALLENGE });
   }
-  const limited = throttleApiKey(stored.id);
+  const limited = await throttleApiKey(stored.id);
   if (limited) return fail(limited);
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;

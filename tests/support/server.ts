@@ -10,6 +10,8 @@ export interface RunningServer {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the process dies at once, with no chance to finish requests or flush anything. */
+  kill(): Promise<void>;
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -71,7 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
     });
   });
-  return { url, output: () => output, stop: () => stopChild(child) };
+  return { url, output: () => output, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -83,6 +85,14 @@ function stopChild(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill("SIGTERM");
+  });
+}
+
+function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
   });
 }
 

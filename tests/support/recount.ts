@@ -1,0 +1,95 @@
+// Recounts the daily rollups from the raw tables (Exposure, Conversion, ConversionAttribution) in SQL
+// written independently of the app's ingestion, and lists every figure where the two disagree.
+import type { SqlRunner } from "~/db/connection.server";
+
+export interface RollupDrift {
+  /** Which figure, e.g. "exposures site/test/arm/2026-11-24". */
+  what: string;
+  rollup: number;
+  recount: number;
+}
+
+/** Compares on one side the rollups, on the other the raw rows; sums are compared to a hundredth. */
+const CHECKS: Array<{ name: string; sql: string }> = [
+  {
+    name: "exposures",
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, "day"::text d, sum("exposures")::float8 v
+                   FROM "DailyRollup" WHERE "goal" = '' GROUP BY 1, 2, 3, 4),
+           x AS (SELECT "siteId" s, "testId" t, "armId" a, ("exposedAt"::date)::text d, count(*)::float8 v
+                   FROM "Exposure" GROUP BY 1, 2, 3, 4)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a), COALESCE(r.d, x.d)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.d = x.d`,
+  },
+  {
+    // A visitor keeps one arm per test, so over all days each arm counts each of its visitors once.
+    name: "exposedVisitors",
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, sum("exposedVisitors")::float8 v
+                   FROM "DailyRollup" WHERE "goal" = '' GROUP BY 1, 2, 3),
+           x AS (SELECT "siteId" s, "testId" t, "armId" a, count(DISTINCT "visitorId")::float8 v
+                   FROM "Exposure" GROUP BY 1, 2, 3)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a`,
+  },
+  ...(["conversions", "convertingVisitors"] as const).map((figure) => ({
+    name: figure,
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, "goal" g, sum("${figure}")::float8 v
+                   FROM "DailyRollup" WHERE "goal" <> '' GROUP BY 1, 2, 3, 4),
+           x AS (SELECT a."siteId" s, a."testId" t, a."armId" a, c."goal" g,
+                        ${
+                          figure === "conversions"
+                            ? "count(*)::float8"
+                            : // A conversion without a visitor counts as a visitor of its own.
+                              `(count(DISTINCT c."visitorId") + count(*) FILTER (WHERE c."visitorId" IS NULL))::float8`
+                        } v
+                   FROM "ConversionAttribution" a JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+                  GROUP BY 1, 2, 3, 4)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a), COALESCE(r.g, x.g)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g`,
+  })),
+  ...(["revenue", "revenueSquares"] as const).map((figure) => ({
+    name: figure,
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, "goal" g, "currency" c, sum("${figure}")::float8 v
+                   FROM "DailyRollup" WHERE "goal" <> '' GROUP BY 1, 2, 3, 4, 5 HAVING sum("${figure}") <> 0),
+           per_visitor AS (
+             SELECT a."siteId" s, a."testId" t, a."armId" a, c."goal" g, c."currency" c,
+                    COALESCE(c."visitorId", c."eventId") who, sum(c."value") v
+               FROM "ConversionAttribution" a JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+              WHERE c."value" IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6),
+           x AS (SELECT s, t, a, g, c, ${figure === "revenue" ? "sum(v)" : "sum(v * v)"}::float8 v FROM per_visitor
+                  GROUP BY 1, 2, 3, 4, 5 HAVING ${figure === "revenue" ? "sum(v)" : "sum(v * v)"} <> 0)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a), COALESCE(r.g, x.g), COALESCE(r.c, x.c)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c`,
+  })),
+];
+
+/** Every rollup figure that differs from its recount (empty when the rollups are exact). */
+export async function rollupDrift(sql: Pick<SqlRunner, "query">): Promise<RollupDrift[]> {
+  const drift: RollupDrift[] = [];
+  for (const check of CHECKS) {
+    const rows = await sql.query<{ what: string; rollup: number; recount: number }>(check.sql);
+    for (const row of rows) {
+      if (Math.abs(Number(row.rollup) - Number(row.recount)) > 0.005) {
+        drift.push({ what: `${check.name} ${row.what}`, rollup: Number(row.rollup), recount: Number(row.recount) });
+      }
+    }
+  }
+  return drift;
+}
+
+/** How many rows each raw and rollup table holds, for a test to show that the comparison was not empty. */
+export async function tableCounts(sql: Pick<SqlRunner, "query">): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ["Event", "Exposure", "Conversion", "ConversionAttribution", "DailyRollup"]) {
+    const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`);
+    counts[table] = Number(row?.n ?? 0);
+  }
+  return counts;
+}
