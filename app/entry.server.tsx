@@ -1,4 +1,5 @@
-// Server rendering of documents (as in Shopify's template), plus the start-up hooks the Node server calls.
+// Server rendering of documents (as in Shopify's template), plus what the Node server calls outside Remix:
+// the start-up hooks and the snippet's hot paths (served before Express and Remix, sharing their memory).
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +8,7 @@ import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "~/shopify.server";
 
 export { startup, shutdown } from "~/services/startup.server";
+export { hotPaths } from "~/http/hot-paths.server";
 
 export const streamTimeout = 5000;
 

@@ -1,5 +1,7 @@
-// The Node HTTP server: serves the Remix build (or Vite in development), with compression and static
-// assets, gives loaders the client's address, and opens/migrates the database before it says "listening".
+// The Node HTTP server: the snippet's hot paths first (raw Node, from the build's entry module), then the
+// Remix build (or Vite in development) through Express with compression and static assets; gives loaders
+// the client's address, and opens/migrates the database before it says "listening".
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -9,9 +11,11 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
 
-interface StartHooks {
+interface EntryHooks {
   startup(options: { baseUrl: string; log: (line: string) => void }): Promise<void>;
   shutdown(): Promise<void>;
+  /** Serves the request and answers true when it is one of the snippet's endpoints. */
+  hotPaths(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 const dev = process.argv.includes("--dev");
@@ -29,7 +33,7 @@ async function loadBuild(): Promise<ServerBuild> {
 }
 
 const build = await loadBuild();
-const hooks = build.entry.module as unknown as StartHooks;
+const hooks = build.entry.module as unknown as EntryHooks;
 
 const app = express();
 app.disable("x-powered-by");
@@ -55,7 +59,26 @@ app.use((error: unknown, _req: express.Request, res: express.Response, _next: ex
   );
 });
 
-const server = app.listen(port, host ?? "::", async () => {
+// In development the build is reloaded per request (Vite's module graph keeps one instance of each module,
+// so the hot paths still share the Remix routes' memory); in production it is loaded once.
+const hot: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean = vite
+  ? async (req, res) => ((await loadBuild()).entry.module as unknown as EntryHooks).hotPaths(req, res)
+  : hooks.hotPaths;
+
+const server = createServer((req, res) => {
+  const served = hot(req, res);
+  if (served === true) return;
+  if (served === false) return void app(req, res);
+  served.then(
+    (done) => done || app(req, res),
+    (error: unknown) => {
+      // The build failed to load (a syntax error while editing): Vite's middleware shows it in the page.
+      console.error(error);
+      app(req, res);
+    },
+  );
+});
+server.listen(port, host ?? "::", async () => {
   const { port: actual } = server.address() as AddressInfo;
   const baseUrl = `http://localhost:${actual}`;
   try {

@@ -1,10 +1,11 @@
 // The client's IP address: the TCP peer, or the first X-Forwarded-For entry behind a trusted proxy.
-import type { AppLoadContext } from "@remix-run/node";
 
-export function clientAddress(request: Request, context: AppLoadContext, trustProxy: boolean): string | undefined {
+/** `forwardedFor` is the X-Forwarded-For header as received; it is believed only when `trustProxy`. */
+export function clientAddress(forwardedFor: string | string[] | undefined, peer: string | undefined, trustProxy: boolean): string | undefined {
   if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const header = Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor;
+    const first = header?.split(",")[0]?.trim();
+    if (first) return first;
   }
-  return context.clientAddress;
+  return peer;
 }

@@ -1,19 +1,18 @@
-// The HTTP side shared by the two event doors (/api/events for any site, /api/collect for Shopify).
-import { readBody } from "./body";
-import { snippetEndpoint, unavailableOnFailure, type Endpoint } from "./endpoint";
-import { answer, problemResponse } from "./problem";
+// The HTTP side shared by the two event doors (/api/events for any site, /api/collect for Shopify), on
+// Node's request and response (they are hot paths, see hot-paths.server.ts).
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { ingestEventBatch, type Door } from "~/services/ingest-events.server";
+import { readIncomingBody } from "./body";
+import { sendJson, sendProblem } from "./node-response";
 
 /** The largest batch body accepted (50 events stay far below it). */
 const MAX_EVENT_BODY_BYTES = 64 * 1024;
 
-export function eventEndpoint(door: Door): Endpoint {
-  return snippetEndpoint("POST", async ({ request }) => {
-    const body = await readBody(request, MAX_EVENT_BODY_BYTES);
-    if (!body.ok) return problemResponse(body.problem);
-    return unavailableOnFailure(async () => {
-      const outcome = await ingestEventBatch({ door, text: body.value, origin: request.headers.get("origin"), receivedAt: new Date() });
-      return answer(outcome, (summary) => Response.json(summary, { headers: { "Cache-Control": "no-store" } }));
-    });
-  });
+/** Answers the batch's summary once it is committed; a failed write throws (the caller answers 503). */
+export async function serveEventBatch(door: Door, req: IncomingMessage, res: ServerResponse, cors: OutgoingHttpHeaders): Promise<void> {
+  const body = await readIncomingBody(req, MAX_EVENT_BODY_BYTES);
+  if (!body.ok) return sendProblem(req, res, body.problem, cors);
+  const outcome = await ingestEventBatch({ door, text: body.value, origin: req.headers.origin ?? null, receivedAt: new Date() });
+  if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
+  sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "no-store" });
 }

@@ -1,0 +1,57 @@
+// GET /snippet.js on Node's request and response: the current build, short-lived in caches, revalidated
+// by ETag, and compressed once per build (brotli and gzip) rather than once per request.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { currentSnippet, type SnippetFile } from "~/services/snippet-file.server";
+import { preferredEncoding, type Encoding } from "./accept-encoding";
+import { sendBytes, sendProblem } from "./node-response";
+
+// Five minutes: a new build reaches shoppers within minutes, and revalidation costs a 304 after that.
+const CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=60";
+
+const ENCODINGS: readonly Encoding[] = ["br", "gzip", "identity"];
+
+type Encoded = Record<Encoding, Buffer>;
+
+/** One promise per build: requests arriving while it compresses wait for the same work. */
+const encodedBuilds = new WeakMap<SnippetFile, Promise<Encoded>>();
+
+function encode(snippet: SnippetFile): Promise<Encoded> {
+  let encoded = encodedBuilds.get(snippet);
+  if (!encoded) {
+    const identity = Buffer.from(snippet.body);
+    // Maximum effort: it is spent once per build and every shopper's page load saves the bytes.
+    encoded = Promise.all([
+      promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      promisify(gzip)(identity, { level: constants.Z_BEST_COMPRESSION }),
+    ]).then(
+      ([br, gz]) => ({ br, gzip: gz, identity }),
+      (error: unknown) => {
+        encodedBuilds.delete(snippet);
+        throw error;
+      },
+    );
+    encodedBuilds.set(snippet, encoded);
+  }
+  return encoded;
+}
+
+export async function serveSnippet(req: IncomingMessage, res: ServerResponse, cors: OutgoingHttpHeaders): Promise<void> {
+  const snippet = await currentSnippet();
+  if (!snippet) {
+    return sendProblem(req, res, { status: 503, type: "snippet-unavailable", title: "Snippet not built", detail: "Run npm run build." });
+  }
+  const headers: OutgoingHttpHeaders = {
+    ...cors,
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL,
+    ETag: snippet.etag,
+    Vary: "Accept-Encoding",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (req.headers["if-none-match"] === snippet.etag) return sendBytes(req, res, 304, headers, null);
+  const encoding = preferredEncoding(req.headers["accept-encoding"], ENCODINGS);
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  sendBytes(req, res, 200, headers, (await encode(snippet))[encoding]);
+}
