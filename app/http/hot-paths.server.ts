@@ -101,15 +101,30 @@ const DOORS = new Map<string, HotDoor>([
  * Express and Remix. Never throws and never rejects: a failure is answered as a problem document.
  */
 export function hotPaths(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = req.url ?? "/";
+  let url = req.url ?? "/";
+  // A proxy may send the absolute form (GET http://host/api/patches?…); Remix matched it by its path.
+  if (!url.startsWith("/")) url = absolutePath(url);
   const mark = url.indexOf("?");
   let pathname = mark < 0 ? url : url.slice(0, mark);
   // Remix matched these routes with a trailing slash too.
   if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
   const door = DOORS.get(pathname);
   if (!door) return false;
-  void open(door, req, res, new URLSearchParams(mark < 0 ? "" : url.slice(mark + 1)));
+  open(door, req, res, new URLSearchParams(mark < 0 ? "" : url.slice(mark + 1))).catch((error: unknown) => {
+    // Answering the failure failed too: the connection is all that is left to close.
+    console.error("[svc] request failed:", error);
+    res.destroy();
+  });
   return true;
+}
+
+function absolutePath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
 }
 
 async function open(door: HotDoor, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {

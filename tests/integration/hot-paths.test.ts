@@ -77,6 +77,22 @@ describe.each(databaseKinds)("hot paths (%s)", (kind) => {
     expect(patchesHead.body.length).toBe(0);
   });
 
+  it("serves a request in absolute form (as a proxy may send it) and with a trailing slash", async () => {
+    const { hostname, port } = new URL(ctx.server.url);
+    const absolute = await new Promise<number>((resolve, reject) => {
+      const req = request({ hostname, port, path: `http://shop.test/api/patches?site=demo&vid=${newId()}&sid=${newId()}&url=x` }, (res) => {
+        res.resume();
+        resolve(res.headers["access-control-allow-origin"] === "*" ? (res.statusCode ?? 0) : -1);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(absolute).toBe(200);
+    const slash = await raw(`${ctx.server.url}/api/patches/?site=demo&vid=${newId()}&sid=${newId()}&url=x`);
+    expect(slash.status).toBe(200);
+    expect(slash.headers["access-control-allow-origin"]).toBe("*");
+  });
+
   it("sends small JSON answers uncompressed even when gzip is accepted", async () => {
     const path = `/api/patches?site=demo&vid=${newId()}&sid=${newId()}&url=x`;
     const answer = await raw(ctx.server.url + path, { headers: { "Accept-Encoding": "gzip, br" } });
