@@ -1,0 +1,142 @@
+// The process's connections to the shared Redis (REDIS_URL): one for commands, one for subscriptions,
+// opened on first use and closed at shutdown, and the fail-open rule every shared store follows.
+import { createHash } from "node:crypto";
+import { Redis, type RedisOptions } from "ioredis";
+import { appEnv } from "~/env.server";
+
+/**
+ * The longest a request waits on Redis (connecting, or one command) before it goes on without it.
+ * Loopback or same-zone Redis answers in well under a millisecond, so this only bites in an outage.
+ */
+export const REDIS_TIMEOUT_MS = 100;
+/** An outage is logged once per this, not once per request. */
+export const OUTAGE_LOG_EVERY_MS = 30_000;
+
+let commands: Redis | undefined;
+let subscriber: Redis | undefined;
+let lastOutageLog = -Infinity;
+
+function connectionOptions(): RedisOptions {
+  return {
+    lazyConnect: true,
+    connectTimeout: REDIS_TIMEOUT_MS,
+    commandTimeout: REDIS_TIMEOUT_MS,
+    // A queued command would hold its request until Redis returns; failing at once is what fail-open needs.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // Subscriptions are renewed by their owner, which must also forget what it may have missed meanwhile.
+    autoResubscribe: false,
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
+  };
+}
+
+/** Logs that Redis is unavailable, at most once per OUTAGE_LOG_EVERY_MS whatever the traffic. */
+export function reportRedisOutage(error: unknown): void {
+  const now = Date.now();
+  if (now - lastOutageLog < OUTAGE_LOG_EVERY_MS) return;
+  lastOutageLog = now;
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(
+    `[svc] Redis unavailable (${reason}): until it answers, rate limits and the misuse monitor are not ` +
+      `enforced, and other instances' site changes arrive by the cache's periodic refresh`,
+  );
+}
+
+function open(): Redis {
+  const { redisUrl } = appEnv();
+  const client = new Redis(redisUrl!, connectionOptions());
+  client.on("error", reportRedisOutage);
+  return client;
+}
+
+/** Prefix of every key and channel (SVC_REDIS_PREFIX). */
+export function redisKey(name: string): string {
+  return `${appEnv().redisPrefix}${name}`;
+}
+
+/** Whether REDIS_URL is set, i.e. limits, the misuse monitor and cache invalidation are shared. */
+export function redisConfigured(): boolean {
+  return appEnv().redisUrl !== null;
+}
+
+/** Whether the client can take a command now, waiting at most REDIS_TIMEOUT_MS for a first connection. */
+function ready(client: Redis): Promise<boolean> {
+  if (client.status === "ready") return Promise.resolve(true);
+  if (client.status === "wait") client.connect().catch(() => {});
+  // Between reconnection attempts there is nothing to wait for: the request goes on at once.
+  if (client.status !== "connecting" && client.status !== "connect") return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (answer: boolean) => {
+      clearTimeout(timer);
+      client.off("ready", onReady);
+      resolve(answer);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), REDIS_TIMEOUT_MS);
+    client.once("ready", onReady);
+  });
+}
+
+/**
+ * Runs `use` on the shared Redis; null when REDIS_URL is unset, Redis is unreachable or too slow, or
+ * the command failed (logged, rarely): callers then carry on as if nothing were shared (fail open).
+ */
+export async function withRedis<T>(use: (client: Redis) => Promise<T>): Promise<T | null> {
+  if (!redisConfigured()) return null;
+  commands ??= open();
+  if (!(await ready(commands))) {
+    reportRedisOutage(new Error(`not connected (${commands.status})`));
+    return null;
+  }
+  try {
+    return await use(commands);
+  } catch (error) {
+    reportRedisOutage(error);
+    return null;
+  }
+}
+
+export interface LuaScript {
+  text: string;
+  sha1: string;
+}
+
+export function luaScript(text: string): LuaScript {
+  return { text, sha1: createHash("sha1").update(text).digest("hex") };
+}
+
+/** EVALSHA, loading the script with EVAL the first time a Redis has not seen it. */
+export async function runScript(client: Redis, script: LuaScript, keys: string[], args: Array<string | number>): Promise<unknown> {
+  try {
+    return await client.evalsha(script.sha1, keys.length, ...keys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
+    return client.eval(script.text, keys.length, ...keys, ...args);
+  }
+}
+
+/**
+ * Subscribes to `channel` on a connection of its own, kept for the life of the process. `onSubscribed`
+ * runs each time the subscription is (re)established: messages sent while it was down are lost, so the
+ * owner must forget whatever they could have changed.
+ */
+export function subscribeToChannel(channel: string, onMessage: (message: string) => void, onSubscribed: () => void): void {
+  if (!redisConfigured() || subscriber) return;
+  const client = open();
+  subscriber = client;
+  client.on("message", (from: string, message: string) => {
+    if (from === channel) onMessage(message);
+  });
+  client.on("ready", () => {
+    client.subscribe(channel).then(onSubscribed, reportRedisOutage);
+  });
+  client.connect().catch(() => {});
+}
+
+/** Closes both connections (shutdown). */
+export function closeRedis(): void {
+  commands?.disconnect();
+  subscriber?.disconnect();
+  commands = undefined;
+  subscriber = undefined;
+}
