@@ -15,9 +15,12 @@ export const OUTAGE_LOG_EVERY_MS = 30_000;
 let commands: Redis | undefined;
 let subscriber: Redis | undefined;
 let lastOutageLog = -Infinity;
+let outageLogged = false;
 
-function connectionOptions(): RedisOptions {
+function connectionOptions(role: string): RedisOptions {
   return {
+    // Named so an operator (or a test) can tell this app's connections apart in CLIENT LIST.
+    connectionName: `${appEnv().redisPrefix}${role}`,
     lazyConnect: true,
     connectTimeout: REDIS_TIMEOUT_MS,
     commandTimeout: REDIS_TIMEOUT_MS,
@@ -35,6 +38,7 @@ export function reportRedisOutage(error: unknown): void {
   const now = Date.now();
   if (now - lastOutageLog < OUTAGE_LOG_EVERY_MS) return;
   lastOutageLog = now;
+  outageLogged = true;
   const reason = error instanceof Error ? error.message : String(error);
   console.error(
     `[svc] Redis unavailable (${reason}): until it answers, rate limits and the misuse monitor are not ` +
@@ -42,10 +46,16 @@ export function reportRedisOutage(error: unknown): void {
   );
 }
 
-function open(): Redis {
+function open(role: string): Redis {
   const { redisUrl } = appEnv();
-  const client = new Redis(redisUrl!, connectionOptions());
+  const client = new Redis(redisUrl!, connectionOptions(role));
   client.on("error", reportRedisOutage);
+  client.on("ready", () => {
+    if (!outageLogged) return;
+    outageLogged = false;
+    lastOutageLog = -Infinity;
+    console.log("[svc] Redis answers again: limits and the misuse monitor are shared and enforced");
+  });
   return client;
 }
 
@@ -59,22 +69,27 @@ export function redisConfigured(): boolean {
   return appEnv().redisUrl !== null;
 }
 
-/** Whether the client can take a command now, waiting at most REDIS_TIMEOUT_MS for a first connection. */
+let connecting: Promise<boolean> | undefined;
+
+/** Whether the client can take a command now, waiting at most REDIS_TIMEOUT_MS while a connection is being made. */
 function ready(client: Redis): Promise<boolean> {
   if (client.status === "ready") return Promise.resolve(true);
   if (client.status === "wait") client.connect().catch(() => {});
   // Between reconnection attempts there is nothing to wait for: the request goes on at once.
   if (client.status !== "connecting" && client.status !== "connect") return Promise.resolve(false);
-  return new Promise((resolve) => {
+  // One wait shared by every request that arrives meanwhile (not one listener each).
+  connecting ??= new Promise<boolean>((resolve) => {
     const done = (answer: boolean) => {
       clearTimeout(timer);
       client.off("ready", onReady);
+      connecting = undefined;
       resolve(answer);
     };
     const onReady = () => done(true);
     const timer = setTimeout(() => done(false), REDIS_TIMEOUT_MS);
     client.once("ready", onReady);
   });
+  return connecting;
 }
 
 /**
@@ -83,7 +98,7 @@ function ready(client: Redis): Promise<boolean> {
  */
 export async function withRedis<T>(use: (client: Redis) => Promise<T>): Promise<T | null> {
   if (!redisConfigured()) return null;
-  commands ??= open();
+  commands ??= open("commands");
   if (!(await ready(commands))) {
     reportRedisOutage(new Error(`not connected (${commands.status})`));
     return null;
@@ -122,7 +137,7 @@ export async function runScript(client: Redis, script: LuaScript, keys: string[]
  */
 export function subscribeToChannel(channel: string, onMessage: (message: string) => void, onSubscribed: () => void): void {
   if (!redisConfigured() || subscriber) return;
-  const client = open();
+  const client = open("subscriber");
   subscriber = client;
   client.on("message", (from: string, message: string) => {
     if (from === channel) onMessage(message);
@@ -139,4 +154,5 @@ export function closeRedis(): void {
   subscriber?.disconnect();
   commands = undefined;
   subscriber = undefined;
+  connecting = undefined;
 }

@@ -80,6 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
       await insertSiteWithTest(sql, "mi-pause", "mi-pause-test");
       await insertSiteWithTest(sql, "mi-traffic", "mi-traffic-test");
       await insertSiteWithTest(sql, "mi-misuse", "mi-misuse-test");
+      await insertSiteWithTest(sql, "mi-reconnect", "mi-reconnect-test");
     });
   }, 180_000);
 
@@ -120,6 +121,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
     expect(row[0]?.status).toBe("paused");
     const delay = await msUntil(async () => (await servedTests(b.url, "mi-pause")).length === 0, 1_000);
     console.log(`many instances: the pause reached B's /api/patches after ${delay} ms (polled every 50 ms)`);
+    expect(delay).not.toBeNull();
+  });
+
+  it("forgets every cached site when its subscription comes back, since changes may have been missed", async () => {
+    expect(await servedTests(b.url, "mi-reconnect")).toEqual(["mi-reconnect-test"]);
+    // A change no instance announces (as if its message had been sent while B was not listening)...
+    await withSql((sql) => sql.query(`UPDATE "Test" SET status = 'paused' WHERE id = 'mi-reconnect-test'`));
+    expect(await servedTests(b.url, "mi-reconnect")).toEqual(["mi-reconnect-test"]);
+    // ...is picked up once B's subscriber connection is cut and re-established, not 30 s later.
+    const redis = openTestRedis();
+    try {
+      const clients = (await redis.client("LIST")) as string;
+      const ids = [...clients.matchAll(/\bid=(\d+)\b.*\bname=(\S*)/g)].filter((m) => m[2] === `${prefix}subscriber`).map((m) => m[1]!);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) await redis.client("KILL", "ID", id);
+    } finally {
+      redis.disconnect();
+    }
+    const delay = await msUntil(async () => (await servedTests(b.url, "mi-reconnect")).length === 0, 2_000);
+    console.log(`many instances: B served the unannounced change ${delay} ms after its subscriber was cut`);
     expect(delay).not.toBeNull();
   });
 
