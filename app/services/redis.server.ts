@@ -27,6 +27,7 @@ function connectionOptions(role: string): RedisOptions {
     // A queued command would hold its request until Redis returns; failing at once is what fail-open needs.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    enableAutoPipelining: true,
     // Subscriptions are renewed by their owner, which must also forget what it may have missed meanwhile.
     autoResubscribe: false,
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
