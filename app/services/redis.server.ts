@@ -9,6 +9,11 @@ import { appEnv } from "~/env.server";
  * Loopback or same-zone Redis answers in well under a millisecond, so this only bites in an outage.
  */
 export const REDIS_TIMEOUT_MS = 100;
+/**
+ * After Redis failed a request (timed out, refused, not connected), requests skip it for this long
+ * instead of each waiting REDIS_TIMEOUT_MS on a Redis that accepts connections but does not answer.
+ */
+export const REDIS_BACKOFF_MS = 1_000;
 /** An outage is logged once per this, not once per request. */
 export const OUTAGE_LOG_EVERY_MS = 30_000;
 
@@ -71,6 +76,13 @@ export function redisConfigured(): boolean {
 }
 
 let connecting: Promise<boolean> | undefined;
+let skipUntil = 0;
+
+function failed(error: unknown): null {
+  skipUntil = Date.now() + REDIS_BACKOFF_MS;
+  reportRedisOutage(error);
+  return null;
+}
 
 /** Whether the client can take a command now, waiting at most REDIS_TIMEOUT_MS while a connection is being made. */
 function ready(client: Redis): Promise<boolean> {
@@ -98,17 +110,13 @@ function ready(client: Redis): Promise<boolean> {
  * the command failed (logged, rarely): callers then carry on as if nothing were shared (fail open).
  */
 export async function withRedis<T>(use: (client: Redis) => Promise<T>): Promise<T | null> {
-  if (!redisConfigured()) return null;
+  if (!redisConfigured() || Date.now() < skipUntil) return null;
   commands ??= open("commands");
-  if (!(await ready(commands))) {
-    reportRedisOutage(new Error(`not connected (${commands.status})`));
-    return null;
-  }
+  if (!(await ready(commands))) return failed(new Error(`not connected (${commands.status})`));
   try {
     return await use(commands);
   } catch (error) {
-    reportRedisOutage(error);
-    return null;
+    return failed(error);
   }
 }
 
@@ -156,4 +164,5 @@ export function closeRedis(): void {
   commands = undefined;
   subscriber = undefined;
   connecting = undefined;
+  skipUntil = 0;
 }
