@@ -25,6 +25,8 @@ describe("readEnv", () => {
       countryHeader: null,
       trustProxy: false,
       rateLimits: true,
+      redisUrl: null,
+      redisPrefix: "svc:",
       shopify: {
         credentials: false,
         apiKey: "demo-api-key",
@@ -50,6 +52,8 @@ describe("readEnv", () => {
       SVC_COUNTRY_HEADER: "CF-IPCountry",
       SVC_TRUST_PROXY: "true",
       SVC_RATE_LIMITS: "off",
+      REDIS_URL: "redis://:pw@cache:6379/2",
+      SVC_REDIS_PREFIX: "shop-a:",
     });
     expect(env).toEqual({
       port: 8080,
@@ -60,6 +64,8 @@ describe("readEnv", () => {
       countryHeader: "cf-ipcountry",
       trustProxy: true,
       rateLimits: false,
+      redisUrl: "redis://:pw@cache:6379/2",
+      redisPrefix: "shop-a:",
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
   });
@@ -114,6 +120,8 @@ describe("readEnv", () => {
     ["SVC_COUNTRY_HEADER", "cf country", /^SVC_COUNTRY_HEADER must be an HTTP header name/],
     ["SVC_TRUST_PROXY", "yes", /^SVC_TRUST_PROXY must be 1 \(behind a reverse proxy\) or 0 \(got "yes"\)$/],
     ["SVC_RATE_LIMITS", "sometimes", /^SVC_RATE_LIMITS must be on or off \(got "sometimes"\)$/],
+    ["REDIS_URL", "http://:hunter2@cache:6379", /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL .*\(got "http:…"\)$/],
+    ["SVC_REDIS_PREFIX", "two words", /^SVC_REDIS_PREFIX must be 1 to 64 printable characters/],
   ])("names %s when it is %j", (variable, value, message) => {
     const error = configError({ ...CREDENTIALS, [variable]: value });
     expect(error.variables).toEqual([variable]);

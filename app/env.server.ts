@@ -26,6 +26,13 @@ export interface AppEnv extends DatabaseEnv {
   trustProxy: boolean;
   /** False only for benchmarks (SVC_RATE_LIMITS=off), which must measure work, not refusals. */
   rateLimits: boolean;
+  /**
+   * redis://… shared by every instance for rate limits, the misuse monitor and site-cache invalidation;
+   * null: each instance keeps them in process.
+   */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several apps (or tests) can share one Redis. */
+  redisPrefix: string;
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -63,7 +70,7 @@ export class ConfigError extends Error {
   }
 }
 
-// Values never repeated in messages: the credentials, and DATABASE_URL beyond its scheme (it may carry a password).
+// Values never repeated in messages: the credentials, and DATABASE_URL and REDIS_URL beyond their scheme (it may carry a password).
 const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY", "SVC_PREVIEW_SECRET"]);
 
 /** Unset, empty and blank are the same: unset. Everything else is trimmed. */
@@ -124,12 +131,14 @@ const schema = z.object({
       .pipe(z.enum(["on", "off"], { error: "must be on or off" }))
       .transform((v) => v === "on"),
   ),
+  REDIS_URL: setting(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL (unset: limits kept per instance)")),
+  SVC_REDIS_PREFIX: setting(z.string().regex(/^[!-~]{1,64}$/, "must be 1 to 64 printable characters without spaces, e.g. svc:")),
   SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
 });
 
 function shown(variable: string, value: string | undefined): string {
   if (UNSHOWN.has(variable) || value === undefined) return "";
-  if (variable === "DATABASE_URL") return ` (got "${value.split(":")[0]}:…")`;
+  if (variable === "DATABASE_URL" || variable === "REDIS_URL") return ` (got "${value.split(":")[0]}:…")`;
   const text = value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return ` (got ${JSON.stringify(text)})`;
 }
@@ -193,6 +202,8 @@ export function readEnv(env: Environment = process.env): AppEnv {
     countryHeader: values.SVC_COUNTRY_HEADER ?? null,
     trustProxy: values.SVC_TRUST_PROXY ?? false,
     rateLimits: values.SVC_RATE_LIMITS ?? true,
+    redisUrl: values.REDIS_URL ?? null,
+    redisPrefix: values.SVC_REDIS_PREFIX ?? "svc:",
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

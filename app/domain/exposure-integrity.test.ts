@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MISUSE_POLICY, judgeExposure, MISUSE_BUCKET_MS, MisuseMonitor } from "./exposure-integrity";
+import {
+  DEFAULT_MISUSE_POLICY,
+  judgeExposure,
+  MISUSE_BUCKET_MS,
+  MisuseMonitor,
+  misuseWarrantsPause,
+  misuseWindowSlots,
+} from "./exposure-integrity";
 
 describe("judgeExposure", () => {
   it.each<[string | null | undefined, string]>([
@@ -123,5 +130,29 @@ describe("MisuseMonitor", () => {
     { windowMs: Number.NaN, minInvalid: 1, maxInvalidShare: 0.5 },
   ])("rejects the policy %j", (policy) => {
     expect(() => new MisuseMonitor(policy, () => 0)).toThrow(RangeError);
+  });
+});
+
+describe("misuseWarrantsPause", () => {
+  const policy = { windowMs: 60_000, minInvalid: 10, maxInvalidShare: 0.5 };
+
+  it("needs both the floor of invalid exposures and their share", () => {
+    expect(misuseWarrantsPause(policy, 10, 20)).toBe(true);
+    expect(misuseWarrantsPause(policy, 9, 9)).toBe(false);
+    expect(misuseWarrantsPause(policy, 10, 21)).toBe(false);
+    expect(misuseWarrantsPause(policy, 0, 0)).toBe(false);
+  });
+
+  it("is what MisuseMonitor decides after every exposure", () => {
+    const monitor = new MisuseMonitor(policy, () => 0);
+    for (let i = 0; i < 40; i++) {
+      const verdict = monitor.record("s", i % 3 === 0);
+      expect(verdict.pause).toBe(misuseWarrantsPause(policy, verdict.invalid, verdict.total));
+    }
+  });
+
+  it("counts a window in whole minutes", () => {
+    expect(misuseWindowSlots(DEFAULT_MISUSE_POLICY)).toBe(60);
+    expect(misuseWindowSlots({ ...policy, windowMs: MISUSE_BUCKET_MS + 1 })).toBe(2);
   });
 });

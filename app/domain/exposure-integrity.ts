@@ -38,6 +38,19 @@ export const MISUSE_BUCKET_MS = 60_000;
 /** Sites tracked at once; the least recently seen are forgotten beyond it, which errs towards not pausing. */
 export const MISUSE_MAX_SITES = 100_000;
 
+/**
+ * The policy's rule on one window's counts, shared by the in-process monitor below and the one kept in
+ * Redis (app/services/redis-misuse.server.ts), so the two cannot disagree on when to pause.
+ */
+export function misuseWarrantsPause(policy: MisusePolicy, invalid: number, total: number): boolean {
+  return total > 0 && invalid >= policy.minInvalid && invalid / total >= policy.maxInvalidShare;
+}
+
+/** Whole minutes a window spans: the number of per-minute counters kept per site. */
+export function misuseWindowSlots(policy: MisusePolicy): number {
+  return Math.ceil(policy.windowMs / MISUSE_BUCKET_MS);
+}
+
 interface Bucket {
   slot: number;
   invalid: number;
@@ -72,7 +85,7 @@ export class MisuseMonitor {
     if (!(Number.isFinite(policy.windowMs) && policy.windowMs > 0)) throw new RangeError("windowMs must be > 0");
     if (!(Number.isFinite(policy.minInvalid) && policy.minInvalid >= 1)) throw new RangeError("minInvalid must be >= 1");
     if (!(policy.maxInvalidShare > 0 && policy.maxInvalidShare <= 1)) throw new RangeError("maxInvalidShare must be in (0, 1]");
-    this.slots = Math.ceil(policy.windowMs / MISUSE_BUCKET_MS);
+    this.slots = misuseWindowSlots(policy);
   }
 
   /** Records one exposure of `siteId` and says whether the site's tests should now be paused. */
@@ -103,7 +116,6 @@ export class MisuseMonitor {
       current.invalid++;
       site.invalid++;
     }
-    const pause = site.invalid >= this.policy.minInvalid && site.invalid / site.total >= this.policy.maxInvalidShare;
-    return { pause, invalid: site.invalid, total: site.total };
+    return { pause: misuseWarrantsPause(this.policy, site.invalid, site.total), invalid: site.invalid, total: site.total };
   }
 }

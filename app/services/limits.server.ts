@@ -1,9 +1,13 @@
-// The rate limits of the public endpoints (per app instance) and the exposure-misuse monitor. Each
+// The rate limits of the public endpoints and the exposure-misuse monitor: shared by every instance
+// through Redis when REDIS_URL is set (failing open when it does not answer), else per instance. Each
 // door's service takes from these buckets itself, right after it has found the site or the API key.
-import { RateLimiter, type RateLimitRule } from "~/domain/rate-limit";
-import { MisuseMonitor } from "~/domain/exposure-integrity";
+import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domain/rate-limit";
+import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/exposure-integrity";
 import { appEnv } from "~/env.server";
 import type { Problem } from "./outcome";
+import { redisConfigured, redisKey, withRedis } from "./redis.server";
+import { recordSharedVerdicts } from "./redis-misuse.server";
+import { takeSharedTokens, type SharedBucket } from "./redis-rate-limit.server";
 
 /** Documented in docs/api.md ("Limits"); change both together. */
 export const RATE_LIMITS = {
@@ -26,9 +30,20 @@ function rateLimited(retryAfterSeconds: number): Problem {
   return { status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds };
 }
 
+/** A 429 when Redis refuses; null when it allows or is unavailable (fail open: never refuse for our outage). */
+async function throttleShared(buckets: SharedBucket[]): Promise<Problem | null> {
+  const decision: RateLimitDecision | null = await withRedis((client) => takeSharedTokens(client, buckets));
+  return decision && !decision.allowed ? rateLimited(decision.retryAfterSeconds) : null;
+}
+
 /** Takes one request from the site's and the visitor's buckets: null, or the 429 to answer. */
 export async function throttleSnippetRequest(siteId: string, visitorId: string | null): Promise<Problem | null> {
   if (!appEnv().rateLimits) return null;
+  if (redisConfigured()) {
+    const buckets: SharedBucket[] = [{ key: redisKey(`rate:site:${siteId}`), rule: RATE_LIMITS.site }];
+    if (visitorId) buckets.push({ key: redisKey(`rate:visitor:${siteId}:${visitorId}`), rule: RATE_LIMITS.visitor });
+    return throttleShared(buckets);
+  }
   const site = limiters.site.take(siteId);
   if (!site.allowed) return rateLimited(site.retryAfterSeconds);
   if (visitorId) {
@@ -41,6 +56,7 @@ export async function throttleSnippetRequest(siteId: string, visitorId: string |
 /** Takes one request from the API key's bucket: null, or the 429 to answer. */
 export async function throttleApiKey(keyId: string): Promise<Problem | null> {
   if (!appEnv().rateLimits) return null;
+  if (redisConfigured()) return throttleShared([{ key: redisKey(`rate:api-key:${keyId}`), rule: RATE_LIMITS.apiKey }]);
   const result = limiters.apiKey.take(keyId);
   return result.allowed ? null : rateLimited(result.retryAfterSeconds);
 }
@@ -52,6 +68,11 @@ const misuseMonitor = new MisuseMonitor();
  * tests should now be paused for sustained misuse.
  */
 export async function recordExposureVerdicts(siteId: string, valid: number, invalid: number): Promise<boolean> {
+  if (redisConfigured()) {
+    const key = redisKey(`misuse:${siteId}`);
+    const verdict = await withRedis((client) => recordSharedVerdicts(client, key, DEFAULT_MISUSE_POLICY, { valid, invalid }));
+    return verdict?.pause ?? false;
+  }
   let pause = false;
   for (let i = 0; i < valid + invalid; i++) pause = misuseMonitor.record(siteId, i < valid).pause || pause;
   return pause;

@@ -1,8 +1,9 @@
 // Each site's configuration and running tests, in memory, so the snippet's hot paths never wait on
-// the database after a site's first request. Entries are refreshed in the background when they are
-// older than REFRESH_MS (other app instances' changes arrive that way) and at once on local changes.
+// the database after a site's first request. Entries are dropped at once on a change, by this instance
+// or (with REDIS_URL, by pub/sub) by any other, and refreshed in the background after REFRESH_MS.
 import type { SiteConfig } from "~/domain/site-config";
 import { loadSiteConfig } from "~/models/site-config.server";
+import { redisKey, subscribeToChannel, withRedis } from "./redis.server";
 
 /** How stale an entry may be before a background reload; also how long an unknown Site ID is remembered. */
 export const REFRESH_MS = 30_000;
@@ -18,8 +19,11 @@ const entries = new Map<string, Entry>();
 
 function load(publicId: string, entry: Entry | undefined): Promise<SiteConfig | null> {
   if (entry?.loading) return entry.loading;
+  const target: Entry = entry ?? { value: null, loadedAt: 0 };
   const loading = loadSiteConfig(publicId)
     .then((value) => {
+      // Invalidated while loading: what was read may predate the change, so it is not kept.
+      if (entries.get(publicId) !== target) return value;
       entries.delete(publicId);
       entries.set(publicId, { value, loadedAt: Date.now() });
       while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
@@ -30,20 +34,37 @@ function load(publicId: string, entry: Entry | undefined): Promise<SiteConfig | 
       if (current) delete current.loading;
       throw error;
     });
-  if (entry) entry.loading = loading;
-  else entries.set(publicId, { value: null, loadedAt: 0, loading });
+  target.loading = loading;
+  if (!entry) entries.set(publicId, target);
   return loading;
+}
+
+let listening = false;
+
+/** Once per process (with REDIS_URL): other instances' changes drop our entries as they happen. */
+function listenForChanges(): void {
+  if (listening) return;
+  listening = true;
+  subscribeToChannel(
+    redisKey("site-changed"),
+    (publicId) => entries.delete(publicId),
+    // (Re)subscribed: any change announced while we were not listening is unknown, so nothing cached is trusted.
+    () => entries.clear(),
+  );
 }
 
 /** The site's configuration, or null for an unknown Site ID. */
 export async function getSiteConfig(publicId: string): Promise<SiteConfig | null> {
+  listenForChanges();
   const entry = entries.get(publicId);
   if (!entry || entry.loadedAt === 0) return load(publicId, entry);
   if (Date.now() - entry.loadedAt > REFRESH_MS) load(publicId, entry).catch(() => {});
   return entry.value;
 }
 
-/** Drops the cached entry after a change made by this instance (a test edited, a site paused). */
+/** Drops the cached entry after a change made by this instance (a test edited, a site paused), here and on every other. */
 export function invalidateSite(publicId: string): void {
   entries.delete(publicId);
+  listenForChanges();
+  void withRedis((client) => client.publish(redisKey("site-changed"), publicId));
 }

@@ -3,6 +3,7 @@ import { connect, disconnect } from "~/db.server";
 import type { SqlRunner } from "~/db/connection.server";
 import { appEnv } from "~/env.server";
 import { DEMO_API_KEY, seedDemo } from "~/services/demo.server";
+import { closeRedis } from "~/services/redis.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 
 export interface StartupOptions {
@@ -47,5 +48,6 @@ export async function shutdown(): Promise<void> {
   stopRetentionJob();
   if (analyzeTimer) clearInterval(analyzeTimer);
   analyzeTimer = undefined;
+  closeRedis();
   await disconnect();
 }

@@ -1,0 +1,102 @@
+// The Redis scripts behind shared rate limits and the shared misuse monitor, on the real Redis, against
+// the in-process domain code: the same takes at the same times give the same decisions and waits, and the
+// same exposures at the same minutes give the same counts and pause decision.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Redis } from "ioredis";
+import { MISUSE_BUCKET_MS, MisuseMonitor } from "~/domain/exposure-integrity";
+import { RateLimiter } from "~/domain/rate-limit";
+import { RATE_LIMIT_CASES } from "~/domain/rate-limit.cases";
+import { recordSharedVerdicts } from "~/services/redis-misuse.server";
+import { takeSharedTokens } from "~/services/redis-rate-limit.server";
+import { deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";
+
+// Without TEST_REDIS_URL (a machine without Redis, outside .ci/run) there is no Redis to run them on.
+describe.skipIf(!testRedisUrl)("shared limits in Redis", () => {
+  const prefix = uniqueRedisPrefix();
+  let redis: Redis;
+  let n = 0;
+  const fresh = (name: string) => `${prefix}${name}:${n++}`;
+
+  beforeAll(() => {
+    redis = openTestRedis();
+  });
+  afterAll(async () => {
+    await deleteRedisKeys(redis, prefix);
+    redis.disconnect();
+  });
+
+  it.each(RATE_LIMIT_CASES.map((c) => [c.name, c] as const))("the script decides as RateLimiter: %s", async (_name, c) => {
+    const scope = fresh("case");
+    const decisions = [];
+    for (const take of c.takes) {
+      decisions.push(await takeSharedTokens(redis, [{ key: `${scope}:${take.key}`, rule: c.rule }], take.at));
+    }
+    expect(decisions).toEqual(c.takes.map(({ allowed, retryAfterSeconds }) => ({ allowed, retryAfterSeconds })));
+  });
+
+  it("decides as RateLimiter on random sequences of takes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ capacity: fc.integer({ min: 1, max: 20 }), refillPerSecond: fc.constantFrom(0.5, 1, 3, 50, 1000) }),
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 3000 }), key: fc.constantFrom("a", "b") }), { maxLength: 40 }),
+        async (rule, takes) => {
+          const scope = fresh("random");
+          let now = 1_700_000_000_000;
+          const limiter = new RateLimiter(rule, { now: () => now });
+          for (const take of takes) {
+            now += take.gap;
+            const shared = await takeSharedTokens(redis, [{ key: `${scope}:${take.key}`, rule }], now);
+            expect(shared).toEqual(limiter.take(take.key));
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("spends nothing from any bucket when one refuses, and reports the refusing bucket's wait", async () => {
+    const site = { key: fresh("site"), rule: { capacity: 5, refillPerSecond: 1 } };
+    const visitor = { key: fresh("visitor"), rule: { capacity: 1, refillPerSecond: 0.25 } };
+    expect(await takeSharedTokens(redis, [site, visitor], 0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await takeSharedTokens(redis, [site, visitor], 0)).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    expect(await takeSharedTokens(redis, [site, visitor], 0)).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    // The site's bucket lost one token (the allowed take), not three.
+    expect(Number(await redis.hget(site.key, "t"))).toBe(4);
+  });
+
+  it("lets a bucket's key expire when it would be full again", async () => {
+    const bucket = { key: fresh("expiry"), rule: { capacity: 10, refillPerSecond: 5 } };
+    for (let i = 0; i < 4; i++) await takeSharedTokens(redis, [bucket]);
+    const ttl = await redis.pttl(bucket.key);
+    // 4 tokens short at 5 a second: full again in 800 ms (a little less, as Redis's clock moved on).
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(801);
+  });
+
+  it("counts exposures as MisuseMonitor does, minute by minute, and pauses when it would", async () => {
+    const policy = { windowMs: 5 * MISUSE_BUCKET_MS, minInvalid: 20, maxInvalidShare: 0.3 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ gapMs: fc.integer({ min: 0, max: 2 * MISUSE_BUCKET_MS }), valid: fc.nat(15), invalid: fc.nat(15) }),
+          { minLength: 1, maxLength: 25 },
+        ),
+        async (batches) => {
+          const key = fresh("misuse");
+          let now = 1_700_000_000_000;
+          const monitor = new MisuseMonitor(policy, () => now);
+          for (const batch of batches) {
+            now += batch.gapMs;
+            if (batch.valid + batch.invalid === 0) continue;
+            let local = { pause: false, invalid: 0, total: 0 };
+            for (let i = 0; i < batch.valid + batch.invalid; i++) local = monitor.record("site", i < batch.valid);
+            const shared = await recordSharedVerdicts(redis, key, policy, batch, now);
+            expect(shared).toEqual(local);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
