@@ -77,3 +77,66 @@ export async function setConversionSession(
 export async function listAttributions(tx: Tx, siteId: string, eventId: string) {
   return tx.conversionAttribution.findMany({ where: { siteId, eventId }, select: { testId: true, armId: true } });
 }
+
+/** Snippet conversions of a group in one statement, skipping ids already recorded; returns how many were new. */
+export async function insertBrowserConversions(tx: Tx, rows: ReadonlyArray<Omit<ConversionRow, "source">>): Promise<number> {
+  if (rows.length === 0) return 0;
+  return tx.$executeRawUnsafe(
+    `INSERT INTO "Conversion" ("siteId", "eventId", "goal", "value", "currency", "sessionId", "visitorId", "source", "occurredAt")
+     SELECT r."siteId", r."eventId", r."goal", r."value", r."currency", r."sessionId", r."visitorId", 'browser', r."occurredAt"
+       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text, "goal" text, "value" numeric, "currency" text,
+            "sessionId" text, "visitorId" text, "occurredAt" timestamp(3))
+     ON CONFLICT DO NOTHING`,
+    JSON.stringify(rows),
+  );
+}
+
+/** A group's attributions in one statement. */
+export async function insertAttributionRows(
+  tx: Tx,
+  rows: ReadonlyArray<{ siteId: string; eventId: string; testId: string; armId: string }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId")
+     SELECT r."siteId", r."eventId", r."testId", r."armId"
+       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text, "testId" text, "armId" text)
+     ON CONFLICT DO NOTHING`,
+    JSON.stringify(rows),
+  );
+}
+
+/** Which of these (site, eventId) already have a conversion. */
+export async function findRecordedConversions(
+  tx: Tx,
+  keys: ReadonlyArray<{ siteId: string; eventId: string }>,
+): Promise<Array<{ siteId: string; eventId: string }>> {
+  if (keys.length === 0) return [];
+  return tx.$queryRawUnsafe(
+    `SELECT c."siteId", c."eventId"
+       FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "eventId" text)
+       JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."eventId" = k."eventId"`,
+    JSON.stringify(keys),
+  );
+}
+
+/**
+ * What these visitors had converted before, per test, goal and currency ("" for none): the history
+ * visitorGoalHistory gives for one conversion, for a whole group at once.
+ */
+export async function visitorGoalHistories(
+  tx: Tx,
+  visitors: ReadonlyArray<{ siteId: string; visitorId: string }>,
+): Promise<Array<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: number }>> {
+  if (visitors.length === 0) return [];
+  const rows = await tx.$queryRawUnsafe<Array<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: string }>>(
+    `SELECT a."siteId", a."testId", c."goal", c."visitorId", COALESCE(c."currency", '') AS currency,
+            count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::text AS revenue
+       FROM (SELECT DISTINCT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "visitorId" text)) k
+       JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."visitorId" = k."visitorId"
+       JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
+      GROUP BY 1, 2, 3, 4, 5`,
+    JSON.stringify(visitors),
+  );
+  return rows.map((row) => ({ ...row, conversions: Number(row.conversions), revenue: Number(row.revenue) }));
+}
