@@ -1,6 +1,6 @@
 // Raw events, append-only: inserts that skip ids already stored, so a resent batch changes nothing.
 import type { EventType, Prisma } from "~/generated/prisma/client";
-import type { Tx } from "./transaction.server";
+import type { Sql, Tx } from "./transaction.server";
 
 export interface EventRow {
   siteId: string;
@@ -29,15 +29,15 @@ export async function insertNewEvents(tx: Tx, rows: EventRow[]): Promise<Set<str
  * The same for a whole group of sites' batches in one statement (rows as one JSON parameter, which
  * every driver passes alike); returns the (site, eventId) pairs that were new.
  */
-export async function insertEventRows(tx: Tx, rows: EventRow[]): Promise<Array<{ siteId: string; eventId: string }>> {
+export async function insertEventRows(sql: Sql, rows: EventRow[]): Promise<Array<{ siteId: string; eventId: string }>> {
   if (rows.length === 0) return [];
-  return tx.$queryRawUnsafe(
+  return sql.query(
     `INSERT INTO "Event" ("siteId", "eventId", "type", "visitorId", "sessionId", "path", "occurredAt", "data")
      SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"
        FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text, "type" text, "visitorId" text,
             "sessionId" text, "path" text, "occurredAt" timestamp(3), "data" jsonb)
      ON CONFLICT DO NOTHING
      RETURNING "siteId", "eventId"`,
-    JSON.stringify(rows),
+    [JSON.stringify(rows)],
   );
 }

@@ -1,5 +1,5 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
-import type { Tx } from "./transaction.server";
+import type { Sql, Tx } from "./transaction.server";
 
 export interface RollupKey {
   siteId: string;
@@ -46,11 +46,11 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
  * first); rows in a fixed key order keep concurrent writers from deadlocking.
  */
 export async function addToRollups(
-  tx: Tx,
+  sql: Sql,
   rows: ReadonlyArray<Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx.$executeRawUnsafe(
+  await sql.query(
     `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
@@ -66,6 +66,6 @@ export async function addToRollups(
        "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
        "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
        "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`,
-    JSON.stringify(rows),
+    [JSON.stringify(rows)],
   );
 }
