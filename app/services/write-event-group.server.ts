@@ -52,7 +52,10 @@ async function writeRows(
   recordCheckout: (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string }) => Promise<void>,
 ): Promise<BatchWritten[]> {
   const inserted = new Set(
-    (await insertEventRows(sql, rows.flatMap((batchRows, b) => batchRows.filter((_, i) => first[b]![i])))).map((r) => `${r.siteId}\u0000${r.eventId}`),
+    // In key order, so that two instances inserting the same ids (a retried batch) cannot deadlock.
+    (await insertEventRows(sql, rows.flatMap((batchRows, b) => batchRows.filter((_, i) => first[b]![i])).sort(byKey))).map(
+      (r) => `${r.siteId}\u0000${r.eventId}`,
+    ),
   );
   const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(`${rows[b]![i]!.siteId}\u0000${rows[b]![i]!.eventId}`);
   const planned: PlanEvent[] = [];
@@ -101,6 +104,9 @@ async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
   await insertAttributionRows(sql, plan.attributions);
   await addToRollups(sql, plan.rollups);
 }
+
+const byKey = (a: EventRow, b: EventRow) =>
+  a.siteId < b.siteId ? -1 : a.siteId > b.siteId ? 1 : a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
 
 function toRow(site: SiteConfig, batch: EventBatch, event: SvcEvent, receivedAt: Date): EventRow {
   // The client's clock may be wrong; keep its intervals (sent - ts) but anchor them to ours.
