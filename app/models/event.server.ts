@@ -1,6 +1,6 @@
 // Raw events, append-only: inserts that skip ids already stored, so a resent batch changes nothing.
-import type { EventType, Prisma } from "~/generated/prisma/client";
-import type { Sql, Tx } from "./transaction.server";
+import type { EventType } from "~/generated/prisma/client";
+import type { Sql } from "./transaction.server";
 
 export interface EventRow {
   siteId: string;
@@ -14,20 +14,9 @@ export interface EventRow {
   data: Record<string, unknown>;
 }
 
-/** Inserts the rows whose (site, eventId) is new; returns the ids that were inserted. */
-export async function insertNewEvents(tx: Tx, rows: EventRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const created = await tx.event.createManyAndReturn({
-    data: rows.map((row) => ({ ...row, data: row.data as Prisma.InputJsonObject })),
-    skipDuplicates: true,
-    select: { eventId: true },
-  });
-  return new Set(created.map((row) => row.eventId));
-}
-
 /**
- * The same for a whole group of sites' batches in one statement (rows as one JSON parameter, which
- * every driver passes alike); returns the (site, eventId) pairs that were new.
+ * Inserts the rows whose (site, eventId) is new, a whole group of sites' batches in one statement (the
+ * rows as one JSON parameter, which the drivers and Prisma pass alike); returns the pairs that were new.
  */
 export async function insertEventRows(sql: Sql, rows: EventRow[]): Promise<Array<{ siteId: string; eventId: string }>> {
   if (rows.length === 0) return [];
