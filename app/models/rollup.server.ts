@@ -1,5 +1,5 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
-import type { Tx } from "./transaction.server";
+import type { Sql, Tx } from "./transaction.server";
 
 export interface RollupKey {
   siteId: string;
@@ -39,4 +39,33 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
       "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
       "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`;
+}
+
+/**
+ * Adds many keys' increments in one statement. Each key must appear once (sum increments per key
+ * first); rows in a fixed key order keep concurrent writers from deadlocking.
+ */
+export async function addToRollups(
+  sql: Sql,
+  rows: ReadonlyArray<Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.query(
+    `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
+       "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded")
+     SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
+            r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded"
+       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
+            "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
+            "revenue" numeric, "revenueSquares" numeric, "refunded" numeric)
+     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
+       "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
+       "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
+       "convertingVisitors" = "DailyRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
+       "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
+       "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
+       "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
+       "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`,
+    [JSON.stringify(rows)],
+  );
 }

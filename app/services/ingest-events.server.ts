@@ -1,20 +1,16 @@
 // POST /api/events and /api/collect: validate a snippet batch, keep only exposures the visitor was
-// really assigned, write events, exposures and conversions in one transaction, and update rollups.
+// really assigned, and hand the rest to the process's group-commit writer (answered once committed).
 import { parseEventBatch, parseJsonText } from "~/domain/event-batch";
 import { judgeExposure } from "~/domain/exposure-integrity";
 import { armOf } from "~/domain/patches-response";
 import type { SiteConfig } from "~/domain/site-config";
-import { insertNewEvents, type EventRow } from "~/models/event.server";
-import { countVisitorExposures, insertFirstExposure } from "~/models/exposure.server";
-import { addToRollup } from "~/models/rollup.server";
 import { addRejectedExposures, pauseSite } from "~/models/site.server";
-import { inTransaction } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
-import { recordConversionInTx } from "./record-conversion.server";
-import { recordCheckoutInTx } from "./shopify-orders.server";
 import { getSiteConfig, invalidateSite } from "./site-cache.server";
+import { groupCommit } from "./group-commit.server";
+import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 
 export type Door = "events" | "collect";
 
@@ -32,8 +28,19 @@ export interface IngestSummary {
   rejected: number;
 }
 
-/** Events may be at most this old; older client timestamps are clamped (a stale queue, a wrong clock). */
-const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;
+/**
+ * One writer per process: batches arriving while a commit is in flight share the next transaction.
+ * An idle writer commits on the next turn of the event loop: under load the in-flight commit already
+ * gathers the next group, and a window only made things worse (measured in-process on PostgreSQL, 20
+ * callers: 16,600 events/s with none, 10,200 with 2 ms, 8,300 with 5 ms).
+ * The cap keeps one transaction's statements and JSON parameters small (~a few hundred KB).
+ */
+const writeInGroup = groupCommit<ScreenedBatch, BatchWritten>({
+  commit: writeEventGroup,
+  windowMs: 0,
+  maxWeight: 2_000,
+  weight: (job) => Math.max(1, job.events.length),
+});
 
 export async function ingestEventBatch(input: IngestInput): Promise<Outcome<IngestSummary>> {
   const json = parseJsonText(input.text);
@@ -55,49 +62,8 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (limited) return fail(limited);
 
   const { kept, rejected } = await screenExposures(site, batch);
-  const summary = await inTransaction(async (tx) => {
-    const rows = kept.map((event) => toRow(site, batch, event, input.receivedAt));
-    const inserted = await insertNewEvents(tx, rows);
-    for (const [i, event] of kept.entries()) {
-      const row = rows[i];
-      if (!row || !inserted.has(row.eventId)) continue;
-      if (event.type === "exposure") {
-        const first = await insertFirstExposure(tx, {
-          siteId: site.id,
-          testId: event.test,
-          armId: event.arm,
-          sessionId: batch.sid,
-          visitorId: batch.vid,
-          eventId: event.id,
-          exposedAt: row.occurredAt,
-          msToApply: event.msToApply,
-          msHidden: event.msHidden,
-        });
-        if (!first) continue;
-        const newVisitor = (await countVisitorExposures(tx, site.id, event.test, batch.vid)) === 1;
-        await addToRollup(
-          tx,
-          { siteId: site.id, testId: event.test, armId: event.arm, goal: "", day: row.occurredAt, currency: "" },
-          { exposures: 1, exposedVisitors: newVisitor ? 1 : 0 },
-        );
-      } else if (event.type === "conversion") {
-        await recordConversionInTx(tx, site, {
-          eventId: event.id,
-          goal: event.goal,
-          value: event.value ?? null,
-          currency: null,
-          sessionId: batch.sid,
-          visitorId: batch.vid,
-          source: "browser",
-          occurredAt: row.occurredAt,
-        });
-      } else if (event.type === "checkout") {
-        await recordCheckoutInTx(tx, site, { orderId: event.order, sessionId: batch.sid, visitorId: batch.vid });
-      }
-    }
-    return { accepted: inserted.size, duplicates: rows.length - inserted.size, rejected };
-  });
-  return ok(summary);
+  const written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt });
+  return ok({ ...written, rejected });
 }
 
 /**
@@ -131,20 +97,4 @@ async function screenExposures(site: SiteConfig, batch: EventBatch): Promise<{ k
     invalidateSite(site.publicId);
   }
   return { kept, rejected };
-}
-
-function toRow(site: SiteConfig, batch: EventBatch, event: SvcEvent, receivedAt: Date): EventRow {
-  // The client's clock may be wrong; keep its intervals (sent - ts) but anchor them to ours.
-  const age = Math.min(Math.max(batch.sent - event.ts, 0), MAX_EVENT_AGE_MS);
-  const { id, ts: _ts, path, type, ...data } = event;
-  return {
-    siteId: site.id,
-    eventId: id,
-    type,
-    visitorId: batch.vid,
-    sessionId: batch.sid,
-    path,
-    occurredAt: new Date(receivedAt.getTime() - age),
-    data,
-  };
 }

@@ -2,6 +2,7 @@
 // (site, eventId), attributed per running test to the session's first exposure before it, and added
 // to the rollups with per-visitor revenue so results can compute variances.
 import { attribute } from "~/domain/attribution";
+import { conversionIncrement } from "~/domain/conversion-increment";
 import type { SiteConfig } from "~/domain/site-config";
 import { insertAttributions, insertConversion, visitorGoalHistory } from "~/models/conversion.server";
 import { listSessionExposures } from "~/models/exposure.server";
@@ -62,7 +63,6 @@ export async function attributeConversionInTx(
   const running = new Set(site.tests.map((t) => t.id));
   const attributed = attribute(occurredAt, exposures, running);
   await insertAttributions(tx, site.id, eventId, attributed);
-  const value = conversion.value ?? 0;
   for (const { testId, armId } of attributed) {
     const before = visitorId
       ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, excludeEventId: eventId })
@@ -70,14 +70,7 @@ export async function attributeConversionInTx(
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
-      {
-        conversions: 1,
-        convertingVisitors: before.conversions === 0 ? 1 : 0,
-        revenue: value,
-        // The visitor's revenue goes from r to r + v, so their square grows by 2rv + v².
-        revenueSquares: 2 * before.revenue * value + value * value,
-        refunded: conversion.refunded ?? 0,
-      },
+      conversionIncrement(before, conversion.value, conversion.refunded ?? 0),
     );
   }
   return attributed;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { firstOccurrences, planIngest, type KnownFacts, type PlanEvent, type PlanSite } from "./ingest-plan";
+
+const shop: PlanSite = { id: "s1", currency: "USD", runningTestIds: new Set(["t1", "t2"]) };
+const euroShop: PlanSite = { id: "s2", currency: "EUR", runningTestIds: new Set(["t9"]) };
+const nothing: KnownFacts = { sessionExposures: [], exposedVisitors: [], visitorHistory: [], recordedConversions: [] };
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute));
+
+const exposure = (o: Partial<Extract<PlanEvent, { kind: "exposure" }>> & { eventId: string }): PlanEvent => ({
+  kind: "exposure", site: shop, visitorId: "v1", sessionId: "a", occurredAt: at(0), testId: "t1", armId: "t1-b", msToApply: 5, msHidden: 1, ...o,
+});
+const conversion = (o: Partial<Extract<PlanEvent, { kind: "conversion" }>> & { eventId: string }): PlanEvent => ({
+  kind: "conversion", site: shop, visitorId: "v1", sessionId: "a", occurredAt: at(5), goal: "buy", value: null, ...o,
+});
+
+describe("firstOccurrences", () => {
+  it("keeps the first of an id repeated inside a batch and across the group's batches", () => {
+    const e = (eventId: string, siteId = "s1") => ({ siteId, eventId });
+    expect(firstOccurrences([[e("x"), e("y"), e("x")], [e("y"), e("z"), e("x", "s2")]])).toEqual([
+      [true, true, false],
+      [false, true, true],
+    ]);
+  });
+});
+
+describe("planIngest", () => {
+  it("keeps a session's first exposure per test and counts a visitor once across two sessions in one group", () => {
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1" }),
+        exposure({ eventId: "e2", armId: "t1-a" }),
+        exposure({ eventId: "e3", sessionId: "b" }),
+        exposure({ eventId: "e4", sessionId: "b", testId: "t2", armId: "t2-a" }),
+      ],
+      nothing,
+    );
+    expect(plan.exposures.map((x) => x.eventId)).toEqual(["e1", "e3", "e4"]);
+    expect(plan.rollups).toEqual([
+      expect.objectContaining({ testId: "t1", armId: "t1-b", goal: "", day: "2026-11-24", exposures: 2, exposedVisitors: 1 }),
+      expect.objectContaining({ testId: "t2", armId: "t2-a", exposures: 1, exposedVisitors: 1 }),
+    ]);
+  });
+
+  it("does not count a visitor or session the database already knows", () => {
+    const plan = planIngest([exposure({ eventId: "e1" }), exposure({ eventId: "e2", sessionId: "b" })], {
+      ...nothing,
+      sessionExposures: [{ siteId: "s1", sessionId: "a", testId: "t1", armId: "t1-b", exposedAt: at(0) }],
+      exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
+    });
+    expect(plan.exposures.map((x) => x.eventId)).toEqual(["e2"]);
+    expect(plan.rollups).toEqual([expect.objectContaining({ exposures: 1, exposedVisitors: 0 })]);
+  });
+
+  it("attributes a conversion to an exposure written earlier in the group, not to one that arrives after it", () => {
+    const plan = planIngest(
+      [
+        conversion({ eventId: "c0", sessionId: "b", occurredAt: at(9) }),
+        exposure({ eventId: "e1" }),
+        conversion({ eventId: "c1", value: 10 }),
+        exposure({ eventId: "e2", sessionId: "b", occurredAt: at(1) }),
+      ],
+      nothing,
+    );
+    expect(plan.conversions.map((c) => c.eventId)).toEqual(["c0", "c1"]);
+    expect(plan.attributions).toEqual([{ siteId: "s1", eventId: "c1", testId: "t1", armId: "t1-b" }]);
+  });
+
+  it("does not attribute a conversion that happened before its session's exposure", () => {
+    const plan = planIngest([exposure({ eventId: "e1", occurredAt: at(10) }), conversion({ eventId: "c1", occurredAt: at(5) })], nothing);
+    expect(plan.attributions).toEqual([]);
+    expect(plan.conversions).toHaveLength(1);
+  });
+
+  it("grows revenue squares from the visitor's earlier conversions, stored and earlier in the group", () => {
+    const plan = planIngest(
+      [exposure({ eventId: "e1", sessionId: "b" }), conversion({ eventId: "c1", sessionId: "b", value: 5 }), conversion({ eventId: "c2", sessionId: "b", value: 20 })],
+      {
+        ...nothing,
+        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
+        visitorHistory: [
+          { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "USD", conversions: 1, revenue: 10 },
+          { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "EUR", conversions: 1, revenue: 1000 },
+        ],
+      },
+    );
+    const [row] = plan.rollups.filter((r) => r.goal === "buy");
+    // Visitor revenue in USD goes 10 → 15 → 35: squares grow by 35² - 10².
+    expect(row).toMatchObject({ currency: "USD", conversions: 2, convertingVisitors: 0, revenue: 25, revenueSquares: 35 * 35 - 10 * 10 });
+  });
+
+  it("counts a visitor's first conversion once even when two arrive in one group", () => {
+    const plan = planIngest([exposure({ eventId: "e1" }), conversion({ eventId: "c1", value: 3 }), conversion({ eventId: "c2", value: 4 })], nothing);
+    expect(plan.rollups.find((r) => r.goal === "buy")).toMatchObject({ conversions: 2, convertingVisitors: 1, revenue: 7, revenueSquares: 49 });
+  });
+
+  it("keeps each site's currency and ignores exposures of tests that are not running", () => {
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1" }),
+        conversion({ eventId: "c1", value: 2 }),
+        exposure({ eventId: "e2", site: euroShop, sessionId: "z", testId: "t9", armId: "t9-a" }),
+        conversion({ eventId: "c2", site: euroShop, sessionId: "z", value: 3 }),
+        conversion({ eventId: "c3", site: euroShop, sessionId: "z" }),
+      ],
+      { ...nothing, sessionExposures: [{ siteId: "s1", sessionId: "a", testId: "gone", armId: "gone-a", exposedAt: at(0) }] },
+    );
+    expect(plan.attributions.map((a) => a.testId)).toEqual(["t1", "t9", "t9"]);
+    expect(plan.conversions.map((c) => c.currency)).toEqual(["USD", "EUR", null]);
+    expect(plan.rollups.filter((r) => r.goal === "buy").map((r) => [r.siteId, r.currency, r.conversions, r.revenue])).toEqual([
+      ["s1", "USD", 1, 2],
+      ["s2", "EUR", 2, 3],
+    ]);
+  });
+
+  it("skips conversions another door already recorded under the same id", () => {
+    const plan = planIngest([exposure({ eventId: "e1" }), conversion({ eventId: "c1" })], { ...nothing, recordedConversions: [{ siteId: "s1", eventId: "c1" }] });
+    expect(plan.conversions).toEqual([]);
+    expect(plan.rollups.every((r) => r.goal === "")).toBe(true);
+  });
+});

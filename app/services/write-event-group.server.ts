@@ -1,0 +1,125 @@
+// Writes a group of screened snippet batches in one transaction with a fixed number of set-based
+// statements: new events, then what the database knows about their sessions and visitors, then the
+// domain's plan (exposures, conversions, attributions, rollup increments).
+import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/ingest-plan";
+import type { SiteConfig } from "~/domain/site-config";
+import { findRecordedConversions, insertAttributionRows, insertBrowserConversions, visitorGoalHistories } from "~/models/conversion.server";
+import { insertEventRows, type EventRow } from "~/models/event.server";
+import { findExposedVisitors, findExposures, insertExposureRows } from "~/models/exposure.server";
+import { addToRollups } from "~/models/rollup.server";
+import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";
+import type { EventBatch, SvcEvent } from "~/wire";
+import { recordCheckoutInTx } from "./shopify-orders.server";
+
+export interface ScreenedBatch {
+  site: SiteConfig;
+  batch: EventBatch;
+  /** The batch's events that passed screening, in the batch's order. */
+  events: SvcEvent[];
+  receivedAt: Date;
+}
+
+export interface BatchWritten {
+  accepted: number;
+  duplicates: number;
+}
+
+/** Events may be at most this old; older client timestamps are clamped (a stale queue, a wrong clock). */
+const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Another writer (a second instance, a retried request racing its original) stored some of the same
+ * sessions' exposures or conversions between our reads and our writes: the plan no longer holds, so
+ * the whole group is rolled back and its requests answered 503, to be retried against fresh reads.
+ */
+export class ConcurrentWriteError extends Error {}
+
+export async function writeEventGroup(group: readonly ScreenedBatch[]): Promise<BatchWritten[]> {
+  const rows = group.map((b) => b.events.map((event) => toRow(b.site, b.batch, event, b.receivedAt)));
+  const first = firstOccurrences(rows);
+  const checkouts = group.some((b) => b.events.some((e) => e.type === "checkout"));
+  // Checkouts keep the single-order path, written with Prisma, so their groups use a Prisma transaction;
+  // the rest go straight to the driver, which measured cheaper per statement.
+  if (checkouts) return inTransaction((tx) => writeRows(sqlOf(tx), group, rows, first, (site, c) => recordCheckoutInTx(tx, site, c)));
+  return inSqlTransaction((sql) => writeRows(sql, group, rows, first, () => Promise.reject(new Error("checkout outside a Prisma transaction"))));
+}
+
+async function writeRows(
+  sql: Sql,
+  group: readonly ScreenedBatch[],
+  rows: EventRow[][],
+  first: boolean[][],
+  recordCheckout: (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string }) => Promise<void>,
+): Promise<BatchWritten[]> {
+  const inserted = new Set(
+    // In key order, so that two instances inserting the same ids (a retried batch) cannot deadlock.
+    (await insertEventRows(sql, rows.flatMap((batchRows, b) => batchRows.filter((_, i) => first[b]![i])).sort(byKey))).map(
+      (r) => `${r.siteId}\u0000${r.eventId}`,
+    ),
+  );
+  const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(`${rows[b]![i]!.siteId}\u0000${rows[b]![i]!.eventId}`);
+  const planned: PlanEvent[] = [];
+  const checkouts: Array<{ site: SiteConfig; orderId: string; sessionId: string; visitorId: string }> = [];
+  const planSites = new Map<string, PlanSite>();
+  group.forEach((b, bi) => {
+    const site = planSites.get(b.site.id) ?? { id: b.site.id, currency: b.site.currency, runningTestIds: new Set(b.site.tests.map((t) => t.id)) };
+    planSites.set(site.id, site);
+    b.events.forEach((event, i) => {
+      if (!isNew(bi, i)) return;
+      const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt };
+      if (event.type === "exposure") {
+        planned.push({ ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null });
+      } else if (event.type === "conversion") {
+        planned.push({ ...base, kind: "conversion", goal: event.goal, value: event.value ?? null });
+      } else if (event.type === "checkout") {
+        checkouts.push({ site: b.site, orderId: event.order, sessionId: b.batch.sid, visitorId: b.batch.vid });
+      }
+    });
+  });
+  if (planned.length > 0) await persistPlan(sql, planned);
+  // One per order and rare: they keep the single-order path, in the same transaction, after the
+  // group's exposures so that an order learns of a session exposed in the same group.
+  for (const { site, ...checkout } of checkouts) await recordCheckout(site, checkout);
+  return rows.map((batchRows, b) => {
+    const accepted = batchRows.filter((_, i) => isNew(b, i)).length;
+    return { accepted, duplicates: batchRows.length - accepted };
+  });
+}
+
+async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
+  const exposures = events.filter((e) => e.kind === "exposure");
+  const conversions = events.filter((e) => e.kind === "conversion");
+  // Exposures are read by the table's key: the tested sessions' keys for each running test of the site.
+  const exposureKeys = [
+    ...exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, sessionId: e.sessionId })),
+    ...conversions.flatMap((e) => [...e.site.runningTestIds].map((testId) => ({ siteId: e.site.id, testId, sessionId: e.sessionId }))),
+  ];
+  const stored = await findExposures(sql, exposureKeys);
+  const exposedVisitors = await findExposedVisitors(sql, exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, visitorId: e.visitorId })));
+  const visitorHistory = await visitorGoalHistories(sql, conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })));
+  const recordedConversions = await findRecordedConversions(sql, conversions.map((e) => ({ siteId: e.site.id, eventId: e.eventId })));
+  const plan = planIngest(events, { sessionExposures: stored, exposedVisitors, visitorHistory, recordedConversions });
+  if ((await insertExposureRows(sql, plan.exposures)) !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
+  if ((await insertBrowserConversions(sql, plan.conversions)) !== plan.conversions.length) throw new ConcurrentWriteError("conversions written concurrently");
+  await insertAttributionRows(sql, plan.attributions);
+  await addToRollups(sql, plan.rollups);
+}
+
+const byKey = (a: EventRow, b: EventRow) =>
+  a.siteId < b.siteId ? -1 : a.siteId > b.siteId ? 1 : a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
+
+function toRow(site: SiteConfig, batch: EventBatch, event: SvcEvent, receivedAt: Date): EventRow {
+  // The client's clock may be wrong; keep its intervals (sent - ts) but anchor them to ours.
+  const age = Math.min(Math.max(batch.sent - event.ts, 0), MAX_EVENT_AGE_MS);
+  const { id, ts: _ts, path, type, ...data } = event;
+  return {
+    siteId: site.id,
+    eventId: id,
+    type,
+    visitorId: batch.vid,
+    sessionId: batch.sid,
+    path,
+    occurredAt: new Date(receivedAt.getTime() - age),
+    data,
+  };
+}
