@@ -68,11 +68,24 @@ async function benchDatabase(database, bare, { memory }) {
     return app;
   }
 
+  /** A section that fails is reported and skipped; the others still run and the table is still written. */
+  const section = async (name, run) => {
+    if (!sections.has(name)) return;
+    try {
+      await run();
+    } catch (error) {
+      console.error(`[bench] ${name} failed:`, String(error?.stack ?? error).slice(0, 2000));
+      failures.push(`${name} on ${database.kind}: ${error.message.split("\n")[0]}`);
+      if (app) await stop(app);
+      app = null;
+    }
+  };
+
   try {
     // The first start migrates the fresh database and seeds the demo; the bench's rows come after.
     app = await startApp(database);
 
-    if (sections.has("patches")) {
+    await section("patches", async () => {
       for (const sites of PATCHES_SITES) {
         const baseline = await load(bare, patchesRequests({ sites }), 1);
         const server = await appWithSites(sites);
@@ -82,9 +95,9 @@ async function benchDatabase(database, bare, { memory }) {
         const svc = await load(server, patchesRequests({ sites }), 1);
         row(`GET /api/patches, ${sites.toLocaleString("en-US")} site(s) × 1 test`, svc, baseline);
       }
-    }
+    });
 
-    if (sections.has("events")) {
+    await section("events", async () => {
       const server = await appWithSites(EVENT_SITES);
       const visitors = await fetchAssignments(server.url, { sites: EVENT_SITES, visitors: EVENT_VISITORS });
       await warm(server, eventsRequests({ visitors, perBatch: 10 }));
@@ -93,9 +106,9 @@ async function benchDatabase(database, bare, { memory }) {
         const svc = await load(server, eventsRequests({ visitors, perBatch }), perBatch);
         row(`POST /api/events ×${perBatch}`, svc, baseline);
       }
-    }
+    });
 
-    if (memory && sections.has("memory")) {
+    if (memory) await section("memory", async () => {
       // Rate limits on: the per-visitor buckets are the state that grows with visitors seen (bounded at
       // 100,000 keys per limiter), so RSS must level off by the middle of the run and stay there.
       // Over 100 sites: the visitors are what grows here, not the sites (the 10,000-site row shows those).
@@ -123,9 +136,9 @@ async function benchDatabase(database, bare, { memory }) {
       row(label, svc, null, { memory: { samples, growth: memoryGrowth(samples) } });
       await stop(app);
       app = null;
-    }
+    });
 
-    if (sections.has("results")) {
+    await section("results", async () => {
       if (app) await stop(app);
       app = null;
       log("seeding the results bench (10^4, 10^6, 10^8 events)");
@@ -142,7 +155,7 @@ async function benchDatabase(database, bare, { memory }) {
           row(`GET ${label}, ${events} events (${(svc.rps / base).toFixed(2)}× 1e4)`, svc, null);
         }
       }
-    }
+    });
   } finally {
     if (app) await stop(app);
   }
@@ -152,6 +165,7 @@ async function benchDatabase(database, bare, { memory }) {
 const bare = await startBare();
 const databases = [null, ...(process.env.BENCH_DATABASE_URL ? [process.env.BENCH_DATABASE_URL] : [])];
 const rows = [];
+const failures = [];
 try {
   await warm(bare, patchesRequests({ sites: 1 }));
   for (const [index, serverUrl] of databases.entries()) {
@@ -172,6 +186,7 @@ const report = {
   machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
   settings: { seconds: SECONDS, connections: CONNECTIONS, memoryVisitors: MEMORY_VISITORS, sections: [...sections] },
   rows,
+  failures,
 };
 const out = path.join(root, "bench-output");
 mkdirSync(out, { recursive: true });
@@ -182,4 +197,6 @@ writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2));
 console.log(`\nsvc bench ${report.date}: ${CONNECTIONS} connections, ${SECONDS} s per load, ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}`);
 console.log("CPU %: of one core, for svc's process / the load generator (this process) / all PostgreSQL processes / the whole machine (of all cores)\n");
 console.log(formatTable(rows));
+for (const failure of failures) console.log(`FAILED: ${failure}`);
 console.log(`\nwritten to ${path.relative(root, file)} and bench-output/latest.json`);
+process.exitCode = failures.length > 0 ? 1 : 0;
