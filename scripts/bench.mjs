@@ -25,6 +25,8 @@ const EVENT_SITES = 100;
 const EVENT_VISITORS = 2000;
 const MEMORY_SAMPLES = 4;
 const MEMORY_SITES = 100;
+// BENCH_MEMORY_LIMITS=off: the same run without rate limits, to tell the limiters' share of any growth.
+const MEMORY_LIMITS = process.env.BENCH_MEMORY_LIMITS !== "off";
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((s) => !SECTIONS.includes(s));
@@ -113,7 +115,7 @@ async function benchDatabase(database, bare, { memory }) {
       // 100,000 keys per limiter), so RSS must level off by the middle of the run and stay there.
       // Over 100 sites: the visitors are what grows here, not the sites (the 10,000-site row shows those).
       const sites = MEMORY_SITES;
-      const server = await appWithSites(sites, { restart: true, rateLimits: true });
+      const server = await appWithSites(sites, { restart: true, rateLimits: MEMORY_LIMITS });
       const requests = patchesRequests({ sites, visitors: null });
       await measure({ url: server.url, pid: server.pid, requests, connections: CONNECTIONS, amount: sites });
       const samples = [{ visitors: 0, rssMb: rssMb(server.pid) }];
@@ -132,7 +134,7 @@ async function benchDatabase(database, bare, { memory }) {
         itemsPerSecond: null,
         non2xx: loads.reduce((a, m) => a + m.non2xx, 0),
       };
-      const label = `memory: ${(chunk * MEMORY_SAMPLES).toLocaleString("en-US")} visitors, /api/patches, limits on`;
+      const label = `memory: ${(chunk * MEMORY_SAMPLES).toLocaleString("en-US")} visitors, /api/patches, limits ${MEMORY_LIMITS ? "on" : "off"}`;
       row(label, svc, null, { memory: { samples, growth: memoryGrowth(samples) } });
       await stop(app);
       app = null;
@@ -184,7 +186,7 @@ try {
 const report = {
   date: new Date().toISOString(),
   machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
-  settings: { seconds: SECONDS, connections: CONNECTIONS, memoryVisitors: MEMORY_VISITORS, sections: [...sections] },
+  settings: { seconds: SECONDS, connections: CONNECTIONS, memoryVisitors: MEMORY_VISITORS, memoryLimits: MEMORY_LIMITS, sections: [...sections] },
   rows,
   failures,
 };
