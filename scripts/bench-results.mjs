@@ -17,11 +17,11 @@ function seedSql(siteId, testId, events, exposures) {
   for (let d = 0; d < DAYS; d++) {
     const day = new Date(Date.UTC(2026, 7, 1) + d * 86400000).toISOString().slice(0, 10);
     arms.forEach((arm, i) => {
-      rows.push(`('${siteId}','${testId}','${arm}','','${day}','',${visitorsPerDayArm},${visitorsPerDayArm},0,0,0,0,${visitorsPerDayArm * 300},${visitorsPerDayArm * 20})`);
+      rows.push(`('${siteId}','${testId}','${arm}','','${day}','',${visitorsPerDayArm},${visitorsPerDayArm},0,0,0,0)`);
       GOALS.forEach((goal, g) => {
         const converting = Math.round(visitorsPerDayArm * (0.05 + 0.005 * i) / (g + 1));
         const revenue = goal === "purchase" ? converting * 40 : 0;
-        rows.push(`('${siteId}','${testId}','${arm}','${goal}','${day}','USD',0,0,${converting},${converting},${revenue},${revenue * 40},0,0)`);
+        rows.push(`('${siteId}','${testId}','${arm}','${goal}','${day}','USD',0,0,${converting},${converting},${revenue},${revenue * 40})`);
       });
     });
   }
@@ -32,7 +32,7 @@ function seedSql(siteId, testId, events, exposures) {
       ('${arms[0]}', '${testId}', 'control', 'Control', 0, 1, '[]'), ('${arms[1]}', '${testId}', 'b', 'Variant', 1, 1, '[]');
     INSERT INTO "Goal" (id, "testId", label, kind, "isPrimary") VALUES
       ${GOALS.map((goal, g) => `('${testId}-${goal}', '${testId}', '${goal}', 'custom', ${g === 0})`).join(",")};
-    INSERT INTO "DailyRollup" ("siteId","testId","armId",goal,day,currency,exposures,"exposedVisitors","convertingVisitors",conversions,revenue,"revenueSquares","msToApplySum","msHiddenSum")
+    INSERT INTO "DailyRollup" ("siteId","testId","armId",goal,day,currency,exposures,"exposedVisitors","convertingVisitors",conversions,revenue,"revenueSquares")
       VALUES ${rows.join(",\n")};
     INSERT INTO "Exposure" ("siteId","testId","sessionId","visitorId","armId","eventId","exposedAt","msToApply","msHidden")
       SELECT '${siteId}', '${testId}', 's' || n, 'v' || n, CASE WHEN n % 2 = 0 THEN '${arms[0]}' ELSE '${arms[1]}' END, 'e' || n,

@@ -1,164 +1,204 @@
-// npm run bench: throughput and latency of the hot paths (/api/patches, /api/events) on this machine,
-// each beside a bare Node `http` server doing the least the same request needs, measured in the same
-// run. The ratio is the figure that matters; absolute numbers depend on the machine.
-import { spawn } from "node:child_process";
-import { createServer } from "node:http";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+// npm run bench [-- patches events memory results]: throughput, latency, CPU and resident memory of the
+// hot paths (/api/patches, /api/events) beside a bare Node `http` server doing the least the same request
+// needs, in the same run, on PGlite and (BENCH_DATABASE_URL) PostgreSQL; plus the results page's cost at
+// 10^4..10^8 events. Prints one table and writes it to bench-output/. See docs/performance.md.
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { seedResultsBench } from "./bench-results.mjs";
+import { eventsRequests, fetchAssignments, measure, patchesRequests } from "./bench-load.mjs";
+import { createDatabase, rssMb, startApp, startBare, stop } from "./bench-process.mjs";
+import { seedSites } from "./bench-seed.mjs";
+import { formatTable, memoryGrowth, targetFor } from "./bench-table.mjs";
 import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const EVENTS_PER_BATCH = 10;
+const MEMORY_VISITORS = Number(process.env.BENCH_MEMORY_VISITORS ?? 200_000);
+const SECTIONS = ["patches", "events", "memory", "results"];
+// Running tests in each /api/patches load: 1 site, 100 sites, 10,000 sites, one test each, so a request's
+// own work is the same in all three and only the other sites' tests grow.
+const PATCHES_SITES = [1, 100, 10_000];
+const EVENT_BATCHES = [1, 10, 50];
+// The events load: 2,000 visitors spread over the first 100 sites, each with its assigned arm.
+const EVENT_SITES = 100;
+const EVENT_VISITORS = 2000;
+const MEMORY_SAMPLES = 4;
+const MEMORY_SITES = 100;
+// BENCH_MEMORY_LIMITS=off: the same run without rate limits, to tell the limiters' share of any growth.
+const MEMORY_LIMITS = process.env.BENCH_MEMORY_LIMITS !== "off";
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((s) => !SECTIONS.includes(s));
+if (unknown.length > 0) {
+  console.error(`unknown section ${unknown.join(", ")}; sections: ${SECTIONS.join(", ")}`);
+  process.exit(2);
+}
+const sections = new Set(asked.length > 0 ? asked : SECTIONS);
 
 ensurePackages();
 ensurePrismaClient();
 ensureBuilt();
 
-const id = () => randomBytes(9).toString("base64url");
-const visitors = Array.from({ length: 1000 }, id);
+const log = (line) => console.error(`[bench] ${line}`);
+const warm = (server, requests) => measure({ url: server.url, pid: server.pid, requests, connections: 4, seconds: 2 });
 
-/** The baseline: parse the query or read the body, answer a small JSON. Nothing else. */
-function startBare() {
-  const answer = JSON.stringify({ ttl: 300, tests: [{ test: "demo-headline", arm: "demo-headline-b", pages: ["/demo"] }] });
-  const server = createServer((req, res) => {
-    if (req.method === "GET") {
-      new URL(req.url, "http://x").searchParams.get("vid");
-      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(answer);
-      return;
-    }
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      JSON.parse(body);
-      res.writeHead(200, { "Content-Type": "application/json" }).end('{"accepted":10}');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-function startApp(dataDir) {
-  const env = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", SVC_DEMO: "1", SVC_RATE_LIMITS: "off" };
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  else { delete env.DATABASE_URL; env.SVC_DATA_DIR = dataDir; }
-  const child = spawn(process.execPath, ["build/server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(out);
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}`, database: /database: (\S+)/.exec(out)?.[1] });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-}
-
-async function stopApp(app) {
-  app.child.kill("SIGTERM");
-  await new Promise((r) => app.child.once("exit", r));
-}
-
-function patchesRequests() {
-  let i = 0;
-  return [{
-    method: "GET",
-    setupRequest: (req) => ({
-      ...req,
-      path: `/api/patches?site=demo&vid=${visitors[i++ % visitors.length]}&sid=${id()}&url=http%3A%2F%2Fshop.test%2Fdemo`,
-    }),
-  }];
-}
-
-function eventsRequests() {
-  let i = 0;
-  return [{
-    method: "POST",
-    path: "/api/events",
-    headers: { "content-type": "text/plain;charset=UTF-8" },
-    setupRequest: (req) => {
-      const now = Date.now();
-      const events = Array.from({ length: EVENTS_PER_BATCH }, () => ({ type: "pageview", id: id(), ts: now, path: "/demo" }));
-      const body = JSON.stringify({ v: 1, site: "demo", vid: visitors[i++ % visitors.length], sid: id(), sent: now, events });
-      return { ...req, body };
-    },
-  }];
-}
-
-async function measureGet(url, path, seconds = SECONDS) {
-  const result = await autocannon({ url: url + path, connections: 4, duration: seconds });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
-}
-
-async function measure(url, requests) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
-  return {
-    rps: result.requests.average,
-    ok: result["2xx"],
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-  };
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
-const bare = await startBare();
-const bareUrl = `http://127.0.0.1:${bare.address().port}`;
-let app = await startApp(dataDir);
-try {
-  // Warm both up (JIT, caches, the site cache's first load) before measuring.
-  await autocannon({ url: app.url, connections: 4, duration: 2, requests: patchesRequests() });
-  await autocannon({ url: bareUrl, connections: 4, duration: 2, requests: patchesRequests() });
-
+/** Every section on one database; the memory run on the first database only (it is about the app). */
+async function benchDatabase(database, bare, { memory }) {
   const rows = [];
-  for (const [name, requests, perRequest] of [
-    ["GET /api/patches", patchesRequests, 1],
-    [`POST /api/events (${EVENTS_PER_BATCH} events/batch)`, eventsRequests, EVENTS_PER_BATCH],
-  ]) {
-    const baseline = await measure(bareUrl, requests());
-    const svc = await measure(app.url, requests());
-    rows.push({ name, perRequest, baseline, svc });
+  let app = null;
+  let seeded = 0;
+  const row = (scenario, svc, baseline, extra = {}) => {
+    const r = { scenario, database: database.kind, svc, bare: baseline, ratio: baseline ? svc.rps / baseline.rps : null, ...extra };
+    r.target = targetFor(r);
+    rows.push(r);
+    log(`${scenario} (${database.kind}): ${svc.rps.toFixed(0)} req/s, p99 ${svc.p99} ms, non-2xx ${svc.non2xx}, RSS ${svc.rssMb.toFixed(0)} MB`);
+  };
+  const load = (server, requests, itemsPerRequest, connections = CONNECTIONS) =>
+    measure({ url: server.url, pid: server.pid, requests, connections, seconds: SECONDS, itemsPerRequest });
+  /** The app on a database holding at least `sites` bench sites (seeded while it is stopped). */
+  async function appWithSites(sites, options = {}) {
+    if (app && seeded >= sites && !options.restart) return app;
+    if (app) await stop(app);
+    app = null;
+    if (seeded < sites) {
+      log(`seeding sites ${seeded}..${sites - 1}`);
+      await seedSites(database, { from: seeded, to: sites, testsPerSite: 1 });
+      seeded = sites;
+    }
+    app = await startApp(database, options);
+    return app;
   }
 
-  const fmt = (n) => n.toFixed(0).padStart(8);
-  console.log(`\nsvc bench: ${CONNECTIONS} connections, ${SECONDS} s each, database ${app.database}, ${os.cpus().length} cores`);
-  console.log("endpoint                              |  bare rps |   svc rps | svc/bare | svc items/s | svc p50 ms | svc p99 ms | bare p50/p99 ms | svc non-2xx");
-  for (const { name, perRequest, baseline, svc } of rows) {
-    console.log(
-      `${name.padEnd(37)} | ${fmt(baseline.rps)}  | ${fmt(svc.rps)}  | ${(svc.rps / baseline.rps).toFixed(3).padStart(8)} | ` +
-        `${fmt(svc.rps * perRequest).padStart(11)} | ${String(svc.p50).padStart(10)} | ${String(svc.p99).padStart(10)} | ` +
-        `${`${baseline.p50}/${baseline.p99}`.padStart(15)} | ${svc.non2xx + svc.errors}`,
-    );
-  }
+  /** A section that fails is reported and skipped; the others still run and the table is still written. */
+  const section = async (name, run) => {
+    if (!sections.has(name)) return;
+    try {
+      await run();
+    } catch (error) {
+      console.error(`[bench] ${name} failed:`, String(error?.stack ?? error).slice(0, 2000));
+      failures.push(`${name} on ${database.kind}: ${error.message.split("\n")[0]}`);
+      if (app) await stop(app);
+      app = null;
+    }
+  };
 
-  // Results at 10^4 and 10^8 events: stop the app (PGlite is one process's), seed, start it again.
-  await stopApp(app);
-  await seedResultsBench({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
-  app = await startApp(dataDir);
-  console.log("\nresults (2 arms, 3 goals, 90 days of rollups; flicker over the most recent exposures)");
-  console.log("request                                   | events | rps | p50 ms | p99 ms | rps vs 1e4 | non-2xx");
-  for (const [label, path] of [
-    ["GET /app/tests/:id (results page)", (id) => `/app/tests/${id}`],
-    ["GET /app/tests/:id/export.csv", (id) => `/app/tests/${id}/export.csv`],
-  ]) {
-    await measureGet(app.url, path("bench-1e8"), 2);
-    let base;
-    for (const events of ["1e4", "1e6", "1e8"]) {
-      const m = await measureGet(app.url, path(`bench-${events}`));
-      base ??= m.rps;
-      console.log(
-        `${label.padEnd(41)} | ${events.padStart(6)} | ${fmt(m.rps).trim().padStart(3)} | ${String(m.p50).padStart(6)} | ` +
-          `${String(m.p99).padStart(6)} | ${(m.rps / base).toFixed(2).padStart(10)} | ${m.non2xx}`,
-      );
+  try {
+    // The first start migrates the fresh database and seeds the demo; the bench's rows come after.
+    app = await startApp(database);
+
+    await section("patches", async () => {
+      for (const sites of PATCHES_SITES) {
+        const baseline = await load(bare, patchesRequests({ sites }), 1);
+        const server = await appWithSites(sites);
+        // Steady state: every site's running tests in the site cache (a site's first request loads them).
+        await measure({ url: server.url, pid: server.pid, requests: patchesRequests({ sites }), connections: Math.min(CONNECTIONS, sites), amount: sites });
+        await warm(server, patchesRequests({ sites }));
+        const svc = await load(server, patchesRequests({ sites }), 1);
+        row(`GET /api/patches, ${sites.toLocaleString("en-US")} site(s) × 1 test`, svc, baseline);
+      }
+    });
+
+    await section("events", async () => {
+      const server = await appWithSites(EVENT_SITES);
+      const visitors = await fetchAssignments(server.url, { sites: EVENT_SITES, visitors: EVENT_VISITORS });
+      await warm(server, eventsRequests({ visitors, perBatch: 10 }));
+      for (const perBatch of EVENT_BATCHES) {
+        const baseline = await load(bare, eventsRequests({ visitors, perBatch }), perBatch);
+        const svc = await load(server, eventsRequests({ visitors, perBatch }), perBatch);
+        row(`POST /api/events ×${perBatch}`, svc, baseline);
+      }
+    });
+
+    if (memory) await section("memory", async () => {
+      // Rate limits on: the per-visitor buckets are the state that grows with visitors seen (bounded at
+      // 100,000 keys per limiter), so RSS must level off by the middle of the run and stay there.
+      // Over 100 sites: the visitors are what grows here, not the sites (the 10,000-site row shows those).
+      const sites = MEMORY_SITES;
+      const server = await appWithSites(sites, { restart: true, rateLimits: MEMORY_LIMITS });
+      const requests = patchesRequests({ sites, visitors: null });
+      await measure({ url: server.url, pid: server.pid, requests, connections: CONNECTIONS, amount: sites });
+      const samples = [{ visitors: 0, rssMb: rssMb(server.pid) }];
+      const chunk = Math.ceil(MEMORY_VISITORS / MEMORY_SAMPLES);
+      const loads = [];
+      for (let k = 1; k <= MEMORY_SAMPLES; k++) {
+        const m = await measure({ url: server.url, pid: server.pid, requests, connections: CONNECTIONS, amount: chunk });
+        loads.push(m);
+        samples.push({ visitors: k * chunk, rssMb: m.rssMb });
+        log(`memory: ${(k * chunk).toLocaleString("en-US")} distinct visitors, RSS ${m.rssMb.toFixed(0)} MB`);
+      }
+      const last = loads.at(-1);
+      const svc = {
+        ...last,
+        rps: loads.reduce((a, m) => a + m.rps, 0) / loads.length,
+        itemsPerSecond: null,
+        non2xx: loads.reduce((a, m) => a + m.non2xx, 0),
+      };
+      const label = `memory: ${(chunk * MEMORY_SAMPLES).toLocaleString("en-US")} visitors, /api/patches, limits ${MEMORY_LIMITS ? "on" : "off"}`;
+      row(label, svc, null, { memory: { samples, growth: memoryGrowth(samples) } });
+      await stop(app);
+      app = null;
+    });
+
+    await section("results", async () => {
+      if (app) await stop(app);
+      app = null;
+      log("seeding the results bench (10^4, 10^6, 10^8 events)");
+      await seedResultsBench({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+      const server = await appWithSites(0, { restart: true });
+      for (const [label, page] of [["results page", (id) => `/app/tests/${id}`], ["export.csv", (id) => `/app/tests/${id}/export.csv`]]) {
+        const get = (id) => [{ method: "GET", path: page(id) }];
+        await warm(server, get("bench-1e8"));
+        let base;
+        for (const events of ["1e4", "1e6", "1e8"]) {
+          // 4 connections: an admin page, opened by a merchant, not by every visitor.
+          const svc = await load(server, get(`bench-${events}`), 1, 4);
+          base ??= svc.rps;
+          row(`GET ${label}, ${events} events (${(svc.rps / base).toFixed(2)}× 1e4)`, svc, null);
+        }
+      }
+    });
+  } finally {
+    if (app) await stop(app);
+  }
+  return rows;
+}
+
+const bare = await startBare();
+const databases = [null, ...(process.env.BENCH_DATABASE_URL ? [process.env.BENCH_DATABASE_URL] : [])];
+const rows = [];
+const failures = [];
+try {
+  await warm(bare, patchesRequests({ sites: 1 }));
+  for (const [index, serverUrl] of databases.entries()) {
+    const database = await createDatabase(serverUrl);
+    log(`database: ${database.kind}`);
+    try {
+      rows.push(...(await benchDatabase(database, bare, { memory: index === 0 })));
+    } finally {
+      await database.drop();
     }
   }
 } finally {
-  app.child.kill("SIGTERM");
-  bare.close();
-  await new Promise((r) => app.child.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop(bare);
 }
+
+const report = {
+  date: new Date().toISOString(),
+  machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
+  settings: { seconds: SECONDS, connections: CONNECTIONS, memoryVisitors: MEMORY_VISITORS, memoryLimits: MEMORY_LIMITS, sections: [...sections] },
+  rows,
+  failures,
+};
+const out = path.join(root, "bench-output");
+mkdirSync(out, { recursive: true });
+const file = path.join(out, `${report.date.replace(/[:.]/g, "-")}.json`);
+writeFileSync(file, JSON.stringify(report, null, 2));
+writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2));
+
+console.log(`\nsvc bench ${report.date}: ${CONNECTIONS} connections, ${SECONDS} s per load, ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}`);
+console.log("CPU %: of one core, for svc's process / the load generator (this process) / all PostgreSQL processes / the whole machine (of all cores)\n");
+console.log(formatTable(rows));
+for (const failure of failures) console.log(`FAILED: ${failure}`);
+console.log(`\nwritten to ${path.relative(root, file)} and bench-output/latest.json`);
+process.exitCode = failures.length > 0 ? 1 : 0;
