@@ -3,6 +3,7 @@
 // in sets: the same answers as handling the events one by one, in arrival order.
 import { attribute, type SessionExposure } from "./attribution";
 import { conversionIncrement } from "./conversion-increment";
+import type { RollupFigures } from "./results-totals";
 
 export interface PlanSite {
   id: string;
@@ -33,7 +34,7 @@ export interface KnownFacts {
   recordedConversions: ReadonlyArray<{ siteId: string; eventId: string }>;
 }
 
-export interface RollupDelta {
+export interface RollupDelta extends RollupFigures {
   siteId: string;
   testId: string;
   armId: string;
@@ -41,13 +42,6 @@ export interface RollupDelta {
   /** YYYY-MM-DD (UTC). */
   day: string;
   currency: string;
-  exposures: number;
-  exposedVisitors: number;
-  convertingVisitors: number;
-  conversions: number;
-  revenue: number;
-  revenueSquares: number;
-  refunded: number;
 }
 
 export interface IngestPlan {

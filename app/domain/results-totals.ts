@@ -1,12 +1,8 @@
 // Adds up a test's daily rollups per arm: the counts and revenue that the comparisons, the series and the page start from.
 import type { ResultsView } from "./results-view";
 
-export interface RollupRow {
-  armId: string;
-  /** "" for the exposure rows. */
-  goal: string;
-  day: string;
-  currency: string;
+/** The figures a daily rollup row holds (DailyRollup): what ingestion adds to and results add up. */
+export interface RollupFigures {
   exposures: number;
   exposedVisitors: number;
   convertingVisitors: number;
@@ -15,6 +11,14 @@ export interface RollupRow {
   revenueSquares: number;
   /** Revenue of these conversions later refunded or cancelled (Shopify orders); 0 elsewhere. */
   refunded: number;
+}
+
+export interface RollupRow extends RollupFigures {
+  armId: string;
+  /** "" for the exposure rows. */
+  goal: string;
+  day: string;
+  currency: string;
 }
 
 /** One arm's figures for one goal. */

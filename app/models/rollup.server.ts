@@ -1,5 +1,5 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
-import type { Sql, Tx } from "./transaction.server";
+import { sqlOf, type Sql, type Tx } from "./transaction.server";
 
 export interface RollupKey {
   siteId: string;
@@ -24,21 +24,19 @@ export interface RollupIncrement {
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
 export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement): Promise<void> {
-  const day = key.day.toISOString().slice(0, 10);
-  await tx.$executeRaw`
-    INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
-      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded")
-    VALUES (${key.siteId}, ${key.testId}, ${key.armId}, ${key.goal}, ${day}::date, ${key.currency}, ${inc.exposures ?? 0},
-      ${inc.exposedVisitors ?? 0}, ${inc.convertingVisitors ?? 0}, ${inc.conversions ?? 0},
-      ${inc.revenue ?? 0}::numeric, ${inc.revenueSquares ?? 0}::numeric, ${inc.refunded ?? 0}::numeric)
-    ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
-      "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
-      "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
-      "convertingVisitors" = "DailyRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
-      "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
-      "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
-      "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
-      "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`;
+  await addToRollups(sqlOf(tx), [
+    {
+      ...key,
+      day: key.day.toISOString().slice(0, 10),
+      exposures: inc.exposures ?? 0,
+      exposedVisitors: inc.exposedVisitors ?? 0,
+      convertingVisitors: inc.convertingVisitors ?? 0,
+      conversions: inc.conversions ?? 0,
+      revenue: inc.revenue ?? 0,
+      revenueSquares: inc.revenueSquares ?? 0,
+      refunded: inc.refunded ?? 0,
+    },
+  ]);
 }
 
 /**

@@ -2,7 +2,7 @@
 // summed over the policy's window; the decision is the domain's (misuseWarrantsPause).
 import type { Redis } from "ioredis";
 import { MISUSE_BUCKET_MS, misuseWarrantsPause, misuseWindowSlots, type MisusePolicy, type MisuseVerdict } from "~/domain/exposure-integrity";
-import { luaScript, runScript } from "./redis.server";
+import { LUA_NOW_MS, luaScript, runScript } from "./redis.server";
 
 /**
  * KEYS[1]: the site's hash, fields "<minute>:n" (exposures) and "<minute>:i" (invalid ones).
@@ -10,14 +10,7 @@ import { luaScript, runScript } from "./redis.server";
  * exposures, invalid ones. Adds to the current minute, drops minutes past the window, answers the sums.
  */
 const RECORD = luaScript(`
-local now
-if ARGV[1] == "" then
-  local t = redis.call("TIME")
-  now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-else
-  now = tonumber(ARGV[1])
-end
-local slots, slotMs = tonumber(ARGV[2]), tonumber(ARGV[3])
+${LUA_NOW_MS}local slots, slotMs = tonumber(ARGV[2]), tonumber(ARGV[3])
 local slot = math.floor(now / slotMs)
 local current = string.format("%d", slot)
 redis.call("HINCRBY", KEYS[1], current .. ":n", ARGV[4])

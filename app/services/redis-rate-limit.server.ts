@@ -2,7 +2,7 @@
 // (same rules, same arithmetic, checked by rate-limit.cases.json) as one atomic script.
 import type { Redis } from "ioredis";
 import type { RateLimitDecision, RateLimitRule } from "~/domain/rate-limit";
-import { luaScript, runScript } from "./redis.server";
+import { LUA_NOW_MS, luaScript, runScript } from "./redis.server";
 
 /**
  * KEYS: one hash per bucket ({t: tokens, at: ms}). ARGV[1]: the time in ms, or "" for Redis's own clock
@@ -11,14 +11,7 @@ import { luaScript, runScript } from "./redis.server";
  * refuses gives the wait. A bucket's key expires when it would be full again, which is the same as absent.
  */
 const TAKE = luaScript(`
-local now
-if ARGV[1] == "" then
-  local t = redis.call("TIME")
-  now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-else
-  now = tonumber(ARGV[1])
-end
-local after = {}
+${LUA_NOW_MS}local after = {}
 for i, key in ipairs(KEYS) do
   local capacity = tonumber(ARGV[2 * i])
   local rate = tonumber(ARGV[2 * i + 1])

@@ -125,6 +125,19 @@ export interface LuaScript {
   sha1: string;
 }
 
+/**
+ * The opening of a script that takes the time as ARGV[1]: milliseconds given by the caller (tests), or
+ * "" for Redis's own clock, so that instances' clocks never matter. Sets the local `now`.
+ */
+export const LUA_NOW_MS = `local now
+if ARGV[1] == "" then
+  local t = redis.call("TIME")
+  now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+else
+  now = tonumber(ARGV[1])
+end
+`;
+
 export function luaScript(text: string): LuaScript {
   return { text, sha1: createHash("sha1").update(text).digest("hex") };
 }
