@@ -1,6 +1,6 @@
 // Conversions from every door, counted once per (site, eventId), and the arms they are attributed to.
 import { Prisma, type ConversionSource } from "~/generated/prisma/client";
-import type { Sql, Tx } from "./transaction.server";
+import type { Tx } from "./transaction.server";
 
 export interface ConversionRow {
   siteId: string;
@@ -76,68 +76,4 @@ export async function setConversionSession(
 
 export async function listAttributions(tx: Tx, siteId: string, eventId: string) {
   return tx.conversionAttribution.findMany({ where: { siteId, eventId }, select: { testId: true, armId: true } });
-}
-
-/** Snippet conversions of a group in one statement, skipping ids already recorded; returns how many were new. */
-export async function insertBrowserConversions(sql: Sql, rows: ReadonlyArray<Omit<ConversionRow, "source">>): Promise<number> {
-  if (rows.length === 0) return 0;
-  return (await sql.query(
-    `INSERT INTO "Conversion" ("siteId", "eventId", "goal", "value", "currency", "sessionId", "visitorId", "source", "occurredAt")
-     SELECT r."siteId", r."eventId", r."goal", r."value", r."currency", r."sessionId", r."visitorId", 'browser', r."occurredAt"
-       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text, "goal" text, "value" numeric, "currency" text,
-            "sessionId" text, "visitorId" text, "occurredAt" timestamp(3))
-     ON CONFLICT DO NOTHING
-     RETURNING 1`,
-    [JSON.stringify(rows)],
-  )).length;
-}
-
-/** A group's attributions in one statement. */
-export async function insertAttributionRows(
-  sql: Sql,
-  rows: ReadonlyArray<{ siteId: string; eventId: string; testId: string; armId: string }>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await sql.query(
-    `INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId")
-     SELECT r."siteId", r."eventId", r."testId", r."armId"
-       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text, "testId" text, "armId" text)
-     ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows)],
-  );
-}
-
-/** Which of these (site, eventId) already have a conversion. */
-export async function findRecordedConversions(
-  sql: Sql,
-  keys: ReadonlyArray<{ siteId: string; eventId: string }>,
-): Promise<Array<{ siteId: string; eventId: string }>> {
-  if (keys.length === 0) return [];
-  return sql.query(
-    `SELECT c."siteId", c."eventId"
-       FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "eventId" text)
-       JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."eventId" = k."eventId"`,
-    [JSON.stringify(keys)],
-  );
-}
-
-/**
- * What these visitors had converted before, per test, goal and currency ("" for none): the history
- * visitorGoalHistory gives for one conversion, for a whole group at once.
- */
-export async function visitorGoalHistories(
-  sql: Sql,
-  visitors: ReadonlyArray<{ siteId: string; visitorId: string }>,
-): Promise<Array<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: number }>> {
-  if (visitors.length === 0) return [];
-  const rows = await sql.query<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: string }>(
-    `SELECT a."siteId", a."testId", c."goal", c."visitorId", COALESCE(c."currency", '') AS currency,
-            count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::text AS revenue
-       FROM (SELECT DISTINCT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "visitorId" text)) k
-       JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."visitorId" = k."visitorId"
-       JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
-      GROUP BY 1, 2, 3, 4, 5`,
-    [JSON.stringify(visitors)],
-  );
-  return rows.map((row) => ({ ...row, conversions: Number(row.conversions), revenue: Number(row.revenue) }));
 }

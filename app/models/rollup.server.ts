@@ -39,21 +39,13 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
   ]);
 }
 
-/**
- * Adds many keys' increments in one statement. Each key must appear once (sum increments per key
- * first); rows in a fixed key order keep concurrent writers from deadlocking.
- */
-export async function addToRollups(
-  sql: Sql,
-  rows: ReadonlyArray<Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await sql.query(
-    `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
+/** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
+export function rollupUpsertSql(param: string): string {
+  return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded"
-       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
+       FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
             "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
             "revenue" numeric, "revenueSquares" numeric, "refunded" numeric)
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
@@ -63,7 +55,16 @@ export async function addToRollups(
        "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
        "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
        "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
-       "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`,
-    [JSON.stringify(rows)],
-  );
+       "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`;
+}
+
+export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>;
+
+/**
+ * Adds many keys' increments in one statement. Each key must appear once (sum increments per key
+ * first); rows in a fixed key order keep concurrent writers from deadlocking.
+ */
+export async function addToRollups(sql: Sql, rows: readonly RollupDeltaRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.query(rollupUpsertSql("$1"), [JSON.stringify(rows)]);
 }

@@ -3,10 +3,8 @@
 // domain's plan (exposures, conversions, attributions, rollup increments).
 import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/ingest-plan";
 import type { SiteConfig } from "~/domain/site-config";
-import { findRecordedConversions, insertAttributionRows, insertBrowserConversions, visitorGoalHistories } from "~/models/conversion.server";
 import { insertEventRows, type EventRow } from "~/models/event.server";
-import { findExposedVisitors, findExposures, insertExposureRows } from "~/models/exposure.server";
-import { addToRollups } from "~/models/rollup.server";
+import { readKnownFacts, writePlan } from "~/models/event-group.server";
 import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordCheckoutInTx } from "./shopify-orders.server";
@@ -94,15 +92,16 @@ async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
     ...exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, sessionId: e.sessionId })),
     ...conversions.flatMap((e) => [...e.site.runningTestIds].map((testId) => ({ siteId: e.site.id, testId, sessionId: e.sessionId }))),
   ];
-  const stored = await findExposures(sql, exposureKeys);
-  const exposedVisitors = await findExposedVisitors(sql, exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, visitorId: e.visitorId })));
-  const visitorHistory = await visitorGoalHistories(sql, conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })));
-  const recordedConversions = await findRecordedConversions(sql, conversions.map((e) => ({ siteId: e.site.id, eventId: e.eventId })));
-  const plan = planIngest(events, { sessionExposures: stored, exposedVisitors, visitorHistory, recordedConversions });
-  if ((await insertExposureRows(sql, plan.exposures)) !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
-  if ((await insertBrowserConversions(sql, plan.conversions)) !== plan.conversions.length) throw new ConcurrentWriteError("conversions written concurrently");
-  await insertAttributionRows(sql, plan.attributions);
-  await addToRollups(sql, plan.rollups);
+  const known = await readKnownFacts(sql, {
+    exposureKeys,
+    visitorKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, visitorId: e.visitorId })),
+    historyVisitors: conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })),
+    conversionKeys: conversions.map((e) => ({ siteId: e.site.id, eventId: e.eventId })),
+  });
+  const plan = planIngest(events, known);
+  const written = await writePlan(sql, plan);
+  if (written.exposures !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
+  if (written.conversions !== plan.conversions.length) throw new ConcurrentWriteError("conversions written concurrently");
 }
 
 const byKey = (a: EventRow, b: EventRow) =>

@@ -1,0 +1,108 @@
+// A group of new snippet events in two statements whatever its size: one reads what the database knows
+// about the group's sessions and visitors, one writes the domain's plan (exposures, conversions,
+// attributions, rollups). Every round trip is paid by every group, so each is one statement.
+import type { IngestPlan, KnownFacts } from "~/domain/ingest-plan";
+import { rollupUpsertSql } from "./rollup.server";
+import type { Sql } from "./transaction.server";
+
+export interface KnownFactsQuery {
+  /** (site, test, session) keys whose stored exposure matters. */
+  exposureKeys: ReadonlyArray<{ siteId: string; testId: string; sessionId: string }>;
+  /** (site, test, visitor): was any session of the visitor exposed to the test? */
+  visitorKeys: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
+  /** Visitors whose earlier attributed conversions matter (per-visitor revenue). */
+  historyVisitors: ReadonlyArray<{ siteId: string; visitorId: string }>;
+  /** Conversion ids that another door may have recorded already. */
+  conversionKeys: ReadonlyArray<{ siteId: string; eventId: string }>;
+}
+
+const READ_KNOWN_FACTS = `
+  SELECT
+    (SELECT COALESCE(json_agg(x), '[]') FROM (
+       SELECT e."siteId", e."testId", e."sessionId", e."armId",
+              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt"
+         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "testId" text, "sessionId" text)) k
+         JOIN "Exposure" e ON e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."sessionId" = k."sessionId") x
+    ) AS "sessionExposures",
+    (SELECT COALESCE(json_agg(x), '[]') FROM (
+       SELECT k."siteId", k."testId", k."visitorId"
+         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($2::jsonb) AS k("siteId" text, "testId" text, "visitorId" text)) k
+        WHERE EXISTS (SELECT 1 FROM "Exposure" e
+                       WHERE e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId")) x
+    ) AS "exposedVisitors",
+    (SELECT COALESCE(json_agg(x), '[]') FROM (
+       SELECT a."siteId", a."testId", c."goal", c."visitorId", COALESCE(c."currency", '') AS currency,
+              count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::float8 AS revenue
+         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($3::jsonb) AS k("siteId" text, "visitorId" text)) k
+         JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."visitorId" = k."visitorId"
+         JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
+        GROUP BY 1, 2, 3, 4, 5) x
+    ) AS "visitorHistory",
+    (SELECT COALESCE(json_agg(x), '[]') FROM (
+       SELECT c."siteId", c."eventId"
+         FROM jsonb_to_recordset($4::jsonb) AS k("siteId" text, "eventId" text)
+         JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."eventId" = k."eventId") x
+    ) AS "recordedConversions"`;
+
+type Json<T> = T | string;
+const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+/** What the database already holds about the group's sessions and visitors, in one round trip. */
+export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
+  const [row] = await sql.query<{
+    sessionExposures: Json<Array<{ siteId: string; testId: string; sessionId: string; armId: string; exposedAt: string }>>;
+    exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
+    visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
+    recordedConversions: Json<KnownFacts["recordedConversions"]>;
+  }>(READ_KNOWN_FACTS, [
+    JSON.stringify(query.exposureKeys),
+    JSON.stringify(query.visitorKeys),
+    JSON.stringify(query.historyVisitors),
+    JSON.stringify(query.conversionKeys),
+  ]);
+  if (!row) throw new Error("readKnownFacts: no row");
+  return {
+    sessionExposures: parsed(row.sessionExposures).map((e) => ({ ...e, exposedAt: new Date(e.exposedAt) })),
+    exposedVisitors: parsed(row.exposedVisitors),
+    visitorHistory: parsed(row.visitorHistory).map((h) => ({ ...h, conversions: Number(h.conversions), revenue: Number(h.revenue) })),
+    recordedConversions: parsed(row.recordedConversions),
+  };
+}
+
+// Data-modifying CTEs all run, referenced or not; the counts say how many exposures and conversions
+// were new, so that a plan overtaken by another writer is detected.
+const WRITE_PLAN = `
+  WITH x AS (
+    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden")
+    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden"
+      FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "sessionId" text, "visitorId" text, "armId" text,
+           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int)
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  ), c AS (
+    INSERT INTO "Conversion" ("siteId", "eventId", "goal", "value", "currency", "sessionId", "visitorId", "source", "occurredAt")
+    SELECT r."siteId", r."eventId", r."goal", r."value", r."currency", r."sessionId", r."visitorId", 'browser', r."occurredAt"
+      FROM jsonb_to_recordset($2::jsonb) AS r("siteId" text, "eventId" text, "goal" text, "value" numeric, "currency" text,
+           "sessionId" text, "visitorId" text, "occurredAt" timestamp(3))
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  ), a AS (
+    INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId")
+    SELECT r."siteId", r."eventId", r."testId", r."armId"
+      FROM jsonb_to_recordset($3::jsonb) AS r("siteId" text, "eventId" text, "testId" text, "armId" text)
+    ON CONFLICT DO NOTHING
+  ), r AS (
+    ${rollupUpsertSql("$4")}
+  )
+  SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
+
+/** Writes the plan in one statement; answers how many of its exposures and conversions were new. */
+export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures: number; conversions: number }> {
+  const [row] = await sql.query<{ exposures: number; conversions: number }>(WRITE_PLAN, [
+    JSON.stringify(plan.exposures),
+    JSON.stringify(plan.conversions),
+    JSON.stringify(plan.attributions),
+    JSON.stringify(plan.rollups),
+  ]);
+  return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
+}
