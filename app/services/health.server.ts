@@ -1,19 +1,36 @@
-// Health of the process and its database, for GET /healthz.
+// Health of the process, its database and (when configured) the shared Redis, for GET /healthz.
 import { connect } from "~/db.server";
+import { redisConfigured, withRedis } from "./redis.server";
 
 export interface Health {
+  /** The database decides it: without a database nothing is stored, without Redis limits fail open. */
   status: "ok" | "error";
   database: { status: "ok" | "error"; kind?: string; latencyMs?: number; error?: string };
+  /** "off" without REDIS_URL; "unavailable" while limits fail open and invalidations wait for the refresh. */
+  redis: { status: "ok" | "unavailable" | "off"; latencyMs?: number };
 }
 
 export async function checkHealth(): Promise<Health> {
+  const [database, redis] = await Promise.all([checkDatabase(), checkRedis()]);
+  return { status: database.status, database, redis };
+}
+
+async function checkDatabase(): Promise<Health["database"]> {
   const started = performance.now();
   try {
     const { database } = await connect();
     await database.sql.query("SELECT 1");
-    const latencyMs = Math.round((performance.now() - started) * 100) / 100;
-    return { status: "ok", database: { status: "ok", kind: database.kind, latencyMs } };
+    return { status: "ok", kind: database.kind, latencyMs: since(started) };
   } catch (error) {
-    return { status: "error", database: { status: "error", error: (error as Error).message } };
+    return { status: "error", error: (error as Error).message };
   }
 }
+
+async function checkRedis(): Promise<Health["redis"]> {
+  if (!redisConfigured()) return { status: "off" };
+  const started = performance.now();
+  const answer = await withRedis((client) => client.ping());
+  return answer === "PONG" ? { status: "ok", latencyMs: since(started) } : { status: "unavailable" };
+}
+
+const since = (started: number) => Math.round((performance.now() - started) * 100) / 100;

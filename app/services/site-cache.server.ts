@@ -53,8 +53,11 @@ function load(publicId: string, entry: Entry | undefined): Promise<SiteConfig | 
 
 let listening = false;
 
-/** Once per process (with REDIS_URL): other instances' changes drop our entries as they happen. */
-function listenForChanges(): void {
+/**
+ * Once per process (with REDIS_URL): other instances' changes drop our entries as they happen. Called at
+ * start-up, and again (a no-op) by the cache's first users in case start-up did not run (tests).
+ */
+export function listenForSiteChanges(): void {
   if (listening) return;
   listening = true;
   subscribeToChannel(
@@ -67,7 +70,7 @@ function listenForChanges(): void {
 
 /** The site's configuration, or null for an unknown Site ID. */
 export async function getSiteConfig(publicId: string): Promise<SiteConfig | null> {
-  listenForChanges();
+  listenForSiteChanges();
   const entry = entries.get(publicId);
   if (!entry || entry.loadedAt === 0) return load(publicId, entry);
   if (Date.now() - entry.loadedAt > refreshMs()) load(publicId, entry).catch(() => {});
@@ -77,6 +80,6 @@ export async function getSiteConfig(publicId: string): Promise<SiteConfig | null
 /** Drops the cached entry after a change made by this instance (a test edited, a site paused), here and on every other. */
 export function invalidateSite(publicId: string): void {
   entries.delete(publicId);
-  listenForChanges();
+  listenForSiteChanges();
   void withRedis((client) => client.publish(redisKey("site-changed"), publicId));
 }

@@ -5,6 +5,7 @@ import { appEnv } from "~/env.server";
 import { DEMO_API_KEY, seedDemo } from "~/services/demo.server";
 import { closeRedis } from "~/services/redis.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
+import { listenForSiteChanges } from "~/services/site-cache.server";
 
 export interface StartupOptions {
   baseUrl: string;
@@ -21,6 +22,7 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   );
   if (database.kind === "pglite") keepStatisticsFresh(database.sql, log);
   startRetentionJob(log);
+  listenForSiteChanges();
   if (env.demo) {
     const { site } = await seedDemo(baseUrl);
     log(

@@ -13,7 +13,7 @@ describe.each(databaseKinds)("a demo server on %s", (kind) => {
     const res = await fetch(`${ctx.server.url}/healthz`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", kind } });
+    expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", kind }, redis: { status: "off" } });
   });
 
   it("serves a demo storefront page carrying the snippet tag in its head", async () => {

@@ -98,6 +98,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
     redis.disconnect();
   });
 
+  it("reports the shared Redis as answering on /healthz", async () => {
+    for (const server of [a, b]) {
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { status: string; redis: { status: string; latencyMs?: number } };
+      expect(health).toMatchObject({ status: "ok", redis: { status: "ok" } });
+      expect(health.redis.latencyMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("holds a visitor's limit across both: B refuses once A has spent the burst", async () => {
     const vid = newId();
     // The bucket refills one a second while A spends it, so A is asked until it refuses (60 and a few).
@@ -228,6 +236,10 @@ describe.each(["refuses connections", "accepts connections but never answers"] a
       const res = await postBatch(ctx.server.url, batch(DEMO_SITE_ID, vid, newId(), [pageview(), exposure(DEMO_TEST_ID, arm!)]));
       expect(res.status).toBe(200);
     }
+    // The instance stays in the load balancer's rotation: without Redis it still stores every event.
+    const health = await fetch(`${ctx.server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: { status: "ok" }, redis: { status: "unavailable" } });
     const output = ctx.server.output();
     expect(output.match(/Redis unavailable/g)).toHaveLength(1);
   });
