@@ -3,7 +3,7 @@ import { promptLanguage } from "../../app/wire/consent-language";
 import { ENDPOINTS } from "../../app/wire/limits";
 import { guard, isObject } from "./guard";
 import { getJSON, withDeadline } from "./http";
-import { promptText, showPrompt } from "./prompt";
+import { parsePrompt, showPrompt } from "./prompt";
 import { read, write } from "./storage";
 import type { Tag } from "./tag";
 import { CONSENT_RECHECK_MS, CONSENT_TIMEOUT_MS } from "./timing";
@@ -39,7 +39,7 @@ export function whenConsented(tag: Tag, start: () => void): void {
         return;
       }
       // Asked without words to ask with: svc stays off on this pageview.
-      const text = promptText(body.prompt);
+      const text = parsePrompt(body.prompt);
       if (!text) return;
       showPrompt(text, (granted) => {
         write(KEY, granted ? "1" : "0");

@@ -3,7 +3,7 @@ import type { ConsentPrompt } from "../../app/wire/consent";
 import { guard, isObject } from "./guard";
 
 /** The server's `prompt` when every field is a non-empty string; anything else means no prompt at all. */
-export const promptText = (v: unknown): ConsentPrompt | undefined =>
+export const parsePrompt = (v: unknown): ConsentPrompt | undefined =>
   isObject(v) && [v.lang, v.dir, v.message, v.allow, v.decline, v.style].every((s) => s && typeof s == "string")
     ? (v as unknown as ConsentPrompt)
     : undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConsentPrompt } from "../../app/wire/consent";
-import { promptText, showPrompt } from "../src/prompt";
+import { parsePrompt, showPrompt } from "../src/prompt";
 
 const TEXT: ConsentPrompt = {
   lang: "de",
@@ -17,9 +17,9 @@ afterEach(() => {
   document.querySelector("svc-consent")?.remove();
 });
 
-describe("promptText", () => {
+describe("parsePrompt", () => {
   it("takes a prompt whose every field is a non-empty string", () => {
-    expect(promptText(TEXT)).toEqual(TEXT);
+    expect(parsePrompt(TEXT)).toEqual(TEXT);
   });
   it.each<[string, unknown]>([
     ["nothing", undefined],
@@ -33,7 +33,7 @@ describe("promptText", () => {
       [`an object ${key}`, { ...TEXT, [key]: { text: "x" } }],
     ]),
   ])("refuses %s", (_, value) => {
-    expect(promptText(value)).toBeUndefined();
+    expect(parsePrompt(value)).toBeUndefined();
   });
 });
 
