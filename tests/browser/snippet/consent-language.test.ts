@@ -164,4 +164,24 @@ describe("the consent prompt's language follows the browser", () => {
     expect(await t.page.evaluate(() => [document.documentElement.getAttribute("dir"), document.documentElement.lang, getComputedStyle(document.body).direction])).toEqual([null, "en", "ltr"]);
     await t.close();
   });
+
+  it.each([
+    ["no prompt (a server from before languages)", { required: true }],
+    ["a prompt missing its words", { required: true, prompt: { lang: "de", dir: "ltr", style: "p{}" } }],
+    ["a prompt with a non-text message", { required: true, prompt: { ...words("de"), message: { html: "<b>x</b>" } } }],
+  ])("an answer asking for consent with %s shows nothing, and svc stays off", async (_, answer) => {
+    const ctx = await browser.newContext({ locale: "de-DE" });
+    const page = await ctx.newPage();
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+    await page.route(`${server.url}/api/consent?*`, (route) =>
+      route.fulfill({ status: 200, headers: { "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify(answer) }),
+    );
+    await page.goto(`${siteOrigin}/`);
+    await page.waitForTimeout(800);
+    expect(requests.filter((p) => p.startsWith("/api/"))).toEqual(["/api/consent"]);
+    expect(await page.locator("svc-consent").count()).toBe(0);
+    expect(await page.evaluate(() => ["svc" in window, localStorage.length])).toEqual([false, 0]);
+    await ctx.close();
+  });
 });
