@@ -53,7 +53,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
         expect(res.status).toBe(200);
         expect(res.headers.get("access-control-allow-origin")).toBe("*");
         expect(res.headers.get("cache-control")).toMatch(/^private/);
-        expect(await res.json()).toEqual({ required });
+        expect(await res.json()).toEqual(required ? { required, prompt: consentPrompt("en") } : { required });
       }
     });
 
