@@ -73,11 +73,13 @@ const DOORS = new Map<string, HotDoor>([
     const env = appEnv();
     const outcome = await consentFor({
       site: query.get("site") ?? "",
+      lang: query.get("lang") ?? undefined,
       headerCountry: env.countryHeader ? header(req, env.countryHeader) : null,
       address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.trustProxy),
     });
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
-    // The answer depends on the visitor's network, so only their own browser may keep it.
+    // The answer depends on the visitor's network, so only their own browser may keep it (keyed, as any
+    // HTTP cache is, on the whole URL: a prompt in one language is never served for another).
     sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "private, max-age=3600" });
   })],
   ["/api/events", snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("events", req, res, cors))],

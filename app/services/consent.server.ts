@@ -1,6 +1,8 @@
-// GET /api/consent: whether this visitor's region needs consent before the snippet collects anything.
+// GET /api/consent: whether this visitor's region needs consent before the snippet collects anything, and the prompt's words.
+import { consentPrompt } from "~/domain/consent-prompt-text";
 import { consentRequired, normalizeCountry } from "~/domain/consent-region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
+import { promptLanguage } from "~/wire/consent-language";
 import { countryOfAddress } from "./geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
@@ -12,7 +14,7 @@ export interface ConsentRequest extends ConsentQuery {
   address: string | undefined;
 }
 
-export async function consentFor({ site: siteId, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
+export async function consentFor({ site: siteId, lang, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
   if (!isSiteId(siteId)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
   const site = await getSiteConfig(siteId);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
@@ -20,5 +22,7 @@ export async function consentFor({ site: siteId, headerCountry, address }: Conse
   const limited = await throttleSnippetRequest(site.id, null);
   if (limited) return fail(limited);
   const country = normalizeCountry(headerCountry) ?? (await countryOfAddress(address));
-  return ok({ required: consentRequired(country, site.consentCountries) });
+  if (!consentRequired(country, site.consentCountries)) return ok({ required: false });
+  // The snippet chose `lang` by the same rule; whatever else arrives is read as English, never refused.
+  return ok({ required: true, prompt: consentPrompt(promptLanguage(lang)) });
 }

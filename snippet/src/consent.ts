@@ -1,8 +1,9 @@
 // Consent outside Shopify: the tag's declaration, a remembered answer, or GET /api/consent and the prompt.
+import { promptLanguage } from "../../app/wire/consent-language";
 import { ENDPOINTS } from "../../app/wire/limits";
 import { guard, isObject } from "./guard";
 import { getJSON, withDeadline } from "./http";
-import { showPrompt } from "./prompt";
+import { parsePrompt, showPrompt } from "./prompt";
 import { read, write } from "./storage";
 import type { Tag } from "./tag";
 import { CONSENT_RECHECK_MS, CONSENT_TIMEOUT_MS } from "./timing";
@@ -18,14 +19,18 @@ export function rememberedConsent(raw: string | null, now: number): boolean | un
   if (raw === "1" || (raw?.[0] === "n" && now - Number(raw.slice(1)) < CONSENT_RECHECK_MS)) return true;
 }
 
-/** Calls `start` once collection is allowed; until then nothing is stored and only the Site ID is sent. */
+/**
+ * Calls `start` once collection is allowed; until then nothing is stored, and only the Site ID and the
+ * prompt's language (one code of PROMPT_LANGUAGES) are sent.
+ */
 export function whenConsented(tag: Tag, start: () => void): void {
   const known = tag.preconsented || rememberedConsent(read(KEY), Date.now());
   if (known !== undefined) {
     if (known) start();
     return;
   }
-  void withDeadline(getJSON(`${tag.base}${ENDPOINTS.consent}?site=${encodeURIComponent(tag.site)}`), CONSENT_TIMEOUT_MS).then(
+  const lang = promptLanguage(tag.lang, navigator.languages);
+  void withDeadline(getJSON(`${tag.base}${ENDPOINTS.consent}?site=${encodeURIComponent(tag.site)}&lang=${lang}`), CONSENT_TIMEOUT_MS).then(
     guard((body) => {
       if (!isObject(body) || typeof body.required !== "boolean") return;
       if (!body.required) {
@@ -33,7 +38,10 @@ export function whenConsented(tag: Tag, start: () => void): void {
         start();
         return;
       }
-      showPrompt((granted) => {
+      // Asked without words to ask with: svc stays off on this pageview.
+      const text = parsePrompt(body.prompt);
+      if (!text) return;
+      showPrompt(text, (granted) => {
         write(KEY, granted ? "1" : "0");
         if (granted) start();
       });

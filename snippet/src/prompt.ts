@@ -1,36 +1,42 @@
 // The consent prompt for consent-required regions: small, labelled, keyboard usable, isolated in a shadow root.
-import { guard } from "./guard";
+import type { ConsentPrompt } from "../../app/wire/consent";
+import { guard, isObject } from "./guard";
 
-const STYLE =
-  // !important on :host beats page rules aimed at the host element; inside, page CSS cannot reach.
-  ":host{all:initial!important;position:fixed!important;inset:auto 0 0!important;padding:12px!important;z-index:2147483647!important}" +
-  "div{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;max-width:560px;margin:auto;padding:12px 16px;" +
-  "font:15px/1.4 system-ui,sans-serif;color:#111;background:#fff;border:1px solid #555;border-radius:6px}" +
-  "p{margin:0;flex:1 1 250px}button{font:inherit;padding:8px 16px;border:2px solid #111;border-radius:4px;background:#fff;color:#111}" +
-  "#y{background:#111;color:#fff}button:focus-visible{outline:3px solid #15c;outline-offset:2px}";
+/** The server's `prompt` when every field is a non-empty string; anything else means no prompt at all. */
+export const parsePrompt = (v: unknown): ConsentPrompt | undefined =>
+  isObject(v) && [v.lang, v.dir, v.message, v.allow, v.decline, v.style].every((s) => s && typeof s == "string")
+    ? (v as unknown as ConsentPrompt)
+    : undefined;
 
 /**
  * Shows the prompt and calls `onAnswer(true|false)` once. Escape or closing the page leaves the
  * question open (asked again on the next pageview). The host element is appended to body as a
  * child node; body's own attributes are never touched. Focus is not stolen: the prompt is a
- * labelled region, reachable with Tab like any other content.
+ * labelled region, reachable with Tab like any other content. The words come from the server, so
+ * they only ever become text (the style sheet's too); `lang` and `dir` go on the region, for screen
+ * readers and layout.
  */
-export function showPrompt(onAnswer: (granted: boolean) => void): void {
+export function showPrompt(text: ConsentPrompt, onAnswer: (granted: boolean) => void): void {
   const mount = () => {
     const host = document.createElement("svc-consent");
     const root = host.attachShadow({ mode: "open" });
     // No <form> in the shadow root, so the buttons need no type; they are reachable with Tab.
     root.innerHTML =
-      `<style>${STYLE}</style><div role="region" aria-labelledby="t"><p id="t">May this site measure your visit ` +
-      `anonymously to test page variants? A random id is stored on this device; nothing you type is collected.</p>` +
-      `<button id="y">Allow</button><button id="n">No thanks</button></div>`;
+      `<style></style><div role="region" aria-labelledby="t"><p id="t"></p><button id="y"></button><button id="n"></button></div>`;
+    const [style, region, message, allow, decline] = root.querySelectorAll("*") as NodeListOf<HTMLElement>;
+    style!.textContent = text.style;
+    region!.lang = text.lang;
+    region!.dir = text.dir;
+    message!.textContent = text.message;
+    allow!.textContent = text.allow;
+    decline!.textContent = text.decline;
     const close = (granted?: boolean) =>
       guard(() => {
         host.remove();
         if (granted !== undefined) onAnswer(granted);
       });
-    root.getElementById("y")?.addEventListener("click", close(true));
-    root.getElementById("n")?.addEventListener("click", close(false));
+    allow!.onclick = close(true);
+    decline!.onclick = close(false);
     root.addEventListener("keydown", (e) => (e as KeyboardEvent).key === "Escape" && close()());
     document.body.appendChild(host);
   };

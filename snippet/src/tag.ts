@@ -1,4 +1,4 @@
-// Reads the snippet's own script tag: Site ID, API base, Shopify shop and template, and the merchant's consent declaration.
+// Reads the snippet's own script tag: Site ID, API base, Shopify shop and template, the merchant's consent declaration and prompt language.
 import { SHOP_PATTERN } from "../../app/wire/limits";
 import { isSiteId } from "../../app/wire/site-id";
 
@@ -12,6 +12,8 @@ export interface Tag {
   template: string | null;
   /** `data-svc-consent="granted"`: the merchant's consent platform already gates this tag. */
   preconsented: boolean;
+  /** `data-svc-lang`: the language the consent prompt should speak, before the browser's (promptLanguage). */
+  lang: string | null;
 }
 
 export function readTag(doc: Document = document): Tag | undefined {
@@ -33,5 +35,6 @@ export function readTag(doc: Document = document): Tag | undefined {
     shop: SHOP_PATTERN.test(shop) ? shop : undefined,
     template: el.getAttribute("data-svc-template"),
     preconsented: el.getAttribute("data-svc-consent") === "granted",
+    lang: el.getAttribute("data-svc-lang"),
   };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import languages from "../../app/wire/consent-language.cases.json";
+import { promptLanguage } from "../../app/wire/consent-language";
 import { rememberedConsent } from "../src/consent";
 import { CONSENT_RECHECK_MS } from "../src/timing";
 
@@ -14,5 +16,13 @@ describe("rememberedConsent", () => {
     ["n", undefined],
   ])("%s → %s", (raw, expected) => {
     expect(rememberedConsent(raw, now)).toBe(expected);
+  });
+});
+
+// The same table the server's tests run (app/wire/consent-language.test.ts): the snippet asks for the
+// language the server will answer in.
+describe("promptLanguage (shared cases)", () => {
+  it.each(languages.cases as [string | null, string[] | null, string][])("tag %j, browser %j → %s", (declared, preferred, expected) => {
+    expect(promptLanguage(declared, preferred ?? undefined)).toBe(expected);
   });
 });

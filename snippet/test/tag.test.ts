@@ -18,7 +18,11 @@ afterEach(() => {
 describe("readTag", () => {
   it("reads site, base origin and shop", () => {
     addTag({ src: "https://svc.example:8443/snippet.js?x=1", "data-svc-site": "site-1", "data-svc-shop": "demo.myshopify.com" });
-    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", template: null, preconsented: false });
+    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", template: null, preconsented: false, lang: null });
+  });
+  it("reads the prompt language the merchant declares, as written (promptLanguage judges it)", () => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-lang": "fr-CA" });
+    expect(readTag()?.lang).toBe("fr-CA");
   });
   it("reads the Shopify template the app embed prints", () => {
     addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-template": "customers/account" });

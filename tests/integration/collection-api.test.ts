@@ -1,4 +1,5 @@
 // The snippet's endpoints and the server-side conversions endpoint over HTTP against the real server.
+import { consentPrompt } from "~/domain/consent-prompt-text";
 import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
 import { describe, expect, it } from "vitest";
 import pg from "pg";
@@ -52,12 +53,12 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
         expect(res.status).toBe(200);
         expect(res.headers.get("access-control-allow-origin")).toBe("*");
         expect(res.headers.get("cache-control")).toMatch(/^private/);
-        expect(await res.json()).toEqual({ required });
+        expect(await res.json()).toEqual(required ? { required, prompt: consentPrompt("en") } : { required });
       }
     });
 
     it("requires consent when the country is unknown (a loopback address has none)", async () => {
-      expect(await (await fetch(`${ctx.server.url}/api/consent?site=${SITE}`)).json()).toEqual({ required: true });
+      expect(await (await fetch(`${ctx.server.url}/api/consent?site=${SITE}`)).json()).toEqual({ required: true, prompt: consentPrompt("en") });
     });
 
     it("answers problems for a missing or unknown Site ID", async () => {

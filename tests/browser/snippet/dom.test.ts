@@ -5,7 +5,7 @@ import type { ExposureEvent } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { ANTI_FLICKER_MS } from "../../../snippet/src/timing";
 import { sleep, startHarness, type Harness } from "./harness";
-import { GRANTED, TITLE_TEST, events, rootAttributes, svcReady, title } from "./helpers";
+import { CONSENT_REQUIRED, GRANTED, TITLE_TEST, events, rootAttributes, svcReady, title } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe("patches", () => {
         },
       ],
     };
-    const t = await h.newPage({ init: [WATCH_ROOTS], api: { consent: { required: true }, patches: hostile } });
+    const t = await h.newPage({ init: [WATCH_ROOTS], api: { consent: CONSENT_REQUIRED, patches: hostile } });
     const before = await (async () => {
       const probe = await h.newPage({ context: t.context });
       await probe.page.route(`${h.svcBase}/snippet.js`, (r) => r.abort());

@@ -1,11 +1,16 @@
 // Shared steps of the snippet browser tests: fixtures, waits and page-state probes.
 import type { Page } from "playwright-core";
+import { consentPrompt } from "../../../app/domain/consent-prompt-text";
+import type { ConsentResponse } from "../../../app/wire/consent";
 import type { SvcEvent } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import type { TagOptions, TestPage } from "./harness";
 
 /** The tag of a merchant whose consent platform already gates it (skips /api/consent). */
 export const GRANTED: TagOptions = { attrs: { "data-svc-consent": "granted" } };
+
+/** GET /api/consent's answer in a consent-required region, as the server sends it to an English browser. */
+export const CONSENT_REQUIRED: ConsentResponse = { required: true, prompt: consentPrompt("en") };
 
 /** One test on every page whose variant changes the title, promo and button. */
 export const TITLE_TEST: PatchesResponse = {

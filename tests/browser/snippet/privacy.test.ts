@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { SHOP, pageConsole, sleep, startHarness, type Harness } from "./harness";
-import { DNT_NAVIGATOR, DNT_WINDOW, GPC, GRANTED, TITLE_TEST, events, hasSvc, stored, svcReady, title } from "./helpers";
+import { CONSENT_REQUIRED, DNT_NAVIGATOR, DNT_WINDOW, GPC, GRANTED, TITLE_TEST, events, hasSvc, stored, svcReady, title } from "./helpers";
 import { shopifyStub } from "./shopify-stub";
 
 let h: Harness;
@@ -36,8 +36,8 @@ describe("GPC and DNT (guarantee 3)", () => {
 });
 
 describe("consent outside Shopify (guarantee 5)", () => {
-  it("in a consent region: prompt first, only the Site ID sent, nothing stored, no variant", async () => {
-    const t = await h.newPage({ api: { consent: { required: true }, patches: TITLE_TEST } });
+  it("in a consent region: prompt first, only the Site ID and the prompt's language sent, nothing stored, no variant", async () => {
+    const t = await h.newPage({ api: { consent: CONSENT_REQUIRED, patches: TITLE_TEST } });
     await t.page.goto(t.url("basic.html"));
     const region = t.page.getByRole("region", { name: /measure your visit/i });
     await region.waitFor();
@@ -46,7 +46,7 @@ describe("consent outside Shopify (guarantee 5)", () => {
     expect(consent).toHaveLength(1);
     const url = new URL(consent[0]!.url);
     expect(url.pathname).toBe("/api/consent");
-    expect([...url.searchParams]).toEqual([["site", t.site]]);
+    expect([...url.searchParams]).toEqual([["site", t.site], ["lang", "en"]]);
     expect(consent[0]!.headers.cookie).toBeUndefined();
     expect(consent[0]!.headers.referer).toBeUndefined();
     expect(await stored(t.page)).toEqual({ local: {}, session: {}, cookies: "" });
@@ -81,7 +81,7 @@ describe("consent outside Shopify (guarantee 5)", () => {
   });
 
   it("a declined prompt is remembered and nothing else ever happens", async () => {
-    const t = await h.newPage({ api: { consent: { required: true }, patches: TITLE_TEST } });
+    const t = await h.newPage({ api: { consent: CONSENT_REQUIRED, patches: TITLE_TEST } });
     await t.page.goto(t.url("basic.html"));
     await t.page.getByRole("button", { name: "No thanks" }).click();
     await sleep(300);
@@ -95,7 +95,7 @@ describe("consent outside Shopify (guarantee 5)", () => {
   });
 
   it("the prompt is isolated from the page's CSS", async () => {
-    const t = await h.newPage({ api: { consent: { required: true } } });
+    const t = await h.newPage({ api: { consent: CONSENT_REQUIRED } });
     await t.page.goto(t.url("basic.html"));
     await t.page.addStyleTag({ content: "button{display:none!important} *{color:rgb(255,0,0)!important}" });
     const allow = t.page.getByRole("button", { name: "Allow" });
@@ -115,7 +115,7 @@ describe("consent outside Shopify (guarantee 5)", () => {
   });
 
   it('data-svc-consent="granted" skips /api/consent entirely', async () => {
-    const t = await h.newPage({ api: { consent: { required: true }, patches: TITLE_TEST } });
+    const t = await h.newPage({ api: { consent: CONSENT_REQUIRED, patches: TITLE_TEST } });
     await t.page.goto(t.url("basic.html", GRANTED));
     await svcReady(t.page);
     expect(t.api("/api/consent")).toEqual([]);
