@@ -25,23 +25,21 @@ export function isSelector(v: unknown): boolean {
 
 function validPatch(p: unknown): boolean {
   if (!isObject(p)) return false;
-  if (p.op === "css") return isString(p.value);
-  if (!isSelector(p.sel)) return false;
-  switch (p.op) {
-    case "text":
-    case "html":
-      return isString(p.value);
-    case "attr":
-      // An attribute name the DOM rejects fails alone, when applied.
-      return isString(p.name) && (p.value === null || isString(p.value));
-    case "class":
-      return optionalListOf(p.add, isString) && optionalListOf(p.remove, isString);
-    case "style":
-      return isObject(p.props) && Object.values(p.props).every(isString);
-    case "hide":
-      return true;
-  }
-  return false;
+  const { op } = p;
+  if (op === "css") return isString(p.value);
+  return (
+    isSelector(p.sel) &&
+    (op === "text" || op === "html"
+      ? isString(p.value)
+      : op === "attr"
+        ? // An attribute name the DOM rejects fails alone, when applied.
+          isString(p.name) && (p.value === null || isString(p.value))
+        : op === "class"
+          ? optionalListOf(p.add, isString) && optionalListOf(p.remove, isString)
+          : op === "style"
+            ? isObject(p.props) && Object.values(p.props).every(isString)
+            : op === "hide")
+  );
 }
 
 function validGoal(g: unknown): boolean {

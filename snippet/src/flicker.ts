@@ -1,28 +1,36 @@
-// Anti-flicker: while a config loads, hides only the elements it will change, for ANTI_FLICKER_MS at most.
-import { ANTI_FLICKER_MS } from "./timing";
+// Anti-flicker, snippet side: every hiding style (the embed's, the head helper's, its own) is turned off
+// through one reveal path, and a variant is never applied once the original may have been seen.
+import { HIDE_ATTRIBUTE, HIDE_TIMEOUT_MS, hideCss } from "../../app/wire/hide";
 import { addSheet } from "./styles";
 
+/** When the hiding began: navigation start for a style in the page, or when the snippet added its own. */
+let since = 0;
+/** Set once a hiding style has been turned off: from then on the visitor has seen the original. */
+let shown = false;
+
+const hidingStyles = () => document.querySelectorAll<HTMLStyleElement>(`style[${HIDE_ATTRIBUTE}]`);
+
 /**
- * Hides the elements matching `selectors` (never html/head/body) and returns `reveal`: it shows
- * them again and returns how long they were hidden in ms, or undefined when the hard timeout has
- * already shown them (the visitor has seen the original, so the original stays).
+ * Hides the elements a cached config will change while it is refreshed, unless the page already hides
+ * (with the contract's own CSS, so it shows them again by itself after HIDE_TIMEOUT_MS).
  */
-export function hideWhileLoading(selectors: readonly string[]): () => number | undefined {
-  if (!selectors.length) return () => 0;
-  const start = performance.now();
-  // :is() takes the whole (validated) list; opacity keeps the layout, so nothing jumps back.
-  const show = addSheet(`:is(${selectors.join(",")}):not(html,head,body){opacity:0!important}`);
-  let hiddenMs: number | undefined = -1;
-  const reveal = () => {
-    if (hiddenMs === -1) {
-      show();
-      hiddenMs = Math.round(performance.now() - start);
-    }
-    return hiddenMs;
-  };
-  setTimeout(() => {
-    reveal();
-    hiddenMs = undefined;
-  }, ANTI_FLICKER_MS);
-  return reveal;
+export function hideWhileLoading(selectors: readonly string[]): void {
+  if (!selectors.length || hidingStyles().length) return;
+  since = performance.now();
+  addSheet(hideCss(selectors)).setAttribute(HIDE_ATTRIBUTE, "");
+}
+
+/**
+ * How long the page has hidden so far in ms (0 when nothing hides), or undefined when a variant may no
+ * longer be applied: a hiding style was turned off already, or HIDE_TIMEOUT_MS has passed and CSS alone
+ * has shown the original.
+ */
+export function msHidden(): number | undefined {
+  const ms = Math.round(performance.now() - since);
+  return !hidingStyles().length ? 0 : shown || ms >= HIDE_TIMEOUT_MS ? undefined : ms;
+}
+
+/** Turns every hiding style off through the element itself; nothing is removed, html/head/body untouched. */
+export function reveal(): void {
+  for (const el of hidingStyles()) if (!el.disabled) el.disabled = shown = true;
 }

@@ -8,18 +8,20 @@ import { cacheConfig, cachedConfig, changedSelectors, parsePatches } from "./con
 import { whenConsented } from "./consent";
 import { conversionFields, createDeduper } from "./convert";
 import { describeElement, interactiveTarget, makeEvent } from "./events";
-import { hideWhileLoading } from "./flicker";
+import { hideWhileLoading, msHidden, reveal } from "./flicker";
 import { watchGoals } from "./goals";
 import { guard } from "./guard";
 import { getJSON, withDeadline } from "./http";
 import { saveSessionState, sessionState, touchSession, visitorId } from "./identity";
-import { showArms } from "./patches";
+import { watchNavigation } from "./navigation";
+import { showArm } from "./patches";
 import { previewToken } from "./preview";
 import { privacySignal } from "./privacy";
 import { markRedirect, redirectTarget, takeRedirectMark } from "./redirect";
 import { followCustomerPrivacy, isShopify, saveSessionOnCart, shopifyGlobal } from "./shopify";
 import { removeAll } from "./storage";
 import { readTag, type Tag } from "./tag";
+import { HIDE_TIMEOUT_MS } from "../../app/wire/hide";
 import { CONVERT_DEDUPE_MS, MAX_EVENTS_PER_PAGEVIEW, PATCHES_TIMEOUT_MS } from "./timing";
 import { createTransport } from "./transport";
 
@@ -46,16 +48,16 @@ const armsHere = (res: PatchesResponse, tag: Tag) =>
 function start(tag: Tag, shopify: boolean): void {
   if (phase !== Phase.IDLE) return;
   const vid = visitorId();
-  if (!vid) return; // No durable visitor id, no meaningful data: stand down.
+  if (!vid) return reveal(); // No durable visitor id, no meaningful data: stand down.
   phase = Phase.LOADING;
   const now = Date.now();
   // In preview the cache is neither read nor written: the forced arm is not this visitor's assignment.
   preview = previewToken();
   const cached = preview ? null : cachedConfig(vid, now);
-  if (cached?.fresh) return run(tag, shopify, vid, cached.res, 0);
+  if (cached?.fresh) return settle(tag, shopify, vid, cached.res);
 
   const sid = touchSession(now);
-  const reveal = hideWhileLoading(cached ? changedSelectors(armsHere(cached.res, tag)) : []);
+  if (cached) hideWhileLoading(changedSelectors(armsHere(cached.res, tag)));
   const url =
     `${tag.base}${ENDPOINTS.patches}?site=${encodeURIComponent(tag.site)}&vid=${vid}&sid=${sid}` +
     `&url=${encodeURIComponent(location.origin + location.pathname)}` +
@@ -67,22 +69,27 @@ function start(tag: Tag, shopify: boolean): void {
     if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now());
     return res;
   });
-  void withDeadline(config, PATCHES_TIMEOUT_MS).then(
-    guard((res) => {
-      const msHidden = reveal();
-      // Late, failed or malformed: the original stays, and svc stays absent on this pageview.
-      if (res && msHidden !== undefined && phase === Phase.LOADING) run(tag, shopify, vid, res, msHidden);
-    }),
-  );
+  void withDeadline(config, PATCHES_TIMEOUT_MS).then(guard((res) => settle(tag, shopify, vid, res)));
 }
 
-function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHidden: number): void {
+/**
+ * The config is known (or failed): runs on this pageview unless the original may have been seen already
+ * (late, failed or malformed: the original stays, and svc stays absent), and reveals in the same task.
+ */
+function settle(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse | undefined): void {
+  const hidden = msHidden();
+  try {
+    if (res && hidden !== undefined && phase === Phase.LOADING) run(tag, shopify, vid, res, hidden);
+  } finally {
+    reveal();
+  }
+}
+
+function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidden: number): void {
   const mark = takeRedirectMark(Date.now());
-  const shown: Assignment[] = [];
   for (const arm of armsHere(res, tag)) {
-    const to = arm.redirect === undefined ? "" : redirectTarget(arm.redirect, location.href);
-    if (to === "") shown.push(arm);
-    else if (to && !mark && markRedirect(arm.test, arm.arm)) {
+    const to = arm.redirect && redirectTarget(arm.redirect, location.href);
+    if (to && !mark && markRedirect(arm.test, arm.arm)) {
       // The landing page records the exposure; this page records nothing.
       location.replace(to);
       return;
@@ -93,6 +100,10 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
   let sid = touchSession(Date.now());
   let state = sessionState(sid);
   let count = 0;
+  /** performance.now() when this pageview began: 0, or a single-page navigation's time. */
+  let began = 0;
+  /** The arms on screen now, each with its undo. */
+  const shown = new Map<Assignment, () => void>();
   const seen: [Assignment, number, number][] = [];
   const transport = createTransport(tag.base + (tag.shop ? ENDPOINTS.collect : ENDPOINTS.events), () => ({
     v: 1,
@@ -101,7 +112,9 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     sid,
     ...(tag.shop && { shop: tag.shop }),
   }));
-  teardown.push(transport.stop);
+  teardown.push(transport.stop, () => {
+    for (const undo of shown.values()) undo();
+  });
 
   // A session that lapsed while the page stayed open starts again, with the arms still on screen.
   const currentSession = () => {
@@ -110,25 +123,38 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     transport.flush();
     sid = now;
     state = sessionState(sid);
-    for (const [arm, msToApply, hidden] of seen) expose(arm, msToApply, hidden);
+    for (const [arm, msToApply, ms] of seen) expose(arm, msToApply, ms);
   };
   const track = <T extends EventType>(type: T, fields: Fields<T>) => {
     if (preview || phase !== Phase.RUNNING || ++count > MAX_EVENTS_PER_PAGEVIEW) return;
     currentSession();
     transport.push(makeEvent(type, fields));
   };
-  const expose = (arm: Assignment, msToApply: number, hidden: number) => {
+  const expose = (arm: Assignment, msToApply: number, msHidden: number) => {
     currentSession();
-    if (!seen.some(([a]) => a === arm)) seen.push([arm, msToApply, hidden]);
+    if (!seen.some(([a]) => a === arm)) seen.push([arm, msToApply, msHidden]);
     if (state.exposed.includes(arm.test)) return; // once per test per session
     state.exposed.push(arm.test);
     saveSessionState(state);
-    track("exposure", { test: arm.test, arm: arm.arm, msToApply: clampMs(msToApply), msHidden: clampMs(hidden) });
+    track("exposure", { test: arm.test, arm: arm.arm, msToApply: clampMs(msToApply), msHidden: clampMs(msHidden) });
   };
   const dedupe = createDeduper(CONVERT_DEDUPE_MS);
   const convert = (goal?: unknown, value?: unknown) => {
     const fields = conversionFields(goal, value);
     if (fields && !dedupe(fields.goal + "\n" + fields.value, Date.now())) track("conversion", fields);
+  };
+  // Arms of this path go on screen and arms of the previous one come off. A redirect arm is shown only
+  // where its URL already is: single-page navigations never follow redirects.
+  const showHere = () => {
+    const here = armsHere(res, tag).filter((a) => !a.redirect || redirectTarget(a.redirect, location.href) === "");
+    for (const [arm, undo] of shown)
+      if (!here.includes(arm)) {
+        shown.delete(arm);
+        undo();
+      }
+    for (const arm of here)
+      if (!shown.has(arm)) shown.set(arm, showArm(arm, (a) => expose(a, performance.now() - began, hidden)));
+    hidden = 0;
   };
 
   track("pageview", {});
@@ -140,19 +166,27 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
     }),
     { capture: true, passive: true },
   );
-  watchGoals(
+  const visit = watchGoals(
     res.tests.flatMap((a) => a.goals ?? []),
-    location.pathname,
     convert,
     tag.template,
   );
+  visit(location.pathname);
   const landed = mark && res.tests.find((a) => a.test === mark.test && a.arm === mark.arm);
   if (landed) expose(landed, Date.now() - mark.origin, 0);
-  teardown.push(showArms(shown, (arm) => expose(arm, performance.now(), msHidden)));
+  showHere();
 
   publish(convert, (test, arm) => {
-    const a = shown.find((x) => x.test === test && x.arm === arm);
-    if (a) expose(a, performance.now(), 0);
+    for (const a of shown.keys()) if (a.test === test && a.arm === arm) expose(a, performance.now() - began, 0);
+  });
+
+  watchNavigation(() => {
+    if (phase !== Phase.RUNNING) return;
+    began = performance.now();
+    count = 0;
+    track("pageview", {});
+    showHere();
+    visit(location.pathname);
   });
 
   if (shopify && !state.cart) {
@@ -165,6 +199,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, msHi
 }
 
 function stop(): void {
+  reveal();
   if (phase !== Phase.LOADING && phase !== Phase.RUNNING) return;
   phase = Phase.STOPPED;
   for (const f of teardown) guard(f)();
@@ -176,14 +211,17 @@ function boot(): void {
   const w = window as unknown as Record<symbol, unknown>;
   if (w[ONCE]) return; // a second tag, or the same tag loaded twice
   const tag = readTag();
-  if (!tag) return;
+  if (!tag) return reveal();
   w[ONCE] = true;
-  if (privacySignal()) return;
+  if (privacySignal()) return reveal();
   const shopify = isShopify(tag);
   const begin = guard(() => {
+    // Consent still to come (a prompt, a slow API): whatever hides shows again at the deadline, as CSS does.
+    setTimeout(guard(() => phase < Phase.RUNNING && reveal()), HIDE_TIMEOUT_MS - performance.now());
     if (!shopify) whenConsented(tag, guard(() => start(tag, false)));
     // The theme editor previews the store to its merchant: no tests, no data there.
-    else if (!shopifyGlobal()?.designMode) followCustomerPrivacy((allowed) => (allowed ? start(tag, true) : stop()));
+    else if (shopifyGlobal()?.designMode) reveal();
+    else followCustomerPrivacy((allowed) => (allowed ? start(tag, true) : stop()));
   });
   // A prerendered page may never be seen: wait until it is shown.
   if ((document as { prerendering?: boolean }).prerendering)
@@ -191,4 +229,9 @@ function boot(): void {
   else begin();
 }
 
-guard(boot)();
+try {
+  boot();
+} catch {
+  // Whatever failed, the page shows as if svc were not installed.
+  guard(reveal)();
+}

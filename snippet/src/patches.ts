@@ -1,4 +1,5 @@
-// Applies arms' DOM patches now and to matching elements that appear later; never to html/head/body.
+// Applies an arm's DOM patches now and to matching elements that appear later, never to html/head/body,
+// and undoes them exactly when the arm no longer applies (a single-page app left its page).
 import type { Assignment, Patch } from "../../app/wire/patches";
 import { guard } from "./guard";
 import { addSheet } from "./styles";
@@ -11,74 +12,76 @@ export function isRoot(el: Element): boolean {
   return el === d.documentElement || el === d.head || el === d.body;
 }
 
-export function applyToElement(p: ElementPatch, el: Element): void {
-  switch (p.op) {
-    case "text":
-      el.textContent = p.value;
-      break;
-    case "html":
-      el.innerHTML = p.value;
-      break;
-    case "attr":
-      if (p.value === null) el.removeAttribute(p.name);
-      else el.setAttribute(p.name, p.value);
-      break;
-    case "class":
-      el.classList.add(...(p.add ?? []));
-      el.classList.remove(...(p.remove ?? []));
-      break;
-    case "style":
-      for (const [k, v] of Object.entries(p.props)) (el as HTMLElement).style?.setProperty(k, v);
-      break;
+/** Applies one element patch and returns what puts the element back as it was before it. */
+export function applyToElement(p: ElementPatch, el: Element): () => void {
+  if (p.op === "text" || p.op === "html") {
+    // The very nodes come back (not a copy of the markup), with whatever the page attached to them.
+    const nodes = [...el.childNodes];
+    if (p.op === "text") el.textContent = p.value;
+    else el.innerHTML = p.value;
+    return () => el.replaceChildren(...nodes);
   }
+  // attr, class and style each change one attribute: its value before is what the undo restores.
+  const name = p.op === "attr" ? p.name : p.op;
+  const before = el.getAttribute(name);
+  const undo = () => (before === null ? el.removeAttribute(name) : el.setAttribute(name, before));
+  if (p.op === "attr") {
+    if (p.value === null) el.removeAttribute(name);
+    else el.setAttribute(name, p.value);
+  } else if (p.op === "class") {
+    el.classList.add(...(p.add ?? []));
+    el.classList.remove(...(p.remove ?? []));
+  } else if (p.op === "style") {
+    for (const [k, v] of Object.entries(p.props)) (el as HTMLElement).style?.setProperty(k, v);
+  }
+  return undo;
 }
 
 /**
- * Shows `arms` (all already matched to this page) and calls `onShown` once per arm: when its `when`
- * selector first matches, or at once without one. Returns a function that stops observing.
+ * Shows one arm (already matched to this page) and calls `onShown` once: when its `when` selector
+ * first matches, or at once without one. Returns its undo: it stops observing, removes the arm's
+ * sheets and restores every element it changed, in reverse order.
  */
-export function showArms(arms: readonly Assignment[], onShown: (arm: Assignment) => void): () => void {
+export function showArm(arm: Assignment, onShown: (arm: Assignment) => void): () => void {
   const doc = document;
+  const undo: (() => void)[] = [];
+  const sheets: HTMLStyleElement[] = [];
+  const targeted: [ElementPatch, WeakSet<Element>][] = [];
   let css = "";
-  const targeted: { p: ElementPatch; done: WeakSet<Element> }[] = [];
-  for (const arm of arms) {
-    for (const p of arm.patches ?? []) {
-      if (p.op === "css") addSheet(p.value, true);
-      else if (p.op === "hide") css += `:is(${p.sel}):not(html,head,body){display:none!important}`;
-      else targeted.push({ p, done: new WeakSet() });
-    }
+  let waiting = true;
+  for (const p of arm.patches ?? []) {
+    if (p.op === "css") sheets.push(addSheet(p.value, true));
+    else if (p.op === "hide") css += `:is(${p.sel}):not(html,head,body){display:none!important}`;
+    else targeted.push([p, new WeakSet()]);
   }
-  if (css) addSheet(css);
-  const waiting = arms.slice();
+  if (css) sheets.push(addSheet(css));
 
   const pass = () => {
-    for (const { p, done } of targeted) {
+    for (const [p, done] of targeted) {
       for (const el of doc.querySelectorAll(p.sel)) {
         if (done.has(el) || isRoot(el)) continue;
         done.add(el);
         try {
-          applyToElement(p, el);
+          undo.push(applyToElement(p, el));
         } catch {
           // One bad patch (e.g. a rejected style value) must not stop the others.
         }
       }
     }
-    for (let i = waiting.length; i--; ) {
-      const arm = waiting[i];
-      if (arm && (!arm.when || doc.querySelector(arm.when))) {
-        waiting.splice(i, 1);
-        onShown(arm);
-      }
+    if (waiting && (!arm.when || doc.querySelector(arm.when))) {
+      waiting = false;
+      onShown(arm);
     }
   };
   pass();
-  if (!targeted.length && !waiting.length) return () => {};
-
   // Observer callbacks run as microtasks right after the parser or a script inserts nodes, so a
   // late element is patched before anything can paint or read it. Bounded: OBSERVE_MS.
   const observer = new MutationObserver(guard(pass));
   observer.observe(doc.documentElement, { childList: true, subtree: true });
-  const stop = () => observer.disconnect();
-  setTimeout(stop, OBSERVE_MS);
-  return stop;
+  setTimeout(() => observer.disconnect(), OBSERVE_MS);
+  return () => {
+    observer.disconnect();
+    for (const el of sheets) el.remove();
+    for (let i = undo.length; i--; ) guard(undo[i]!)();
+  };
 }

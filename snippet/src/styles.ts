@@ -58,35 +58,19 @@ export function guardRules(parent: RuleParent): void {
 }
 
 /**
- * Adds a style sheet and returns its remover. A constructed sheet in document.adoptedStyleSheets
- * touches no element at all; where that is unsupported, a <style> child is appended to head
- * (adding a node, never an attribute, class or style on head itself).
+ * Adds a style sheet as a `<style>` child appended to head (a node added, never an attribute, class or
+ * style on head itself) and returns the element. `guardAll` rewrites its rules with guardSelector in the
+ * same task as the append, so an unguarded rule is never rendered.
  */
-export function addSheet(css: string, guardAll = false): () => void {
-  let remove: () => void;
-  let sheet: CSSStyleSheet;
-  const doc = document;
+export function addSheet(css: string, guardAll?: boolean): HTMLStyleElement {
+  const el = document.createElement("style");
+  el.textContent = css;
+  document.head.appendChild(el);
   try {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    if (guardAll) guardRules(sheet);
-    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-    remove = () => {
-      doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet);
-    };
-  } catch {
-    const el = doc.createElement("style");
-    el.textContent = css;
-    doc.head.appendChild(el);
-    // Same task as the append, so the unguarded rules are never rendered.
     if (guardAll && el.sheet) guardRules(el.sheet);
-    remove = () => el.remove();
+  } catch {
+    // Rules that cannot be guarded are never rendered: the sheet is emptied in the same task.
+    el.textContent = "";
   }
-  return () => {
-    try {
-      remove();
-    } catch {
-      // Already gone.
-    }
-  };
+  return el;
 }

@@ -4,8 +4,6 @@
 export const CONSENT_TIMEOUT_MS = 3000;
 /** Wait for GET /api/patches; after it the visitor sees the original and nothing is collected. */
 export const PATCHES_TIMEOUT_MS = 1000;
-/** Hard limit on anti-flicker hiding; the original shows when it runs out. */
-export const ANTI_FLICKER_MS = 1000;
 /** A queued event waits at most this long before its batch is sent. */
 export const FLUSH_DELAY_MS = 2000;
 /** A batch is sent as soon as this many events are queued. */

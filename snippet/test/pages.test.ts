@@ -19,7 +19,7 @@ describe("page targeting (shared cases)", () => {
 
   it.each(all)("a visit goal on %j counts on %j: %s", (pattern, path, expected) => {
     const convert = vi.fn();
-    watchGoals([{ kind: "visit", goal: "seen", pages: [pattern] }], path, convert);
+    watchGoals([{ kind: "visit", goal: "seen", pages: [pattern] }], convert)(path);
     expect(convert.mock.calls).toEqual(expected ? [["seen"]] : []);
   });
 
@@ -32,7 +32,7 @@ describe("page targeting (shared cases)", () => {
 
   it.each(templates)("a visit goal on %j counts on %j with template %j: %s", (pattern, path, template, expected) => {
     const convert = vi.fn();
-    watchGoals([{ kind: "visit", goal: "seen", pages: [pattern] }], path, convert, template);
+    watchGoals([{ kind: "visit", goal: "seen", pages: [pattern] }], convert, template)(path);
     expect(convert.mock.calls).toEqual(expected ? [["seen"]] : []);
   });
 

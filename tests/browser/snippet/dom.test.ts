@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExposureEvent } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
-import { ANTI_FLICKER_MS } from "../../../snippet/src/timing";
+import { HIDE_TIMEOUT_MS } from "../../../app/wire/hide";
 import { sleep, startHarness, type Harness } from "./harness";
 import { CONSENT_REQUIRED, GRANTED, TITLE_TEST, events, rootAttributes, svcReady, title } from "./helpers";
 
@@ -217,13 +217,13 @@ describe("anti-flicker", () => {
     await t.context.close();
   });
 
-  it(`shows the original after ${ANTI_FLICKER_MS} ms and keeps it`, async () => {
+  it(`shows the original after ${HIDE_TIMEOUT_MS} ms and keeps it`, async () => {
     const t = await h.newPage({ api: { patches: { ...TITLE_TEST, ttl: 0 } } });
     await t.page.goto(t.url("basic.html", GRANTED));
     await svcReady(t.page);
-    t.setApi({ patches: { fault: "delay", ms: ANTI_FLICKER_MS + 600 } });
+    t.setApi({ patches: { fault: "delay", ms: HIDE_TIMEOUT_MS + 600 } });
     await t.page.goto(t.url("other.html", GRANTED));
-    await sleep(ANTI_FLICKER_MS + 200);
+    await sleep(HIDE_TIMEOUT_MS + 200);
     expect(await t.page.$eval("#title", (e) => [e.textContent, getComputedStyle(e).opacity])).toEqual(["Other page", "1"]);
     await sleep(800);
     expect(await title(t.page)).toBe("Other page");

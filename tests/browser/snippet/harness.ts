@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type ConsoleMessage, type Page, type Route } from "playwright-core";
 import type { ConsentResponse } from "../../../app/wire/consent";
+import { HIDE_ATTRIBUTE, hideCss } from "../../../app/wire/hide";
 import type { EventBatch } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { buildSnippet, SNIPPET_OUT } from "../../../snippet/build.mjs";
@@ -78,6 +79,11 @@ export interface TagOptions {
   slowBody?: number;
   /** Omit data-svc-site. */
   noSite?: boolean;
+  /**
+   * Selectors hidden from the first byte by a `<style data-svc-hide>` before the tag, as the Shopify
+   * app embed or the inline head helper prints it (app/wire/hide.ts).
+   */
+  hide?: string[];
 }
 
 export interface NewPageOptions {
@@ -131,7 +137,9 @@ function renderTag(svcBase: string, query: URLSearchParams): string {
   if (query.get("svc_nosite") !== "1") attrs.push(`data-svc-site="${escapeAttr(query.get("svc_site") ?? SITE_ID)}"`);
   for (const [k, v] of query) if (k.startsWith("data-svc-")) attrs.push(`${k}="${escapeAttr(v)}"`);
   const tag = `<script src="${svcBase}/snippet.js" async ${attrs.join(" ")}></script>`;
-  return Array.from({ length: count }, () => tag).join("\n");
+  const hide = query.get("svc_hide");
+  const style = hide ? `<style ${HIDE_ATTRIBUTE}>${hideCss(JSON.parse(hide) as string[])}</style>\n` : "";
+  return style + Array.from({ length: count }, () => tag).join("\n");
 }
 
 /** The site: fixture pages (with the tag filled in), and a stand-in for Shopify's /cart/update.js. */
@@ -291,6 +299,7 @@ export async function startHarness(): Promise<Harness> {
         if (tag.count !== undefined) q.set("svc_tags", String(tag.count));
         if (tag.slowBody) q.set("svc_slow", String(tag.slowBody));
         if (tag.noSite) q.set("svc_nosite", "1");
+        if (tag.hide) q.set("svc_hide", JSON.stringify(tag.hide));
         for (const [k, v] of Object.entries(tag.attrs ?? {})) q.set(k, v);
         const s = q.toString();
         return `${siteOrigin}/pages/${name}${s ? `?${s}` : ""}`;

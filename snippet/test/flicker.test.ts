@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { HIDE_TIMEOUT_MS } from "../../app/wire/hide";
+
+// flicker.ts keeps per-page state (when hiding began, whether it was revealed): a fresh module per test.
+const load = async () => {
+  vi.resetModules();
+  return import("../src/flicker");
+};
+const hiding = () => [...document.querySelectorAll<HTMLStyleElement>("style[data-svc-hide]")];
+
+beforeEach(() => {
+  document.head.innerHTML = "";
+  document.body.innerHTML = '<h1 id="t">Title</h1>';
+});
+
+describe("reveal", () => {
+  it("turns every hiding style off through the element, removing none", async () => {
+    document.head.innerHTML = "<style data-svc-hide>#t{opacity:0}</style><style data-svc-hide>p{opacity:0}</style><style>h1{color:red}</style>";
+    const { reveal } = await load();
+    reveal();
+    expect(hiding()).toHaveLength(2);
+    expect(hiding().map((s) => s.disabled)).toEqual([true, true]);
+    expect(document.head.querySelector<HTMLStyleElement>("style:not([data-svc-hide])")!.disabled).toBe(false);
+  });
+  it("msHidden: 0 without a hiding style, the time so far while hidden, undefined once revealed", async () => {
+    let m = await load();
+    expect(m.msHidden()).toBe(0);
+    document.head.innerHTML = "<style data-svc-hide>#t{opacity:0}</style>";
+    m = await load();
+    // The page's style hides from navigation start (performance.now() 0).
+    const spy = vi.spyOn(performance, "now").mockReturnValue(200);
+    expect(m.msHidden()).toBe(200);
+    m.reveal();
+    expect(m.msHidden()).toBeUndefined();
+    spy.mockRestore();
+  });
+  it(`msHidden: undefined once ${HIDE_TIMEOUT_MS} ms have passed since the hiding began`, async () => {
+    document.head.innerHTML = "<style data-svc-hide>#t{opacity:0}</style>";
+    const m = await load();
+    const spy = vi.spyOn(performance, "now").mockReturnValue(HIDE_TIMEOUT_MS);
+    expect(m.msHidden()).toBeUndefined();
+    spy.mockRestore();
+  });
+});
+
+describe("hideWhileLoading", () => {
+  it("adds one hiding style with the contract's CSS, counted from when it was added", async () => {
+    const m = await load();
+    const spy = vi.spyOn(performance, "now").mockReturnValue(5000);
+    m.hideWhileLoading(["#t", ".promo"]);
+    expect(hiding()).toHaveLength(1);
+    expect(hiding()[0]!.textContent).toContain(":is(#t,.promo):not(html,head,body)");
+    spy.mockReturnValue(5000 + 300);
+    expect(m.msHidden()).toBe(300);
+    spy.mockRestore();
+  });
+  it("adds nothing when the page already hides, or when there is nothing to hide", async () => {
+    const m = await load();
+    m.hideWhileLoading([]);
+    expect(hiding()).toHaveLength(0);
+    document.head.innerHTML = "<style data-svc-hide>#t{opacity:0}</style>";
+    m.hideWhileLoading(["#t"]);
+    expect(hiding()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,158 @@
+// The reveal in Chromium: a page hidden from its first byte by a `<style data-svc-hide>` (app/wire/hide.ts)
+// shows the variant in the first frame its elements appear, shows the original at once when there is
+// nothing to change, keeps the original when the config comes late, and never touches html/head/body.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExposureEvent } from "../../../app/wire/events";
+import { HIDE_TIMEOUT_MS } from "../../../app/wire/hide";
+import type { PatchesResponse } from "../../../app/wire/patches";
+import { sleep, startHarness, type Harness, type TagOptions, type TestPage } from "./harness";
+import { GPC, GRANTED, TITLE_TEST, events, svcReady, title } from "./helpers";
+import { shopifyStub } from "./shopify-stub";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  // The timing tests below need the snippet to run within HIDE_TIMEOUT_MS of navigation start: a first
+  // load warms the app's /snippet.js and the browser, so a cold start is not mistaken for a late answer.
+  const warm = await h.newPage();
+  await warm.page.goto(warm.url("basic.html", GRANTED));
+  await svcReady(warm.page);
+  await warm.context.close();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const HIDDEN: TagOptions = { ...GRANTED, hide: ["#title", ".promo", "#buy"] };
+
+/**
+ * From before the first byte, every animation frame notes what #title shows (its text and its computed
+ * opacity, the hiding animation included), whether the hiding style is on, and every attribute change
+ * on html, head and body.
+ */
+const WATCH = `
+  window.__frames = [];
+  window.__rootMutations = [];
+  (function f() {
+    const e = document.getElementById("title");
+    const s = document.querySelector("style[data-svc-hide]");
+    if (e) window.__frames.push({ t: performance.now(), text: e.textContent, opacity: getComputedStyle(e).opacity, hiding: s ? !s.disabled : null });
+    requestAnimationFrame(f);
+  })();
+  new MutationObserver((records) => {
+    for (const r of records)
+      if (r.target === document.documentElement || r.target === document.head || r.target === document.body)
+        window.__rootMutations.push(r.target.nodeName + " " + r.attributeName);
+  }).observe(document, { attributes: true, subtree: true });`;
+
+interface Frame {
+  t: number;
+  text: string;
+  opacity: string;
+  hiding: boolean | null;
+}
+const frames = (t: TestPage): Promise<Frame[]> => t.page.evaluate(() => (window as any).__frames);
+/** The first frame in which the hiding style was off (the reveal), by performance.now(). */
+const revealedAt = async (t: TestPage) => (await frames(t)).find((f) => f.hiding === false)?.t;
+const exposures = async (t: TestPage) => (await events(t)).filter((e): e is ExposureEvent => e.type === "exposure");
+const waitRevealed = (t: TestPage) =>
+  t.page.waitForFunction(() => (document.querySelector("style[data-svc-hide]") as HTMLStyleElement | null)?.disabled === true, undefined, {
+    timeout: 5000,
+  });
+
+describe("reveal of a page hidden from its first byte", () => {
+  it("a variant: the original is never seen in any frame, the variant shows as soon as applied, html/head/body untouched", async () => {
+    const t = await h.newPage({ api: { patches: TITLE_TEST }, init: [WATCH] });
+    const before = await (async () => {
+      await t.page.goto(t.url("basic.html", { ...GRANTED, count: 0 }));
+      return t.page.evaluate(() => [document.documentElement, document.head, document.body].map((e) => e.outerHTML.split(">")[0]));
+    })();
+    await t.page.goto(t.url("basic.html", HIDDEN));
+    await svcReady(t.page);
+    await waitRevealed(t);
+    await sleep(100);
+    const seen = await frames(t);
+    expect(seen.length).toBeGreaterThan(0);
+    // Hidden or the variant, in every frame: never the original visible.
+    const visibleOriginal = seen.filter((f) => f.text === "Original title" && f.opacity !== "0");
+    expect(visibleOriginal).toEqual([]);
+    const shown = seen.filter((f) => f.opacity !== "0");
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown.map((f) => f.text))).toEqual(new Set(["Variant title"]));
+    // The first frame with the style off already paints the variant, at full opacity.
+    const first = seen.find((f) => f.hiding === false)!;
+    expect([first.text, first.opacity]).toEqual(["Variant title", "1"]);
+    expect(first.t).toBeLessThan(HIDE_TIMEOUT_MS);
+    // Turned off through the element itself: still in head, only disabled.
+    expect(await t.page.evaluate(() => document.querySelectorAll("head > style[data-svc-hide]").length)).toBe(1);
+    expect(await t.page.evaluate(() => (window as any).__rootMutations)).toEqual([]);
+    const after = await t.page.evaluate(() => [document.documentElement, document.head, document.body].map((e) => e.outerHTML.split(">")[0]));
+    expect(after).toEqual(before);
+    const ex = await exposures(t);
+    expect(ex).toHaveLength(1);
+    expect(ex[0]!.msHidden).toBeGreaterThan(0);
+    expect(ex[0]!.msHidden).toBeLessThan(HIDE_TIMEOUT_MS);
+    await t.context.close();
+  });
+
+  it("the control arm: revealed at once when the config arrives, the original unchanged, one exposure", async () => {
+    const control: PatchesResponse = { ttl: 300, tests: [{ test: "t_title", arm: "control", pages: ["*"] }] };
+    const t = await h.newPage({ api: { patches: control }, init: [WATCH] });
+    await t.page.goto(t.url("basic.html", HIDDEN));
+    await svcReady(t.page);
+    await waitRevealed(t);
+    const at = (await revealedAt(t))!;
+    // The config answers within a few hundred ms here; the CSS alone would wait HIDE_TIMEOUT_MS.
+    expect(at).toBeLessThan(HIDE_TIMEOUT_MS * 0.8);
+    expect(await t.page.$eval("#title", (e) => [e.textContent, getComputedStyle(e).opacity])).toEqual(["Original title", "1"]);
+    expect((await exposures(t)).map((e) => e.arm)).toEqual(["control"]);
+    await t.context.close();
+  });
+
+  it.each([
+    ["a visitor in no test", { ttl: 300, tests: [] }],
+    ["a test on another page", { ttl: 300, tests: [{ ...TITLE_TEST.tests[0]!, pages: ["/elsewhere"] }] }],
+  ] as [string, PatchesResponse][])("%s: revealed at once, nothing changed, no exposure", async (_, patches) => {
+    const t = await h.newPage({ api: { patches }, init: [WATCH] });
+    await t.page.goto(t.url("basic.html", HIDDEN));
+    await svcReady(t.page);
+    await waitRevealed(t);
+    expect(await revealedAt(t)).toBeLessThan(HIDE_TIMEOUT_MS * 0.8);
+    expect(await title(t.page)).toBe("Original title");
+    expect(await exposures(t)).toEqual([]);
+    await t.context.close();
+  });
+
+  it(`a config later than ${HIDE_TIMEOUT_MS} ms: the original stays, no variant, no exposure`, async () => {
+    const t = await h.newPage({ api: { patches: { fault: "delay", ms: HIDE_TIMEOUT_MS + 300 } }, init: [WATCH] });
+    // The delay fault answers an empty config; the late answer must not matter whatever it holds.
+    await t.page.route(`${h.svcBase}/api/patches*`, async (route) => {
+      await sleep(HIDE_TIMEOUT_MS + 300);
+      await route
+        .fulfill({ status: 200, headers: { "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify(TITLE_TEST) })
+        .catch(() => {});
+    });
+    await t.page.goto(t.url("basic.html", HIDDEN));
+    await waitRevealed(t);
+    await sleep(HIDE_TIMEOUT_MS + 500);
+    expect(new Set((await frames(t)).map((f) => f.text))).toEqual(new Set(["Original title"]));
+    expect(await t.page.evaluate(() => "svc" in window)).toBe(false);
+    expect(await exposures(t)).toEqual([]);
+    await t.context.close();
+  });
+
+  it.each([
+    ["Global Privacy Control", { init: [GPC], tag: HIDDEN, page: "basic.html" }],
+    ["no Site ID on the tag", { init: [], tag: { ...HIDDEN, noSite: true }, page: "basic.html" }],
+    ["consent refused on Shopify", { init: [shopifyStub({ analytics: false, preloaded: true })], tag: HIDDEN, page: "basic.html" }],
+    ["the Shopify theme editor", { init: [shopifyStub({ analytics: true, preloaded: true, designMode: true })], tag: HIDDEN, page: "basic.html" }],
+  ] as [string, { init: string[]; tag: TagOptions; page: string }][])("standing down (%s) reveals at once", async (_, c) => {
+    const t = await h.newPage({ init: [...c.init, WATCH], api: { patches: TITLE_TEST } });
+    await t.page.goto(t.url(c.page, c.tag));
+    await waitRevealed(t);
+    expect(await revealedAt(t)).toBeLessThan(HIDE_TIMEOUT_MS * 0.8);
+    expect(await title(t.page)).toBe("Original title");
+    expect(t.api("/api/patches")).toEqual([]);
+    await t.context.close();
+  });
+});
