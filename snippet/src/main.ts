@@ -73,19 +73,19 @@ function start(tag: Tag, shopify: boolean): void {
 }
 
 /**
- * The config is known (or failed): runs on this pageview unless the original may have been seen already
- * (late, failed or malformed: the original stays, and svc stays absent), and reveals in the same task.
+ * The config is known (or failed) and the page is revealed in the same task. Failed or malformed: svc
+ * stays absent. Known after the original may have been seen (msHidden() undefined): svc runs, but this
+ * page's arms stay off, so the pageview still counts and the visitor is simply not exposed here.
  */
 function settle(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse | undefined): void {
-  const hidden = msHidden();
   try {
-    if (res && hidden !== undefined && phase === Phase.LOADING) run(tag, shopify, vid, res, hidden);
+    if (res && phase === Phase.LOADING) run(tag, shopify, vid, res, msHidden());
   } finally {
     reveal();
   }
 }
 
-function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidden: number): void {
+function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidden: number | undefined): void {
   const mark = takeRedirectMark(Date.now());
   for (const arm of armsHere(res, tag)) {
     const to = arm.redirect && redirectTarget(arm.redirect, location.href);
@@ -146,14 +146,15 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
   // Arms of this path go on screen and arms of the previous one come off. A redirect arm is shown only
   // where its URL already is: single-page navigations never follow redirects.
   const showHere = () => {
-    const here = armsHere(res, tag).filter((a) => !a.redirect || redirectTarget(a.redirect, location.href) === "");
+    const here =
+      hidden === undefined ? [] : armsHere(res, tag).filter((a) => !a.redirect || redirectTarget(a.redirect, location.href) === "");
     for (const [arm, undo] of shown)
       if (!here.includes(arm)) {
         shown.delete(arm);
         undo();
       }
     for (const arm of here)
-      if (!shown.has(arm)) shown.set(arm, showArm(arm, (a) => expose(a, performance.now() - began, hidden)));
+      if (!shown.has(arm)) shown.set(arm, showArm(arm, (a) => expose(a, performance.now() - began, hidden ?? 0)));
     hidden = 0;
   };
 

@@ -141,6 +141,32 @@ describe("reveal of a page hidden from its first byte", () => {
     await t.context.close();
   });
 
+  it("a snippet that starts late gets its config after the CSS showed the original: svc runs without this page's arms", async () => {
+    const t = await h.newPage({ init: [WATCH] });
+    // The snippet arrives at ~600 ms and its config ~600 ms later: within the snippet's own deadline for
+    // the request, but after HIDE_TIMEOUT_MS, when the original has already been seen.
+    await t.page.route(`${h.svcBase}/snippet.js*`, async (route) => {
+      await sleep(600);
+      await route.continue().catch(() => {});
+    });
+    await t.page.route(`${h.svcBase}/api/patches*`, async (route) => {
+      await sleep(600);
+      await route
+        .fulfill({ status: 200, headers: { "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify(TITLE_TEST) })
+        .catch(() => {});
+    });
+    await t.page.goto(t.url("basic.html", HIDDEN));
+    await svcReady(t.page);
+    await sleep(300);
+    expect(new Set((await frames(t)).map((f) => f.text))).toEqual(new Set(["Original title"]));
+    await t.page.evaluate(() => (window as any).svc.convert("late"));
+    const sent = await events(t);
+    expect(sent.filter((e) => e.type === "pageview")).toHaveLength(1);
+    expect(sent.filter((e) => e.type === "conversion")).toHaveLength(1);
+    expect(await exposures(t)).toEqual([]);
+    await t.context.close();
+  });
+
   it.each([
     ["Global Privacy Control", { init: [GPC], tag: HIDDEN, page: "basic.html" }],
     ["no Site ID on the tag", { init: [], tag: { ...HIDDEN, noSite: true }, page: "basic.html" }],
