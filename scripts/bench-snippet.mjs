@@ -29,7 +29,7 @@ const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: tru
  * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
  * main-thread time counts, and how a visitor is forced into an arm. `arms` lists the arms measured.
  */
-function pageKinds({ svc, bench, visitors, shopifyUntested }) {
+function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch }) {
   const snippet = [`${svc}/snippet.js`];
   const plainTargets = SVC_PAGES.plain.changes;
   const svcPlain = (label, url) => ({
@@ -53,7 +53,7 @@ function pageKinds({ svc, bench, visitors, shopifyUntested }) {
       cookie: { name: "_tracking_consent", value: grantedShopifyConsent, url: svc },
     },
     "plain-helper": svcPlain("plain page, helper", `${svc}${SVC_PAGES.plain.path}`),
-    "plain-no-helper": svcPlain("plain page, no helper", `${svc}${SVC_PAGES.plain.path}?helper=0`),
+    ...(helperSwitch && { "plain-no-helper": svcPlain("plain page, no helper", `${svc}${SVC_PAGES.plain.path}?helper=0`) }),
     growthbook: {
       label: `GrowthBook ${GROWTHBOOK_VERSION}`,
       arms: ["control", "variant"],
@@ -116,6 +116,9 @@ let browser = null;
 const views = [];
 const started = Date.now();
 let shopifyUntested = null;
+let helperSwitch = false;
+let chromiumVersion = "";
+const loadBefore = os.loadavg();
 try {
   // The first start migrates the fresh database and seeds the demo; the bench's tests are added after it.
   app = await startApp(database);
@@ -132,8 +135,13 @@ try {
   bench = await startBenchPages({ plainHtml, changes: SVC_PAGES.plain.changes });
   shopifyUntested = await findShopifyUntested(svc);
   log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
-  const kinds = pageKinds({ svc, bench, visitors, shopifyUntested });
+  // /demo?helper=0 is the plain page without the inline head helper; the same page when there is no helper.
+  const withoutHelper = await (await fetch(`${svc}${SVC_PAGES.plain.path}?helper=0`)).text();
+  helperSwitch = withoutHelper !== plainHtml;
+  if (!helperSwitch) log("/demo?helper=0 serves the same page as /demo (no head helper): that row is left out");
+  const kinds = pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch });
   browser = await launchBrowser();
+  chromiumVersion = browser.version();
   // Run 0 warms up svc, the bench's server and Chromium (first compiles, first queries) and is not kept.
   // Interleaved: run r of every cell before run r + 1 of any, so drift on the machine spreads over all cells.
   for (let run = 0; run <= RUNS; run++) {
@@ -160,8 +168,16 @@ const table = cells(views);
 const ratios = firstPaintRatios(table, { tested: "untested", baseline: "none" });
 const report = {
   date: new Date().toISOString(),
-  machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
-  settings: { runs: RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested },
+  machine: {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    node: process.version,
+    chromium: chromiumVersion,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    // 1-minute load average at the start and at the end: figures taken on a busy machine are slower and noisier.
+    load: [loadBefore[0], os.loadavg()[0]],
+  },
+  settings: { runs: RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested, helperSwitch },
   seconds: Math.round((Date.now() - started) / 1000),
   cells: table,
   firstPaintRatios: ratios,
@@ -173,7 +189,7 @@ const file = path.join(out, `snippet-${report.date.replace(/[:.]/g, "-")}.json`)
 writeFileSync(file, JSON.stringify(report, null, 2));
 writeFileSync(path.join(out, "snippet-latest.json"), JSON.stringify(report, null, 2));
 
-console.log(`\nsvc snippet bench ${report.date}: ${RUNS} run(s) per cell, ${report.machine.cores} cores (${report.machine.cpu}), Chromium ${browser?.version?.() ?? ""}, ${report.seconds} s`);
+console.log(`\nsvc snippet bench ${report.date}: ${RUNS} run(s) per cell, ${report.machine.cores} cores (${report.machine.cpu}), Chromium ${chromiumVersion}, ${report.seconds} s, load ${report.machine.load.map((l) => l.toFixed(1)).join(" → ")}`);
 console.log("flashed: variant pageviews where an element was ever painted visible with its original content; final ms: from navigation start");
 console.log("until every changed element shows its arm, visibly; hidden ms: elements present but invisible; tester JS: main-thread ms in the tester's script\n");
 console.log(formatCells(table));
