@@ -192,7 +192,8 @@ writeFileSync(path.join(out, "snippet-latest.json"), JSON.stringify(report, null
 console.log(`\nsvc snippet bench ${report.date}: ${RUNS} run(s) per cell, ${report.machine.cores} cores (${report.machine.cpu}), Chromium ${chromiumVersion}, ${report.seconds} s, load ${report.machine.load.map((l) => l.toFixed(1)).join(" → ")}`);
 console.log("flashed: variant pageviews where an element was ever painted visible with its original content; final ms: from navigation start");
 console.log("until every changed element shows its arm, visibly; hidden ms: elements present but invisible; tester JS: main-thread ms in the tester's script\n");
-console.log(formatCells(table));
+// --markdown: the same table as Markdown, for docs/performance.md.
+console.log(formatCells(table, { markdown: process.argv.includes("--markdown") }));
 for (const r of ratios) {
   console.log(`FCP of an untested page, svc / no tester, ${r.temperature}, ${r.latency} ms: ${r.svc.toFixed(0)} / ${r.none.toFixed(0)} ms = ${r.ratio.toFixed(3)} (target ≤ 1.05)`);
 }

@@ -53,6 +53,7 @@ const COLUMNS = [
   ["never", (c) => String(c.neverFinal)],
   ["hidden ms p50", (c) => number(c.hiddenMsMedian)],
   ["hidden ms max", (c) => number(c.hiddenMsMax)],
+  ["any opacity-0 ms max", (c) => number(c.anyHiddenMsMax)],
   ["CLS max", (c) => number(c.clsMax, 3)],
   ["FCP ms p50", (c) => number(c.fcpMedian)],
   ["tester JS ms p50", (c) => number(c.scriptMsMedian, 1)],
