@@ -97,11 +97,14 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch }) {
   return Object.fromEntries(Object.entries(kinds).filter(([name]) => !ONLY || ONLY.has(name)));
 }
 
-/** A page of the demo Shopify storefront that no test targets, if the demo has one (linked from the product page). */
+/**
+ * A page of the demo Shopify storefront that no test targets, if the demo has one: a /demo/shopify/… link
+ * on the product page, or the path issue 12 suggests for it.
+ */
 async function findShopifyUntested(svc) {
   const html = await (await fetch(`${svc}${SVC_PAGES.shopify.path}`)).text();
   const links = [...html.matchAll(/href="(\/demo\/shopify\/[^"#?]+)"/g)].map((m) => m[1]).filter((p) => !p.includes("checkout"));
-  for (const link of new Set(links)) {
+  for (const link of new Set([...links, "/demo/shopify/pages/about"])) {
     const response = await fetch(`${svc}${link}`);
     await response.body?.cancel();
     if (response.ok && response.headers.get("content-type")?.includes("text/html")) return link;
