@@ -1,0 +1,204 @@
+// npm run bench:snippet: flicker as the shopper sees it, in Chromium: the demo Shopify storefront and the
+// plain demo page (with and without the head helper) carrying a test of three changes, beside the same
+// page and changes under GrowthBook's script tag and with no tester, forced control and forced variant,
+// cold and warm, at 0 and 150 ms of round trip. Prints one table and writes it to bench-output/.
+// See docs/performance.md, "Flicker".
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createDatabase, startApp, stop } from "./bench-process.mjs";
+import { GROWTHBOOK_VERSION, startBenchPages } from "./bench-snippet/pages.mjs";
+import { coldAndWarm, launchBrowser, MAX_MS, PROFILE_INTERVAL_US } from "./bench-snippet/pageview.mjs";
+import { SVC_PAGES, seedFlickerTests, visitorFor } from "./bench-snippet/seed.mjs";
+import { cells, firstPaintRatios, formatCells } from "./bench-snippet/table.mjs";
+import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
+
+const RUNS = Number(process.env.BENCH_SNIPPET_RUNS ?? 20);
+const LATENCIES = (process.env.BENCH_SNIPPET_LATENCIES ?? "0,150").split(",").map(Number);
+const ONLY = process.env.BENCH_SNIPPET_PAGES ? new Set(process.env.BENCH_SNIPPET_PAGES.split(",")) : null;
+
+const log = (line) => console.error(`[bench:snippet] ${line}`);
+
+ensurePackages();
+ensurePrismaClient();
+ensureBuilt();
+
+const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: true, marketing: true, preferences: true, sale_of_data: true }));
+
+/**
+ * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
+ * main-thread time counts, and how a visitor is forced into an arm. `arms` lists the arms measured.
+ */
+function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch }) {
+  const snippet = [`${svc}/snippet.js`];
+  const plainTargets = SVC_PAGES.plain.changes;
+  const svcPlain = (label, url) => ({
+    label,
+    arms: ["control", "variant"],
+    url: () => url,
+    targets: plainTargets,
+    ready: "svc",
+    scripts: snippet,
+    storage: (arm) => ({ svc_vid: visitors.plain[arm], svc_consent: "1" }),
+  });
+  const kinds = {
+    shopify: {
+      label: "Shopify storefront",
+      arms: ["control", "variant"],
+      url: () => `${svc}${SVC_PAGES.shopify.path}`,
+      targets: SVC_PAGES.shopify.changes,
+      ready: "svc",
+      scripts: snippet,
+      storage: (arm) => ({ svc_vid: visitors.shopify[arm] }),
+      cookie: { name: "_tracking_consent", value: grantedShopifyConsent, url: svc },
+    },
+    "plain-helper": svcPlain("plain page, helper", `${svc}${SVC_PAGES.plain.path}`),
+    ...(helperSwitch && { "plain-no-helper": svcPlain("plain page, no helper", `${svc}${SVC_PAGES.plain.path}?helper=0`) }),
+    growthbook: {
+      label: `GrowthBook ${GROWTHBOOK_VERSION}`,
+      arms: ["control", "variant"],
+      url: (arm) => `${bench.url}/gb/${arm}`,
+      targets: plainTargets,
+      ready: "growthbook",
+      scripts: [bench.bundleUrl],
+      storage: () => ({}),
+    },
+    none: {
+      label: "no tester",
+      arms: ["control"],
+      url: () => `${bench.url}/none`,
+      targets: plainTargets,
+      ready: "none",
+      scripts: [],
+      storage: () => ({}),
+    },
+    untested: {
+      label: "svc, untested page",
+      arms: ["control"],
+      url: () => `${bench.url}/untested`,
+      targets: plainTargets,
+      ready: "svc",
+      scripts: snippet,
+      storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
+    },
+  };
+  if (shopifyUntested) {
+    kinds["shopify-untested"] = {
+      label: "Shopify, untested page",
+      arms: ["control"],
+      url: () => `${svc}${shopifyUntested}`,
+      targets: [],
+      ready: "svc",
+      scripts: snippet,
+      storage: () => ({ svc_vid: visitors.shopify.control }),
+      cookie: { name: "_tracking_consent", value: grantedShopifyConsent, url: svc },
+    };
+  }
+  return Object.fromEntries(Object.entries(kinds).filter(([name]) => !ONLY || ONLY.has(name)));
+}
+
+/**
+ * A page of the demo Shopify storefront that no test targets, if the demo has one: a /demo/shopify/… link
+ * on the product page, or the path issue 12 suggests for it.
+ */
+async function findShopifyUntested(svc) {
+  const html = await (await fetch(`${svc}${SVC_PAGES.shopify.path}`)).text();
+  const links = [...html.matchAll(/href="(\/demo\/shopify\/[^"#?]+)"/g)].map((m) => m[1]).filter((p) => !p.includes("checkout"));
+  for (const link of new Set([...links, "/demo/shopify/pages/about"])) {
+    const response = await fetch(`${svc}${link}`);
+    await response.body?.cancel();
+    if (response.ok && response.headers.get("content-type")?.includes("text/html")) return link;
+  }
+  return null;
+}
+
+const database = await createDatabase(null);
+let app = null;
+let bench = null;
+let browser = null;
+const views = [];
+const started = Date.now();
+let shopifyUntested = null;
+let helperSwitch = false;
+let chromiumVersion = "";
+const loadBefore = os.loadavg();
+try {
+  // The first start migrates the fresh database and seeds the demo; the bench's tests are added after it.
+  app = await startApp(database);
+  await stop(app);
+  await seedFlickerTests(database);
+  app = await startApp(database);
+  const svc = app.url;
+  log(`svc at ${svc}`);
+  const visitors = {};
+  for (const name of Object.keys(SVC_PAGES)) {
+    visitors[name] = { control: await visitorFor(svc, name, "control"), variant: await visitorFor(svc, name, "variant") };
+  }
+  const plainHtml = await (await fetch(`${svc}${SVC_PAGES.plain.path}`)).text();
+  bench = await startBenchPages({ plainHtml, changes: SVC_PAGES.plain.changes });
+  shopifyUntested = await findShopifyUntested(svc);
+  log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
+  // /demo?helper=0 is the plain page without the inline head helper; the same page when there is no helper.
+  const withoutHelper = await (await fetch(`${svc}${SVC_PAGES.plain.path}?helper=0`)).text();
+  helperSwitch = withoutHelper !== plainHtml;
+  if (!helperSwitch) log("/demo?helper=0 serves the same page as /demo (no head helper): that row is left out");
+  const kinds = pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch });
+  browser = await launchBrowser();
+  chromiumVersion = browser.version();
+  // Run 0 (first latency only) warms up svc, the bench's server and Chromium (first compiles, first
+  // queries) and is not kept.
+  // Interleaved: run r of every cell before run r + 1 of any, so drift on the machine spreads over all cells.
+  for (let run = 0; run <= RUNS; run++) {
+    for (const latency of run === 0 ? LATENCIES.slice(0, 1) : LATENCIES) {
+      for (const [name, kind] of Object.entries(kinds)) {
+        for (const arm of kind.arms) {
+          const { cold, warm } = await coldAndWarm(browser, kind, arm, latency);
+          if (run === 0) continue;
+          const common = { kind: name, label: kind.label, arm: kind.arms.length > 1 ? arm : "—", latency };
+          views.push({ ...common, temperature: "cold", ...cold }, { ...common, temperature: "warm", ...warm });
+        }
+      }
+    }
+    log(`${run === 0 ? "warm-up run" : `run ${run}/${RUNS}`} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+} finally {
+  await browser?.close();
+  await bench?.close();
+  if (app) await stop(app);
+  await database.drop();
+}
+
+const table = cells(views);
+const ratios = firstPaintRatios(table, { tested: "untested", baseline: "none" });
+const report = {
+  date: new Date().toISOString(),
+  machine: {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    node: process.version,
+    chromium: chromiumVersion,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    // 1-minute load average at the start and at the end: figures taken on a busy machine are slower and noisier.
+    load: [loadBefore[0], os.loadavg()[0]],
+  },
+  settings: { runs: RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested, helperSwitch },
+  seconds: Math.round((Date.now() - started) / 1000),
+  cells: table,
+  firstPaintRatios: ratios,
+  pageviews: views,
+};
+const out = path.join(root, "bench-output");
+mkdirSync(out, { recursive: true });
+const file = path.join(out, `snippet-${report.date.replace(/[:.]/g, "-")}.json`);
+writeFileSync(file, JSON.stringify(report, null, 2));
+writeFileSync(path.join(out, "snippet-latest.json"), JSON.stringify(report, null, 2));
+
+console.log(`\nsvc snippet bench ${report.date}: ${RUNS} run(s) per cell, ${report.machine.cores} cores (${report.machine.cpu}), Chromium ${chromiumVersion}, ${report.seconds} s, load ${report.machine.load.map((l) => l.toFixed(1)).join(" → ")}`);
+console.log("flashed: variant pageviews where an element was ever painted visible with its original content; final ms: from navigation start");
+console.log("until every changed element shows its arm, visibly; hidden ms: elements present but invisible; tester JS: main-thread ms in the tester's script\n");
+// --markdown: the same table as Markdown, for docs/performance.md.
+console.log(formatCells(table, { markdown: process.argv.includes("--markdown") }));
+for (const r of ratios) {
+  console.log(`FCP of an untested page, svc / no tester, ${r.temperature}, ${r.latency} ms: ${r.svc.toFixed(0)} / ${r.none.toFixed(0)} ms = ${r.ratio.toFixed(3)} (target ≤ 1.05)`);
+}
+console.log(`\nwritten to ${path.relative(root, file)} and bench-output/snippet-latest.json`);

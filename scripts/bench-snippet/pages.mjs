@@ -1,0 +1,83 @@
+// The snippet bench's own origin: the plain demo page's markup served without svc, with GrowthBook's
+// script-tag bundle and anti-flicker instead, or with svc on a path no test targets; and a stand-in of
+// GrowthBook's features endpoint answering a visual experiment with the same three changes.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+const GROWTHBOOK_BUNDLE = path.join(path.dirname(require.resolve("@growthbook/growthbook/package.json")), "dist", "bundles", "auto.min.js");
+export const GROWTHBOOK_VERSION = JSON.parse(readFileSync(require.resolve("@growthbook/growthbook/package.json"), "utf8")).version;
+
+/** Every script of svc (its tag, an inline head helper) and svc's hiding style, out of a page's HTML. */
+export function withoutSvc(html) {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, (tag) => (/svc/i.test(tag) ? "" : tag))
+    .replace(/<style\b[^>]*data-svc-hide[^>]*>[\s\S]*?<\/style>\s*/gi, "");
+}
+
+/** GrowthBook's payload (GET /api/features/<client key>): one visual experiment, all traffic on `variation`. */
+export function growthbookPayload(changes, variation) {
+  const mutations = changes.map((c) =>
+    c.text !== undefined
+      ? { selector: c.sel, action: "set", attribute: "html", value: c.text }
+      : { selector: c.sel, action: "set", attribute: "style", value: `${c.css}: ${c.value}` },
+  );
+  return {
+    status: 200,
+    features: {},
+    experiments: [
+      {
+        key: "bench-three-changes",
+        changeId: "bench-change",
+        hashAttribute: "id",
+        coverage: 1,
+        weights: variation === 1 ? [0, 1] : [1, 0],
+        variations: [{ domMutations: [] }, { domMutations: mutations }],
+      },
+    ],
+    dateUpdated: new Date(0).toISOString(),
+  };
+}
+
+/**
+ * Starts the bench's server on 127.0.0.1. `plainHtml` is the plain demo page as svc serves it (tag
+ * absolute to svc's origin). Paths: /none (no tester), /untested (svc on a path no test targets),
+ * /gb/control and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>.
+ */
+export async function startBenchPages({ plainHtml, changes }) {
+  const bundle = readFileSync(GROWTHBOOK_BUNDLE);
+  const bare = withoutSvc(plainHtml);
+  let origin = "";
+  const growthbookTag = (key) =>
+    `<script async data-client-key="${key}" data-api-host="${origin}" data-anti-flicker="true" data-no-streaming="true" data-tracking="none" src="${origin}/gb.js"></script>\n</head>`;
+  const pages = {
+    "/none": bare,
+    "/untested": plainHtml,
+    "/gb/control": () => bare.replace("</head>", growthbookTag("sdk-control")),
+    "/gb/variant": () => bare.replace("</head>", growthbookTag("sdk-variant")),
+  };
+  const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url, "http://x");
+    const page = pages[pathname];
+    if (page) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(typeof page === "function" ? page() : page);
+    } else if (pathname === "/gb.js") {
+      res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "max-age=3600" });
+      res.end(bundle);
+    } else if (pathname.startsWith("/api/features/")) {
+      const variation = pathname.endsWith("/sdk-variant") ? 1 : 0;
+      res.writeHead(200, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" });
+      res.end(JSON.stringify(growthbookPayload(changes, variation)));
+    } else if (pathname === "/favicon.ico") {
+      res.writeHead(204).end();
+    } else {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  return { url: origin, bundleUrl: `${origin}/gb.js`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
