@@ -84,7 +84,7 @@ export function renderDemoShopifyStorefront(baseUrl: string): string {
     shop: { permanent_domain: DEMO_SHOP_DOMAIN },
     // The demo storefront is one product page.
     template: { name: "product" },
-    request: { design_mode: false },
+    request: { design_mode: false, path: "/demo/shopify" },
   }).trim();
   const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(DEMO_PRODUCT.price / 100);
   return `<!doctype html>
