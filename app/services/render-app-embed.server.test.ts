@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildHidePlan, selectorsToHide, type HidePlan, type HideSourceTest } from "~/domain/hide-plan";
 import { HIDE_ATTRIBUTE, hideCss } from "~/wire/hide";
 import { matchesAnyPath } from "~/wire";
-import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals, type AppMetafield } from "./render-app-embed.server";
+import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals } from "./render-app-embed.server";
 
 const BASE = "https://svc.example.com";
 const SITE = "k3v9q2m7x1c8b4n6";
