@@ -3,7 +3,7 @@
 // only when it changes; a refused write leaves the merchant's action done; a new session's install mends it.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
-import { readSingleFetch } from "../support/admin-route-data";
+import { postAction, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
 import type { AdminCall } from "../support/fake-shopify-admin";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -115,6 +115,26 @@ describe.each(databaseKinds)("the hide plan metafield (%s)", (kind) => {
     expect((stored()?.value as { tests: Array<{ id: string }> }).tests.map((t) => t.id)).toEqual(["hide-title"]);
 
     expect(await lifecycle("hide-title", "complete", { winner: "none" })).toMatchObject({ ok: true, status: "completed" });
+    expect((stored()?.value as { tests: Array<{ id: string }> }).tests.map((t) => t.id)).toEqual(["hide-refused"]);
+  });
+
+  it("writes the plan again when the merchant resumes a storefront svc paused", async () => {
+    const reason = "Paused by svc: sustained exposure misuse";
+    const siteId = await ctx.sql(async (sql) => {
+      const [site] = await sql.query<{ publicId: string }>(
+        `UPDATE "Site" s SET status = 'paused', "pausedReason" = $2, "pausedAt" = now() FROM "Shop" p
+         WHERE p.id = s."shopId" AND p.domain = $1 AND s.kind = 'shopify' RETURNING s."publicId"`,
+        [SHOP, reason],
+      );
+      await sql.query(`UPDATE "Test" SET status = 'paused', "pausedReason" = $1 WHERE id = 'hide-refused'`, [reason]);
+      return site!.publicId;
+    });
+    // Meanwhile a new session's install found nothing to hide and emptied the plan.
+    ctx.admin.shop(SHOP).metafields.set("svc.hide", { namespace: "svc", key: "hide", type: "json", value: '{"v":1,"tests":[]}' });
+    const sets = hideSets().length;
+    const res = await postAction(ctx.server.url, SHOP, "/app/sites?index", { intent: "resume", siteId });
+    expect(res.status).toBe(200);
+    expect(hideSets()).toHaveLength(sets + 1);
     expect((stored()?.value as { tests: Array<{ id: string }> }).tests.map((t) => t.id)).toEqual(["hide-refused"]);
   });
 
