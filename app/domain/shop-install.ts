@@ -1,11 +1,23 @@
 // What an install must leave in a shop so its storefront finds svc: the app-data metafields the app embed
 // reads and the web pixel's settings; and, given what the shop holds now, the writes still needed.
 import { z } from "zod";
+import { hidePlanValue, sameHidePlan, type HidePlan } from "./hide-plan";
 import { parseWith, type ParseResult } from "./parse-result";
 
 /** Namespace of the app-data metafields on the app's installation (the embed reads app.metafields.svc.*). */
 export const APP_DATA_NAMESPACE = "svc";
+/** Type of the install's text metafields (base_url, site_id). */
 export const APP_DATA_TYPE = "single_line_text_field";
+/** Key and type of the hide plan (app/domain/hide-plan.ts), kept current as tests start and stop. */
+export const HIDE_KEY = "hide";
+export const HIDE_TYPE = "json";
+
+/** One app-data metafield to set on the installation. */
+export interface AppDataWrite {
+  key: string;
+  type: string;
+  value: string;
+}
 
 /** What svc wants the shop to know: its Site ID and where the app answers (SHOPIFY_APP_URL). */
 export interface InstallTarget {
@@ -26,8 +38,8 @@ export interface InstallState {
 export type PixelWrite = { action: "create"; settings: string } | { action: "update"; id: string; settings: string };
 
 export interface InstallWrites {
-  /** App-data metafields to set (missing or different), in key order. */
-  appData: Array<{ key: string; value: string }>;
+  /** App-data metafields to set (missing or different), in key order, the hide plan last. */
+  appData: AppDataWrite[];
   pixel: PixelWrite | null;
 }
 
@@ -41,12 +53,22 @@ export function pixelSettingsJson(target: InstallTarget): string {
   return JSON.stringify({ siteId: target.siteId, baseUrl: target.baseUrl });
 }
 
-/** Only what differs from the target: a second install of the same shop writes nothing. */
-export function planInstallWrites(state: Pick<InstallState, "appData" | "pixel">, target: InstallTarget): InstallWrites {
-  const appData = Object.entries(wantedAppData(target))
+/**
+ * Only what differs from the target and the shop's current hide plan: a second install of the same shop
+ * writes nothing. Every new session runs it, so it also mends a hide plan a failed write left stale.
+ */
+export function planInstallWrites(state: Pick<InstallState, "appData" | "pixel">, target: InstallTarget, hide: HidePlan): InstallWrites {
+  const appData: AppDataWrite[] = Object.entries(wantedAppData(target))
     .filter(([key, value]) => state.appData[key] !== value)
-    .map(([key, value]) => ({ key, value }));
+    .map(([key, value]) => ({ key, type: APP_DATA_TYPE, value }));
+  const hideData = hideWrite(state.appData, hide);
+  if (hideData) appData.push(hideData);
   return { appData, pixel: pixelWrite(state.pixel, target) };
+}
+
+/** The write of the hide plan, or null when the installation's metafields already say the same (absent = hide nothing). */
+export function hideWrite(appData: Readonly<Record<string, string>>, plan: HidePlan): AppDataWrite | null {
+  return sameHidePlan(appData[HIDE_KEY], plan) ? null : { key: HIDE_KEY, type: HIDE_TYPE, value: hidePlanValue(plan) };
 }
 
 function pixelWrite(pixel: InstallState["pixel"], target: InstallTarget): PixelWrite | null {
@@ -72,14 +94,30 @@ export function sameSettings(stored: unknown, target: InstallTarget): boolean {
   return entries.length === Object.keys(wanted).length && entries.every(([key, v]) => wanted[key] === v);
 }
 
+const installationData = z.object({
+  id: z.string().min(1),
+  metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
+});
+
 const installQueryData = z.object({
   shop: z.object({ name: z.string(), currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
-  currentAppInstallation: z.object({
-    id: z.string().min(1),
-    metafields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
-  }),
+  currentAppInstallation: installationData,
   webPixel: z.object({ id: z.string().min(1), settings: z.unknown() }).nullish(),
 });
+
+/** The app's installation and its metafields in APP_DATA_NAMESPACE, by key. */
+export interface AppInstallationData {
+  installationId: string;
+  appData: Record<string, string>;
+}
+
+/** A query's `data` holding `currentAppInstallation { id metafields { nodes { key value } } }`. */
+export function parseAppInstallation(data: unknown): ParseResult<AppInstallationData> {
+  const parsed = parseWith(z.object({ currentAppInstallation: installationData }), data);
+  if (!parsed.ok) return parsed;
+  const installation = parsed.value.currentAppInstallation;
+  return { ok: true, value: { installationId: installation.id, appData: Object.fromEntries(installation.metafields.nodes.map((m) => [m.key, m.value])) } };
+}
 
 /**
  * The install query's `data` (shop, currentAppInstallation, webPixel) as an InstallState. `webPixel` may be

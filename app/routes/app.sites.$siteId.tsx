@@ -27,7 +27,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdmin(request, context);
+  const { shop, admin } = await authenticateAdmin(request, context);
   const siteId = params.siteId ?? "";
   const form = await request.formData();
   const intent = form.get("intent");
@@ -39,7 +39,7 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
       return { intent, saved: saved.value.id };
     }
     case "resume": {
-      const resumed = await resumeSite(shop, siteId);
+      const resumed = await resumeSite(shop, siteId, admin);
       if (!resumed.ok) return problemResponse(resumed.problem);
       return { intent, resumedTests: resumed.value.resumedTests };
     }

@@ -22,12 +22,12 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdmin(request, context);
+  const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData();
   if (form.get("intent") !== "resume") {
     return problemResponse({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be resume" });
   }
-  const resumed = await resumeSite(shop, String(form.get("siteId") ?? ""));
+  const resumed = await resumeSite(shop, String(form.get("siteId") ?? ""), admin);
   if (!resumed.ok) return problemResponse(resumed.problem);
   return { intent: "resume" as const, resumedTests: resumed.value.resumedTests };
 };

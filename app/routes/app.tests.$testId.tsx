@@ -21,6 +21,7 @@ import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/test-lifecycle";
 import { problemDocument } from "~/http/problem";
+import { syncHideMetafield } from "~/services/hide-metafield.server";
 import { fail } from "~/services/outcome";
 import { previewLinks } from "~/services/preview-links.server";
 import { loadResults } from "~/services/results.server";
@@ -49,13 +50,14 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 
 /** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdmin(request, context);
+  const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData().catch(() => null);
   const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null });
   const outcome = parsed.ok
     ? await changeTestStatus(shop, params.testId ?? "", parsed.value)
     : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });
   if (!outcome.ok) return data({ ok: false as const, problem: problemDocument(outcome.problem) }, { status: outcome.problem.status });
+  await syncHideMetafield(shop, admin);
   return { ok: true as const, status: outcome.value.status, message: outcome.value.message };
 };
 

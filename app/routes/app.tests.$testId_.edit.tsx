@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/test-form";
+import { syncHideMetafield } from "~/services/hide-metafield.server";
 import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
@@ -18,7 +19,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdmin(request, context);
+  const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData();
   const testId = params.testId ?? "";
   if (form.get("intent") === "duplicate") {
@@ -28,6 +29,7 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
   }
   const outcome = await saveTestFromForm(shop, testId, readDefinitionField(form.get("definition")));
   if (!outcome.ok) return json({ ok: false as const, errors: outcome.errors }, { status: outcome.status });
+  await syncHideMetafield(shop, admin);
   return json({ ok: true as const, id: outcome.id });
 };
 

@@ -4,6 +4,7 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/test-form";
+import { syncHideMetafield } from "~/services/hide-metafield.server";
 import { createTestFromForm, loadNewTestEditor } from "~/services/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 
@@ -15,9 +16,10 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
-  const { shop } = await authenticateAdmin(request, context);
+  const { shop, admin } = await authenticateAdmin(request, context);
   const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")));
   if (!outcome.ok) return json({ ok: false as const, errors: outcome.errors }, { status: outcome.status });
+  await syncHideMetafield(shop, admin);
   return json({ ok: true as const, id: outcome.id }, { status: 201 });
 };
 

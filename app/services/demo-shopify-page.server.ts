@@ -1,11 +1,21 @@
-// The demo Shopify storefront's HTML (/demo/shopify): a product page whose head carries what the real app
-// embed block prints (rendered with liquidjs from extensions/svc-embed), after a stand-in of the globals
-// Shopify's storefront provides: `window.Shopify` with `loadFeatures` and the Customer Privacy API. The
-// shopper answers a small consent banner, adds the mug to the cart (/cart/add.js) and buys it (the demo
-// checkout, which sends the app its orders/paid webhook).
+// The demo Shopify storefront's HTML: a product page (/demo/shopify) and an about page no test targets
+// (/demo/shopify/pages/about), whose heads carry what the real app embed block prints (rendered with liquidjs
+// from extensions/svc-embed, with the hide plan of the demo shop's running tests as its svc.hide metafield),
+// after a stand-in of the globals Shopify's storefront provides: `window.Shopify` with `loadFeatures` and the
+// Customer Privacy API. The shopper answers a small consent banner, adds the mug to the cart (/cart/add.js)
+// and buys it (the demo checkout, which sends the app its orders/paid webhook).
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./demo-constants";
-import { DEMO_PRODUCT } from "./demo-cart.server";
+import { DEMO_PRODUCT, demoCarts } from "./demo-cart.server";
+import { hidePlanOfShop } from "./hide-metafield.server";
 import { renderAppEmbed } from "./render-app-embed.server";
+
+/** The demo storefront's pages: where each is served and its Shopify template type. */
+export const DEMO_STOREFRONT_PAGES = {
+  product: { path: "/demo/shopify", template: "product" },
+  about: { path: "/demo/shopify/pages/about", template: "page" },
+} as const;
+
+export type DemoStorefrontPage = keyof typeof DEMO_STOREFRONT_PAGES;
 
 /**
  * `window.Shopify` as a storefront in a region that asks for consent has it: no decision until the
@@ -62,8 +72,9 @@ function storeScript(variantId: number): string {
   const say = (text) => { $("status").textContent = text; };
   const post = (url, body) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
   const showCart = () => fetch("/cart.js").then((r) => r.json()).then((c) => say("Cart: " + c.item_count + (c.item_count === 1 ? " item" : " items")));
-  $("add").onclick = () => post("/cart/add.js", { items: [{ id: ${variantId}, quantity: 1 }] }).then(showCart);
-  $("buy").onclick = () => post("/demo/shopify/checkout", {}).then((r) =>
+  // Only the product page has the buttons.
+  if ($("add")) $("add").onclick = () => post("/cart/add.js", { items: [{ id: ${variantId}, quantity: 1 }] }).then(showCart);
+  if ($("buy")) $("buy").onclick = () => post("/demo/shopify/checkout", {}).then((r) =>
     say(r.order ? "Thank you! Order " + r.order.name + " placed (" + r.order.total_price + " " + r.order.currency + "); the webhook answered " + r.webhook : r.title));
   Shopify.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error) => {
     if (error) return;
@@ -78,22 +89,58 @@ function storeScript(variantId: number): string {
 })();`;
 }
 
-export function renderDemoShopifyStorefront(baseUrl: string): string {
-  const embed = renderAppEmbed({
-    app: { metafields: { svc: { base_url: { value: baseUrl }, site_id: { value: DEMO_SHOPIFY_SITE_ID } } } },
-    shop: { permanent_domain: DEMO_SHOP_DOMAIN },
-    // The demo storefront is one product page.
-    template: { name: "product" },
-    request: { design_mode: false },
-  }).trim();
+/**
+ * The HTTP answer for a page: it opens the visitor's demo cart, as a Shopify storefront sets its cart
+ * cookie, so the page's and the snippet's cart calls share one cart.
+ */
+export async function demoStorefrontResponse(request: Request, page: DemoStorefrontPage): Promise<Response> {
+  const { setCookie } = demoCarts.open(request.headers.get("Cookie"));
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  if (setCookie) headers.set("Set-Cookie", setCookie);
+  return new Response(await renderDemoShopifyStorefront(new URL(request.url).origin, page), { headers });
+}
+
+/** The page's main content. */
+function mainOf(page: DemoStorefrontPage): string {
+  if (page === "about") {
+    return `<main>
+  <h1 id="about-title">About the studio</h1>
+  <p id="about-text">Two potters, one kiln, and mugs made to be used every day.</p>
+  <p><a href="${DEMO_STOREFRONT_PAGES.product.path}">See the stoneware mug</a></p>
+  <p id="status" role="status" aria-live="polite"></p>
+</main>`;
+  }
   const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(DEMO_PRODUCT.price / 100);
+  return `<main>
+  <h1 id="product-title">${DEMO_PRODUCT.title}</h1>
+  <p id="price">${price}</p>
+  <p>Wheel-thrown stoneware, 350 ml, dishwasher safe.</p>
+  <p><button id="add" type="button">Add to cart</button> <button id="buy" class="primary" type="button">Buy</button></p>
+  <p id="status" role="status" aria-live="polite"></p>
+</main>`;
+}
+
+/**
+ * A page of the demo storefront, as a Shopify theme with the app embed on would serve it: the embed is given
+ * the hide plan built from the demo database's running tests, as the app would have written it on a store.
+ */
+export async function renderDemoShopifyStorefront(baseUrl: string, page: DemoStorefrontPage = "product"): Promise<string> {
+  const { path, template } = DEMO_STOREFRONT_PAGES[page];
+  const hide = await hidePlanOfShop(DEMO_SHOP_DOMAIN);
+  const embed = renderAppEmbed({
+    app: { metafields: { svc: { base_url: { value: baseUrl }, site_id: { value: DEMO_SHOPIFY_SITE_ID }, hide: { value: hide } } } },
+    shop: { permanent_domain: DEMO_SHOP_DOMAIN },
+    template: { name: template },
+    request: { design_mode: false, path },
+  }).trim();
+  const title = page === "about" ? "About the studio" : DEMO_PRODUCT.title;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${DEMO_PRODUCT.title} – svc demo store</title>
+<title>${title} – svc demo store</title>
 <style>
   body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }
   button { font-size: 1rem; padding: .5rem 1rem; border-radius: .4rem; border: 1px solid #1a1a1a; background: #fff; cursor: pointer; }
@@ -107,14 +154,8 @@ ${shopifyStandIn(DEMO_SHOP_DOMAIN)}
 ${embed}
 </head>
 <body>
-<header><strong>svc demo store</strong> (a Shopify storefront stand-in) · <a href="/app/tests/${DEMO_SHOPIFY_TEST_ID}">results</a></header>
-<main>
-  <h1 id="product-title">${DEMO_PRODUCT.title}</h1>
-  <p id="price">${price}</p>
-  <p>Wheel-thrown stoneware, 350 ml, dishwasher safe.</p>
-  <p><button id="add" type="button">Add to cart</button> <button id="buy" class="primary" type="button">Buy</button></p>
-  <p id="status" role="status" aria-live="polite"></p>
-</main>
+<header><strong>svc demo store</strong> (a Shopify storefront stand-in) · <a href="${DEMO_STOREFRONT_PAGES.about.path}">about</a> · <a href="/app/tests/${DEMO_SHOPIFY_TEST_ID}">results</a></header>
+${mainOf(page)}
 <div id="consent" role="region" aria-label="Cookie consent" hidden>
   <p>We use cookies and similar technologies for analytics and to improve the store.</p>
   <button id="accept" class="primary" type="button">Accept</button> <button id="decline" type="button">Decline</button>

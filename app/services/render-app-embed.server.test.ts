@@ -1,17 +1,22 @@
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
-import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals, type AppMetafield } from "./render-app-embed.server";
+import { buildHidePlan, selectorsToHide, type HidePlan, type HideSourceTest } from "~/domain/hide-plan";
+import { HIDE_ATTRIBUTE, hideCss } from "~/wire/hide";
+import { matchesAnyPath } from "~/wire";
+import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals } from "./render-app-embed.server";
 
 const BASE = "https://svc.example.com";
 const SITE = "k3v9q2m7x1c8b4n6";
 const SHOP = "ceramics.myshopify.com";
 
-function globals(svc: { base_url?: AppMetafield; site_id?: AppMetafield } | undefined, overrides: Partial<AppEmbedGlobals> = {}): AppEmbedGlobals {
+type SvcMetafields = NonNullable<AppEmbedGlobals["app"]["metafields"]["svc"]>;
+
+function globals(svc: SvcMetafields | undefined, overrides: Partial<AppEmbedGlobals> = {}): AppEmbedGlobals {
   return {
     app: { metafields: svc === undefined ? {} : { svc } },
     shop: { permanent_domain: SHOP },
     template: { name: "product" },
-    request: { design_mode: false },
+    request: { design_mode: false, path: "/products/mug" },
     ...overrides,
   };
 }
@@ -48,12 +53,12 @@ describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
   });
 
   it("prints nothing in the theme editor", () => {
-    const html = renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE } }, { request: { design_mode: true } }));
+    const html = renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE } }, { request: { design_mode: true, path: "/" } }));
     expect(html.trim()).toBe("");
   });
 
   it("prints nothing before the app has written its metafields, or when one is missing or blank", () => {
-    const cases: Array<{ base_url?: AppMetafield; site_id?: AppMetafield } | undefined> = [
+    const cases: Array<SvcMetafields | undefined> = [
       undefined,
       {},
       { base_url: { value: BASE } },
@@ -102,5 +107,114 @@ describe("compileAppEmbed", () => {
 
   it("fails on a filter liquidjs does not know rather than printing the value unfiltered", () => {
     expect(() => compileAppEmbed("{{ shop.permanent_domain | no_such_filter }}")).toThrow(/no_such_filter/);
+  });
+});
+
+/** The hiding styles and scripts a browser would build from this head markup, in document order. */
+function headElements(html: string): Array<{ tag: string; hide: boolean; text: string }> {
+  const { document } = new Window();
+  document.head.innerHTML = html;
+  return [...document.head.children].map((el) => ({ tag: el.tagName.toLowerCase(), hide: el.hasAttribute(HIDE_ATTRIBUTE), text: el.textContent ?? "" }));
+}
+
+function source(id: string, pages: string[], sels: string[]): HideSourceTest {
+  return {
+    id,
+    status: "running",
+    pages,
+    startedAt: new Date(Date.UTC(2026, 10, 1) + id.length),
+    arms: [{ patches: [], redirectUrl: null }, { patches: sels.map((sel) => ({ op: "hide", sel })), redirectUrl: null }],
+  };
+}
+
+describe("the hiding style (svc.hide)", () => {
+  const plan = buildHidePlan({
+    status: "active",
+    tests: [
+      source("a", ["/products/*"], ["#product-title", ".price > span"]),
+      source("bb", ["template:collection", "/"], ['a[href*="sale"]']),
+      source("ccc", ["/collections/*/products/*-sale", "/pages/about"], [".badge"]),
+    ],
+  });
+  const render = (path: string, template: string, hide: HidePlan | null = plan, design_mode = false) =>
+    renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE }, hide: hide && { value: hide } }, { template: { name: template }, request: { design_mode, path } }));
+
+  const pages: Array<[string, string]> = [
+    ["/products/mug", "product"],
+    ["/products/mug/", "product"],
+    ["/products", "product"],
+    ["/", "index"],
+    ["//", "index"],
+    ["/collections/all", "collection"],
+    ["/collections/mugs/products/big-sale", "product"],
+    ["/collections/mugs/products/big-sale/", "product"],
+    ["/collections/products/-sale", "product"],
+    ["/pages/about", "page"],
+    ["/pages/about/us", "page"],
+    ["/blogs/news", "blog"],
+  ];
+
+  it.each(pages)("on %s (%s) prints exactly hideCss of the matching tests' selectors, before the snippet tag", (path, template) => {
+    const expected = hideCss(selectorsToHide(plan, path, template));
+    const elements = headElements(render(path, template));
+    if (expected) {
+      expect(elements.map((e) => [e.tag, e.hide])).toEqual([["style", true], ["script", false]]);
+      expect(elements[0]?.text).toBe(expected);
+    } else {
+      expect(elements.map((e) => e.tag)).toEqual(["script"]);
+    }
+  });
+
+  it("hides on every page the tests' own patterns match, and on the product page exactly the product test's elements", () => {
+    const tests = [source("t", ["/products/*", "template:collection"], ["#x"])];
+    const single = buildHidePlan({ status: "active", tests });
+    for (const [path, template] of pages) {
+      if (matchesAnyPath(tests[0]!.pages, path, template)) expect(render(path, template, single), path).toContain("<style data-svc-hide>");
+    }
+    expect(headElements(render("/products/mug", "product"))[0]?.text).toBe(
+      "@keyframes svc-hide{from,to{opacity:0}}:is(#product-title,.price > span):not(html,head,body){animation:svc-hide 1000ms}",
+    );
+  });
+
+  it("agrees with selectorsToHide on 400 random patterns and paths", () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const word = (n: number, letters: string) => Array.from({ length: n }, () => letters[Math.floor(rand() * letters.length)]).join("");
+    let hidden = 0;
+    for (let i = 0; i < 400; i++) {
+      const randomPlan = buildHidePlan({
+        status: "active",
+        tests: [source("r1", ["/" + word(4, "ab/*-")], ["#one"]), source("r22", [word(5, "/ab*-"), "template:product"], [".two"])],
+      });
+      const path = "/" + word(Math.floor(rand() * 6), "ab/-");
+      const template = rand() < 0.2 ? "product" : "page";
+      const expected = hideCss(selectorsToHide(randomPlan, path, template));
+      const style = headElements(render(path, template, randomPlan)).find((e) => e.hide);
+      expect(style?.text ?? "", `${JSON.stringify(randomPlan.tests.map((t) => t.pages))} on ${path} (${template})`).toBe(expected);
+      if (expected) hidden++;
+    }
+    expect(hidden).toBeGreaterThan(40);
+  });
+
+  it("prints no style on pages no test targets, without a plan, for another version of the plan, or for an empty one", () => {
+    expect(render("/blogs/news", "blog")).not.toContain("<style");
+    expect(render("/products/mug", "product", null)).not.toContain("<style");
+    expect(render("/products/mug", "product", { ...plan, v: 2 } as unknown as HidePlan)).not.toContain("<style");
+    expect(render("/products/mug", "product", buildHidePlan({ status: "active", tests: [] }))).not.toContain("<style");
+    expect(headElements(render("/blogs/news", "blog")).map((e) => e.tag)).toEqual(["script"]);
+  });
+
+  it("prints nothing at all in the theme editor, or without the base URL or Site ID", () => {
+    expect(render("/products/mug", "product", plan, true).trim()).toBe("");
+    const hide = { value: plan };
+    const request = { design_mode: false, path: "/products/mug" };
+    expect(renderAppEmbed(globals({ site_id: { value: SITE }, hide }, { request })).trim()).toBe("");
+    expect(renderAppEmbed(globals({ base_url: { value: BASE }, hide }, { request })).trim()).toBe("");
+  });
+
+  it("never matches a template test on a page with no template", () => {
+    const tpl = buildHidePlan({ status: "active", tests: [source("t", ["template:product"], ["#x"])] });
+    expect(render("/products/mug", "", tpl)).not.toContain("<style");
+    expect(render("/products/mug", "product", tpl)).toContain("<style data-svc-hide>");
   });
 });

@@ -3,24 +3,31 @@ import { Liquid, Tag, TypeGuards, type Context, type Emitter, type TagToken, typ
 // Read at build time (Vite `?raw`): the text is inlined into the server build and the unit tests alike,
 // so no runtime path has to lead back to extensions/ from build/server/ or from a test's folder.
 import blockSource from "../../extensions/svc-embed/blocks/svc-embed.liquid?raw";
+import type { HidePlan } from "~/domain/hide-plan";
 
 /** An app-data metafield as the block reads it: Shopify's metafield object, or a bare value (stand-ins). */
 export type AppMetafield = { value: string } | string | null | undefined;
 
 /** The Liquid globals the block reads, named and shaped as in Shopify's Liquid. */
 export interface AppEmbedGlobals {
-  /** `app.metafields.svc.*`: what the app writes on its AppInstallation after install (absent before). */
-  app: { metafields: { svc?: { base_url?: AppMetafield; site_id?: AppMetafield } } };
+  /**
+   * `app.metafields.svc.*`: what the app writes on its AppInstallation after install (absent before). `hide`
+   * is a json metafield, whose `.value` Shopify gives parsed: the hide plan (app/domain/hide-plan.ts).
+   */
+  app: { metafields: { svc?: { base_url?: AppMetafield; site_id?: AppMetafield; hide?: { value: HidePlan } | null } } };
   shop: { permanent_domain: string };
   /** `template.name`: the page's template type (`index`, `product`, `collection`, …), printed as data-svc-template. */
   template: { name: string };
-  /** `request.design_mode` is true in the theme editor, where the block prints nothing. */
-  request: { design_mode: boolean };
+  /**
+   * `request.design_mode` is true in the theme editor, where the block prints nothing. `request.path` is the
+   * page's path (as `location.pathname`), which the hide plan's page checks read.
+   */
+  request: { design_mode: boolean; path: string };
 }
 
 /**
- * What the block prints for these globals: the one snippet tag, or whitespace only (no metafields, a
- * blank one, or the theme editor). Throws if the block itself is broken (Liquid syntax, an unknown
+ * What the block prints for these globals: the hiding style when a test of the hide plan targets the page,
+ * then the one snippet tag; or whitespace only (no metafields, a blank one, or the theme editor). Throws if the block itself is broken (Liquid syntax, an unknown
  * filter, a schema that is not a JSON object): that is a defect to fix, not a problem to answer.
  */
 export function renderAppEmbed(globals: AppEmbedGlobals): string {

@@ -3,16 +3,11 @@
 // the app embed, the web pixel's settings). It runs again and again for the same shop, so it is idempotent.
 import { randomBytes } from "node:crypto";
 import { newSiteId } from "~/domain/site-id";
-import {
-  APP_DATA_NAMESPACE,
-  APP_DATA_TYPE,
-  parseInstallState,
-  planInstallWrites,
-  type InstallState,
-  type PixelWrite,
-} from "~/domain/shop-install";
+import { APP_DATA_NAMESPACE, parseInstallState, planInstallWrites, type InstallState, type PixelWrite } from "~/domain/shop-install";
 import { saveInstalledShop } from "~/models/shop-install.server";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "./admin-graphql";
+import { setAppData } from "./app-data.server";
+import { hidePlanOfShop } from "./hide-metafield.server";
 import { invalidateSite } from "./site-cache.server";
 
 const INSTALL_STATE_QUERY = `#graphql
@@ -27,14 +22,6 @@ const INSTALL_STATE_QUERY = `#graphql
 
 // The same without the pixel, for when Shopify's error on a missing pixel takes the whole answer with it.
 const INSTALL_STATE_QUERY_WITHOUT_PIXEL = INSTALL_STATE_QUERY.replace("webPixel { id settings }", "");
-
-const SET_APP_DATA = `#graphql
-  mutation SvcSetAppData($metafields: [MetafieldsSetInput!]!) {
-    metafieldsSet(metafields: $metafields) {
-      metafields { key value }
-      userErrors { field message code }
-    }
-  }`;
 
 const CREATE_PIXEL = `#graphql
   mutation SvcCreatePixel($webPixel: WebPixelInput!) {
@@ -61,7 +48,8 @@ export interface InstallSummary {
 
 /**
  * Records the install of `shop` and brings its app data and web pixel in step with `baseUrl` (the app's
- * public URL) and the shop's Site ID, writing to Shopify only what differs. Throws an AdminApiError when
+ * public URL), the shop's Site ID and its hide plan (a reinstall keeps its tests), writing to Shopify only
+ * what differs. Throws an AdminApiError when
  * Shopify refuses a read or a write; nothing is half-done that a later run would not finish.
  */
 export async function recordInstall(shop: string, graphql: AdminGraphql, baseUrl: string): Promise<InstallSummary> {
@@ -69,7 +57,7 @@ export async function recordInstall(shop: string, graphql: AdminGraphql, baseUrl
   const { sitePublicId } = await saveInstalledShop(shop, state.shop, () => newSiteId((n) => randomBytes(n)));
   // The site may have been cached as unknown or uninstalled: a reinstall serves at once.
   invalidateSite(sitePublicId);
-  const writes = planInstallWrites(state, { siteId: sitePublicId, baseUrl });
+  const writes = planInstallWrites(state, { siteId: sitePublicId, baseUrl }, await hidePlanOfShop(shop));
   if (writes.appData.length > 0) await setAppData(graphql, state.installationId, writes.appData);
   if (writes.pixel) await writePixel(graphql, writes.pixel);
   return {
@@ -99,11 +87,6 @@ function isMissingPixelError(error: GraphqlResult["errors"][number]): boolean {
 
 function hasShopData(result: GraphqlResult): boolean {
   return Boolean(result.data?.shop && result.data.currentAppInstallation);
-}
-
-async function setAppData(graphql: AdminGraphql, ownerId: string, entries: Array<{ key: string; value: string }>) {
-  const metafields = entries.map(({ key, value }) => ({ ownerId, namespace: APP_DATA_NAMESPACE, key, type: APP_DATA_TYPE, value }));
-  mutationPayload(await graphql(SET_APP_DATA, { metafields }), "metafieldsSet");
 }
 
 async function writePixel(graphql: AdminGraphql, write: PixelWrite) {

@@ -7,6 +7,8 @@ import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/snippet-tag";
 import { listSiteApiKeys } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
+import type { AdminGraphql } from "./admin-graphql";
+import { syncHideMetafield } from "./hide-metafield.server";
 import { fail, ok, type Outcome, type Problem } from "./outcome";
 import { invalidateSite } from "./site-cache.server";
 
@@ -101,8 +103,11 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, baseU
   };
 }
 
-/** Sets a site the service paused active again, with the tests it paused; answers how many tests resumed. */
-export async function resumeSite(shopDomain: string, publicId: string): Promise<Outcome<{ resumedTests: number }>> {
+/**
+ * Sets a site the service paused active again, with the tests it paused; answers how many tests resumed.
+ * `admin` (null in the demo) brings the storefront's hide plan in step with the resumed tests.
+ */
+export async function resumeSite(shopDomain: string, publicId: string, admin: AdminGraphql | null): Promise<Outcome<{ resumedTests: number }>> {
   const shop = await findShopByDomain(shopDomain);
   const site = shop && (await findSiteOfShop(shop.id, publicId));
   if (!shop || !site) return fail(SITE_NOT_FOUND);
@@ -110,5 +115,6 @@ export async function resumeSite(shopDomain: string, publicId: string): Promise<
   const resumed = await resumeSiteOfShop(shop.id, publicId);
   if (!resumed) return fail({ status: 409, type: "site-not-paused", title: "This site is not paused" });
   invalidateSite(publicId);
+  if (site.kind === "shopify") await syncHideMetafield(shopDomain, admin);
   return ok(resumed);
 }

@@ -1,0 +1,36 @@
+// Keeps the svc.hide app-data metafield (the app embed's hide plan) in step with a shop's running tests:
+// called after every admin action that may change them. A failure never fails that action: a stale plan
+// only costs hiding time (the snippet reveals as soon as it knows its arm, or that there is none), and the
+// next action, or the next new session's install run, writes it again.
+import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/hide-plan";
+import { hideWrite } from "~/domain/shop-install";
+import { loadHideSource } from "~/models/hide-source.server";
+import type { AdminGraphql } from "./admin-graphql";
+import { readAppData, setAppData } from "./app-data.server";
+
+export type HideSync = "written" | "unchanged" | "skipped" | "failed";
+
+/** The hide plan of a shop's storefront from the database; hides nothing when the shop has no storefront site. */
+export async function hidePlanOfShop(shopDomain: string): Promise<HidePlan> {
+  const source = await loadHideSource(shopDomain);
+  return source ? buildHidePlan(source) : EMPTY_HIDE_PLAN;
+}
+
+/**
+ * Writes the shop's hide plan on its installation when it differs from what Shopify holds. `graphql` is the
+ * request's Admin API client; null (the local demo, which has no Shopify) skips it. Never throws: a failure
+ * is logged and answered "failed".
+ */
+export async function syncHideMetafield(shopDomain: string, graphql: AdminGraphql | null): Promise<HideSync> {
+  if (!graphql) return "skipped";
+  try {
+    const [plan, installation] = await Promise.all([hidePlanOfShop(shopDomain), readAppData(graphql)]);
+    const write = hideWrite(installation.appData, plan);
+    if (!write) return "unchanged";
+    await setAppData(graphql, installation.installationId, [write]);
+    return "written";
+  } catch (error) {
+    console.error(`[svc] the hide plan of ${shopDomain} was not written (the storefront hides by the previous one until the next change): ${(error as Error).message}`);
+    return "failed";
+  }
+}
