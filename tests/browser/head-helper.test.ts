@@ -1,7 +1,8 @@
 // The inline head helper in Chromium on the demo storefront (real built server): on a warm pageview the
 // elements the visitor's arm changes are hidden from the first frame and, with the snippet blocked, shown
 // again by CSS alone after HIDE_TIMEOUT_MS; no cache, another page, a corrupt or foreign cache, or GPC: nothing
-// is hidden; html/head/body are never written. Also measures flashes of the original, with and without it.
+// is hidden; html/head/body are never written. The admin offers it with a copy button. Also measures flashes of
+// the original, with and without it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { HIDE_TIMEOUT_MS, hideCss } from "~/wire/hide";
 import { DEMO_ARM_IDS, DEMO_TEST_ID } from "~/services/demo-constants";
 import { headHelperScript } from "~/domain/snippet-tag";
 import { GPC } from "./snippet/helpers";
+import { saveScreenshot } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
@@ -200,6 +202,24 @@ describe("the inline head helper on the demo storefront", () => {
     await page.goto(`${demo.server.url}/blank`);
     await page.evaluate((value) => localStorage.setItem("svc_cfg", value), cachedConfig);
     await page.close();
+  });
+
+  it("is offered in the admin under the demo site's tag, with a copy button that copies it", async () => {
+    const admin = await demo.browser.newContext();
+    try {
+      await admin.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.server.url });
+      const page = await admin.newPage();
+      await page.goto(`${demo.server.url}/app/sites/demo`, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: "Anti-flicker helper (optional)" }).waitFor({ timeout: 10_000 });
+      const helper = `<script>${readFileSync(path.resolve(import.meta.dirname, "../../snippet/dist/head.js"), "utf8")}</script>`;
+      expect(await page.locator("[data-svc-head-helper]").textContent()).toBe(helper);
+      await page.getByRole("button", { name: "Copy helper" }).click();
+      await page.locator("[data-svc-toast]", { hasText: "Helper copied" }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(helper);
+      await saveScreenshot(page, "admin-site-head-helper");
+    } finally {
+      await admin.close();
+    }
   });
 
   it("measures flashes of the original for a variant visitor: warm and cold, with and without the helper", async () => {
