@@ -72,6 +72,8 @@ export function build() {
     log("snippet build");
     run("node", ["snippet/build.mjs"]);
   }
+  log("head helper build");
+  run("node", ["snippet/head/build.mjs"]);
   log("remix vite:build");
   run("npx", ["remix", "vite:build", "--logLevel", "warn"]);
   log("server bundle");

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { snippetTag } from "./snippet-tag";
+import { headHelperScript, snippetTag } from "./snippet-tag";
 
 describe("snippetTag", () => {
   it("prints the spec's tag shape", () => {
@@ -18,5 +19,19 @@ describe("snippetTag with a merchant's consent platform", () => {
       '<script src="https://svc.example.com/snippet.js" async data-svc-site="abc123" data-svc-consent="granted"></script>',
     );
     expect(snippetTag("https://svc.example.com", "abc123", { consentGranted: false })).not.toContain("data-svc-consent");
+  });
+});
+
+describe("headHelperScript", () => {
+  it("wraps the code in an inline script and gives the CSP hash of exactly that text", () => {
+    const code = '(()=>{document.title="x"})();';
+    const helper = headHelperScript(code);
+    expect(helper?.script).toBe(`<script>${code}</script>`);
+    const hash = createHash("sha256").update(code).digest("base64");
+    expect(helper?.csp).toBe(`'sha256-${hash}'`);
+    expect(helper?.csp).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+  });
+  it("refuses code that would end the script early or change how HTML parses it, and empty code", () => {
+    for (const code of ['a="</script>"', 'a="</SCRIPT "', 'a="<!--"', 'a="<script>"', ""]) expect(headHelperScript(code), code).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// The script tag a merchant pastes into a non-Shopify site's head (the spec's "The snippet tag").
+// What a merchant pastes into a non-Shopify site's head: the snippet tag (the spec's "The snippet tag") and the optional inline helper.
+import { createHash } from "node:crypto";
 
 export interface SnippetTagOptions {
   /** The site's own consent platform inserts the tag only after consent (docs/snippet.md, data-svc-consent). */
@@ -20,4 +21,22 @@ export const SNIPPET_INSTALL_RULES: readonly string[] = [
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The optional inline head helper (snippet/head) as a merchant pastes it, with the CSP source that allows it. */
+export interface HeadHelperScript {
+  /** `<script>…</script>`, to paste in <head> before the tag. */
+  script: string;
+  /** For a Content-Security-Policy without 'unsafe-inline': add this to `script-src`. */
+  csp: string;
+}
+
+/** What would end the inline script early, or change how HTML parses its text (the script data escape states). */
+const INLINE_UNSAFE = /<\/script|<script|<!--/i;
+
+/** The helper's built code as an inline script, or null when the code is not safe inside one. */
+export function headHelperScript(code: string): HeadHelperScript | null {
+  if (!code || INLINE_UNSAFE.test(code)) return null;
+  // CSP hashes the script element's exact text: nothing may be added between the tags.
+  return { script: `<script>${code}</script>`, csp: `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'` };
 }

@@ -10,6 +10,7 @@ import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/com
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
+import { currentHeadHelper } from "~/services/head-helper-file.server";
 import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/site-api-keys.server";
 import { authenticateAdmin } from "~/shopify.server";
@@ -23,7 +24,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const baseUrl = demo ? new URL(request.url).origin : appEnv().shopify.appUrl;
   const site = await loadSiteDetail(shop, params.siteId ?? "", baseUrl);
   if (!site) throw problemResponse(SITE_NOT_FOUND);
-  return site;
+  return { ...site, headHelper: site.kind === "web" ? await currentHeadHelper() : null };
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
@@ -113,7 +114,7 @@ export default function SitePage() {
         {site.kind === "web" ? (
           <>
             <Layout.Section>
-              <SnippetTagCard siteId={site.id} tag={site.tag} rules={site.installRules} />
+              <SnippetTagCard siteId={site.id} tag={site.tag} rules={site.installRules} headHelper={site.headHelper} />
             </Layout.Section>
             <Layout.Section>
               <Card>

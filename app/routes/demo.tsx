@@ -1,6 +1,8 @@
-// GET /demo: a plain storefront page carrying the snippet tag, for the local demo (404 otherwise).
+// GET /demo: a plain storefront page carrying the snippet tag, for the local demo (404 otherwise). The inline
+// head helper comes before the tag unless `?helper=0` asks for the page without it (to compare the two).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderDemoStorefront } from "~/services/demo-page.server";
+import { currentHeadHelper } from "~/services/head-helper-file.server";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
 
@@ -8,7 +10,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!appEnv().demo) {
     return problemResponse({ status: 404, type: "not-found", title: "Not found", detail: "The demo storefront exists in demo mode only." });
   }
-  return new Response(renderDemoStorefront(new URL(request.url).origin), {
+  const url = new URL(request.url);
+  const helper = url.searchParams.get("helper") === "0" ? null : await currentHeadHelper();
+  return new Response(renderDemoStorefront(url.origin, helper?.script), {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
 };

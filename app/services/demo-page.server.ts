@@ -2,7 +2,8 @@
 import { snippetTag } from "~/domain/snippet-tag";
 import { DEMO_SITE_ID } from "~/services/demo.server";
 
-export function renderDemoStorefront(baseUrl: string): string {
+/** `headHelper`: the inline helper's `<script>…</script>` (docs/anti-flicker-other-sites.md), printed before the tag. */
+export function renderDemoStorefront(baseUrl: string, headHelper: string | null = null): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -13,7 +14,7 @@ export function renderDemoStorefront(baseUrl: string): string {
   body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }
   .cta { font-size: 1.1rem; padding: .6rem 1.2rem; border-radius: .4rem; border: 0; background: #1a1a1a; color: #fff; cursor: pointer; }
 </style>
-${snippetTag(baseUrl, DEMO_SITE_ID)}
+${headHelper ? headHelper + "\n" : ""}${snippetTag(baseUrl, DEMO_SITE_ID)}
 </head>
 <body>
 <header><strong>Demo storefront</strong> · <a href="/app">admin</a></header>

@@ -1,8 +1,18 @@
-// A web site's install card: its Site ID, the tag to paste with a copy button, and the spec's install rules.
-import { BlockStack, Box, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
+// A web site's install card: its Site ID, the tag to paste with a copy button, the spec's install rules, and the
+// optional inline helper.
+import { BlockStack, Box, Button, Card, Divider, InlineStack, List, Text } from "@shopify/polaris";
 import { useToast } from "~/components/admin/app-bridge";
+import type { HeadHelperScript } from "~/domain/snippet-tag";
+import { HeadHelperBlock } from "./HeadHelperBlock";
 
-export function SnippetTagCard({ siteId, tag, rules }: { siteId: string; tag: string; rules: readonly string[] }) {
+interface SnippetTagCardProps {
+  siteId: string;
+  tag: string;
+  rules: readonly string[];
+  headHelper: HeadHelperScript | null;
+}
+
+export function SnippetTagCard({ siteId, tag, rules, headHelper }: SnippetTagCardProps) {
   const toast = useToast();
   const copy = () => {
     navigator.clipboard
@@ -34,6 +44,8 @@ export function SnippetTagCard({ siteId, tag, rules }: { siteId: string; tag: st
             <List.Item key={rule}>{rule}</List.Item>
           ))}
         </List>
+        <Divider />
+        <HeadHelperBlock helper={headHelper} />
       </BlockStack>
     </Card>
   );

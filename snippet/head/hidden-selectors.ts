@@ -1,0 +1,48 @@
+// What the inline head helper hides: the element-patch selectors of the visitor's cached arms for this page.
+import { matchesAnyPath } from "../../app/wire/targeting";
+
+/**
+ * A cached config older than this is not trusted to hide anything. Assignment is deterministic, so a
+ * cached arm stays right for as long as its test runs (typically weeks); past a month the tests have
+ * likely changed, and hiding what no longer changes would only delay the page.
+ */
+export const MAX_CACHE_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/** The snippet's own rule (snippet/src/config.ts): a selector is valid only if the browser parses it. */
+export function isSelector(sel: unknown): sel is string {
+  try {
+    return typeof sel == "string" && !!sel && (document.createDocumentFragment().querySelector(sel), true);
+  } catch {
+    return false;
+  }
+}
+
+interface CachedArm {
+  pages: string[];
+  redirect?: string;
+  patches?: Array<{ sel?: unknown }>;
+}
+
+/**
+ * The selectors to hide from the first paint, given the snippet's cache (`svc_cfg`, as stored), the
+ * visitor id beside it (`svc_vid`), the page's path and the time. Empty for no cache, another visitor's
+ * or an old one, and for anything malformed (never throws): hiding nothing is the page without svc.
+ * Redirect arms are left out (the redirect, not the hiding, decides what the visitor sees), and so are
+ * selectors `parses` refuses (it must refuse non-strings). No template is known off Shopify, so `template:` patterns never match.
+ */
+export function hiddenSelectors(cache: string | null, vid: string | null, path: string, now: number, parses: (sel: unknown) => boolean = isSelector): string[] {
+  const out: string[] = [];
+  try {
+    const c = JSON.parse(cache!);
+    if (vid && c.vid === vid && now - c.at < MAX_CACHE_AGE_MS) {
+      for (const a of c.res.tests as CachedArm[]) {
+        if (!a.redirect && matchesAnyPath(a.pages, path)) {
+          for (const p of a.patches || []) if (parses(p.sel)) out.push(p.sel as string);
+        }
+      }
+    }
+  } catch {
+    return [];
+  }
+  return out;
+}
