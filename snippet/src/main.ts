@@ -7,6 +7,7 @@ import { publish, unpublish } from "./api";
 import { cacheConfig, cachedConfig, changedSelectors, parsePatches } from "./config";
 import { whenConsented } from "./consent";
 import { conversionFields, createDeduper } from "./convert";
+import { editorToken, loadEditor } from "./editor";
 import { describeElement, interactiveTarget, makeEvent } from "./events";
 import { hideWhileLoading, msHidden, reveal } from "./flicker";
 import { watchGoals } from "./goals";
@@ -214,6 +215,9 @@ function boot(): void {
   const tag = readTag();
   if (!tag) return reveal();
   w[ONCE] = true;
+  // The merchant's visual editor: no test runs and nothing is collected on this pageview.
+  const editing = editorToken(location.hash);
+  if (editing) return loadEditor(tag.base, editing), reveal();
   if (privacySignal()) return reveal();
   const shopify = isShopify(tag);
   const begin = guard(() => {

@@ -1,0 +1,38 @@
+// The editor's door: which fragments carry an editor token, and that loading it adds one script to head only.
+import { describe, expect, it } from "vitest";
+import { expectConsoleError } from "../../tests/support/console";
+import { editorToken, loadEditor } from "../src/editor";
+
+describe("editorToken", () => {
+  it.each([
+    ["#svc-editor=abc.DEF_12-3", "abc.DEF_12-3"],
+    ["#x=1&svc-editor=tok", "tok"],
+    ["#svc-editor=tok&y=2", "tok"],
+  ])("reads %s", (hash, token) => expect(editorToken(hash)).toBe(token));
+
+  it.each([
+    [""],
+    ["#"],
+    ["#svc-editor="],
+    ["#svc-editor=a b"],
+    ["#svc-editor=<script>"],
+    ["#svc-editor=tok%22"],
+    ["#xsvc-editor=tok"],
+    ["#svc-editor=" + "a".repeat(513)],
+    ["?svc-editor=tok"],
+  ])("ignores %j", (hash) => expect(editorToken(hash)).toBeUndefined());
+});
+
+describe("loadEditor", () => {
+  it("appends one script element to head and writes nothing on head itself", () => {
+    // happy-dom refuses to fetch scripts and says so on the console; the element is what is checked here.
+    expectConsoleError();
+    const before = [...document.head.attributes].map((a) => a.name);
+    const count = document.head.querySelectorAll("script").length;
+    loadEditor("https://svc.example", "tok.1");
+    const scripts = document.head.querySelectorAll("script");
+    expect(scripts.length).toBe(count + 1);
+    expect(scripts[scripts.length - 1]?.getAttribute("src")).toBe("https://svc.example/editor.js?token=tok.1");
+    expect([...document.head.attributes].map((a) => a.name)).toEqual(before);
+  });
+});
