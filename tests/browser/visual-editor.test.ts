@@ -8,7 +8,7 @@ import { openDatabase } from "~/db/connection.server";
 import { editorKeyFrom, signEditorToken } from "~/domain/editor-token";
 import { previewKeyFrom } from "~/domain/preview-token";
 import type { EditorSession } from "~/wire/editor";
-import { DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
+import { DEMO_ARM_IDS, DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
 import { launchChromium, saveScreenshot } from "../support/browser";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
@@ -44,8 +44,8 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
    * An arm's patches as the running server has them stored, read through the editor's own session endpoint
    * with a fresh token (an embedded database admits one process at a time, so not from here).
    */
-  const armPatches = async (test = TEST_ID, arm = ARM_B): Promise<unknown> => {
-    const token = signEditorToken(key, { site: DEMO_SITE_ID, test, arm, exp: inAnHour() });
+  const armPatches = async (test = TEST_ID, arm = ARM_B, site = DEMO_SITE_ID): Promise<unknown> => {
+    const token = signEditorToken(key, { site, test, arm, exp: inAnHour() });
     const res = await fetch(`${server.url}/api/editor/session?token=${token}`);
     expect(res.status).toBe(200);
     const session = (await res.json()) as EditorSession;
@@ -109,6 +109,11 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     await panel.getByRole("button", { name: "Apply", exact: true }).click();
     await store.waitForFunction((text) => document.querySelector("#headline")?.textContent === text, EDITED);
 
+    // In select mode the page's own handlers do not run: the sign-up button is selected, the form not sent.
+    await store.locator("button.cta").click();
+    await expect(panel.getByLabel("Selector").inputValue()).resolves.toBe(".cta");
+    await expect(store.locator("output").textContent()).resolves.toBe("");
+
     await store.locator("#lede").click();
     await expect(panel.getByLabel("Selector").inputValue()).resolves.toBe("#lede");
     await panel.getByLabel("Change", { exact: true }).selectOption("hide");
@@ -148,6 +153,13 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     await expect(admin.getByLabel("CSS selector").inputValue()).resolves.toBe("#headline");
     expect(await store.evaluate(() => (window as any).__rootWrites)).toEqual([]);
     expect(problems).toEqual([]);
+
+    // Escape leaves select mode: the page's own click handling is back.
+    await store.keyboard.press("Escape");
+    await expect(panel.getByRole("button", { name: "Select an element" }).getAttribute("aria-pressed")).resolves.toBe("false");
+    await store.getByLabel("Email").fill("merchant@example.com");
+    await store.locator("button.cta").click();
+    await expect(store.locator("output").textContent()).resolves.toContain("Thanks");
 
     // The admin's preview link of Variant B shows the saved headline to a visitor's browser.
     const { links } = (await (await fetch(`${server.url}/app/tests/${TEST_ID}/preview`)).json()) as { links: { key: string; url: string }[] };
@@ -209,6 +221,27 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     // The recorder does see a write on body (so its empty lists above mean something).
     await page.evaluate(() => document.body.setAttribute("data-probe", "1"));
     await expect(page.evaluate(() => (window as any).__rootWrites)).resolves.toEqual(["body[data-probe]"]);
+    await page.close();
+  });
+
+  it("works on the demo Shopify storefront, under its app embed, with the variant's saved patches shown", async () => {
+    const arm = DEMO_SHOPIFY_ARM_IDS[1];
+    const stored = (await armPatches(DEMO_SHOPIFY_TEST_ID, arm, DEMO_SHOPIFY_SITE_ID)) as { op: string; value?: string }[];
+    const title = stored.find((p) => p.op === "text")?.value;
+    expect(title).toBeTruthy();
+    const token = signEditorToken(key, { site: DEMO_SHOPIFY_SITE_ID, test: DEMO_SHOPIFY_TEST_ID, arm, exp: inAnHour() });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${server.url}/demo/shopify#svc-editor=${token}`);
+    const panel = page.getByRole("complementary", { name: "svc visual editor" });
+    await panel.waitFor();
+    await page.waitForFunction((text) => document.getElementById("product-title")?.textContent === text, title);
+    // No consent banner answered, no test run: the editor's pageview is the merchant's own.
+    await page.locator("#price").click();
+    await expect(panel.getByLabel("Selector").inputValue()).resolves.toBe("#price");
+    expect(await page.evaluate(() => (window as any).__rootWrites)).toEqual([]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
