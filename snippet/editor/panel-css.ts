@@ -9,7 +9,9 @@ export const PANEL_CSS = `
 .selected{outline:2px solid #e0542c;background:rgba(224,84,44,.08)}
 .match{outline:1px solid #e0542c}
 .panel{pointer-events:auto;position:fixed;top:12px;right:12px;width:340px;max-height:calc(100vh - 24px);overflow:auto;background:#fff;border:1px solid #c9cccf;border-radius:10px;box-shadow:0 8px 28px rgba(0,0,0,.22);padding:12px;display:flex;flex-direction:column;gap:10px}
+.panel.left{right:auto;left:12px}
 header{display:flex;align-items:center;gap:8px}
+footer{position:sticky;bottom:-12px;margin:0 -12px -12px;padding:8px 12px 10px;background:#fff;border-top:1px solid #e3e3e3;display:flex;flex-direction:column;gap:4px}
 header strong{font-weight:700}
 header .name{flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#616161}
 h2{margin:0;font-weight:650;font-size:13px}

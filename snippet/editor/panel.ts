@@ -142,7 +142,15 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
   const panel = h(
     "aside",
     { class: "panel", "aria-label": "svc visual editor" },
-    h("header", {}, h("strong", {}, "svc editor"), h("span", { class: "name" }, session.test.name), button("×", () => close(), { "aria-label": "Close editor" })),
+    h(
+      "header",
+      {},
+      h("strong", {}, "svc editor"),
+      h("span", { class: "name" }, session.test.name),
+      // The panel covers part of the page: it moves to the other side to uncover what is under it.
+      button("⇆", () => panel.classList.toggle("left"), { "aria-label": "Move the panel to the other side" }),
+      button("×", () => close(), { "aria-label": "Close editor" }),
+    ),
     h("label", { class: "field" }, h("span", {}, "Arm"), armSelect),
     modeNote,
     h("div", { class: "row" }, selectButton, h("span", { class: "hint" }, "Esc stops selecting")),
@@ -150,8 +158,7 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
     changeSection,
     cssSection,
     h("section", { "aria-label": "Changes list" }, h("h2", {}, "Changes"), emptyText, list),
-    h("div", { class: "row" }, undoButton, redoButton, saveButton),
-    status,
+    h("footer", {}, h("div", { class: "row" }, undoButton, redoButton, saveButton), status),
   );
   const layer = h("div");
 
