@@ -101,6 +101,16 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     // The editor's one node in the page's tree is its host, a child of body.
     expect(await store.evaluate(() => [...document.querySelectorAll("svc-editor")].map((e) => e.parentElement === document.body))).toEqual([true]);
 
+    // Hovering outlines the element with a box drawn in the editor's shadow root, not on the element.
+    await store.locator("#lede").hover();
+    await store.waitForFunction(() => {
+      const box = document.querySelector("svc-editor")?.shadowRoot?.querySelector<HTMLElement>(".box.hover");
+      const lede = document.getElementById("lede")!.getBoundingClientRect();
+      const r = box && !box.hidden ? box.getBoundingClientRect() : null;
+      return !!r && Math.abs(r.top - lede.top) < 1 && Math.abs(r.width - lede.width) < 1;
+    });
+    await expect(store.locator("#lede").evaluate((el) => el.getAttributeNames())).resolves.toEqual(["id"]);
+
     // Select mode is on: a click selects the headline (the page's own click handling stays out of it).
     await store.locator("#headline").click();
     await expect(panel.getByLabel("Selector").inputValue()).resolves.toBe("#headline");
@@ -181,7 +191,18 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     await page.goto(`${server.url}/demo#svc-editor=${token}`);
     const panel = page.getByRole("complementary", { name: "svc visual editor" });
     await panel.waitFor();
+    // An HTML edit is sanitized by Chromium's own parser before it becomes a patch: nothing of it runs.
+    await page.locator("body > header > strong").click();
+    await panel.getByLabel("Change", { exact: true }).selectOption("html");
+    await panel.getByLabel("New HTML").fill('<em onclick="window.__ran=1">Our</em> studio<script>window.__ran=2</script><img src="/nothing.png" onerror="window.__ran=3">');
+    await panel.getByRole("button", { name: "Apply", exact: true }).click();
+    await panel.getByText("Removed for safety: onclick, <script>, onerror").waitFor();
+    await expect(page.locator("body > header > strong").innerHTML()).resolves.toBe('<em>Our</em> studio<img src="/nothing.png">');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as any).__ran)).toBeUndefined();
+
     await page.locator("#lede").click();
+    await panel.getByLabel("Change", { exact: true }).selectOption("text");
     // Longer than patch-shape allows a text patch to be (10 000 characters).
     await panel.getByLabel("New text").fill("x".repeat(10_001));
     await panel.getByRole("button", { name: "Apply", exact: true }).click();
