@@ -83,6 +83,14 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
     }
   };
   const choose = (el: Element) => onOriginal(() => (el.isConnected ? chooseSelector(el) : null)) ?? chooseSelector(el);
+  const parses = (s: string) => {
+    try {
+      document.querySelector(s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const liveMatches = (s: string): Element[] => {
     try {
       return s ? Array.from(document.querySelectorAll(s)) : [];
@@ -106,8 +114,8 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
   const selectButton = button("Select an element", () => setSelecting(!picker.active));
   const selectorInput = h("input", { type: "text", "aria-label": "Selector", spellcheck: "false", oninput: () => setSelector(selectorInput.value, false) });
   const countText = h("p", { class: "count", "aria-live": "polite" });
-  const parentButton = button("Parent", () => moveTo(selected && parentOf(selected), true), { title: "Select the element around this one" });
-  const childButton = button("Child", () => moveTo(below.pop() ?? selected?.firstElementChild ?? null, false), { title: "Select an element inside this one" });
+  const parentButton = button("Parent", () => moveTo(selected && parentOf(selected), "up"), { title: "Select the element around this one" });
+  const childButton = button("Child", () => moveTo(below.pop() ?? selected?.firstElementChild ?? null, "down"), { title: "Select an element inside this one" });
   const similarButton = button("Similar", () => reshape(similarSelector, "No wider selector matches this element."), { title: "Match similar elements too" });
   const positionButton = button("Add position", () => reshape(withPosition, "No position narrows this selector."), { title: "Match by position among its siblings" });
   const selectionSection = h(
@@ -170,7 +178,7 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
 
   const overlay = createOverlay(layer);
   cleanups.push(() => overlay.destroy());
-  const picker = createPicker(host, { hover: (el) => overlay.hover(el), pick: (el) => moveTo(el, null), stopped: () => renderSelecting() });
+  const picker = createPicker(host, { hover: (el) => overlay.hover(el), pick: (el) => moveTo(el, "pick"), stopped: () => renderSelecting() });
   cleanups.push(() => picker.destroy());
 
   // The page's own key and pointer handlers do not see what happens in the panel (typing "/" in a field
@@ -209,11 +217,11 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
     selectButton.textContent = picker.active ? "Selecting: click an element" : "Select an element";
   }
 
-  /** Selects `el` (from a click, Parent or Child); `fromChild` keeps the way back down for Child. */
-  function moveTo(el: Element | null, fromChild: boolean | null) {
+  /** Selects `el`: clicked on the page, or the parent or a child of the selection (going up keeps the way back down). */
+  function moveTo(el: Element | null, how: "pick" | "up" | "down") {
     if (!el) return say("There is no element that way.");
-    if (fromChild === true && selected) below.push(selected);
-    if (fromChild === null) below = [];
+    if (how === "up" && selected) below.push(selected);
+    if (how === "pick") below = [];
     selected = el;
     setSelector(choose(el), true);
     renderKinds();
@@ -230,12 +238,7 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
   function setSelector(value: string, fromCode: boolean) {
     sel = value.trim();
     if (fromCode) selectorInput.value = sel;
-    let valid = true;
-    try {
-      document.querySelector(sel);
-    } catch {
-      valid = false;
-    }
+    const valid = parses(sel);
     const count = valid ? onOriginal(() => countMatches(document, sel)) : 0;
     const matches = liveMatches(sel);
     // A typed selector may aim at other elements: the first of them is the one shown selected.
@@ -266,7 +269,7 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
   function apply() {
     if (!editable() || !form) return;
     if (!sel || ROOT_SELECTOR.test(sel)) return void (formNote.textContent = "Choose an element other than html, head or body.");
-    if (!liveMatches(sel).length && countText.textContent?.startsWith("This is not")) return void (formNote.textContent = "Fix the selector first.");
+    if (!parses(sel)) return void (formNote.textContent = "Fix the selector first.");
     const built = form.build(sel);
     if ("error" in built) return void (formNote.textContent = built.error);
     change(built.patches.reduce(upsert, history.present));
