@@ -1,5 +1,9 @@
 // What the inline head helper hides: the element-patch selectors of the visitor's cached arms for this page.
 import { matchesAnyPath } from "../../app/wire/targeting";
+import { isSelector } from "../src/config";
+
+// The snippet's own rule: a selector is valid only if the browser parses it.
+export { isSelector };
 
 /**
  * A cached config older than this is not trusted to hide anything. Assignment is deterministic, so a
@@ -7,15 +11,6 @@ import { matchesAnyPath } from "../../app/wire/targeting";
  * likely changed, and hiding what no longer changes would only delay the page.
  */
 export const MAX_CACHE_AGE_MS = 30 * 24 * 3600 * 1000;
-
-/** The snippet's own rule (snippet/src/config.ts): a selector is valid only if the browser parses it. */
-export function isSelector(sel: unknown): sel is string {
-  try {
-    return typeof sel == "string" && !!sel && (document.createDocumentFragment().querySelector(sel), true);
-  } catch {
-    return false;
-  }
-}
 
 interface CachedArm {
   pages: string[];
