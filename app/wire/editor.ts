@@ -72,4 +72,10 @@ export type EditorProblemType =
   | "invalid-body"
   | "invalid-patches"
   | "test-locked"
+  | "arm-is-control"
+  | "arm-redirects"
+  | "body-too-large"
+  | "unsupported-media-type"
+  | "method-not-allowed"
+  | "temporarily-unavailable"
   | "editor-unavailable";

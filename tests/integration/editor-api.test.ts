@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorKeyFrom, signEditorToken } from "~/domain/editor-token";
 import { previewKeyFrom, signPreviewToken } from "~/domain/preview-token";
@@ -288,6 +289,27 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       expect(status).toBe(413);
       expect(JSON.parse(text)).toMatchObject({ type: `${PROBLEM}body-too-large` });
       expect(await storedPatches("ed-draft", "ed-draft-b")).toEqual([HEADLINE]);
+    });
+
+    it("answers random bodies and tokens with a 4xx or what was stored, never a 5xx", async () => {
+      const t = token("ed-save", "ed-save-b");
+      const body = fc.oneof(
+        fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+        fc.string({ maxLength: 200 }),
+        fc.array(fc.record({ op: fc.constantFrom("text", "html", "attr", "class", "style", "css", "hide", "x"), sel: fc.string({ maxLength: 40 }), value: fc.oneof(fc.string({ maxLength: 40 }), fc.constant(null)) }), { maxLength: 4 }).map((patches) => JSON.stringify({ patches })),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, fc.oneof(fc.constant(t), fc.string({ maxLength: 80 })), async (text, tokenText) => {
+          const res = await put(encodeURIComponent(tokenText), text);
+          expect(res.status).toBeLessThan(500);
+          if (res.status === 200) expect(await storedPatches("ed-save", "ed-save-b")).toEqual(((await res.json()) as { patches: Patch[] }).patches);
+          const script = await api(`/editor.js?token=${encodeURIComponent(tokenText)}`);
+          if (script.status !== 200) expect(script.headers.get("content-type")).not.toContain("javascript");
+          // A valid token on a worktree without the editor's build: the one 5xx, and it is ours to fix, not the input.
+          if (script.status >= 500) expect(((await script.json()) as { type: string }).type).toBe(`${PROBLEM}editor-unavailable`);
+        }),
+        { numRuns: 40 },
+      );
     });
 
     it("answers other methods with 405", async () => {
