@@ -16,6 +16,8 @@ import { startServer, type RunningServer } from "../support/server";
 const SECRET = "visual-editor-browser-test-secret-0123456789";
 const TEST_ID = "ve-draft";
 const ARM_B = `${TEST_ID}-b`;
+/** A draft that is started while its editor is open. */
+const STARTED_ID = "ve-started";
 const ORIGINAL_HEADLINE = "Handmade ceramics for everyday use";
 const EDITED = "Mugs you will reach for first, made by hand";
 const kind = databaseKinds.includes("postgres") ? "postgres" : "pglite";
@@ -44,13 +46,15 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
    * An arm's patches as the running server has them stored, read through the editor's own session endpoint
    * with a fresh token (an embedded database admits one process at a time, so not from here).
    */
-  const armPatches = async (test = TEST_ID, arm = ARM_B, site = DEMO_SITE_ID): Promise<unknown> => {
+  const session = async (test: string, arm: string, site: string): Promise<EditorSession> => {
     const token = signEditorToken(key, { site, test, arm, exp: inAnHour() });
     const res = await fetch(`${server.url}/api/editor/session?token=${token}`);
     expect(res.status).toBe(200);
-    const session = (await res.json()) as EditorSession;
-    return session.arms.find((a) => a.id === arm)?.patches;
+    return (await res.json()) as EditorSession;
   };
+  const armPatches = async (test = TEST_ID, arm = ARM_B, site = DEMO_SITE_ID): Promise<unknown> =>
+    (await session(test, arm, site)).arms.find((a) => a.id === arm)?.patches;
+  const testStatus = async (test: string) => (await session(test, `${test}-b`, DEMO_SITE_ID)).test.status;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -64,11 +68,19 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
         `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, 'Warmer headline', 'draft', ARRAY['/demo'], now())`,
         [TEST_ID, site?.id],
       );
-      await database.sql.query(
-        `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
-           ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]'), ($1 || '-b', $1, 'b', 'Variant B', 1, 1, '[]')`,
-        [TEST_ID],
-      );
+      for (const id of [TEST_ID, STARTED_ID]) {
+        if (id === STARTED_ID)
+          await database.sql.query(
+            `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, 'Started meanwhile', 'draft', ARRAY['/demo'], now())`,
+            [id, site?.id],
+          );
+        await database.sql.query(
+          `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
+             ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]'), ($1 || '-b', $1, 'b', 'Variant B', 1, 1, '[]')`,
+          [id],
+        );
+      }
+      await database.sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1 || '-goal', $1, 'signup', true)`, [STARTED_ID]);
     } finally {
       await database.close();
     }
@@ -242,6 +254,28 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     // The recorder does see a write on body (so its empty lists above mean something).
     await page.evaluate(() => document.body.setAttribute("data-probe", "1"));
     await expect(page.evaluate(() => (window as any).__rootWrites)).resolves.toEqual(["body[data-probe]"]);
+    await page.close();
+  });
+
+  it("says why a save is refused when the test was started meanwhile, and turns read only", async () => {
+    const arm = `${STARTED_ID}-b`;
+    const token = signEditorToken(key, { site: DEMO_SITE_ID, test: STARTED_ID, arm, exp: inAnHour() });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/demo#svc-editor=${token}`);
+    const panel = page.getByRole("complementary", { name: "svc visual editor" });
+    await panel.waitFor();
+    await page.locator("#lede").click();
+    await panel.getByLabel("Change", { exact: true }).selectOption("hide");
+    await panel.getByRole("button", { name: "Hide", exact: true }).click();
+    // The merchant starts the test from the admin (another tab) before saving here.
+    const started = await fetch(`${server.url}/app/tests/${STARTED_ID}.data`, { method: "POST", body: new URLSearchParams({ intent: "start" }) });
+    expect(started.status).toBe(200);
+    expect(await testStatus(STARTED_ID)).toBe("running");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await panel.getByRole("status").getByText("Not saved:").waitFor();
+    await panel.getByText(/^Read only: /).waitFor();
+    await expect(panel.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
+    expect(await armPatches(STARTED_ID, arm)).toEqual([]);
     await page.close();
   });
 
