@@ -5,6 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/test-form";
 import { syncHideMetafield } from "~/services/hide-metafield.server";
+import { storefrontEditorLaunch } from "~/services/editor-links.server";
 import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
@@ -12,10 +13,14 @@ import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-b
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.test ? `Edit ${data.test.name} · svc` : "svc" }];
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
-  const { shop, admin } = await authenticateAdmin(request, context);
-  const data = await loadTestEditor(shop, params.testId ?? "", admin);
+  const { shop, admin, demo } = await authenticateAdmin(request, context);
+  const testId = params.testId ?? "";
+  const [data, storefrontEditor] = await Promise.all([
+    loadTestEditor(shop, testId, admin),
+    storefrontEditorLaunch(shop, testId, { demo, requestOrigin: new URL(request.url).origin }),
+  ]);
   if (!data) throw new Response("Not found", { status: 404 });
-  return data;
+  return { ...data, storefrontEditor };
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {

@@ -2,6 +2,7 @@
 // weights, and what each variant changes.
 import { BlockStack, Box, Button, Card, InlineError, InlineStack, Text, TextField } from "@shopify/polaris";
 import { armKey, emptyArm, MAX_ARMS, type ArmDraft, type FieldErrors, type SiteKind, type TestFormValues } from "~/domain/test-form";
+import { StorefrontEditorAction, type StorefrontEditorLaunch } from "./StorefrontEditorAction";
 import { VariantChanges } from "./VariantChanges";
 import { errorsUnder, type TemplateOptions } from "./types";
 
@@ -12,6 +13,8 @@ interface Props {
   errors: FieldErrors;
   disabled: boolean;
   onChange(patch: Partial<TestFormValues>): void;
+  /** The saved test's "Edit on the storefront" for its variants; absent for a new test. */
+  storefrontEditor?: { testId: string; launch: StorefrontEditorLaunch; dirty: boolean };
 }
 
 /** Each arm's share of the visitors in the test, from the weights typed so far. */
@@ -21,7 +24,7 @@ function shares(arms: ArmDraft[]): Array<number | null> {
   return weights.map((w) => (w === null || total === 0 ? null : w / total));
 }
 
-export function ArmsSection({ values, siteKind, templates, errors, disabled, onChange }: Props) {
+export function ArmsSection({ values, siteKind, templates, errors, disabled, onChange, storefrontEditor }: Props) {
   const { arms } = values;
   const setArm = (i: number, arm: Partial<ArmDraft>) => onChange({ arms: arms.map((a, j) => (j === i ? { ...a, ...arm } : a)) });
   const share = shares(arms);
@@ -80,6 +83,9 @@ export function ArmsSection({ values, siteKind, templates, errors, disabled, onC
                   </Text>
                 ) : (
                   <VariantChanges arm={arm} siteKind={siteKind} templates={templates} errors={armErrors} disabled={disabled} onChange={(a) => setArm(i, a)} />
+                )}
+                {i > 0 && storefrontEditor?.launch.armKeys.includes(armKey(i)) && (arm.change === "patches" || arm.change === "none") && (
+                  <StorefrontEditorAction {...storefrontEditor} armKey={armKey(i)} armName={arm.name || `Variant ${armKey(i).toUpperCase()}`} />
                 )}
                 {i === 0 && armErrors.change && <InlineError message={armErrors.change} fieldID="arms-0-change" />}
               </BlockStack>

@@ -125,7 +125,15 @@ export function TestEditorPage({ data }: { data: EditorData }) {
           <BlockStack gap="400">
             <BasicsSection values={values} sites={data.sites} errors={errors} siteLocked={locked} onChange={change} />
             <PagesSection pages={values.pages} errors={errors} disabled={locked} shopify={site?.kind === "shopify"} onChange={(pages) => change({ pages })} />
-            <ArmsSection values={values} siteKind={site?.kind ?? "web"} templates={data.templates} errors={errors} disabled={locked} onChange={change} />
+            <ArmsSection
+              values={values}
+              siteKind={site?.kind ?? "web"}
+              templates={data.templates}
+              errors={errors}
+              disabled={locked}
+              onChange={change}
+              storefrontEditor={data.test && data.storefrontEditor ? { testId: data.test.id, launch: data.storefrontEditor, dirty } : undefined}
+            />
             <GoalsSection values={values} siteKind={site?.kind ?? "web"} errors={errors} goalsLocked={locked} onChange={change} />
           </BlockStack>
         </Layout.Section>

@@ -1,6 +1,7 @@
 // What the test editor's page receives from its loader and action (plain JSON, no server types).
 import type { TestStatus } from "~/domain/test-edit-policy";
 import type { FieldErrors, SiteKind, TestFormValues } from "~/domain/test-form";
+import type { StorefrontEditorLaunch } from "./StorefrontEditorAction";
 
 export interface EditorSiteOption {
   id: string;
@@ -19,6 +20,8 @@ export interface EditorData {
   test: { id: string; name: string; status: TestStatus } | null;
   lock: string | null;
   templates: TemplateOptions;
+  /** "Edit on the storefront" for the saved variants; absent for a new test, null for an archived one. */
+  storefrontEditor?: StorefrontEditorLaunch | null;
 }
 
 /** The action's answer: the saved test's id, or field errors. */

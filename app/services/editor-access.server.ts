@@ -1,0 +1,87 @@
+// The visual editor's gate: its token checked and its test and arm loaded, and which page origins may call
+// the editor's API for that site (CORS). Every editor endpoint passes through here first.
+import { storefrontOrigins } from "~/domain/editor-page";
+import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/editor-token";
+import { previewKey } from "~/env.server";
+import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
+import { looksLikeEditorToken } from "~/wire/editor";
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./demo-constants";
+import { fail, ok, type Outcome, type Problem } from "./outcome";
+
+let cachedKey: { from: Buffer; key: Buffer } | undefined;
+
+/** This process's editor key, derived from the preview key (the same secret source: app/env.server.ts). */
+export function editorKey(): Buffer {
+  const from = previewKey().key;
+  if (cachedKey?.from !== from) cachedKey = { from, key: editorKeyFrom(from) };
+  return cachedKey.key;
+}
+
+/** Where a request to the editor's endpoints comes from. */
+export interface EditorRequest {
+  /** The `token` query parameter; null when absent. */
+  token: string | null;
+  /** The request's Origin header; null when absent (not a cross-origin browser request). */
+  origin: string | null;
+  /** The server runs as the local demo, whose storefronts are its own pages at `requestOrigin`. */
+  demo: boolean;
+  /** Origin of the request's own URL: this server. */
+  requestOrigin: string;
+  /** Seconds since the epoch (tests pass their own). */
+  now?: number;
+}
+
+export interface EditorTarget {
+  claims: EditorClaims;
+  test: EditorTestRow;
+  arm: EditorTestRow["arms"][number];
+}
+
+/** A service's answer, with the Origin that may read it (CORS) when the token's site allows that origin. */
+export interface Gated<T> {
+  allowOrigin: string | null;
+  outcome: Outcome<T>;
+}
+
+const tokenProblem = (type: string, title: string): Problem => ({ status: 403, type, title });
+const MISSING = tokenProblem("editor-token-missing", "An editor token is required");
+const INVALID = tokenProblem("editor-token-invalid", "The editor token is not valid");
+const EXPIRED = {
+  ...tokenProblem("editor-token-expired", "The editor token has expired"),
+  detail: "Open the editor again from the test in the admin.",
+};
+const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "The test or arm of this editor token no longer exists" };
+
+function originsOf(test: EditorTestRow, { demo, requestOrigin }: EditorRequest): string[] {
+  const { site } = test;
+  const demoSite = site.shop.domain === DEMO_SHOP_DOMAIN && (site.publicId === DEMO_SITE_ID || site.publicId === DEMO_SHOPIFY_SITE_ID);
+  return storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain: site.shop.domain }, demo && demoSite ? requestOrigin : null);
+}
+
+/** The token's test and arm, or why the request is refused; CORS for the request's origin when the site allows it. */
+export async function openEditorRequest(request: EditorRequest): Promise<Gated<EditorTarget>> {
+  const { token } = request;
+  if (!token) return { allowOrigin: null, outcome: fail(MISSING) };
+  if (!looksLikeEditorToken(token)) return { allowOrigin: null, outcome: fail(INVALID) };
+  const check = verifyEditorToken(editorKey(), token, request.now ?? Math.floor(Date.now() / 1000));
+  const claims = check.ok || check.reason === "expired" ? check.claims : null;
+  if (!claims) return { allowOrigin: null, outcome: fail(INVALID) };
+  const test = await findEditorTest(claims.site, claims.test);
+  const allowed = test ? originsOf(test, request) : [];
+  const allowOrigin = request.origin && allowed.includes(request.origin) ? request.origin : null;
+  // Signed by us, so its site is known: the editor on that site may read why it was refused.
+  if (!check.ok) return { allowOrigin, outcome: fail(EXPIRED) };
+  const arm = test?.arms.find((a) => a.id === claims.arm);
+  if (!test || !arm) return { allowOrigin, outcome: fail(NOT_FOUND) };
+  return { allowOrigin, outcome: ok({ claims, test, arm }) };
+}
+
+/** A browser page on an origin the site does not serve from gets nothing (a request without Origin is no page's). */
+export const refusedOrigin = (request: EditorRequest, gate: Gated<unknown>): boolean => request.origin !== null && gate.allowOrigin === null;
+
+export const ORIGIN_NOT_ALLOWED: Problem = {
+  status: 403,
+  type: "origin-not-allowed",
+  title: "This origin may not use the editor of this site",
+  detail: "The editor saves only from the site's own pages.",
+};

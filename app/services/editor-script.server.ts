@@ -1,0 +1,26 @@
+// GET /editor.js: the visual editor's own build (snippet/dist/editor.js), handed out only for a valid
+// editor token, so without one nothing of the editor ever reaches a page.
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { openEditorRequest, type EditorRequest } from "./editor-access.server";
+import { fail, ok, type Outcome } from "./outcome";
+
+const EDITOR_PATH = path.resolve("snippet/dist/editor.js");
+let cache: { mtimeMs: number; body: string } | undefined;
+
+/** The current build, or null when it has not been built. Re-read only when the file changes. */
+async function currentEditorBuild(): Promise<string | null> {
+  const info = await stat(EDITOR_PATH).catch(() => null);
+  if (!info) return null;
+  if (cache?.mtimeMs !== info.mtimeMs) cache = { mtimeMs: info.mtimeMs, body: await readFile(EDITOR_PATH, "utf8") };
+  return cache.body;
+}
+
+/** The editor's script for the token's holder; a problem (never JavaScript) for anyone else. */
+export async function editorScript(request: EditorRequest): Promise<Outcome<string>> {
+  const gate = await openEditorRequest(request);
+  if (!gate.outcome.ok) return gate.outcome;
+  const body = await currentEditorBuild();
+  if (body === null) return fail({ status: 503, type: "editor-unavailable", title: "The editor is not built", detail: "Run npm run build." });
+  return ok(body);
+}

@@ -1,0 +1,28 @@
+// GET /api/editor/session: what the visual editor needs to start: the test, every arm with its patches,
+// the arm being edited, whether the test still takes changes, and when the token ends.
+import { validPatches } from "~/domain/patch-shape";
+import { structureEditable } from "~/domain/test-edit-policy";
+import type { EditorSession } from "~/wire/editor";
+import { openEditorRequest, type EditorRequest, type Gated } from "./editor-access.server";
+import { ok } from "./outcome";
+
+export async function editorSession(request: EditorRequest): Promise<Gated<EditorSession>> {
+  const gate = await openEditorRequest(request);
+  if (!gate.outcome.ok) return { allowOrigin: gate.allowOrigin, outcome: gate.outcome };
+  const { claims, test } = gate.outcome.value;
+  const session: EditorSession = {
+    site: claims.site,
+    test: { id: test.id, name: test.name, status: test.status, pages: test.pages },
+    arm: claims.arm,
+    arms: test.arms.map((arm) => ({
+      id: arm.id,
+      name: arm.name,
+      control: arm.position === test.arms[0]?.position,
+      // Stored patches passed the same rules when saved; one that no longer does is shown as none.
+      patches: validPatches(arm.patches) ?? [],
+    })),
+    editable: structureEditable(test.status),
+    expiresAt: claims.exp * 1000,
+  };
+  return { allowOrigin: gate.allowOrigin, outcome: ok(session) };
+}
