@@ -38,5 +38,10 @@ export function msHidden(): number | undefined {
  * pageview, their arm is applied then, as on a page that never hid (their own click precedes the change).
  */
 export function reveal(forConsent?: boolean): void {
-  for (const el of hidingStyles()) if (!el.disabled) (el.disabled = true), forConsent ? (waived = true) : (shown = true);
+  for (const el of hidingStyles())
+    if (!el.disabled) {
+      el.disabled = true;
+      if (forConsent) waived = true;
+      else shown = true;
+    }
 }
