@@ -7,6 +7,8 @@ import { addSheet } from "./styles";
 let since = 0;
 /** Set once a hiding style has been turned off: from then on the visitor has seen the original. */
 let shown = false;
+/** Set when hiding ended while consent was still to come: a consent given later applies at once. */
+let waived = false;
 
 const hidingStyles = () => document.querySelectorAll<HTMLStyleElement>(`style[${HIDE_ATTRIBUTE}]`);
 
@@ -27,10 +29,19 @@ export function hideWhileLoading(selectors: readonly string[]): void {
  */
 export function msHidden(): number | undefined {
   const ms = Math.round(performance.now() - since);
-  return !hidingStyles().length ? 0 : shown || ms >= HIDE_TIMEOUT_MS ? undefined : ms;
+  return waived || !hidingStyles().length ? 0 : shown || ms >= HIDE_TIMEOUT_MS ? undefined : ms;
 }
 
-/** Turns every hiding style off through the element itself; nothing is removed, html/head/body untouched. */
-export function reveal(): void {
-  for (const el of hidingStyles()) if (!el.disabled) el.disabled = shown = true;
+/**
+ * Turns every hiding style off through the element itself; nothing is removed, html/head/body untouched.
+ * `forConsent`: the shopper has not decided yet, so the page shows as without svc; if they consent on this
+ * pageview, their arm is applied then, as on a page that never hid (their own click precedes the change).
+ */
+export function reveal(forConsent?: boolean): void {
+  for (const el of hidingStyles())
+    if (!el.disabled) {
+      el.disabled = true;
+      if (forConsent) waived = true;
+      else shown = true;
+    }
 }

@@ -201,7 +201,8 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
 }
 
 function stop(): void {
-  reveal();
+  // Not started yet: consent is still to come (or refused for now), and may yet be given on this pageview.
+  reveal(phase === Phase.IDLE);
   if (phase !== Phase.LOADING && phase !== Phase.RUNNING) return;
   phase = Phase.STOPPED;
   for (const f of teardown) guard(f)();
@@ -222,7 +223,7 @@ function boot(): void {
   const shopify = isShopify(tag);
   const begin = guard(() => {
     // Consent still to come (a prompt, a slow API): whatever hides shows again at the deadline, as CSS does.
-    setTimeout(guard(() => phase < Phase.RUNNING && reveal()), HIDE_TIMEOUT_MS - performance.now());
+    setTimeout(guard(() => phase < Phase.RUNNING && reveal(phase === Phase.IDLE)), HIDE_TIMEOUT_MS - performance.now());
     if (!shopify) whenConsented(tag, guard(() => start(tag, false)));
     // The theme editor previews the store to its merchant: no tests, no data there.
     else if (shopifyGlobal()?.designMode) reveal();

@@ -1,6 +1,7 @@
 // The editor's door: which fragments carry an editor token, and that loading it adds one script to head only.
 import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../tests/support/console";
+import { EDITOR_FRAGMENT, MAX_EDITOR_TOKEN_LENGTH, looksLikeEditorToken } from "../../app/wire/editor";
 import { editorToken, loadEditor } from "../src/editor";
 
 describe("editorToken", () => {
@@ -21,6 +22,17 @@ describe("editorToken", () => {
     ["#svc-editor=" + "a".repeat(513)],
     ["?svc-editor=tok"],
   ])("ignores %j", (hash) => expect(editorToken(hash)).toBeUndefined());
+});
+
+describe("editorToken and the wire's rule (app/wire/editor.ts) agree", () => {
+  it.each([["abc.DEF_12-3"], ["a".repeat(MAX_EDITOR_TOKEN_LENGTH)], ["a".repeat(MAX_EDITOR_TOKEN_LENGTH + 1)], ["a b"], ["é"], ["x%41"]])(
+    "%j",
+    (token) => {
+      const read = editorToken(`#${EDITOR_FRAGMENT}=${token}`);
+      expect(read !== undefined).toBe(looksLikeEditorToken(token));
+      if (read !== undefined) expect(read).toBe(token);
+    },
+  );
 });
 
 describe("loadEditor", () => {

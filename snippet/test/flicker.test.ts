@@ -43,6 +43,18 @@ describe("reveal", () => {
   });
 });
 
+describe("reveal while consent is still to come", () => {
+  it("turns hiding off, and a consent given later on this pageview may still apply (msHidden 0), even past the timeout", async () => {
+    document.head.innerHTML = "<style data-svc-hide>#t{opacity:0}</style>";
+    const m = await load();
+    m.reveal(true);
+    expect(hiding().map((s) => s.disabled)).toEqual([true]);
+    const spy = vi.spyOn(performance, "now").mockReturnValue(HIDE_TIMEOUT_MS * 5);
+    expect(m.msHidden()).toBe(0);
+    spy.mockRestore();
+  });
+});
+
 describe("hideWhileLoading", () => {
   it("adds one hiding style with the contract's CSS, counted from when it was added", async () => {
     const m = await load();

@@ -167,6 +167,19 @@ describe("reveal of a page hidden from its first byte", () => {
     await t.context.close();
   });
 
+  it("Shopify consent given on this pageview: revealed at once while undecided, then the arm is applied on the shopper's click", async () => {
+    const t = await h.newPage({ init: [shopifyStub({ analytics: false, preloaded: true }), WATCH], api: { patches: TITLE_TEST } });
+    await t.page.goto(t.url("basic.html", HIDDEN));
+    await waitRevealed(t);
+    expect(await revealedAt(t)).toBeLessThan(HIDE_TIMEOUT_MS * 0.8);
+    await sleep(HIDE_TIMEOUT_MS);
+    await t.page.evaluate(() => (window as any).__shopify.setConsent(true));
+    await t.page.waitForFunction(() => document.getElementById("title")?.textContent !== "Original title", undefined, { timeout: 5000 });
+    expect(await title(t.page)).not.toBe("Original title");
+    expect(await exposures(t)).toHaveLength(1);
+    await t.context.close();
+  });
+
   it.each([
     ["Global Privacy Control", { init: [GPC], tag: HIDDEN, page: "basic.html" }],
     ["no Site ID on the tag", { init: [], tag: { ...HIDDEN, noSite: true }, page: "basic.html" }],
