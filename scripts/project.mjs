@@ -74,6 +74,8 @@ export function build() {
   }
   log("head helper build");
   run("node", ["snippet/head/build.mjs"]);
+  log("visual editor build");
+  run("node", ["snippet/editor/build.mjs"]);
   log("remix vite:build");
   run("npx", ["remix", "vite:build", "--logLevel", "warn"]);
   log("server bundle");
