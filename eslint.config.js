@@ -186,6 +186,19 @@ export default defineConfig([
     rules: { "rooms/imports": ["error", { room: "snippet/src", ours: { allow: ["snippet/src", "app/wire"] }, packages: { allow: [] } }] },
   },
   {
+    name: "rooms: the head helper and the visual editor are browser programs too",
+    // Inline in every page (head) or loaded for merchants only (editor): the snippet's own code and the
+    // wire shapes, no packages, no app code.
+    files: ["snippet/head/**", "snippet/editor/**"],
+    ignores: [...TEST_FILES, "snippet/*/build.mjs"],
+    rules: {
+      "rooms/imports": [
+        "error",
+        { room: "snippet/head and snippet/editor", ours: { allow: ["snippet/head", "snippet/editor", "snippet/src", "app/wire"] }, packages: { allow: [] } },
+      ],
+    },
+  },
+  {
     name: "rooms: the web pixel imports its own src, app/wire and Shopify's pixel API only",
     // Bundled by Shopify's CLI into a sandboxed worker with a size limit: the wire rules it shares, nothing else.
     files: ["extensions/svc-pixel/src/**"],
