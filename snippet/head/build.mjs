@@ -1,9 +1,7 @@
 // Builds the inline head helper (snippet/dist/head.js): one minified IIFE that sites paste inline before the tag.
-import { build } from "esbuild";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { bundle, runWhenCommand, sizes, writeOut } from "../bundle.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const HEAD_ENTRY = join(here, "head.ts");
@@ -15,32 +13,14 @@ export const HEAD_BUDGET = 1536;
 export const INLINE_UNSAFE = /<\/script|<script|<!--/i;
 
 export async function buildHeadHelper({ quiet = false } = {}) {
-  const result = await build({
-    entryPoints: [HEAD_ENTRY],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: "es2020",
-    legalComments: "none",
-    // No "use strict" prologue: the IIFE's own code is strict-safe, and the bytes are paid on every page.
-    tsconfigRaw: {},
-    write: false,
-    logLevel: "silent",
-  });
-  const code = result.outputFiles[0].text.trim();
-  const raw = Buffer.byteLength(code);
-  const gzip = gzipSync(code, { level: 9 }).byteLength;
+  // No "use strict" prologue (tsconfigRaw {}): the IIFE's own code is strict-safe, and the bytes are paid on every page.
+  const code = (await bundle(HEAD_ENTRY, { tsconfigRaw: {} })).trim();
+  const { raw, gzip } = sizes(code);
   if (!quiet) console.log(`head.js (inline helper): ${raw} bytes minified, ${gzip} bytes gzip (budget ${HEAD_BUDGET} minified)`);
   if (raw > HEAD_BUDGET) throw new Error(`head.js is ${raw} bytes minified, over the ${HEAD_BUDGET}-byte budget`);
   if (INLINE_UNSAFE.test(code)) throw new Error("head.js holds </script, <script or <!--: it would break the inline script it is pasted as");
-  mkdirSync(dirname(HEAD_OUT), { recursive: true });
-  writeFileSync(HEAD_OUT, code);
+  writeOut(HEAD_OUT, code);
   return { path: HEAD_OUT, raw, gzip };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  buildHeadHelper().catch((error) => {
-    console.error(String(error?.message ?? error));
-    process.exit(1);
-  });
-}
+runWhenCommand(import.meta.url, buildHeadHelper);
