@@ -27,7 +27,8 @@ const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx"];
 // Options: { room, ours: { allow?: [...] , deny?: [...] }, packages: { allow?: [...], deny?: [...] } }.
 // Entries are globs over project paths without extension ("app/wire", "app/domain/**") or package names
 // ("@shopify/*"); an entry also covers everything below it ("react" covers "react/jsx-runtime").
-// `allow` means "only these"; `allow: []` forbids every package, Node's built-ins included.
+// `allow` means "only these"; `allow: []` forbids every package, Node's built-ins included; `except` carves
+// paths out of `deny` (the demo's one public module).
 // `import type` counts like any other import: a type from another room is still a dependency on it.
 function globToRegExp(glob) {
   const body = glob
@@ -74,7 +75,7 @@ const importsRule = {
       const subject = target ?? packageName(specifier);
       const denied =
         (rules.allow !== undefined && !matchesAny(rules.allow, subject)) ||
-        (rules.deny !== undefined && matchesAny(rules.deny, subject));
+        (rules.deny !== undefined && matchesAny(rules.deny, subject) && !matchesAny(rules.except ?? [], subject));
       if (denied) {
         const what = target === null ? "package" : target;
         context.report({ node: source, messageId: "denied", data: { room, specifier, what } });
@@ -89,9 +90,9 @@ const importsRule = {
   },
 };
 
-// Two names for the same rule so that the Prisma rule (all of app/) and a room's own rule apply together:
+// Three names for the same rule so that the demo rule, the Prisma rule (all of app/) and a room's own rule apply together:
 // flat config replaces, rather than merges, the options of a rule set in two matching blocks.
-const rooms = { rules: { imports: importsRule, prisma: importsRule } };
+const rooms = { rules: { imports: importsRule, prisma: importsRule, demo: importsRule } };
 
 export default defineConfig([
   globalIgnores(["build/", "snippet/dist/", "app/generated/", "coverage/", ".cache/", "data/", ".data/", "tmp/"]),
@@ -151,6 +152,13 @@ export default defineConfig([
     files: ["app/**"],
     ignores: ["app/models/**", "app/db/**", "app/db.server.ts"],
     rules: { "rooms/prisma": ["error", { room: "app/ outside models and db", ours: { deny: PRISMA_OURS }, packages: { deny: PRISMA } }] },
+  },
+  {
+    name: "rooms: production code reaches the local demo only through app/demo/public.server",
+    // The demo (storefront emulator, seeding, its routes) can be left out of a build (SVC_BUILD_DEMO=0).
+    files: ["app/**"],
+    ignores: ["app/demo/**"],
+    rules: { "rooms/demo": ["error", { room: "app/ outside app/demo", ours: { deny: ["app/demo"], except: ["app/demo/public.server"] } }] },
   },
   {
     name: "rooms: app/domain is pure TypeScript",

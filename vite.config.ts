@@ -2,6 +2,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { DEMO_ROUTES } from "./app/demo/route-table";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -13,6 +14,12 @@ export default defineConfig({
   plugins: [
     remix({
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+      // The local demo's pages live in app/demo (docs/architecture.md); a build for production may leave them out.
+      routes: (defineRoutes) =>
+        defineRoutes((route) => {
+          if (process.env.SVC_BUILD_DEMO === "0") return;
+          for (const [path, file] of DEMO_ROUTES) route(path, file, { id: `demo:${path}` });
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -10,7 +10,7 @@ import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
 import type { AdminGraphql, GraphqlError } from "~/services/admin-graphql";
-import { DEMO_SHOP_DOMAIN } from "~/services/demo.server";
+import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
 import { recordInstall } from "~/services/shop-install.server";
 
 // The server build's first read of the configuration, at load: a missing or bad setting ends the process
@@ -78,7 +78,7 @@ export interface AdminIdentity {
  * else goes through Shopify, which throws a redirect or an error response when there is no session.
  */
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
-  if (isDemoRequest(request, context)) return { shop: DEMO_SHOP_DOMAIN, demo: true, admin: null };
+  if (isDemoRequest(request, context)) return { shop: DEMO_ADMIN_SHOP, demo: true, admin: null };
   const { session, admin } = await shopify.authenticate.admin(request);
   // A failed install already fails the loader that ran it; this one only waits for it.
   await installing.get(session.shop)?.catch(() => {});

@@ -38,6 +38,10 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["snippet/src/x.ts", 'import "zod";', ["rooms/imports"]],
   ["extensions/svc-pixel/src/x.ts", 'import "./pixel"; import "../../../app/wire/order-id"; import "@shopify/web-pixels-extension";', []],
   ["extensions/svc-pixel/src/x.ts", 'import "../../../app/domain/event-batch"; import "zod";', ["rooms/imports", "rooms/imports"]],
+  ["app/services/x.server.ts", 'import "~/demo/seed.server";', ["rooms/demo"]],
+  ["app/routes/x.tsx", 'import "../demo/routes/demo";', ["rooms/demo"]],
+  ["app/services/x.server.ts", 'import "~/demo/public.server";', []],
+  ["app/demo/x.server.ts", 'import "./seed.server"; import "~/services/outcome";', []],
   ["tests/x.ts", 'import "~/generated/prisma/client"; export const e = process.env.X;', []],
 ];
 

@@ -5,7 +5,7 @@ import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/ed
 import { previewKey } from "~/env.server";
 import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./demo-constants";
+import { isDemoSite } from "~/demo/public.server";
 import { fail, ok, type Outcome, type Problem } from "./outcome";
 
 let cachedKey: { from: Buffer; key: Buffer } | undefined;
@@ -54,8 +54,7 @@ const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "The test or
 
 function originsOf(test: EditorTestRow, { demo, requestOrigin }: EditorRequest): string[] {
   const { site } = test;
-  const demoSite = site.shop.domain === DEMO_SHOP_DOMAIN && (site.publicId === DEMO_SITE_ID || site.publicId === DEMO_SHOPIFY_SITE_ID);
-  return storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain: site.shop.domain }, demo && demoSite ? requestOrigin : null);
+  return storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain: site.shop.domain }, demo && isDemoSite(site) ? requestOrigin : null);
 }
 
 /** The token's test and arm, or why the request is refused; CORS for the request's origin when the site allows it. */

@@ -5,7 +5,7 @@ import { EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/editor-token"
 import { structureEditable } from "~/domain/test-edit-policy";
 import { findEditorTestOfShop, type EditorTestRow } from "~/models/editor.server";
 import { editorKey } from "./editor-access.server";
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./demo-constants";
+import { demoStorefrontPath } from "~/demo/public.server";
 import { fail, ok, type Outcome } from "./outcome";
 
 export interface EditorLinkContext {
@@ -37,10 +37,8 @@ export interface EditorLink {
   expiresAt: string;
 }
 
-const DEMO_PAGES: Readonly<Record<string, string>> = { [DEMO_SITE_ID]: "/demo", [DEMO_SHOPIFY_SITE_ID]: "/demo/shopify" };
-
 function demoPageOf(test: EditorTestRow, { demo }: EditorLinkContext): string | null {
-  return demo && test.site.shop.domain === DEMO_SHOP_DOMAIN ? (DEMO_PAGES[test.site.publicId] ?? null) : null;
+  return demo ? demoStorefrontPath(test.site) : null;
 }
 
 function originsOf(test: EditorTestRow, context: EditorLinkContext): string[] {

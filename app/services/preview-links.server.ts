@@ -3,7 +3,7 @@ import { previewPath, previewUrl, storefrontOrigin } from "~/domain/preview-link
 import { PREVIEW_LIFETIME_SECONDS, signPreviewToken } from "~/domain/preview-token";
 import { previewKey } from "~/env.server";
 import { findTestForPreviewLinks } from "~/models/preview.server";
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./demo-constants";
+import { isDemoSite } from "~/demo/public.server";
 import { fail, ok, type Outcome } from "./outcome";
 
 export interface PreviewLink {
@@ -60,8 +60,7 @@ type SiteOfTest = NonNullable<Awaited<ReturnType<typeof findTestForPreviewLinks>
 
 /** The storefront's origin: the demo's own pages, the shop's domain, or the web site's own domain. */
 function originOf(site: SiteOfTest, { demo, requestOrigin }: PreviewContext): string | null {
-  const demoSite = site.shop.domain === DEMO_SHOP_DOMAIN && (site.publicId === DEMO_SITE_ID || site.publicId === DEMO_SHOPIFY_SITE_ID);
-  if (demo && demoSite) return requestOrigin;
+  if (demo && isDemoSite(site)) return requestOrigin;
   if (site.kind === "shopify") return `https://${site.shop.domain}`;
   return site.domain ? storefrontOrigin(site.domain) : null;
 }

@@ -2,7 +2,7 @@
 import { connect, disconnect } from "~/db.server";
 import type { SqlRunner } from "~/db/connection.server";
 import { appEnv } from "~/env.server";
-import { DEMO_API_KEY, seedDemo } from "~/services/demo.server";
+import { startDemo } from "~/demo/public.server";
 import { closeRedis } from "~/services/redis.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { listenForSiteChanges } from "~/services/site-cache.server";
@@ -23,16 +23,7 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   if (database.kind === "pglite") keepStatisticsFresh(database.sql, log);
   startRetentionJob(log);
   listenForSiteChanges();
-  if (env.demo) {
-    const { site } = await seedDemo(baseUrl);
-    log(
-      `DEMO MODE: ${env.shopify.credentials ? "with the app's Shopify credentials (webhooks are checked against SHOPIFY_API_SECRET)" : "no Shopify credentials"}; ` +
-        `the admin is served without Shopify to loopback clients only. ` +
-        `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId}, ` +
-        `Shopify storefront: ${new URL("/demo/shopify", baseUrl).href}, ` +
-        `server-side conversions with Authorization: Bearer ${DEMO_API_KEY})`,
-    );
-  }
+  if (env.demo) await startDemo(baseUrl, log, env.shopify.credentials);
 }
 
 /** PGlite has no autovacuum, so nothing refreshes the planner's statistics unless we do. */

@@ -1,6 +1,6 @@
 // The local demo end to end in Chromium: consent, a variant served by the real app, the exposure and
 // the conversion written to the database and attributed to the arm the shopper saw.
-import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_TEST_ID } from "~/services/demo-constants";
+import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_TEST_ID } from "~/demo/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import type { Browser } from "playwright-core";

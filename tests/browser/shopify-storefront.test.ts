@@ -4,7 +4,7 @@
 // checkout's signed orders/paid webhook counts the purchase for that arm on the results page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page, Request } from "playwright-core";
-import { DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_TEST_ID } from "~/services/demo-constants";
+import { DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
 import { parseCsv } from "../support/csv";
 import { createTestDatabase, type TestDatabase } from "../support/databases";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { openDatabase } from "~/db/connection.server";
-import { DEMO_SHOPIFY_SITE_ID } from "~/services/demo-constants";
+import { DEMO_SHOPIFY_SITE_ID } from "~/demo/constants";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
 import { launchChromium } from "../support/browser";

@@ -8,7 +8,7 @@ import { openDatabase } from "~/db/connection.server";
 import { editorKeyFrom, signEditorToken } from "~/domain/editor-token";
 import { previewKeyFrom } from "~/domain/preview-token";
 import type { EditorSession } from "~/wire/editor";
-import { DEMO_ARM_IDS, DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
+import { DEMO_ARM_IDS, DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { launchChromium, saveScreenshot } from "../support/browser";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";

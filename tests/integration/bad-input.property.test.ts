@@ -1,5 +1,5 @@
 // Random and adversarial input on every endpoint: never a 5xx, and data already accepted stays intact.
-import { DEMO_API_KEY, DEMO_SITE_ID } from "~/services/demo-constants";
+import { DEMO_API_KEY, DEMO_SITE_ID } from "~/demo/constants";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useServer } from "../support/server";

@@ -3,7 +3,7 @@
 // the rollups equal a recount from the raw events.
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
-import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
+import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import type { EventBatch, PatchesResponse } from "~/wire";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
 import { rollupDrift, tableCounts } from "../support/recount";

@@ -5,7 +5,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type SqlRunner } from "~/db/connection.server";
-import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
+import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "../support/fake-shopify-admin";

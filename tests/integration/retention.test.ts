@@ -2,7 +2,7 @@
 // ones kept, another shop's kept under its own retention, and the results page and CSV read the same after.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type SqlRunner } from "~/db/connection.server";
-import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
+import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
 import { readSingleFetch } from "../support/admin-route-data";

@@ -3,8 +3,8 @@
 // through the results CSV.
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PRODUCT } from "~/services/demo-cart.server";
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "~/services/demo-constants";
+import { DEMO_PRODUCT } from "~/demo/cart.server";
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { parseCsv } from "../support/csv";
 import { databaseKinds } from "../support/databases";

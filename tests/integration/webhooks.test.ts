@@ -1,6 +1,6 @@
 // Shopify webhooks reach the app only with a valid HMAC signature (Shopify's documented wire format).
 import { describe, expect, it } from "vitest";
-import { sendWebhook, signedWebhookRequest } from "~/services/shopify-webhook-client.server";
+import { sendWebhook, signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
 const SHOP = "svc-test.myshopify.com";

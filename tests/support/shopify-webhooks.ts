@@ -5,4 +5,4 @@ export {
   refundPayload,
   sendWebhook as signedWebhook,
   type WebhookOptions,
-} from "~/services/shopify-webhook-client.server";
+} from "~/demo/shopify-webhook-client.server";

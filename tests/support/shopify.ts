@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { openDatabase, type SqlRunner } from "~/db/connection.server";
-import { sendWebhook as sendSignedWebhook } from "~/services/shopify-webhook-client.server";
+import { sendWebhook as sendSignedWebhook } from "~/demo/shopify-webhook-client.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "./fake-shopify-admin";
 import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "./server";

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentPrompt } from "../../../app/domain/consent-prompt-text";
-import { DEMO_SITE_ID } from "../../../app/services/demo-constants";
+import { DEMO_SITE_ID } from "../../../app/demo/constants";
 import type { PromptLanguage } from "../../../app/wire/consent-language";
 import { launchChromium, saveScreenshot } from "../../support/browser";
 import { createTestDatabase, type TestDatabase } from "../../support/databases";

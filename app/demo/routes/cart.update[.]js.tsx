@@ -1,8 +1,8 @@
 // POST /cart/update.js (local demo only): {attributes: {...}} merged into the demo cart's ("" removes a key),
 // as Shopify's AJAX Cart API; the snippet writes its `_svc_sid` here.
-import { demoEndpoint, demoJson } from "~/http/demo-door.server";
+import { demoEndpoint, demoJson } from "~/demo/endpoint.server";
 import { readBody } from "~/http/body";
-import { demoCarts, MAX_CART_BODY_BYTES } from "~/services/demo-cart.server";
+import { demoCarts, MAX_CART_BODY_BYTES } from "~/demo/cart.server";
 
 const endpoint = demoEndpoint("POST", async ({ request }) => {
   const body = await readBody(request, MAX_CART_BODY_BYTES);

@@ -14,9 +14,9 @@ import {
   DEMO_SHOPIFY_TEST_ID,
   DEMO_SITE_ID,
   DEMO_TEST_ID,
-} from "./demo-constants";
+} from "./constants";
 
-export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID } from "./demo-constants";
+export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID } from "./constants";
 
 export async function seedDemo(baseUrl: string) {
   const shop = await upsertShop(DEMO_SHOP_DOMAIN, { name: "svc demo store", currency: "USD" });

@@ -2,8 +2,8 @@
 // and answer 404 otherwise, like /demo. Same-origin pages call them, so they send no CORS headers.
 import { appEnv } from "~/env.server";
 import type { Outcome } from "~/services/outcome";
-import { serverEndpoint, type Endpoint } from "./endpoint";
-import { answer, problemResponse } from "./problem";
+import { serverEndpoint, type Endpoint } from "~/http/endpoint";
+import { answer, problemResponse } from "~/http/problem";
 
 const NOT_FOUND = { status: 404, type: "not-found", title: "Not found", detail: "This exists in the local demo only (SVC_DEMO=1)." };
 

@@ -1,7 +1,7 @@
 // GET /demo: a plain storefront page carrying the snippet tag, for the local demo (404 otherwise). The inline
 // head helper comes before the tag unless `?helper=0` asks for the page without it (to compare the two).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { renderDemoStorefront } from "~/services/demo-page.server";
+import { renderDemoStorefront } from "~/demo/storefront-page.server";
 import { currentHeadHelper } from "~/services/head-helper-file.server";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";

@@ -1,9 +1,9 @@
 // POST /demo/shopify/checkout (local demo, loopback clients only: it signs webhooks with the app's secret):
 // places the demo cart's order and sends the app its own orders/paid webhook (services/demo-shopify.server.ts).
-import { demoEndpoint, demoJson } from "~/http/demo-door.server";
+import { demoEndpoint, demoJson } from "~/demo/endpoint.server";
 import { problemResponse } from "~/http/problem";
-import { CLEARED_CART_COOKIE } from "~/services/demo-cart.server";
-import { placeDemoOrder } from "~/services/demo-shopify.server";
+import { CLEARED_CART_COOKIE } from "~/demo/cart.server";
+import { placeDemoOrder } from "~/demo/shopify-checkout.server";
 import { isDemoRequest } from "~/shopify.server";
 
 const endpoint = demoEndpoint("POST", async ({ request, context }) => {

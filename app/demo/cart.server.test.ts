@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartJson, cookieValue, createCartStore, DEMO_PRODUCT } from "./demo-cart.server";
+import { cartJson, cookieValue, createCartStore, DEMO_PRODUCT } from "./cart.server";
 
 const mug = DEMO_PRODUCT.variantId;
 const cookieOf = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? "";

@@ -4,9 +4,9 @@
 // after a stand-in of the globals Shopify's storefront provides: `window.Shopify` with `loadFeatures` and the
 // Customer Privacy API. The shopper answers a small consent banner, adds the mug to the cart (/cart/add.js)
 // and buys it (the demo checkout, which sends the app its orders/paid webhook).
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./demo-constants";
-import { DEMO_PRODUCT, demoCarts } from "./demo-cart.server";
-import { hidePlanOfShop } from "./hide-metafield.server";
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./constants";
+import { DEMO_PRODUCT, demoCarts } from "./cart.server";
+import { hidePlanOfShop } from "~/services/hide-metafield.server";
 import { renderAppEmbed } from "./render-app-embed.server";
 
 /** The demo storefront's pages: where each is served and its Shopify template type. */

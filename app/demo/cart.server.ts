@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseWith } from "~/domain/parse-result";
-import { fail, ok, type Outcome, type Problem } from "./outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 
 /** The demo store's one product, priced in cents like Shopify's cart. */
 export const DEMO_PRODUCT = { variantId: 40000000000001, productId: 8000000000001, title: "Stoneware mug", price: 2000 } as const;

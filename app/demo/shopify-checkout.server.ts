@@ -4,9 +4,9 @@
 // path as a real store's: HMAC check, the `_svc_sid` cart attribute, attribution, results.
 import { isLoopbackAddress } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
-import { DEMO_SHOP_DOMAIN } from "./demo-constants";
-import { cartJson, demoCarts, type Cart, type CartJson, type CartStore } from "./demo-cart.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { DEMO_SHOP_DOMAIN } from "./constants";
+import { cartJson, demoCarts, type Cart, type CartJson, type CartStore } from "./cart.server";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { orderPaidPayload, signedWebhookRequest } from "./shopify-webhook-client.server";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;

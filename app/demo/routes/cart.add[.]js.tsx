@@ -1,7 +1,7 @@
 // POST /cart/add.js (local demo only): {items: [{id, quantity}]} into the demo cart, as Shopify's AJAX Cart API.
-import { demoEndpoint, demoJson } from "~/http/demo-door.server";
+import { demoEndpoint, demoJson } from "~/demo/endpoint.server";
 import { readBody } from "~/http/body";
-import { demoCarts, MAX_CART_BODY_BYTES } from "~/services/demo-cart.server";
+import { demoCarts, MAX_CART_BODY_BYTES } from "~/demo/cart.server";
 
 const endpoint = demoEndpoint("POST", async ({ request }) => {
   const body = await readBody(request, MAX_CART_BODY_BYTES);

@@ -1,0 +1,36 @@
+// All that production code may use of the local demo (lint-enforced): start it, and tell its sites and shop apart.
+import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./constants";
+
+/** The demo's shop, which the admin serves to loopback clients in demo mode. */
+export const DEMO_ADMIN_SHOP = DEMO_SHOP_DOMAIN;
+
+/** Which of the demo's own storefront pages shows a site, by its Site ID. */
+const STOREFRONT_PATHS: Readonly<Record<string, string>> = { [DEMO_SITE_ID]: "/demo", [DEMO_SHOPIFY_SITE_ID]: "/demo/shopify" };
+
+export interface SiteOfShop {
+  publicId: string;
+  shop: { domain: string };
+}
+
+/** Whether a site is one the demo seeded, whose storefront is this server's own /demo pages. */
+export function isDemoSite(site: SiteOfShop): boolean {
+  return site.shop.domain === DEMO_SHOP_DOMAIN && Object.hasOwn(STOREFRONT_PATHS, site.publicId);
+}
+
+/** The demo page that shows a demo site (`/demo`, `/demo/shopify`), or null for any other site. */
+export function demoStorefrontPath(site: SiteOfShop): string | null {
+  return isDemoSite(site) ? (STOREFRONT_PATHS[site.publicId] ?? null) : null;
+}
+
+/** Seeds the demo's shop, sites, tests and key (idempotent), then says where to find them. */
+export async function startDemo(baseUrl: string, log: (line: string) => void, withShopifyCredentials: boolean): Promise<void> {
+  const { DEMO_API_KEY, seedDemo } = await import("./seed.server");
+  const { site } = await seedDemo(baseUrl);
+  log(
+    `DEMO MODE: ${withShopifyCredentials ? "with the app's Shopify credentials (webhooks are checked against SHOPIFY_API_SECRET)" : "no Shopify credentials"}; ` +
+      `the admin is served without Shopify to loopback clients only. ` +
+      `Admin: ${new URL("/app", baseUrl).href}  Demo storefront: ${new URL("/demo", baseUrl).href} (site ${site.publicId}, ` +
+      `Shopify storefront: ${new URL("/demo/shopify", baseUrl).href}, ` +
+      `server-side conversions with Authorization: Bearer ${DEMO_API_KEY})`,
+  );
+}

@@ -1,0 +1,11 @@
+// The demo's URLs and the files that answer them, registered beside app/routes by vite.config.ts (Remix's
+// `routes` option) unless the build leaves the demo out (SVC_BUILD_DEMO=0).
+export const DEMO_ROUTES: ReadonlyArray<readonly [path: string, file: string]> = [
+  ["demo", "demo/routes/demo.tsx"],
+  ["demo/shopify", "demo/routes/demo.shopify.tsx"],
+  ["demo/shopify/checkout", "demo/routes/demo.shopify.checkout.tsx"],
+  ["demo/shopify/pages/about", "demo/routes/demo.shopify.pages.about.tsx"],
+  ["cart.js", "demo/routes/cart[.]js.tsx"],
+  ["cart/add.js", "demo/routes/cart.add[.]js.tsx"],
+  ["cart/update.js", "demo/routes/cart.update[.]js.tsx"],
+];
