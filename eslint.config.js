@@ -16,6 +16,8 @@ const root = import.meta.dirname;
 // ── Packages, by what they tie code to ─────────────────────────────────────────────────────────────
 const FRAMEWORK = ["@remix-run/*", "@shopify/*", "react", "react-dom", "isbot"];
 const PRISMA = ["@prisma/*", "pglite-prisma-adapter"];
+// The web framework and UI, which nothing below the routes and components may need.
+const UI = ["@remix-run/*", "react", "react-dom", "isbot", "@shopify/polaris", "@shopify/polaris-viz", "@shopify/app-bridge-react"];
 // Our paths (after resolution) that are Prisma or the database.
 const PRISMA_OURS = ["app/generated"];
 const DATABASE_OURS = ["app/db", "app/db.server", ...PRISMA_OURS];
@@ -173,6 +175,39 @@ export default defineConfig([
     files: ["app/wire/**"],
     ignores: TEST_FILES,
     rules: { "rooms/imports": ["error", { room: "app/wire", ours: { allow: ["app/wire"] }, packages: { allow: [] } }] },
+  },
+  {
+    name: "rooms: app/services are use cases: models, infra, domain and wire, no HTTP and no framework",
+    files: ["app/services/**"],
+    rules: {
+      "rooms/imports": [
+        "error",
+        {
+          room: "app/services",
+          ours: { deny: ["app/routes", "app/http", "app/components", "app/shopify.server", ...DATABASE_OURS] },
+          packages: { deny: [...FRAMEWORK, ...PRISMA] },
+        },
+      ],
+    },
+  },
+  {
+    name: "rooms: app/infra adapts one outside system each (Redis, GeoIP, Admin API, files, the writer)",
+    // Below the use cases: they call infra, never the other way round; the database is the models' room.
+    files: ["app/infra/**"],
+    rules: {
+      "rooms/imports": [
+        "error",
+        { room: "app/infra", ours: { allow: ["app/infra", "app/domain", "app/wire", "app/env.server"] }, packages: { deny: [...FRAMEWORK, ...PRISMA] } },
+      ],
+    },
+  },
+  {
+    name: "rooms: app/models touch the database and nothing above it",
+    files: ["app/models/**"],
+    rules: {
+      // Shopify's session types are allowed: session.server.ts is the library's session storage.
+      "rooms/imports": ["error", { room: "app/models", ours: { allow: ["app/models", "app/domain", "app/wire", ...DATABASE_OURS] }, packages: { deny: UI } }],
+    },
   },
   {
     name: "rooms: app/routes and app/http go through services, not models or the database",

@@ -9,7 +9,7 @@ import { adminApiUrlAt } from "~/domain/admin-api-origin";
 import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
-import type { AdminGraphql, GraphqlError } from "~/services/admin-graphql";
+import type { AdminGraphql, GraphqlError } from "~/infra/admin-graphql";
 import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
 import { recordInstall } from "~/services/shop-install.server";
 

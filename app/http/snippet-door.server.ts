@@ -3,7 +3,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { currentSnippet, type SnippetFile } from "~/services/snippet-file.server";
+import { currentSnippet, type SnippetFile } from "~/infra/snippet-file.server";
 import { preferredEncoding, type Encoding } from "./accept-encoding";
 import { sendBytes, sendProblem } from "./node-response";
 

@@ -10,7 +10,7 @@ import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/com
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
-import { currentHeadHelper } from "~/services/head-helper-file.server";
+import { currentHeadHelper } from "~/infra/head-helper-file.server";
 import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/site-api-keys.server";
 import { authenticateAdmin } from "~/shopify.server";

@@ -1,6 +1,6 @@
 // Health of the process, its database and (when configured) the shared Redis, for GET /healthz.
-import { connect } from "~/db.server";
-import { redisConfigured, withRedis } from "./redis.server";
+import { redisConfigured, withRedis } from "~/infra/redis.server";
+import { pingDatabase } from "~/models/database.server";
 
 export interface Health {
   /** The database decides it: without a database nothing is stored, without Redis limits fail open. */
@@ -18,9 +18,8 @@ export async function checkHealth(): Promise<Health> {
 async function checkDatabase(): Promise<Health["database"]> {
   const started = performance.now();
   try {
-    const { database } = await connect();
-    await database.sql.query("SELECT 1");
-    return { status: "ok", kind: database.kind, latencyMs: since(started) };
+    const { kind } = await pingDatabase();
+    return { status: "ok", kind, latencyMs: since(started) };
   } catch (error) {
     return { status: "error", error: (error as Error).message };
   }

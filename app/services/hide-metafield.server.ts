@@ -5,8 +5,8 @@
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/hide-plan";
 import { hideWrite } from "~/domain/shop-install";
 import { loadHideSource } from "~/models/hide-source.server";
-import type { AdminGraphql } from "./admin-graphql";
-import { readAppData, setAppData } from "./app-data.server";
+import type { AdminGraphql } from "~/infra/admin-graphql";
+import { readAppData, setAppData } from "~/infra/app-data.server";
 
 export type HideSync = "written" | "unchanged" | "skipped" | "failed";
 

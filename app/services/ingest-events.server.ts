@@ -9,7 +9,7 @@ import type { EventBatch, SvcEvent } from "~/wire";
 import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "./outcome";
 import { getSiteConfig, invalidateSite } from "./site-cache.server";
-import { groupCommit } from "./group-commit.server";
+import { groupCommit } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 
 export type Door = "events" | "collect";

@@ -5,9 +5,9 @@ import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domai
 import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/exposure-integrity";
 import { appEnv } from "~/env.server";
 import type { Problem } from "./outcome";
-import { redisConfigured, redisKey, withRedis } from "./redis.server";
-import { recordSharedVerdicts } from "./redis-misuse.server";
-import { takeSharedTokens, type SharedBucket } from "./redis-rate-limit.server";
+import { redisConfigured, redisKey, withRedis } from "~/infra/redis.server";
+import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
+import { takeSharedTokens, type SharedBucket } from "~/infra/redis-rate-limit.server";
 
 /** Documented in docs/api.md ("Limits"); change both together. */
 export const RATE_LIMITS = {

@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { newSiteId } from "~/domain/site-id";
 import { APP_DATA_NAMESPACE, parseInstallState, planInstallWrites, type InstallState, type PixelWrite } from "~/domain/shop-install";
 import { saveInstalledShop } from "~/models/shop-install.server";
-import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "./admin-graphql";
-import { setAppData } from "./app-data.server";
+import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "~/infra/admin-graphql";
+import { setAppData } from "~/infra/app-data.server";
 import { hidePlanOfShop } from "./hide-metafield.server";
 import { invalidateSite } from "./site-cache.server";
 

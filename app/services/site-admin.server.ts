@@ -7,7 +7,7 @@ import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/snippet-tag";
 import { listSiteApiKeys } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
-import type { AdminGraphql } from "./admin-graphql";
+import type { AdminGraphql } from "~/infra/admin-graphql";
 import { syncHideMetafield } from "./hide-metafield.server";
 import { fail, ok, type Outcome, type Problem } from "./outcome";
 import { invalidateSite } from "./site-cache.server";

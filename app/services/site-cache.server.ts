@@ -4,7 +4,7 @@
 import type { SiteConfig } from "~/domain/site-config";
 import { appEnv } from "~/env.server";
 import { loadSiteConfig } from "~/models/site-config.server";
-import { redisKey, subscribeToChannel, withRedis } from "./redis.server";
+import { redisKey, subscribeToChannel, withRedis } from "~/infra/redis.server";
 
 /** How stale an entry may be before a background reload; also how long an unknown Site ID is remembered. */
 export const REFRESH_MS = 30_000;

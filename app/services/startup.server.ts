@@ -1,9 +1,8 @@
 // What the server does before it accepts requests: open and migrate the database, seed the demo.
-import { connect, disconnect } from "~/db.server";
-import type { SqlRunner } from "~/db/connection.server";
 import { appEnv } from "~/env.server";
+import { analyzeDatabase, closeDatabase, openDatabase } from "~/models/database.server";
 import { startDemo } from "~/demo/public.server";
-import { closeRedis } from "~/services/redis.server";
+import { closeRedis } from "~/infra/redis.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { listenForSiteChanges } from "~/services/site-cache.server";
 
@@ -14,13 +13,14 @@ export interface StartupOptions {
 
 export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   const env = appEnv();
-  const { database, migrated } = await connect();
+  const database = await openDatabase();
+  const { migrated } = database;
   log(
     `database: ${database.location}; migrations applied now: ${migrated.applied.length}` +
       (migrated.applied.length ? ` (${migrated.applied.join(", ")})` : "") +
       `, already applied: ${migrated.alreadyApplied}`,
   );
-  if (database.kind === "pglite") keepStatisticsFresh(database.sql, log);
+  if (database.kind === "pglite") keepStatisticsFresh(log);
   startRetentionJob(log);
   listenForSiteChanges();
   if (env.demo) await startDemo(baseUrl, log, env.shopify.credentials);
@@ -30,8 +30,8 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 let analyzeTimer: ReturnType<typeof setInterval> | undefined;
 
-function keepStatisticsFresh(sql: SqlRunner, log: (line: string) => void): void {
-  const analyze = () => sql.exec("ANALYZE").catch((error: unknown) => log(`ANALYZE failed: ${(error as Error).message}`));
+function keepStatisticsFresh(log: (line: string) => void): void {
+  const analyze = () => analyzeDatabase().catch((error: unknown) => log(`ANALYZE failed: ${(error as Error).message}`));
   void analyze();
   analyzeTimer ??= setInterval(analyze, ANALYZE_EVERY_MS);
   analyzeTimer.unref();
@@ -42,5 +42,5 @@ export async function shutdown(): Promise<void> {
   if (analyzeTimer) clearInterval(analyzeTimer);
   analyzeTimer = undefined;
   closeRedis();
-  await disconnect();
+  await closeDatabase();
 }

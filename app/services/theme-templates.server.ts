@@ -1,6 +1,6 @@
 // The alternate templates a Shopify variant can show (`?view=suffix`): the live theme's
 // templates/<type>.<suffix>.json|liquid files, read through the shop's Admin API (read_themes).
-import { AdminApiError, describeErrors, type AdminGraphql } from "./admin-graphql";
+import { AdminApiError, describeErrors, type AdminGraphql } from "~/infra/admin-graphql";
 
 const MAIN_THEME = `#graphql
   query SvcMainThemeForTemplates {

@@ -7,8 +7,8 @@ import type { Redis } from "ioredis";
 import { MISUSE_BUCKET_MS, MisuseMonitor } from "~/domain/exposure-integrity";
 import { RateLimiter } from "~/domain/rate-limit";
 import { RATE_LIMIT_CASES } from "~/domain/rate-limit.cases";
-import { recordSharedVerdicts } from "~/services/redis-misuse.server";
-import { takeSharedTokens } from "~/services/redis-rate-limit.server";
+import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
+import { takeSharedTokens } from "~/infra/redis-rate-limit.server";
 import { deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 
 // Without TEST_REDIS_URL (a machine without Redis, outside .ci/run) there is no Redis to run them on.

@@ -2,7 +2,7 @@
 // head helper comes before the tag unless `?helper=0` asks for the page without it (to compare the two).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderDemoStorefront } from "~/demo/storefront-page.server";
-import { currentHeadHelper } from "~/services/head-helper-file.server";
+import { currentHeadHelper } from "~/infra/head-helper-file.server";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
 
