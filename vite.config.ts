@@ -13,7 +13,7 @@ declare module "@remix-run/node" {
 export default defineConfig({
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+      ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.md"],
       // The local demo's pages live in app/demo (docs/architecture.md); a build for production may leave them out.
       routes: (defineRoutes) =>
         defineRoutes((route) => {

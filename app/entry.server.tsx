@@ -8,7 +8,7 @@ import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "~/shopify.server";
 
 export { startup, shutdown } from "~/services/startup.server";
-export { hotPaths } from "~/http/hot-paths.server";
+export { hotPaths } from "~/http/node/hot-paths.server";
 
 export const streamTimeout = 5000;
 

@@ -1,6 +1,6 @@
 // PUT /api/editor/patches?token=: the token's arm's patches, saved from the visual editor on the site's own pages.
 import { readBody } from "~/http/body";
-import { editorApi, editorJson, editorRequest } from "~/http/editor-door.server";
+import { editorApi, editorJson, editorRequest } from "~/http/web/editor-door.server";
 import { unavailableOnFailure } from "~/http/endpoint";
 import { openEditorRequest } from "~/services/editor-access.server";
 import { MAX_EDITOR_BODY_BYTES, saveEditorPatches } from "~/services/editor-save.server";

@@ -1,6 +1,6 @@
 // GET /editor.js?token=: the visual editor's script for a valid editor token, a JSON problem for anything else.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { editorRequest, editorScriptResponse } from "~/http/editor-door.server";
+import { editorRequest, editorScriptResponse } from "~/http/web/editor-door.server";
 import { problemResponse } from "~/http/problem";
 import { editorScript } from "~/services/editor-script.server";
 

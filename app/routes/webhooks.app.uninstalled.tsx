@@ -1,7 +1,7 @@
 // Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt, so its sites stop being served
 // at once (see services/shop-lifecycle.server.ts). Its sites, tests and results are kept until shop/redact
 // erases them 48 h later (webhooks.shop.redact.tsx); a reinstall before that serves them again.
-import { shopifyWebhook } from "~/http/webhook.server";
+import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
 import { recordUninstall } from "~/services/shop-lifecycle.server";
 

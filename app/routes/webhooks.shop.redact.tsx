@@ -1,6 +1,6 @@
 // Webhook shop/redact (mandatory compliance topic, sent 48 h after an uninstall): erases every row of the
 // shop in every table (docs/privacy.md).
-import { shopifyWebhook } from "~/http/webhook.server";
+import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
 import { eraseShopData } from "~/services/compliance.server";
 

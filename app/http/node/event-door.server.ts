@@ -2,7 +2,7 @@
 // Node's request and response (they are hot paths, see hot-paths.server.ts).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { ingestEventBatch, type Door } from "~/services/ingest-events.server";
-import { readIncomingBody } from "./body";
+import { readIncomingBody } from "../body";
 import { sendJson, sendProblem } from "./node-response";
 
 /** The largest batch body accepted (50 events stay far below it). */

@@ -1,6 +1,6 @@
 // What webhook routes check beyond the library's HMAC: the signature covers the body, not the headers, so
 // the shop the body names must be the shop the X-Shopify-Shop-Domain header names.
-import { problemResponse } from "./problem";
+import { problemResponse } from "../problem";
 
 /**
  * A 400 problem response when the signed payload's `field` names another shop than `shop` (the header's),

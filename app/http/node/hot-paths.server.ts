@@ -7,10 +7,11 @@ import { consentFor } from "~/services/consent.server";
 import { patchesForVisitor } from "~/services/patches.server";
 import { recordServerConversion } from "~/services/server-conversions.server";
 import type { Problem } from "~/services/outcome";
-import { readIncomingBody } from "./body";
-import { clientAddress } from "./client-address";
-import { accepts, logWriteFailure, methodNotAllowed, UNAVAILABLE, type Method } from "./endpoint";
+import { readIncomingBody } from "../body";
+import { clientAddress } from "../client-address";
+import { accepts, logWriteFailure, methodNotAllowed, UNAVAILABLE, type Method } from "../endpoint";
 import { serveEventBatch } from "./event-door.server";
+import type { HotEndpoint } from "./hot-endpoints";
 import { sendBytes, sendJson, sendProblem } from "./node-response";
 import { serveSnippet } from "./snippet-door.server";
 
@@ -56,9 +57,10 @@ const snippetDoor = (method: Method, writes: boolean, serve: HotDoor["serve"]): 
   method, cors: SNIPPET_CORS_HEADERS, preflight: true, writes, serve,
 });
 
-const DOORS = new Map<string, HotDoor>([
-  ["/snippet.js", { method: "GET", cors: SCRIPT_CORS_HEADERS, preflight: false, writes: false, serve: ({ req, res, cors }) => serveSnippet(req, res, cors) }],
-  ["/api/patches", snippetDoor("GET", false, async ({ req, res, query, cors }) => {
+// Keyed by the endpoint list (hot-endpoints.ts), so a door without its entry there, or the reverse, does not compile.
+const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
+  "/snippet.js": { method: "GET", cors: SCRIPT_CORS_HEADERS, preflight: false, writes: false, serve: ({ req, res, cors }) => serveSnippet(req, res, cors) },
+  "/api/patches": snippetDoor("GET", false, async ({ req, res, query, cors }) => {
     const outcome = await patchesForVisitor({
       site: query.get("site") ?? "",
       vid: query.get("vid") ?? "",
@@ -68,8 +70,8 @@ const DOORS = new Map<string, HotDoor>([
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     // Per-visitor data that the snippet caches itself (for `ttl`): no HTTP cache may keep a copy.
     sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "no-store" });
-  })],
-  ["/api/consent", snippetDoor("GET", false, async ({ req, res, query, cors }) => {
+  }),
+  "/api/consent": snippetDoor("GET", false, async ({ req, res, query, cors }) => {
     const env = appEnv();
     const outcome = await consentFor({
       site: query.get("site") ?? "",
@@ -81,11 +83,11 @@ const DOORS = new Map<string, HotDoor>([
     // The answer depends on the visitor's network, so only their own browser may keep it (keyed, as any
     // HTTP cache is, on the whole URL: a prompt in one language is never served for another).
     sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "private, max-age=3600" });
-  })],
-  ["/api/events", snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("events", req, res, cors))],
-  ["/api/collect", snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("collect", req, res, cors))],
+  }),
+  "/api/events": snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("events", req, res, cors)),
+  "/api/collect": snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("collect", req, res, cors)),
   // Server-side conversions (draft): servers call it with a site API key, so no browser page may read it.
-  ["/api/conversions", { method: "POST", cors: {}, preflight: false, writes: true, serve: async ({ req, res, cors }) => {
+  "/api/conversions": { method: "POST", cors: {}, preflight: false, writes: true, serve: async ({ req, res, cors }) => {
     if (!/^application\/json\b/i.test(header(req, "content-type") ?? "")) {
       return sendProblem(req, res, { status: 415, type: "unsupported-media-type", title: "Send Content-Type: application/json" }, cors);
     }
@@ -95,8 +97,9 @@ const DOORS = new Map<string, HotDoor>([
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     const status = outcome.value.status === "created" ? 201 : 200;
     sendJson(req, res, status, outcome.value, { ...cors, "Cache-Control": "no-store" });
-  } }],
-]);
+  } },
+};
+const DOORS = new Map<string, HotDoor>(Object.entries(DOOR_TABLE));
 
 /**
  * Serves the request when it is for one of the snippet's endpoints and answers true; false leaves it to

@@ -4,7 +4,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { constants, gzipSync } from "node:zlib";
 import type { Problem } from "~/services/outcome";
 import { preferredEncoding } from "./accept-encoding";
-import { PROBLEM_CONTENT_TYPE, problemDocument } from "./problem";
+import { PROBLEM_CONTENT_TYPE, problemDocument } from "../problem";
 
 /**
  * JSON answers smaller than this go out as they are, larger ones gzipped at the fastest level. Measured

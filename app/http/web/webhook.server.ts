@@ -4,8 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { Outcome } from "~/services/outcome";
 import { authenticate } from "~/shopify.server";
-import { unavailableOnFailure } from "./endpoint";
-import { answer } from "./problem";
+import { unavailableOnFailure } from "../endpoint";
+import { answer } from "../problem";
 import { shopMismatch } from "./webhook-shop";
 
 export interface WebhookOptions {

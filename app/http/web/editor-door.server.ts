@@ -3,7 +3,7 @@
 import { appEnv } from "~/env.server";
 import type { EditorRequest, Gated } from "~/services/editor-access.server";
 import type { Outcome, Problem } from "~/services/outcome";
-import { problemResponse } from "./problem";
+import { problemResponse } from "../problem";
 
 type EditorMethod = "GET" | "PUT";
 
