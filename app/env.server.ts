@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { previewKeyFrom } from "~/domain/preview-token";
+import { previewKeyFrom } from "~/domain/links/preview-token";
 
 export interface DatabaseEnv {
   /** postgres://… for any PostgreSQL; absent means the embedded PGlite database in dataDir. */

@@ -5,7 +5,7 @@ import { GraphqlQueryError } from "@shopify/shopify-api";
 import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import type { AppLoadContext } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { adminApiUrlAt } from "~/domain/admin-api-origin";
+import { adminApiUrlAt } from "~/domain/shopify/admin-api-origin";
 import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";

@@ -22,7 +22,7 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["app/domain/stats/x.ts", 'import "../results"; import "~/wire"; import "../../wire/limits"; import "zod";', []],
   ["app/domain/x.ts", "export const e = process.env.X;", ["no-restricted-properties"]],
   ["app/wire/x.ts", 'import "./limits"; import "~/wire/events";', []],
-  ["app/wire/x.ts", 'import "~/domain/site-id"; import "zod";', ["rooms/imports", "rooms/imports"]],
+  ["app/wire/x.ts", 'import "~/domain/sites/site-id"; import "zod";', ["rooms/imports", "rooms/imports"]],
   ["app/services/x.server.ts", 'import type { Prisma } from "~/generated/prisma/client"; export type P = Prisma.JsonObject;', ["rooms/prisma", "rooms/imports"]],
   ["app/services/x.server.ts", 'import "@prisma/adapter-pg";', ["rooms/prisma", "rooms/imports"]],
   ["app/services/x.server.ts", 'import "~/models/site.server"; import "~/db.server";', ["rooms/imports"]],
@@ -45,9 +45,9 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["app/services/x.server.ts", 'import "~/http/problem"; import "~/routes/app"; import "@remix-run/node";', ["rooms/imports", "rooms/imports", "rooms/imports"]],
   ["app/services/x.server.ts", 'import "~/infra/redis.server"; import "~/domain/stats"; import "~/wire"; import "~/env.server";', []],
   ["app/infra/x.server.ts", 'import "~/models/site.server"; import "~/services/outcome"; import "~/db.server";', ["rooms/imports", "rooms/imports", "rooms/imports"]],
-  ["app/infra/x.server.ts", 'import "./redis.server"; import "~/domain/rate-limit"; import "~/env.server"; import "ioredis";', []],
+  ["app/infra/x.server.ts", 'import "./redis.server"; import "~/domain/events/rate-limit"; import "~/env.server"; import "ioredis";', []],
   ["app/models/x.server.ts", 'import "~/services/outcome"; import "~/infra/redis.server"; import "react";', ["rooms/imports", "rooms/imports", "rooms/imports"]],
-  ["app/models/x.server.ts", 'import "~/db.server"; import "~/domain/site-id"; import "@shopify/shopify-api";', []],
+  ["app/models/x.server.ts", 'import "~/db.server"; import "~/domain/sites/site-id"; import "@shopify/shopify-api";', []],
   ["tests/x.ts", 'import "~/generated/prisma/client"; export const e = process.env.X;', []],
 ];
 

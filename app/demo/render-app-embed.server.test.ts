@@ -1,6 +1,6 @@
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
-import { buildHidePlan, selectorsToHide, type HidePlan, type HideSourceTest } from "~/domain/hide-plan";
+import { buildHidePlan, selectorsToHide, type HidePlan, type HideSourceTest } from "~/domain/shopify/hide-plan";
 import { HIDE_ATTRIBUTE, hideCss } from "~/wire/hide";
 import { matchesAnyPath } from "~/wire";
 import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals } from "./render-app-embed.server";

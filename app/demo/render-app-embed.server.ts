@@ -3,7 +3,7 @@ import { Liquid, Tag, TypeGuards, type Context, type Emitter, type TagToken, typ
 // Read at build time (Vite `?raw`): the text is inlined into the server build and the unit tests alike,
 // so no runtime path has to lead back to extensions/ from build/server/ or from a test's folder.
 import blockSource from "../../extensions/svc-embed/blocks/svc-embed.liquid?raw";
-import type { HidePlan } from "~/domain/hide-plan";
+import type { HidePlan } from "~/domain/shopify/hide-plan";
 
 /** An app-data metafield as the block reads it: Shopify's metafield object, or a bare value (stand-ins). */
 export type AppMetafield = { value: string } | string | null | undefined;

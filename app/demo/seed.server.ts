@@ -1,6 +1,6 @@
 // The local demo: a demo shop, site, running test and API key that `npm start` seeds so the product
 // can be tried without Shopify. Safe to run at every start.
-import { hashSiteApiKey } from "~/domain/site-api-key";
+import { hashSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";

@@ -1,5 +1,5 @@
 // The demo storefront's HTML: an ordinary page with the snippet tag, as a merchant's site would have it.
-import { snippetTag } from "~/domain/snippet-tag";
+import { snippetTag } from "~/domain/sites/snippet-tag";
 import { DEMO_SITE_ID } from "~/demo/seed.server";
 
 /** `headHelper`: the inline helper's `<script>…</script>` (docs/anti-flicker-other-sites.md), printed before the tag. */

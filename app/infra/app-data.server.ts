@@ -1,6 +1,6 @@
 // The app-data metafields on the app's installation (what the app embed reads as app.metafields.svc.*):
 // the one read of them on their own, and the one metafieldsSet every writer goes through.
-import { APP_DATA_NAMESPACE, parseAppInstallation, type AppDataWrite, type AppInstallationData } from "~/domain/shop-install";
+import { APP_DATA_NAMESPACE, parseAppInstallation, type AppDataWrite, type AppInstallationData } from "~/domain/shopify/shop-install";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql } from "./admin-graphql";
 
 const APP_DATA_QUERY = `#graphql

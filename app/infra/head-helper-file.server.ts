@@ -1,7 +1,7 @@
 // The built inline head helper (snippet/dist/head.js) as the admin and the demo page print it, read once per build.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { headHelperScript, type HeadHelperScript } from "~/domain/snippet-tag";
+import { headHelperScript, type HeadHelperScript } from "~/domain/sites/snippet-tag";
 
 // Resolved from the working directory, as snippet.js is: npm start, npm test and the built server all run from the project root.
 const HEAD_HELPER_PATH = path.resolve("snippet/dist/head.js");

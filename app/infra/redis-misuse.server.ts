@@ -1,7 +1,7 @@
 // The exposure-misuse monitor kept in Redis, shared by every app instance: per-site per-minute counts
 // summed over the policy's window; the decision is the domain's (misuseWarrantsPause).
 import type { Redis } from "ioredis";
-import { MISUSE_BUCKET_MS, misuseWarrantsPause, misuseWindowSlots, type MisusePolicy, type MisuseVerdict } from "~/domain/exposure-integrity";
+import { MISUSE_BUCKET_MS, misuseWarrantsPause, misuseWindowSlots, type MisusePolicy, type MisuseVerdict } from "~/domain/events/exposure-integrity";
 import { LUA_NOW_MS, luaScript, runScript } from "./redis.server";
 
 /**

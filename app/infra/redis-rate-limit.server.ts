@@ -1,7 +1,7 @@
 // Token buckets kept in Redis, shared by every app instance: the algorithm of app/domain/rate-limit.ts
 // (same rules, same arithmetic, checked by rate-limit.cases.json) as one atomic script.
 import type { Redis } from "ioredis";
-import type { RateLimitDecision, RateLimitRule } from "~/domain/rate-limit";
+import type { RateLimitDecision, RateLimitRule } from "~/domain/events/rate-limit";
 import { LUA_NOW_MS, luaScript, runScript } from "./redis.server";
 
 /**

@@ -1,7 +1,7 @@
 // A group of new snippet events in two statements whatever its size: one reads what the database knows
 // about the group's sessions and visitors, one writes the domain's plan (exposures, conversions,
 // attributions, rollups). Every round trip is paid by every group, so each is one statement.
-import type { IngestPlan, KnownFacts } from "~/domain/ingest-plan";
+import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { rollupUpsertSql } from "./rollup.server";
 import type { Sql } from "./transaction.server";
 

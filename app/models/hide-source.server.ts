@@ -1,6 +1,6 @@
 // Reads what the hide plan is built from: a shop's own storefront site (kind shopify) and its running tests.
 import { prisma } from "~/db.server";
-import type { HideSource } from "~/domain/hide-plan";
+import type { HideSource } from "~/domain/shopify/hide-plan";
 
 /** The shop's storefront site's status and running tests with their arms; null when the shop has no such site. */
 export async function loadHideSource(shopDomain: string): Promise<HideSource | null> {

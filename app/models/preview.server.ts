@@ -1,6 +1,6 @@
 // Reads for preview links: a test with its arms by id, within a site (the snippet's door) or a shop (the admin).
 import { prisma } from "~/db.server";
-import type { RunningTest } from "~/domain/site-config";
+import type { RunningTest } from "~/domain/sites/site-config";
 
 /**
  * A test of the site in the shape the patches answer is built from, whatever its status except archived

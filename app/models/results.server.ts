@@ -1,7 +1,7 @@
 // What a test's results are built from: the test as its shop sees it, its rollups, and flicker figures.
 import { prisma } from "~/db.server";
-import type { RollupRow } from "~/domain/results";
-import type { FlickerStats } from "~/domain/results-view";
+import type { RollupRow } from "~/domain/results/build-results";
+import type { FlickerStats } from "~/domain/results/view";
 
 /** The test with its arms, goals and site, if it belongs to one of this shop's sites. */
 export async function findTestOfShop(shopDomain: string, testId: string) {

@@ -1,6 +1,6 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { prisma } from "~/db.server";
-import type { SiteConfig } from "~/domain/site-config";
+import type { SiteConfig } from "~/domain/sites/site-config";
 
 /** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {

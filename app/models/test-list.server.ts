@@ -1,7 +1,7 @@
 // The admin's tests list as read from the database: one shop's tests with their site, arms and goals,
 // and their rollups added up over all days (per test × arm × goal × currency).
 import { prisma } from "~/db.server";
-import type { RollupRow } from "~/domain/results";
+import type { RollupRow } from "~/domain/results/build-results";
 
 /** Every test on this shop's sites, newest first. */
 export async function listTestsOfShop(shopDomain: string) {

@@ -1,7 +1,7 @@
 // A/B tests with their arms and goals: the only code that writes the Test, Arm and Goal tables.
 import { prisma } from "~/db.server";
 import type { GoalKind, Prisma, TestStatus } from "~/generated/prisma/client";
-import type { ParsedTest } from "~/domain/test-form";
+import type { ParsedTest } from "~/domain/experiments/test-form";
 import type { Patch } from "~/wire";
 
 export interface TestDefinition {

@@ -19,7 +19,7 @@ import { TrafficSplitCard } from "~/components/results/TrafficSplitCard";
 import { VerdictBanner } from "~/components/results/VerdictBanner";
 import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
-import { parseLifecycleForm } from "~/domain/test-lifecycle";
+import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
 import { problemDocument } from "~/http/problem";
 import { syncHideMetafield } from "~/services/hide-metafield.server";
 import { fail } from "~/services/outcome";

@@ -3,7 +3,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
-import { readDefinitionField } from "~/domain/test-form";
+import { readDefinitionField } from "~/domain/experiments/test-form";
 import { syncHideMetafield } from "~/services/hide-metafield.server";
 import { storefrontEditorLaunch } from "~/services/editor-links.server";
 import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/test-editor.server";

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
-import { readDefinitionField } from "~/domain/test-form";
+import { readDefinitionField } from "~/domain/experiments/test-form";
 import { syncHideMetafield } from "~/services/hide-metafield.server";
 import { createTestFromForm, loadNewTestEditor } from "~/services/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";

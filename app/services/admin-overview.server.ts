@@ -1,5 +1,5 @@
 // How the admin shows a shop's sites: with their tests on the home page, with status and test counts on Sites & install.
-import { snippetTag } from "~/domain/snippet-tag";
+import { snippetTag } from "~/domain/sites/snippet-tag";
 import { findShopByDomain } from "~/models/shop.server";
 import { countTestsBySite, listSitesOfShop } from "~/models/site.server";
 import { listTestsOfSites } from "~/models/test.server";

@@ -1,6 +1,6 @@
 // GET /api/consent: whether this visitor's region needs consent before the snippet collects anything, and the prompt's words.
-import { consentPrompt } from "~/domain/consent-prompt-text";
-import { consentRequired, normalizeCountry } from "~/domain/consent-region";
+import { consentPrompt } from "~/domain/consent/prompt-text";
+import { consentRequired, normalizeCountry } from "~/domain/consent/region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
 import { promptLanguage } from "~/wire/consent-language";
 import { countryOfAddress } from "~/infra/geoip.server";

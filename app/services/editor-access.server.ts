@@ -1,7 +1,7 @@
 // The visual editor's gate: its token checked and its test and arm loaded, and which page origins may call
 // the editor's API for that site (CORS). Every editor endpoint passes through here first.
-import { storefrontOrigins } from "~/domain/editor-page";
-import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/editor-token";
+import { storefrontOrigins } from "~/domain/links/editor-page";
+import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/links/editor-token";
 import { previewKey } from "~/env.server";
 import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";

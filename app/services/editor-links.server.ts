@@ -1,8 +1,8 @@
 // "Edit on the storefront" in the admin: the page the editor proposes for a test, and a fresh editor token
 // for one variant of it, opened on the page the merchant chose (checked to be the site's own).
-import { checkEditorPageUrl, editorPagePath, editorUrl, storefrontOrigins } from "~/domain/editor-page";
-import { EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/editor-token";
-import { structureEditable } from "~/domain/test-edit-policy";
+import { checkEditorPageUrl, editorPagePath, editorUrl, storefrontOrigins } from "~/domain/links/editor-page";
+import { EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/links/editor-token";
+import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import { findEditorTestOfShop, type EditorTestRow } from "~/models/editor.server";
 import { editorKey } from "./editor-access.server";
 import { demoStorefrontPath } from "~/demo/public.server";

@@ -1,7 +1,7 @@
 // PUT /api/editor/patches: the token's arm's patches replaced by the editor's, validated by the admin form's
 // own rules (patch shape, the edit policy of a test that has run), written once, then served at once.
-import { lockExplanation, structureEditable } from "~/domain/test-edit-policy";
-import { patchListSchema } from "~/domain/patch-shape";
+import { lockExplanation, structureEditable } from "~/domain/experiments/test-edit-policy";
+import { patchListSchema } from "~/domain/experiments/patch-shape";
 import { replaceDraftArmPatches } from "~/models/editor.server";
 import type { Patch } from "~/wire";
 import type { EditorSaveResponse } from "~/wire/editor";

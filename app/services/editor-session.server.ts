@@ -1,7 +1,7 @@
 // GET /api/editor/session: what the visual editor needs to start: the test, every arm with its patches,
 // the arm being edited, whether the test still takes changes, and when the token ends.
-import { validPatches } from "~/domain/patch-shape";
-import { structureEditable } from "~/domain/test-edit-policy";
+import { validPatches } from "~/domain/experiments/patch-shape";
+import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import type { EditorSession } from "~/wire/editor";
 import { openEditorRequest, type EditorRequest, type Gated } from "./editor-access.server";
 import { ok } from "./outcome";

@@ -1,6 +1,6 @@
 // The admin home's install card: whether svc's app embed is on in the shop's live theme, read from the
 // theme's settings through the Admin API (read_themes), and the link that switches it on.
-import { embedActivationUrl, embedState, type EmbedStatus } from "~/domain/theme-embed";
+import { embedActivationUrl, embedState, type EmbedStatus } from "~/domain/shopify/theme-embed";
 import { AdminApiError, describeErrors, type AdminGraphql } from "~/infra/admin-graphql";
 
 const MAIN_THEME = `#graphql

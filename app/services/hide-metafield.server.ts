@@ -2,8 +2,8 @@
 // called after every admin action that may change them. A failure never fails that action: a stale plan
 // only costs hiding time (the snippet reveals as soon as it knows its arm, or that there is none), and the
 // next action, or the next new session's install run, writes it again.
-import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/hide-plan";
-import { hideWrite } from "~/domain/shop-install";
+import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";
+import { hideWrite } from "~/domain/shopify/shop-install";
 import { loadHideSource } from "~/models/hide-source.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { readAppData, setAppData } from "~/infra/app-data.server";

@@ -1,9 +1,9 @@
 // POST /api/events and /api/collect: validate a snippet batch, keep only exposures the visitor was
 // really assigned, and hand the rest to the process's group-commit writer (answered once committed).
-import { parseEventBatch, parseJsonText } from "~/domain/event-batch";
-import { judgeExposure } from "~/domain/exposure-integrity";
-import { armOf } from "~/domain/patches-response";
-import type { SiteConfig } from "~/domain/site-config";
+import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
+import { judgeExposure } from "~/domain/events/exposure-integrity";
+import { armOf } from "~/domain/experiments/patches-response";
+import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures, pauseSite } from "~/models/site.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";

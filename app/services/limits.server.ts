@@ -1,8 +1,8 @@
 // The rate limits of the public endpoints and the exposure-misuse monitor: shared by every instance
 // through Redis when REDIS_URL is set (failing open when it does not answer), else per instance. Each
 // door's service takes from these buckets itself, right after it has found the site or the API key.
-import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domain/rate-limit";
-import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/exposure-integrity";
+import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domain/events/rate-limit";
+import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/events/exposure-integrity";
 import { appEnv } from "~/env.server";
 import type { Problem } from "./outcome";
 import { redisConfigured, redisKey, withRedis } from "~/infra/redis.server";

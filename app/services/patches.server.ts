@@ -1,7 +1,7 @@
 // GET /api/patches: this visitor's arms of the site's running tests, from the in-memory site cache, or in
 // preview (a signed token from the admin) the one forced arm of the previewed test, read from the database.
-import { patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "~/domain/patches-response";
-import { verifyPreviewToken } from "~/domain/preview-token";
+import { patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "~/domain/experiments/patches-response";
+import { verifyPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
 import { findPreviewableTest } from "~/models/preview.server";
 import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~/wire";

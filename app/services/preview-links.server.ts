@@ -1,6 +1,6 @@
 // The preview links of a test, one per arm, for the shop that owns it: signed, expiring, landing on a page it runs on.
-import { previewPath, previewUrl, storefrontOrigin } from "~/domain/preview-link";
-import { PREVIEW_LIFETIME_SECONDS, signPreviewToken } from "~/domain/preview-token";
+import { previewPath, previewUrl, storefrontOrigin } from "~/domain/links/preview-link";
+import { PREVIEW_LIFETIME_SECONDS, signPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
 import { findTestForPreviewLinks } from "~/models/preview.server";
 import { isDemoSite } from "~/demo/public.server";

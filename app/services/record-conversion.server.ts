@@ -1,9 +1,9 @@
 // Records one conversion from any door (snippet, server-side API, Shopify order): counted once per
 // (site, eventId), attributed per running test to the session's first exposure before it, and added
 // to the rollups with per-visitor revenue so results can compute variances.
-import { attribute } from "~/domain/attribution";
-import { conversionIncrement } from "~/domain/conversion-increment";
-import type { SiteConfig } from "~/domain/site-config";
+import { attribute } from "~/domain/events/attribution";
+import { conversionIncrement } from "~/domain/events/conversion-increment";
+import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertAttributions, insertConversion, visitorGoalHistory } from "~/models/conversion.server";
 import { listSessionExposures } from "~/models/exposure.server";
 import { addToRollup } from "~/models/rollup.server";

@@ -1,7 +1,7 @@
 // A test's results for its shop: load the rollups, run the statistics, shape the page or the CSV.
-import { buildResults, type ResultsInput } from "~/domain/results";
-import { dailyCsv, summaryCsv } from "~/domain/results-csv";
-import type { ResultsView } from "~/domain/results-view";
+import { buildResults, type ResultsInput } from "~/domain/results/build-results";
+import { dailyCsv, summaryCsv } from "~/domain/results/csv";
+import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
 
 async function load(shopDomain: string, testId: string) {

@@ -1,7 +1,7 @@
 // POST /api/conversions (draft): a conversion sent by the merchant's server with a site API key.
-import { parseConversionRequest } from "~/domain/conversion-request";
-import { parseJsonText } from "~/domain/event-batch";
-import { hashSiteApiKey, parseBearer } from "~/domain/site-api-key";
+import { parseConversionRequest } from "~/domain/events/conversion-request";
+import { parseJsonText } from "~/domain/events/event-batch";
+import { hashSiteApiKey, parseBearer } from "~/domain/sites/site-api-key";
 import { findActiveKeyByHash, touchSiteApiKey } from "~/models/api-key.server";
 import { inTransaction } from "~/models/transaction.server";
 import { throttleApiKey } from "./limits.server";

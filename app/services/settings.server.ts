@@ -1,6 +1,6 @@
 // The shop's Settings: the account owner's email for announcements and the raw-event retention.
-import { parseSettingsForm, type SettingsFieldErrors, type SettingsFields } from "~/domain/settings-form";
-import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "~/domain/settings-form";
+import { parseSettingsForm, type SettingsFieldErrors, type SettingsFields } from "~/domain/settings/settings-form";
+import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "~/domain/settings/settings-form";
 import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
 import { fail, ok } from "./outcome";
 import type { FormOutcome } from "./site-admin.server";

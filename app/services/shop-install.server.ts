@@ -2,8 +2,8 @@
 // shop and its storefront site are recorded, and the shop is told where svc answers (app-data metafields for
 // the app embed, the web pixel's settings). It runs again and again for the same shop, so it is idempotent.
 import { randomBytes } from "node:crypto";
-import { newSiteId } from "~/domain/site-id";
-import { APP_DATA_NAMESPACE, parseInstallState, planInstallWrites, type InstallState, type PixelWrite } from "~/domain/shop-install";
+import { newSiteId } from "~/domain/sites/site-id";
+import { APP_DATA_NAMESPACE, parseInstallState, planInstallWrites, type InstallState, type PixelWrite } from "~/domain/shopify/shop-install";
 import { saveInstalledShop } from "~/models/shop-install.server";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "~/infra/admin-graphql";
 import { setAppData } from "~/infra/app-data.server";

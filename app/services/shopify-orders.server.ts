@@ -1,9 +1,9 @@
 // Shopify purchases: orders/paid records each order once as a `purchase` conversion in shop money,
 // refunds/create and orders/cancelled lower its net revenue, and the web pixel's checkout report gives an
 // order its session. Every path takes the order's lock first, so whichever arrives first, it counts once.
-import { PURCHASE_GOAL, purchaseEventId } from "~/domain/purchase";
-import { parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify-order";
-import type { SiteConfig } from "~/domain/site-config";
+import { PURCHASE_GOAL, purchaseEventId } from "~/domain/shopify/purchase";
+import { parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
+import type { SiteConfig } from "~/domain/sites/site-config";
 import { findConversion, listAttributions, setConversionSession } from "~/models/conversion.server";
 import { findCheckoutReport, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/order.server";
 import { addToRollup } from "~/models/rollup.server";

@@ -1,9 +1,9 @@
 // The admin's web-site use cases: add one, edit one, show one with its tag and keys, resume a paused one.
 // Every call names the authenticated shop; another shop's site is answered as not found.
 import { randomBytes } from "node:crypto";
-import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/site-form";
-import { newSiteId } from "~/domain/site-id";
-import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/snippet-tag";
+import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/sites/site-form";
+import { newSiteId } from "~/domain/sites/site-id";
+import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/sites/snippet-tag";
 import { listSiteApiKeys } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";

@@ -1,8 +1,8 @@
 // Site API keys in the admin: create one (its plaintext answered once, only its hash kept) and revoke one,
 // always through a site of the authenticated shop.
 import { randomBytes } from "node:crypto";
-import { parseApiKeyName } from "~/domain/api-key-name";
-import { newSiteApiKey } from "~/domain/site-api-key";
+import { parseApiKeyName } from "~/domain/sites/api-key-name";
+import { newSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, revokeSiteApiKey } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { findSiteOfShop } from "~/models/site.server";

@@ -1,7 +1,7 @@
 // Each site's configuration and running tests, in memory, so the snippet's hot paths never wait on
 // the database after a site's first request. Entries are dropped at once on a change, by this instance
 // or (with REDIS_URL, by pub/sub) by any other, and refreshed in the background after refreshMs().
-import type { SiteConfig } from "~/domain/site-config";
+import type { SiteConfig } from "~/domain/sites/site-config";
 import { appEnv } from "~/env.server";
 import { loadSiteConfig } from "~/models/site-config.server";
 import { redisKey, subscribeToChannel, withRedis } from "~/infra/redis.server";

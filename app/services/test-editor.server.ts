@@ -1,8 +1,8 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
 // one write → the snippet's cache dropped at once), and "duplicate as a new draft".
-import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/test-edit-policy";
-import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/test-form";
-import { validPatches } from "~/domain/patch-shape";
+import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
+import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
+import { validPatches } from "~/domain/experiments/patch-shape";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";

@@ -8,7 +8,7 @@ import {
   type LifecycleIntentName,
   type RefusalCode,
   type TestStatus,
-} from "~/domain/test-lifecycle";
+} from "~/domain/experiments/test-lifecycle";
 import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
 import { fail, ok, type Outcome } from "./outcome";
 import { invalidateSite } from "./site-cache.server";

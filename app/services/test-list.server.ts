@@ -1,8 +1,8 @@
 // The admin's tests list: each of the shop's tests with its site, traffic, exposed visitors and the
 // primary goal's lift so far (the results page's own statistics, over the summed rollups).
-import type { TestStatus } from "~/domain/test-lifecycle";
-import { compareRates } from "~/domain/results-stats";
-import { totalsPerArm } from "~/domain/results-totals";
+import type { TestStatus } from "~/domain/experiments/test-lifecycle";
+import { compareRates } from "~/domain/results/stats";
+import { totalsPerArm } from "~/domain/results/totals";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { listTestsOfShop, readRollupTotals } from "~/models/test-list.server";

@@ -1,8 +1,8 @@
 // Writes a group of screened snippet batches in one transaction with a fixed number of set-based
 // statements: new events, then what the database knows about their sessions and visitors, then the
 // domain's plan (exposures, conversions, attributions, rollup increments).
-import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/ingest-plan";
-import type { SiteConfig } from "~/domain/site-config";
+import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
+import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertEventRows, type EventRow } from "~/models/event.server";
 import { readKnownFacts, writePlan } from "~/models/event-group.server";
 import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { HIDE_TIMEOUT_MS, hideCss } from "~/wire/hide";
 import { DEMO_ARM_IDS, DEMO_TEST_ID } from "~/demo/constants";
-import { headHelperScript } from "~/domain/snippet-tag";
+import { headHelperScript } from "~/domain/sites/snippet-tag";
 import { GPC } from "./snippet/helpers";
 import { saveScreenshot } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";

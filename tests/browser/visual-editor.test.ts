@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { openDatabase } from "~/db/connection.server";
-import { editorKeyFrom, signEditorToken } from "~/domain/editor-token";
-import { previewKeyFrom } from "~/domain/preview-token";
+import { editorKeyFrom, signEditorToken } from "~/domain/links/editor-token";
+import { previewKeyFrom } from "~/domain/links/preview-token";
 import type { EditorSession } from "~/wire/editor";
 import { DEMO_ARM_IDS, DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { launchChromium, saveScreenshot } from "../support/browser";

@@ -2,7 +2,7 @@
 // POST /api/conversions and shows when it was last used, stops working once revoked, and another shop
 // can neither see nor revoke it.
 import { describe, expect, it } from "vitest";
-import { SITE_API_KEY_PATTERN } from "~/domain/site-api-key";
+import { SITE_API_KEY_PATTERN } from "~/domain/sites/site-api-key";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";

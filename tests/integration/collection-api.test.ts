@@ -1,5 +1,5 @@
 // The snippet's endpoints and the server-side conversions endpoint over HTTP against the real server.
-import { consentPrompt } from "~/domain/consent-prompt-text";
+import { consentPrompt } from "~/domain/consent/prompt-text";
 import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { describe, expect, it } from "vitest";
 import pg from "pg";

@@ -1,6 +1,6 @@
 // GET /api/consent answers the prompt's words in the language the snippet asks for, over HTTP on the real server.
 import { describe, expect, it } from "vitest";
-import { consentPrompt } from "~/domain/consent-prompt-text";
+import { consentPrompt } from "~/domain/consent/prompt-text";
 import { DEMO_SITE_ID } from "~/demo/constants";
 import type { ConsentResponse } from "~/wire";
 import { PROMPT_LANGUAGES } from "~/wire/consent-language";

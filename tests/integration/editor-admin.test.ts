@@ -3,8 +3,8 @@
 // merchant's page checked against the site's origins, and patches saved by the editor shown and kept by
 // the admin's form. Then the same on the local demo, whose storefronts are the server's own pages.
 import { beforeAll, describe, expect, it } from "vitest";
-import { editorKeyFrom, verifyEditorToken } from "~/domain/editor-token";
-import { previewKeyFrom } from "~/domain/preview-token";
+import { editorKeyFrom, verifyEditorToken } from "~/domain/links/editor-token";
+import { previewKeyFrom } from "~/domain/links/preview-token";
 import type { Patch } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { loaderData, postAction } from "../support/admin-route-data";

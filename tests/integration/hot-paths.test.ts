@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { newSiteApiKey } from "~/domain/site-api-key";
+import { newSiteApiKey } from "~/domain/sites/site-api-key";
 import { databaseKinds } from "../support/databases";
 import { useServer } from "../support/server";
 import { newId } from "../support/snippet-client";

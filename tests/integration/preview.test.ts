@@ -1,7 +1,7 @@
 // Preview links on the real server: the shop's links per arm, and /api/patches forcing the link's arm of a draft
 // test (ttl 0) while ignoring expired, tampered and other sites' tokens; another shop's test is a 404.
 import { beforeAll, describe, expect, it } from "vitest";
-import { previewKeyFrom, signPreviewToken } from "~/domain/preview-token";
+import { previewKeyFrom, signPreviewToken } from "~/domain/links/preview-token";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { APP, adminFetch, useShopifyServer } from "../support/shopify";

@@ -4,9 +4,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
-import { MISUSE_BUCKET_MS, MisuseMonitor } from "~/domain/exposure-integrity";
-import { RateLimiter } from "~/domain/rate-limit";
-import { RATE_LIMIT_CASES } from "~/domain/rate-limit.cases";
+import { MISUSE_BUCKET_MS, MisuseMonitor } from "~/domain/events/exposure-integrity";
+import { RateLimiter } from "~/domain/events/rate-limit";
+import { RATE_LIMIT_CASES } from "~/domain/events/rate-limit.cases";
 import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
 import { takeSharedTokens } from "~/infra/redis-rate-limit.server";
 import { deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";

@@ -1,7 +1,7 @@
 // The admin home's install card: whether svc's app embed is on in the live theme, and the way to switch it on.
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { BadgeProps } from "@shopify/polaris";
-import type { EmbedStatus } from "~/domain/theme-embed";
+import type { EmbedStatus } from "~/domain/shopify/theme-embed";
 
 type ShopifyStatus = Extract<EmbedStatus, { mode: "shopify" }>;
 

@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { ChoiceList, Text } from "@shopify/polaris";
 import type { MenuActionDescriptor } from "@shopify/polaris";
 import { ConfirmModal, useToast } from "~/components/admin/app-bridge";
-import type { LifecycleIntentName } from "~/domain/test-lifecycle";
+import type { LifecycleIntentName } from "~/domain/experiments/test-lifecycle";
 
 export interface LifecycleProps {
   testId: string;

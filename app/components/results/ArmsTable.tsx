@@ -2,7 +2,7 @@
 import { Badge, BlockStack, DataTable, InlineStack, Text, Tooltip } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useId } from "react";
-import type { ArmResult, GoalResult } from "~/domain/results-view";
+import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";
 import {
   comparisonErrorText,

@@ -1,6 +1,6 @@
 // What each arm costs in page speed: how long until it was in place, and how long content was hidden.
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { formatInteger, formatMs } from "./format";
 
 export function FlickerCard({ arms, flicker }: Pick<ResultsView, "arms" | "flicker">) {

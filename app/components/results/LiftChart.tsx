@@ -2,7 +2,7 @@
 // zero, the difference is real at that day's data.
 import { LineChart } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { ChartCard, armColor } from "./ChartCard";
 import { formatAxisPercent, formatDay, formatLift, formatPercent } from "./format";
 

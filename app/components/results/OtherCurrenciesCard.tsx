@@ -1,6 +1,6 @@
 // Revenue recorded in currencies other than the site's: listed as is, since converting would invent numbers.
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { formatInteger, formatMoney } from "./format";
 
 export function OtherCurrenciesCard({ arms, currency, otherCurrencies }: Pick<ResultsView, "arms" | "currency" | "otherCurrencies">) {

@@ -1,7 +1,7 @@
 // The primary goal's cumulative conversion rate per arm, day by day.
 import { LineChart } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { ChartCard, armColor } from "./ChartCard";
 import { formatAxisPercent, formatDay, formatPercent } from "./format";
 

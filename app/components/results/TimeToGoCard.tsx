@@ -1,6 +1,6 @@
 // How much longer the test needs to detect its minimum effect with 80% power on the primary goal.
 import { BlockStack, Card, Text } from "@shopify/polaris";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { formatInteger, formatPercent } from "./format";
 
 export function TimeToGoCard({ remaining, test }: Pick<ResultsView, "remaining" | "test">) {

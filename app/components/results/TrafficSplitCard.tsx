@@ -1,6 +1,6 @@
 // The configured split against the visitors each arm really got, with the sample-ratio-mismatch check.
 import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { formatInteger, formatPercent, formatPValue } from "./format";
 
 export function TrafficSplitCard({ arms, goals, srm }: Pick<ResultsView, "arms" | "goals" | "srm">) {

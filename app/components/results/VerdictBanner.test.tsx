@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
-import type { Verdict } from "~/domain/results-view";
+import type { Verdict } from "~/domain/results/view";
 import { VerdictBanner } from "./VerdictBanner";
 
 function render(verdict: Verdict, srmPValue: number | null = 0.5): string {

@@ -1,8 +1,8 @@
 // The test's verdict, coloured by how much the merchant can act on it; the words are app/domain/verdict-words.ts's.
 import { Banner, BlockStack, Text } from "@shopify/polaris";
 import type { BannerProps } from "@shopify/polaris";
-import type { Verdict, VerdictKind } from "~/domain/results-view";
-import { srmExplanation, verdictTitle } from "~/domain/verdict-words";
+import type { Verdict, VerdictKind } from "~/domain/results/view";
+import { srmExplanation, verdictTitle } from "~/domain/results/verdict-words";
 
 const TONES: Record<VerdictKind, NonNullable<BannerProps["tone"]>> = {
   collecting: "info",

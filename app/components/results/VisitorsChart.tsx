@@ -1,7 +1,7 @@
 // New visitors per arm and day: uneven bars on one day point at a traffic or tracking problem.
 import { BarChart } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz";
-import type { ResultsView } from "~/domain/results-view";
+import type { ResultsView } from "~/domain/results/view";
 import { ChartCard, armColor } from "./ChartCard";
 import { formatDay, formatInteger } from "./format";
 

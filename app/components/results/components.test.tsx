@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
-import type { ArmResult, ResultsView } from "~/domain/results-view";
+import type { ArmResult, ResultsView } from "~/domain/results/view";
 import { ArmsTable } from "./ArmsTable";
 import { FlickerCard } from "./FlickerCard";
 import { LiftChart } from "./LiftChart";

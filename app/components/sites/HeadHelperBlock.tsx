@@ -1,7 +1,7 @@
 // The install card's optional block: the inline anti-flicker helper to paste before the tag, what it does, and its CSP hash.
 import { BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { useToast } from "~/components/admin/app-bridge";
-import type { HeadHelperScript } from "~/domain/snippet-tag";
+import type { HeadHelperScript } from "~/domain/sites/snippet-tag";
 
 export function HeadHelperBlock({ helper }: { helper: HeadHelperScript | null }) {
   const toast = useToast();

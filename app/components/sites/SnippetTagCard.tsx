@@ -2,7 +2,7 @@
 // optional inline helper.
 import { BlockStack, Box, Button, Card, Divider, InlineStack, List, Text } from "@shopify/polaris";
 import { useToast } from "~/components/admin/app-bridge";
-import type { HeadHelperScript } from "~/domain/snippet-tag";
+import type { HeadHelperScript } from "~/domain/sites/snippet-tag";
 import { HeadHelperBlock } from "./HeadHelperBlock";
 
 interface SnippetTagCardProps {

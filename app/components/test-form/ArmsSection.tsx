@@ -1,7 +1,7 @@
 // Traffic and arms: the share of visitors who enter the test, the control and its variants with their
 // weights, and what each variant changes.
 import { BlockStack, Box, Button, Card, InlineError, InlineStack, Text, TextField } from "@shopify/polaris";
-import { armKey, emptyArm, MAX_ARMS, type ArmDraft, type FieldErrors, type SiteKind, type TestFormValues } from "~/domain/test-form";
+import { armKey, emptyArm, MAX_ARMS, type ArmDraft, type FieldErrors, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { StorefrontEditorAction, type StorefrontEditorLaunch } from "./StorefrontEditorAction";
 import { VariantChanges } from "./VariantChanges";
 import { errorsUnder, type TemplateOptions } from "./types";

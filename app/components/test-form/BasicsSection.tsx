@@ -1,6 +1,6 @@
 // The test's site, name and hypothesis.
 import { BlockStack, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
-import type { FieldErrors, TestFormValues } from "~/domain/test-form";
+import type { FieldErrors, TestFormValues } from "~/domain/experiments/test-form";
 import type { EditorSiteOption } from "./types";
 
 interface Props {

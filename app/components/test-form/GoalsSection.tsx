@@ -1,8 +1,8 @@
 // What counts as a conversion: the goals (one primary) and the minimum detectable effect used to
 // estimate how long the test must run.
 import { BlockStack, Box, Button, Card, InlineError, InlineStack, RadioButton, Select, Text, TextField } from "@shopify/polaris";
-import type { PageRuleKind } from "~/domain/page-rule";
-import { emptyGoal, MAX_GOALS, type FieldErrors, type GoalDraft, type GoalKind, type SiteKind, type TestFormValues } from "~/domain/test-form";
+import type { PageRuleKind } from "~/domain/experiments/page-rule";
+import { emptyGoal, MAX_GOALS, type FieldErrors, type GoalDraft, type GoalKind, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { pageKindOptions } from "./PagesSection";
 import { checkSelectorNow } from "./selector-check";
 import { errorsUnder } from "./types";

@@ -2,8 +2,8 @@
 // that answers with the snippet's own matcher.
 import { useState } from "react";
 import { Badge, BlockStack, Button, Card, InlineError, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { PAGE_RULE_KINDS, TEMPLATE_TYPES, testPageUrl, type PageRule, type PageRuleKind } from "~/domain/page-rule";
-import type { FieldErrors } from "~/domain/test-form";
+import { PAGE_RULE_KINDS, TEMPLATE_TYPES, testPageUrl, type PageRule, type PageRuleKind } from "~/domain/experiments/page-rule";
+import type { FieldErrors } from "~/domain/experiments/test-form";
 
 const KIND_LABELS: Record<PageRuleKind, string> = {
   exact: "Is exactly",

@@ -1,6 +1,6 @@
 // A variant's DOM changes: add, remove and reorder them, each with the fields its operation needs.
 import { BlockStack, Box, Button, Checkbox, InlineError, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { emptyPatch, PATCH_OPS, type FieldErrors, type PatchDraft } from "~/domain/test-form";
+import { emptyPatch, PATCH_OPS, type FieldErrors, type PatchDraft } from "~/domain/experiments/test-form";
 import type { PatchOp } from "~/wire";
 import { checkSelectorNow } from "./selector-check";
 

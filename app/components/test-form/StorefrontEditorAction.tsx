@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { BlockStack, Button, InlineStack, Text, TextField } from "@shopify/polaris";
-import { checkEditorPageUrl } from "~/domain/editor-page";
+import { checkEditorPageUrl } from "~/domain/links/editor-page";
 
 /** What the loader says about opening the editor for this test (app/services/editor-links.server.ts). */
 export interface StorefrontEditorLaunch {

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
-import { structureEditable } from "~/domain/test-edit-policy";
-import { parseTestForm, type FieldErrors, type TestFormValues } from "~/domain/test-form";
+import { structureEditable } from "~/domain/experiments/test-edit-policy";
+import { parseTestForm, type FieldErrors, type TestFormValues } from "~/domain/experiments/test-form";
 import { ConfirmModal, UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ArmsSection } from "./ArmsSection";
 import { BasicsSection } from "./BasicsSection";

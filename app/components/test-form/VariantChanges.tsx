@@ -1,6 +1,6 @@
 // What a variant changes: DOM patches, a redirect (split-URL test) or, on Shopify, an alternate template.
 import { BlockStack, Select, Text, TextField } from "@shopify/polaris";
-import type { ArmDraft, ChangeType, FieldErrors, SiteKind } from "~/domain/test-form";
+import type { ArmDraft, ChangeType, FieldErrors, SiteKind } from "~/domain/experiments/test-form";
 import { PatchListEditor } from "./PatchListEditor";
 import { errorsUnder, type TemplateOptions } from "./types";
 

@@ -1,6 +1,6 @@
 // What the test editor's page receives from its loader and action (plain JSON, no server types).
-import type { TestStatus } from "~/domain/test-edit-policy";
-import type { FieldErrors, SiteKind, TestFormValues } from "~/domain/test-form";
+import type { TestStatus } from "~/domain/experiments/test-edit-policy";
+import type { FieldErrors, SiteKind, TestFormValues } from "~/domain/experiments/test-form";
 import type { StorefrontEditorLaunch } from "./StorefrontEditorAction";
 
 export interface EditorSiteOption {

@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consentPrompt } from "../../../app/domain/consent-prompt-text";
+import { consentPrompt } from "../../../app/domain/consent/prompt-text";
 import { DEMO_SITE_ID } from "../../../app/demo/constants";
 import type { PromptLanguage } from "../../../app/wire/consent-language";
 import { launchChromium, saveScreenshot } from "../../support/browser";

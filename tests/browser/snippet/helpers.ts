@@ -1,6 +1,6 @@
 // Shared steps of the snippet browser tests: fixtures, waits and page-state probes.
 import type { Page } from "playwright-core";
-import { consentPrompt } from "../../../app/domain/consent-prompt-text";
+import { consentPrompt } from "../../../app/domain/consent/prompt-text";
 import type { ConsentResponse } from "../../../app/wire/consent";
 import type { SvcEvent } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";

@@ -1,0 +1,157 @@
+// Decides what a group of new snippet events changes (first exposures, new visitors, conversions and
+// their arms, rollup increments per key) from what the database already holds, so that it is written
+// in sets: the same answers as handling the events one by one, in arrival order.
+import { attribute, type SessionExposure } from "./attribution";
+import { conversionIncrement } from "./conversion-increment";
+import type { RollupFigures } from "../results/totals";
+
+export interface PlanSite {
+  id: string;
+  currency: string;
+  runningTestIds: ReadonlySet<string>;
+}
+
+interface PlanEventBase {
+  site: PlanSite;
+  eventId: string;
+  visitorId: string;
+  sessionId: string;
+  occurredAt: Date;
+}
+
+export type PlanEvent =
+  | (PlanEventBase & { kind: "exposure"; testId: string; armId: string; msToApply: number | null; msHidden: number | null })
+  | (PlanEventBase & { kind: "conversion"; goal: string; value: number | null });
+
+/** What the database held before the group, read for the sites, sessions and visitors of its events. */
+export interface KnownFacts {
+  sessionExposures: ReadonlyArray<SessionExposure & { siteId: string; sessionId: string }>;
+  /** (site, test, visitor) with at least one exposed session. */
+  exposedVisitors: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
+  /** Earlier attributed conversions per visitor, goal and test, one row per currency ("" for none). */
+  visitorHistory: ReadonlyArray<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: number }>;
+  /** Conversions already recorded under these event ids (by another door). */
+  recordedConversions: ReadonlyArray<{ siteId: string; eventId: string }>;
+}
+
+export interface RollupDelta extends RollupFigures {
+  siteId: string;
+  testId: string;
+  armId: string;
+  goal: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  currency: string;
+}
+
+export interface IngestPlan {
+  exposures: Array<{ siteId: string; testId: string; sessionId: string; visitorId: string; armId: string; eventId: string; exposedAt: Date; msToApply: number | null; msHidden: number | null }>;
+  conversions: Array<{ siteId: string; eventId: string; goal: string; value: number | null; currency: string | null; sessionId: string; visitorId: string; occurredAt: Date }>;
+  attributions: Array<{ siteId: string; eventId: string; testId: string; armId: string }>;
+  /** One entry per rollup key, increments summed, sorted by key (a fixed lock order for concurrent writers). */
+  rollups: RollupDelta[];
+}
+
+const key = (...parts: string[]) => parts.join("\u0000");
+
+export function planIngest(events: readonly PlanEvent[], known: KnownFacts): IngestPlan {
+  const sessionExposures = new Map<string, Array<SessionExposure>>();
+  const exposedTests = new Set<string>();
+  for (const e of known.sessionExposures) {
+    push(sessionExposures, key(e.siteId, e.sessionId), e);
+    exposedTests.add(key(e.siteId, e.sessionId, e.testId));
+  }
+  const exposedVisitors = new Set(known.exposedVisitors.map((v) => key(v.siteId, v.testId, v.visitorId)));
+  const history = new Map<string, { conversions: number; revenue: Map<string, number> }>();
+  for (const h of known.visitorHistory) {
+    const entry = historyOf(history, key(h.siteId, h.testId, h.goal, h.visitorId));
+    entry.conversions += h.conversions;
+    entry.revenue.set(h.currency, (entry.revenue.get(h.currency) ?? 0) + h.revenue);
+  }
+  const recorded = new Set(known.recordedConversions.map((c) => key(c.siteId, c.eventId)));
+
+  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [] };
+  const rollups = new Map<string, RollupDelta>();
+  const add = (delta: Omit<RollupDelta, keyof typeof ZERO> & Partial<typeof ZERO>) => {
+    const k = key(delta.siteId, delta.testId, delta.armId, delta.goal, delta.day, delta.currency);
+    const row = rollups.get(k) ?? { ...ZERO, ...pick(delta) };
+    for (const f of FIGURES) row[f] += delta[f] ?? 0;
+    rollups.set(k, row);
+  };
+
+  for (const event of events) {
+    const siteId = event.site.id;
+    const day = event.occurredAt.toISOString().slice(0, 10);
+    if (event.kind === "exposure") {
+      // Only a session's first exposure to a test is kept; the first to arrive wins, as the table's key does.
+      const sessionTest = key(siteId, event.sessionId, event.testId);
+      if (exposedTests.has(sessionTest)) continue;
+      exposedTests.add(sessionTest);
+      push(sessionExposures, key(siteId, event.sessionId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt });
+      plan.exposures.push({
+        siteId, testId: event.testId, sessionId: event.sessionId, visitorId: event.visitorId, armId: event.armId,
+        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden,
+      });
+      const visitor = key(siteId, event.testId, event.visitorId);
+      const newVisitor = !exposedVisitors.has(visitor);
+      exposedVisitors.add(visitor);
+      add({ siteId, testId: event.testId, armId: event.armId, goal: "", day, currency: "", exposures: 1, exposedVisitors: newVisitor ? 1 : 0 });
+      continue;
+    }
+    if (recorded.has(key(siteId, event.eventId))) continue;
+    recorded.add(key(siteId, event.eventId));
+    // A browser conversion carries no currency: its value is in the site's currency.
+    const currency = event.site.currency;
+    plan.conversions.push({
+      siteId, eventId: event.eventId, goal: event.goal, value: event.value, currency: event.value === null ? null : currency,
+      sessionId: event.sessionId, visitorId: event.visitorId, occurredAt: event.occurredAt,
+    });
+    const arms = attribute(event.occurredAt, sessionExposures.get(key(siteId, event.sessionId)) ?? [], event.site.runningTestIds);
+    for (const { testId, armId } of arms) {
+      plan.attributions.push({ siteId, eventId: event.eventId, testId, armId });
+      const before = historyOf(history, key(siteId, testId, event.goal, event.visitorId));
+      const inc = conversionIncrement({ conversions: before.conversions, revenue: before.revenue.get(currency) ?? 0 }, event.value);
+      add({ siteId, testId, armId, goal: event.goal, day, currency, ...inc });
+      before.conversions += 1;
+      before.revenue.set(currency, (before.revenue.get(currency) ?? 0) + (event.value ?? 0));
+    }
+  }
+  plan.rollups = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  return plan;
+}
+
+const ZERO = { exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
+const FIGURES = Object.keys(ZERO) as Array<keyof typeof ZERO>;
+
+function pick(d: Pick<RollupDelta, "siteId" | "testId" | "armId" | "goal" | "day" | "currency">) {
+  return { siteId: d.siteId, testId: d.testId, armId: d.armId, goal: d.goal, day: d.day, currency: d.currency };
+}
+
+function push<T>(map: Map<string, T[]>, k: string, value: T) {
+  const list = map.get(k);
+  if (list) list.push(value);
+  else map.set(k, [value]);
+}
+
+function historyOf(map: Map<string, { conversions: number; revenue: Map<string, number> }>, k: string) {
+  let entry = map.get(k);
+  if (!entry) map.set(k, (entry = { conversions: 0, revenue: new Map() }));
+  return entry;
+}
+
+/**
+ * Which events of a group's batches carry the first occurrence of their (site, eventId): only those
+ * are written, so an id repeated in a batch or across the group's batches is a duplicate however the
+ * batches were grouped.
+ */
+export function firstOccurrences(batches: ReadonlyArray<ReadonlyArray<{ siteId: string; eventId: string }>>): boolean[][] {
+  const seen = new Set<string>();
+  return batches.map((events) =>
+    events.map((e) => {
+      const k = key(e.siteId, e.eventId);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    }),
+  );
+}

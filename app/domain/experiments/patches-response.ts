@@ -1,0 +1,71 @@
+// The answer to GET /api/patches: every running test of the site this visitor is assigned to.
+import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
+import { assignArm } from "./assignment";
+import { validPatches, validRedirect } from "./patch-shape";
+import type { ArmConfig, GoalConfig, RunningTest, SiteConfig } from "../sites/site-config";
+
+/** Seconds the snippet may reuse an answer; short, so a stopped test stops showing within minutes. */
+export const PATCHES_TTL_SECONDS = 300;
+
+function autoGoal(goal: GoalConfig): AutoGoal | null {
+  if (goal.kind === "url" && goal.urlPattern) return { kind: "visit", goal: goal.label, pages: [goal.urlPattern] };
+  if (goal.kind === "click" && goal.selector) return { kind: "click", goal: goal.label, sel: goal.selector };
+  if (goal.kind === "submit" && goal.selector) return { kind: "submit", goal: goal.label, sel: goal.selector };
+  return null;
+}
+
+/** The arm this visitor gets in the test (null: not in the test). */
+export function armOf(site: Pick<SiteConfig, "id">, test: RunningTest, visitorId: string) {
+  const armId = assignArm(site.id, test, visitorId);
+  return armId === null ? null : (test.arms.find((a) => a.id === armId) ?? null);
+}
+
+/**
+ * The element whose presence counts as "the arm was shown", the same for every arm so that control
+ * and variants are exposed under the same condition: the first element any arm of the test patches.
+ */
+export function exposureSelector(test: RunningTest): string | undefined {
+  for (const arm of test.arms) {
+    for (const patch of validPatches(arm.patches) ?? []) if ("sel" in patch) return patch.sel;
+  }
+  return undefined;
+}
+
+/** What the snippet is told about one arm of a test; null when the arm's stored patches or redirect are unusable. */
+export function assignmentFor(test: RunningTest, arm: ArmConfig): Assignment | null {
+  const patches = validPatches(arm.patches);
+  if (patches === null) return null;
+  const redirect = validRedirect(arm.redirectUrl);
+  const goals = test.goals.map(autoGoal).filter((g): g is AutoGoal => g !== null);
+  const when = redirect ? undefined : exposureSelector(test);
+  return {
+    test: test.id,
+    arm: arm.id,
+    pages: test.pages,
+    ...(when && { when }),
+    ...(patches.length > 0 && { patches }),
+    ...(redirect && { redirect }),
+    ...(goals.length > 0 && { goals }),
+  };
+}
+
+export function patchesFor(site: SiteConfig, visitorId: string): PatchesResponse {
+  const tests: Assignment[] = [];
+  for (const test of site.tests) {
+    const arm = armOf(site, test, visitorId);
+    const assignment = arm && assignmentFor(test, arm);
+    if (assignment) tests.push(assignment);
+  }
+  return { ttl: PATCHES_TTL_SECONDS, tests };
+}
+
+/**
+ * The answer in preview: only the forced arm of the previewed test, whatever the test's status and the
+ * visitor's bucket, and `ttl: 0` because nothing of it may be reused as the visitor's real assignment.
+ * Null when the arm is not the test's (the token outlived a change of arms): the normal answer applies.
+ */
+export function previewPatchesFor(test: RunningTest, armId: string): PatchesResponse | null {
+  const arm = test.arms.find((a) => a.id === armId);
+  const assignment = arm && assignmentFor(test, arm);
+  return assignment ? { ttl: 0, tests: [assignment] } : null;
+}

@@ -1,0 +1,459 @@
+// The test editor's payload (the one JSON shape the form posts) and its parser: a definition ready to
+// store, or field errors keyed by path ("arms.1.patches.0.sel"); also the form values of a stored test.
+import type { Patch, PatchOp } from "~/wire";
+import { isGoalLabel } from "~/wire";
+import { selectorError } from "./css-selector";
+import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
+import { patchListSchema, validRedirect } from "./patch-shape";
+import { PURCHASE_GOAL } from "../shopify/purchase";
+
+export const PATCH_OPS = ["text", "html", "attr", "class", "style", "css", "hide"] as const satisfies readonly PatchOp[];
+export const CHANGE_TYPES = ["none", "patches", "redirect", "template"] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+export const GOAL_KINDS = ["purchase", "custom", "url", "click", "submit"] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+export type SiteKind = "shopify" | "web";
+
+export const MAX_ARMS = 10;
+export const MAX_GOALS = 10;
+export const MAX_PAGE_RULES = 20;
+export const MAX_NAME_LENGTH = 120;
+export const MAX_HYPOTHESIS_LENGTH = 2000;
+export const MAX_WEIGHT = 1000;
+const MAX_MDE_PERCENT = 1000;
+
+/** One DOM change as the form edits it: every op's fields as text, only those of `op` are read. */
+export interface PatchDraft {
+  op: PatchOp;
+  sel: string;
+  /** text, html: the new content; attr: the attribute's value; css: the style sheet. */
+  value: string;
+  /** attr: the attribute's name. */
+  name: string;
+  /** attr: remove the attribute instead of setting it. */
+  removeAttribute: boolean;
+  /** class: space-separated class names. */
+  add: string;
+  remove: string;
+  /** style: "property: value" declarations separated by ";" or new lines. */
+  declarations: string;
+}
+
+export interface ArmDraft {
+  name: string;
+  weight: string;
+  change: ChangeType;
+  patches: PatchDraft[];
+  redirectUrl: string;
+  /** The alternate template's suffix (`?view=suffix`), Shopify sites only. */
+  template: string;
+}
+
+export interface GoalDraft {
+  kind: GoalKind;
+  /** The conversion label (fixed to "purchase" for purchases). */
+  label: string;
+  /** click, submit: the element's selector. */
+  selector: string;
+  /** url: the pages whose visit counts. */
+  page: PageRule;
+  primary: boolean;
+}
+
+/** What the editor posts, as JSON in the `definition` field. */
+export interface TestFormValues {
+  /** The site's public id. */
+  siteId: string;
+  name: string;
+  hypothesis: string;
+  pages: PageRule[];
+  trafficPercent: string;
+  arms: ArmDraft[];
+  goals: GoalDraft[];
+  /** Minimum detectable effect in percent of the primary goal's rate ("10" = 10 %). */
+  minDetectableEffect: string;
+}
+
+/** A valid test, as the models store it (Test.minDetectableEffect is a fraction). */
+export interface ParsedTest {
+  siteId: string;
+  name: string;
+  hypothesis: string | null;
+  pages: string[];
+  trafficPercent: number;
+  minDetectableEffect: number;
+  arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null }>;
+  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean }>;
+}
+
+/** Field path → message; "form" holds what belongs to no one field. */
+export type FieldErrors = Record<string, string>;
+
+export type ParseOutcome = { ok: true; test: ParsedTest } | { ok: false; errors: FieldErrors };
+
+/** The wire key of the arm at `index`: "control", then "b", "c", … (short, stable, ID_PATTERN-safe). */
+export function armKey(index: number): string {
+  return index === 0 ? "control" : String.fromCharCode(98 + index - 1);
+}
+
+export const emptyPatch = (op: PatchOp = "text"): PatchDraft => ({
+  op, sel: "", value: "", name: "", removeAttribute: false, add: "", remove: "", declarations: "",
+});
+
+export const emptyArm = (name: string): ArmDraft => ({ name, weight: "1", change: "none", patches: [], redirectUrl: "", template: "" });
+
+export const emptyGoal = (kind: GoalKind, primary = false): GoalDraft => ({
+  kind, label: kind === "purchase" ? PURCHASE_GOAL : "", selector: "", page: { kind: "exact", value: "" }, primary,
+});
+
+/** A new test's form: one site chosen, every page, control and one variant, half the traffic each. */
+export function newTestForm(site: { id: string; kind: SiteKind } | undefined): TestFormValues {
+  return {
+    siteId: site?.id ?? "",
+    name: "",
+    hypothesis: "",
+    pages: [{ kind: "exact", value: "/" }],
+    trafficPercent: "100",
+    arms: [emptyArm("Control"), { ...emptyArm("Variant B"), change: "patches", patches: [emptyPatch()] }],
+    goals: [emptyGoal(site?.kind === "shopify" ? "purchase" : "custom", true)],
+    minDetectableEffect: "10",
+  };
+}
+
+const TEMPLATE_SUFFIX = /^[a-z0-9][a-z0-9_-]{0,60}$/i;
+const TEMPLATE_REDIRECT = /^\?view=([a-z0-9][a-z0-9_-]{0,60})$/i;
+
+/** The alternate template's redirect: Shopify renders `templates/<type>.<suffix>.json` for `?view=<suffix>`. */
+export const templateRedirect = (suffix: string) => `?view=${suffix}`;
+
+/** The form values of a stored test (the inverse of parseTestForm for everything it accepts). */
+export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues {
+  return {
+    siteId: test.siteId,
+    name: test.name,
+    hypothesis: test.hypothesis ?? "",
+    pages: test.pages.map(patternToPageRule),
+    trafficPercent: String(test.trafficPercent),
+    minDetectableEffect: String(Math.round(test.minDetectableEffect * 100 * 1000) / 1000),
+    arms: test.arms.map((arm) => {
+      const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight) };
+      const template = siteKind === "shopify" ? TEMPLATE_REDIRECT.exec(arm.redirectUrl ?? "")?.[1] : undefined;
+      if (template) return { ...draft, change: "template", template };
+      if (arm.redirectUrl) return { ...draft, change: "redirect", redirectUrl: arm.redirectUrl };
+      if (arm.patches.length > 0) return { ...draft, change: "patches", patches: arm.patches.map(patchToDraft) };
+      return draft;
+    }),
+    goals: test.goals.map((goal) => ({
+      ...emptyGoal(goal.kind, goal.isPrimary),
+      label: goal.label,
+      selector: goal.selector ?? "",
+      page: goal.urlPattern ? patternToPageRule(goal.urlPattern) : { kind: "exact", value: "" },
+    })),
+  };
+}
+
+export function patchToDraft(patch: Patch): PatchDraft {
+  const draft = emptyPatch(patch.op);
+  switch (patch.op) {
+    case "text":
+    case "html":
+      return { ...draft, sel: patch.sel, value: patch.value };
+    case "attr":
+      return { ...draft, sel: patch.sel, name: patch.name, value: patch.value ?? "", removeAttribute: patch.value === null };
+    case "class":
+      return { ...draft, sel: patch.sel, add: (patch.add ?? []).join(" "), remove: (patch.remove ?? []).join(" ") };
+    case "style":
+      return { ...draft, sel: patch.sel, declarations: Object.entries(patch.props).map(([k, v]) => `${k}: ${v}`).join(";\n") };
+    case "css":
+      return { ...draft, value: patch.value };
+    case "hide":
+      return { ...draft, sel: patch.sel };
+  }
+}
+
+/** The sites the shop may put a test on, with their kind (purchases and templates are Shopify's). */
+export interface FormContext {
+  sites: ReadonlyArray<{ id: string; kind: SiteKind }>;
+}
+
+/**
+ * Reads what the editor posted. Anything malformed (a missing list, a number where text belongs) is a
+ * field error too, never an exception: the payload comes from a browser and may be anything.
+ */
+export function parseTestForm(input: unknown, context: FormContext): ParseOutcome {
+  const errors: FieldErrors = {};
+  const fail = (path: string, message: string) => {
+    errors[path] ??= message;
+  };
+  const form = record(input);
+  if (!form) return { ok: false, errors: { form: "The form could not be read; reload the page" } };
+
+  const site = context.sites.find((s) => s.id === text(form.siteId));
+  if (!site) fail("siteId", "Choose a site");
+  const siteKind = site?.kind ?? "web";
+
+  const name = text(form.name).trim();
+  if (!name) fail("name", "Give the test a name");
+  else if (name.length > MAX_NAME_LENGTH) fail("name", `Keep the name under ${MAX_NAME_LENGTH} characters`);
+  const hypothesis = text(form.hypothesis).trim();
+  if (hypothesis.length > MAX_HYPOTHESIS_LENGTH) fail("hypothesis", `Keep the hypothesis under ${MAX_HYPOTHESIS_LENGTH} characters`);
+
+  const pages = list(form.pages).map((raw, i) => {
+    const rule = pageRule(raw);
+    const error = rule ? (templateSiteError(rule, siteKind) ?? pageRuleError(rule)) : "Choose a rule";
+    if (error) fail(`pages.${i}.value`, error);
+    return rule && !error ? pageRuleToPattern(rule) : "";
+  });
+  if (pages.length === 0) fail("pages", "Add at least one page rule");
+  if (pages.length > MAX_PAGE_RULES) fail("pages", `Use at most ${MAX_PAGE_RULES} page rules`);
+
+  const trafficPercent = integer(form.trafficPercent);
+  if (trafficPercent === null || trafficPercent < 1 || trafficPercent > 100) fail("trafficPercent", "Enter a whole percentage from 1 to 100");
+
+  const mde = decimal(form.minDetectableEffect);
+  if (mde === null || mde <= 0 || mde > MAX_MDE_PERCENT) fail("minDetectableEffect", `Enter a percentage above 0 and up to ${MAX_MDE_PERCENT}`);
+
+  const rawArms = list(form.arms);
+  if (rawArms.length < 2) fail("arms", "A test needs the control and at least one variant");
+  if (rawArms.length > MAX_ARMS) fail("arms", `Use at most ${MAX_ARMS} arms`);
+  const arms = rawArms.slice(0, MAX_ARMS).map((raw, i) => parseArm(raw, i, siteKind, fail));
+  const armNames = new Set<string>();
+  arms.forEach((arm, i) => {
+    if (arm.name && armNames.has(arm.name.toLowerCase())) fail(`arms.${i}.name`, "Each arm needs its own name");
+    armNames.add(arm.name.toLowerCase());
+  });
+
+  const rawGoals = list(form.goals);
+  if (rawGoals.length === 0) fail("goals", "Add the goal this test should move");
+  if (rawGoals.length > MAX_GOALS) fail("goals", `Use at most ${MAX_GOALS} goals`);
+  const goals = rawGoals.slice(0, MAX_GOALS).map((raw, i) => parseGoal(raw, i, siteKind, fail));
+  const labels = new Set<string>();
+  goals.forEach((goal, i) => {
+    if (goal.label && labels.has(goal.label)) fail(`goals.${i}.label`, "Each goal needs its own label");
+    labels.add(goal.label);
+  });
+  if (goals.length > 0 && goals.filter((g) => g.isPrimary).length !== 1) fail("goals", "Mark exactly one goal as primary");
+
+  if (Object.keys(errors).length > 0 || !site || trafficPercent === null || mde === null) {
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    test: {
+      siteId: site.id,
+      name,
+      hypothesis: hypothesis || null,
+      pages,
+      trafficPercent,
+      minDetectableEffect: mde / 100,
+      arms,
+      goals,
+    },
+  };
+}
+
+type Fail = (path: string, message: string) => void;
+
+function parseArm(input: unknown, index: number, siteKind: SiteKind, fail: Fail): ParsedTest["arms"][number] {
+  const at = `arms.${index}`;
+  const raw = record(input) ?? {};
+  const name = text(raw.name).trim();
+  if (!name) fail(`${at}.name`, "Name this arm");
+  else if (name.length > MAX_NAME_LENGTH) fail(`${at}.name`, `Keep the name under ${MAX_NAME_LENGTH} characters`);
+  const weight = integer(raw.weight);
+  if (weight === null || weight < 1 || weight > MAX_WEIGHT) fail(`${at}.weight`, `Enter a whole number from 1 to ${MAX_WEIGHT}`);
+  const arm = { key: armKey(index), name, weight: weight ?? 1, patches: [] as Patch[], redirectUrl: null as string | null };
+  const change = text(raw.change) as ChangeType;
+  if (index === 0) {
+    // The control is the page as it is: anything else would leave nothing to compare against.
+    if (change !== "none") fail(`${at}.change`, "The control shows the page unchanged");
+    return arm;
+  }
+  switch (change) {
+    case "patches": {
+      const drafts = list(raw.patches);
+      if (drafts.length === 0) fail(`${at}.patches`, "Add at least one change");
+      arm.patches = drafts.map((draft, j) => parsePatch(draft, `${at}.patches.${j}`, fail)).filter((p): p is Patch => p !== null);
+      if (drafts.length > 100) fail(`${at}.patches`, "Use at most 100 changes per variant");
+      return arm;
+    }
+    case "redirect": {
+      const url = text(raw.redirectUrl).trim();
+      if (!url) fail(`${at}.redirectUrl`, "Enter the URL this variant sends visitors to");
+      else if (url.length > 2000 || !validRedirect(url)) fail(`${at}.redirectUrl`, "Enter a path like /landing-b, or a full http(s) URL");
+      return { ...arm, redirectUrl: url };
+    }
+    case "template": {
+      if (siteKind !== "shopify") fail(`${at}.change`, "Alternate templates exist on Shopify sites only");
+      const suffix = text(raw.template).trim();
+      if (!TEMPLATE_SUFFIX.test(suffix)) fail(`${at}.template`, "Choose a template suffix (letters, digits, - or _)");
+      return { ...arm, redirectUrl: templateRedirect(suffix) };
+    }
+    default:
+      fail(`${at}.change`, "Choose what this variant changes");
+      return arm;
+  }
+}
+
+/** The form field a patch-shape issue belongs to ("props" is edited as declarations). */
+function patchField(field: string): string {
+  return field === "props" ? "declarations" : field;
+}
+
+function parsePatch(input: unknown, at: string, fail: Fail): Patch | null {
+  const raw = record(input) ?? {};
+  const op = text(raw.op) as PatchOp;
+  if (!(PATCH_OPS as readonly string[]).includes(op)) {
+    fail(`${at}.op`, "Choose a change");
+    return null;
+  }
+  let bad = false;
+  const problem = (field: string, message: string) => {
+    fail(`${at}.${field}`, message);
+    bad = true;
+  };
+  const sel = text(raw.sel).trim();
+  if (op !== "css") {
+    const error = selectorError(sel);
+    if (error) problem("sel", error);
+  }
+  const value = text(raw.value);
+  let patch: Patch;
+  switch (op) {
+    case "text":
+    case "html":
+      patch = { op, sel, value };
+      break;
+    case "attr": {
+      const name = text(raw.name).trim();
+      if (!name) problem("name", "Enter the attribute's name");
+      patch = { op, sel, name, value: raw.removeAttribute === true ? null : value };
+      break;
+    }
+    case "class": {
+      const add = words(raw.add);
+      const remove = words(raw.remove);
+      if (add.length + remove.length === 0) problem("add", "Enter a class to add or to remove");
+      patch = { op, sel, ...(add.length > 0 && { add }), ...(remove.length > 0 && { remove }) };
+      break;
+    }
+    case "style": {
+      const props = declarations(text(raw.declarations));
+      if (props === null) problem("declarations", "Write one property: value per line, like color: #c00");
+      else if (Object.keys(props).length === 0) problem("declarations", "Enter at least one property: value");
+      patch = { op, sel, props: props ?? {} };
+      break;
+    }
+    case "css":
+      if (!value.trim()) problem("value", "Enter the CSS rules");
+      patch = { op, value };
+      break;
+    case "hide":
+      patch = { op, sel };
+      break;
+  }
+  if (bad) return null;
+  // The same shape check the server applies before serving (lengths, attribute names, root elements).
+  const shape = patchListSchema.safeParse([patch]);
+  if (!shape.success) {
+    for (const issue of shape.error.issues) problem(patchField(String(issue.path[1] ?? "sel")), issue.message);
+    return null;
+  }
+  return patch;
+}
+
+/** "color: red; font-weight: bold" → props; null when a declaration has no "name: value" form. */
+function declarations(source: string): Record<string, string> | null {
+  const props: Record<string, string> = {};
+  for (const line of source.split(/[;\n]/)) {
+    if (!line.trim()) continue;
+    const colon = line.indexOf(":");
+    if (colon < 1) return null;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (!name || !value) return null;
+    props[name] = value;
+  }
+  return props;
+}
+
+function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail): ParsedTest["goals"][number] {
+  const at = `goals.${index}`;
+  const raw = record(input) ?? {};
+  const kind = text(raw.kind) as GoalKind;
+  const isPrimary = raw.primary === true;
+  if (!(GOAL_KINDS as readonly string[]).includes(kind)) {
+    fail(`${at}.kind`, "Choose what counts as a conversion");
+    return { label: "", kind: "custom", selector: null, urlPattern: null, isPrimary };
+  }
+  if (kind === "purchase") {
+    if (siteKind !== "shopify") fail(`${at}.kind`, "Purchases are counted on Shopify sites only");
+    return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary };
+  }
+  const label = text(raw.label).trim();
+  if (!isGoalLabel(label)) fail(`${at}.label`, "Enter a label of 1 to 64 characters, without control characters");
+  else if (label === PURCHASE_GOAL) fail(`${at}.label`, `"${PURCHASE_GOAL}" is kept for Shopify purchases`);
+  let selector: string | null = null;
+  let urlPattern: string | null = null;
+  if (kind === "click" || kind === "submit") {
+    selector = text(raw.selector).trim();
+    const error = selectorError(selector);
+    if (error) fail(`${at}.selector`, error);
+  }
+  if (kind === "url") {
+    const rule = pageRule(raw.page);
+    const error = rule ? (templateSiteError(rule, siteKind) ?? pageRuleError(rule)) : "Choose a rule";
+    if (error || !rule) fail(`${at}.page`, error ?? "Choose a rule");
+    else urlPattern = pageRuleToPattern(rule);
+  }
+  return { label, kind, selector, urlPattern, isPrimary };
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+}
+
+function words(value: unknown): string[] {
+  return text(value).split(/\s+/).filter(Boolean);
+}
+
+function integer(value: unknown): number | null {
+  const s = text(value).trim();
+  return /^\d{1,7}$/.test(s) ? Number(s) : null;
+}
+
+function decimal(value: unknown): number | null {
+  const s = text(value).trim();
+  return /^\d{1,7}(\.\d{1,6})?$/.test(s) ? Number(s) : null;
+}
+
+function pageRule(value: unknown): PageRule | null {
+  const raw = record(value);
+  if (!raw) return null;
+  const kind = text(raw.kind);
+  if (!["exact", "prefix", "contains", "wildcard", "template"].includes(kind)) return null;
+  return { kind: kind as PageRule["kind"], value: text(raw.value) };
+}
+
+/** Template rules name Shopify's template types: refused on other sites. */
+function templateSiteError(rule: PageRule, siteKind: SiteKind): string | null {
+  return rule.kind === "template" && siteKind !== "shopify" ? "Template types exist on Shopify sites only" : null;
+}
+
+/** The posted `definition` field as JSON; anything unreadable becomes null, which parseTestForm refuses. */
+export function readDefinitionField(field: unknown): unknown {
+  if (typeof field !== "string") return null;
+  try {
+    return JSON.parse(field) as unknown;
+  } catch {
+    return null;
+  }
+}

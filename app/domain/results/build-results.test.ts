@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { buildResults, type ResultsInput, type RollupRow } from "./build-results";
+
+const test = { id: "t", name: "Headline", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 };
+const arms = [
+  { id: "a", key: "control", name: "Original", weight: 1 },
+  { id: "b", key: "b", name: "Variant", weight: 1 },
+];
+
+function row(armId: string, goal: string, day: string, fields: Partial<RollupRow>): RollupRow {
+  return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...fields };
+}
+
+function input(rollups: RollupRow[], over: Partial<ResultsInput> = {}): ResultsInput {
+  return { test, arms, goals: [{ label: "signup", isPrimary: true }], currency: "USD", rollups, flicker: [], ...over };
+}
+
+describe("buildResults", () => {
+  it("lists configured goals first, then labels seen only in conversions, with each arm's figures", () => {
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 60 }),
+      row("a", "", "2026-11-02", { exposedVisitors: 40 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 50 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 5, conversions: 6 }),
+      row("a", "signup", "2026-11-02", { convertingVisitors: 3, conversions: 3 }),
+      row("b", "purchase", "2026-11-01", { convertingVisitors: 2, conversions: 2, revenue: 30, revenueSquares: 500 }),
+      row("b", "purchase", "2026-11-01", { currency: "EUR", convertingVisitors: 1, conversions: 1, revenue: 9, revenueSquares: 81 }),
+    ]));
+    expect(view.goals.map((g) => [g.goal, g.primary])).toEqual([["signup", true], ["purchase", false]]);
+    const [control, variant] = view.goals[0]?.arms ?? [];
+    expect(control).toMatchObject({ armId: "a", key: "control", name: "Original", visitors: 100, convertingVisitors: 8, conversions: 9, rate: 0.08, isControl: true });
+    expect(variant).toMatchObject({ visitors: 50, conversions: 0, rate: 0, isControl: false });
+    const purchase = view.goals[1]?.arms[1];
+    // Revenue only in USD: 30 over 2 USD conversions (the EUR one counts as a conversion, not as revenue).
+    expect(purchase).toMatchObject({ conversions: 3, revenue: 30, revenuePerVisitor: 30 / 50, averageOrderValue: 15 });
+    expect(view.goals[1]?.arms[0]).toMatchObject({ averageOrderValue: null, revenuePerVisitor: 0 });
+    expect(view.otherCurrencies).toEqual([{ goal: "purchase", armId: "b", currency: "EUR", conversions: 1, revenue: 9 }]);
+    expect(view.daily.map((d) => d.arms[0]?.cumulativeVisitors)).toEqual([60, 100]);
+    expect(view.arms).toEqual([
+      { armId: "a", key: "control", name: "Original", weight: 1, isControl: true },
+      { armId: "b", key: "b", name: "Variant", weight: 1, isControl: false },
+    ]);
+    expect(view.alpha).toBe(0.05);
+  });
+
+  it("gives net revenue as revenue less refunds, in the site's currency only, and leaves the statistics on gross revenue", () => {
+    const rollups = [
+      row("a", "", "2026-11-01", { exposedVisitors: 100 }),
+      row("a", "purchase", "2026-11-01", { convertingVisitors: 2, conversions: 2, revenue: 100, revenueSquares: 5000, refunded: 40 }),
+      row("a", "purchase", "2026-11-01", { currency: "EUR", convertingVisitors: 1, conversions: 1, revenue: 50, revenueSquares: 2500, refunded: 50 }),
+    ];
+    const control = buildResults(input(rollups, { goals: [{ label: "purchase", isPrimary: true }] })).goals[0]?.arms[0];
+    expect(control).toMatchObject({ revenue: 100, netRevenue: 60, revenuePerVisitor: 1 });
+  });
+
+  it("makes the first unconfigured label primary when no goal is configured", () => {
+    const view = buildResults(input([row("a", "zeta", "2026-11-01", { conversions: 1 }), row("a", "alpha", "2026-11-01", { conversions: 1 })], { goals: [] }));
+    expect(view.goals.map((g) => [g.goal, g.primary])).toEqual([["alpha", true], ["zeta", false]]);
+  });
+
+  it("names a clearly better variant, with its chance to win, in the verdict", () => {
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 2000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 2000 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 100, conversions: 100 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 200, conversions: 200 }),
+    ]));
+    const variant = view.goals[0]?.arms[1];
+    // Lift by hand: (0.10 − 0.05) / 0.05 = 1.
+    expect(variant?.lift).toBeCloseTo(1, 10);
+    expect(variant?.pValue).toBeLessThan(0.05);
+    expect(view.verdict).toMatchObject({ kind: "variant-ahead", armName: "Variant" });
+    expect(view.verdict.text).toMatch(/^Variant is ahead on signup: 100\.0% chance to beat control, lift 100\.0% \(/);
+    expect(view.srm).toEqual({ pValue: 1, mismatch: false });
+  });
+
+  it("puts a sample ratio mismatch above everything else", () => {
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 1000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 800 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 50, conversions: 50 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 200, conversions: 200 }),
+    ]));
+    expect(view.srm.mismatch).toBe(true);
+    expect(view.verdict.kind).toBe("srm");
+    expect(view.verdict.text).toMatch(/Do not trust/);
+  });
+
+  it("says how many visitors are still needed while collecting", () => {
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 500 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 500 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 50, conversions: 50 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 52, conversions: 52 }),
+    ]));
+    // results-stats.test.ts works out 29 498 visitors in all for a 10% rate and a 10% effect.
+    expect(view.remaining).toEqual({ usersNeeded: 29498, remainingUsers: 28498, days: 28.498 });
+    expect(view.verdict).toEqual({
+      kind: "collecting",
+      text: "Collecting data: no arm is ahead yet. About 28,498 more visitors (about 29 days at current traffic) are needed to detect the minimum effect.",
+    });
+  });
+
+  it("explains a comparison it cannot compute instead of giving a number", () => {
+    const view = buildResults(input([row("a", "", "2026-11-01", { exposedVisitors: 100 }), row("b", "", "2026-11-01", { exposedVisitors: 100 })]));
+    expect(view.goals[0]?.arms[1]?.error).toBe("zero-control-mean");
+    expect(view.goals[0]?.arms[1]?.lift).toBeUndefined();
+    expect(view.verdict.kind).toBe("collecting");
+  });
+
+  it("says there is not enough data, with no numbers, for a variant where every visitor converted", () => {
+    // Before the zero-variance rule: lift 9 with an interval from the control's spread alone, and "Variant is ahead".
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 1000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 1000 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 100, conversions: 100 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 1000, conversions: 1000 }),
+    ]));
+    const variant = view.goals[0]?.arms[1];
+    expect(variant).toMatchObject({ rate: 1, error: "zero-variance" });
+    for (const field of ["lift", "ciLow", "ciHigh", "pValue", "chanceToWin"] as const) expect(variant).not.toHaveProperty(field);
+    expect(view.daily[0]?.arms[1]).not.toHaveProperty("lift");
+    expect(view.verdict).toEqual({
+      kind: "collecting",
+      text: expect.stringMatching(/^Collecting data: not enough data yet to compare Variant with control on signup\./),
+    });
+  });
+
+  it("still builds the page when the control converts too well for the minimum effect to be reachable", () => {
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 200 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 200 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 190, conversions: 190 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 180, conversions: 180 }),
+    ]));
+    expect(view.remaining).toEqual({ usersNeeded: null, remainingUsers: null, days: null });
+    expect(view.verdict.kind).toBe("collecting");
+  });
+
+  it("copes with a test without arms, goals or traffic", () => {
+    const view = buildResults(input([], { arms: [], goals: [] }));
+    expect(view.goals).toEqual([]);
+    expect(view.daily).toEqual([]);
+    expect(view.srm).toEqual({ pValue: null, mismatch: false });
+    expect(view.remaining).toEqual({ usersNeeded: null, remainingUsers: null, days: null });
+    expect(view.verdict.kind).toBe("collecting");
+  });
+});

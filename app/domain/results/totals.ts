@@ -1,0 +1,112 @@
+// Adds up a test's daily rollups per arm: the counts and revenue that the comparisons, the series and the page start from.
+import type { ResultsView } from "./view";
+
+/** The figures a daily rollup row holds (DailyRollup): what ingestion adds to and results add up. */
+export interface RollupFigures {
+  exposures: number;
+  exposedVisitors: number;
+  convertingVisitors: number;
+  conversions: number;
+  revenue: number;
+  revenueSquares: number;
+  /** Revenue of these conversions later refunded or cancelled (Shopify orders); 0 elsewhere. */
+  refunded: number;
+}
+
+export interface RollupRow extends RollupFigures {
+  armId: string;
+  /** "" for the exposure rows. */
+  goal: string;
+  day: string;
+  currency: string;
+}
+
+/** One arm's figures for one goal. */
+export interface ArmTotals {
+  visitors: number;
+  convertingVisitors: number;
+  conversions: number;
+  /** Revenue in the site's currency only. */
+  revenue: number;
+  revenueSquares: number;
+  /** Of `revenue`, what was later refunded or cancelled. */
+  refunded: number;
+  /** Conversions recorded in the site's currency (AOV's denominator). */
+  siteCurrencyConversions: number;
+}
+
+export const emptyTotals = (): ArmTotals => ({
+  visitors: 0,
+  convertingVisitors: 0,
+  conversions: 0,
+  revenue: 0,
+  revenueSquares: 0,
+  refunded: 0,
+  siteCurrencyConversions: 0,
+});
+
+/**
+ * Totals per arm, in the order of armIds, for a goal (null: visitors only), over the rows up to and including
+ * upToDay when given. Amounts in another currency count as conversions but never as revenue: adding yen to
+ * dollars would make every revenue figure wrong.
+ */
+export function totalsPerArm(
+  rollups: readonly RollupRow[],
+  armIds: readonly string[],
+  currency: string,
+  goal: string | null,
+  upToDay?: string,
+): ArmTotals[] {
+  const totals = armIds.map(emptyTotals);
+  const index = new Map(armIds.map((id, i) => [id, i]));
+  for (const row of rollups) {
+    if (upToDay !== undefined && row.day > upToDay) continue;
+    const t = totals[index.get(row.armId) ?? -1];
+    if (!t) continue;
+    if (row.goal === "") t.visitors += row.exposedVisitors;
+    else if (row.goal === goal) {
+      t.convertingVisitors += row.convertingVisitors;
+      t.conversions += row.conversions;
+      if (row.currency === currency) {
+        t.revenue += row.revenue;
+        t.revenueSquares += row.revenueSquares;
+        t.refunded += row.refunded;
+        t.siteCurrencyConversions += row.conversions;
+      }
+    }
+  }
+  return totals;
+}
+
+/** Every day that has a rollup row, in order. */
+export function rollupDays(rollups: readonly RollupRow[]): string[] {
+  return [...new Set(rollups.map((r) => r.day))].sort();
+}
+
+/** Visitors first exposed on each day, per arm in the order of armIds. */
+export function visitorsPerDay(rollups: readonly RollupRow[], armIds: readonly string[]): Map<string, number[]> {
+  const index = new Map(armIds.map((id, i) => [id, i]));
+  const byDay = new Map<string, number[]>();
+  for (const row of rollups) {
+    const i = index.get(row.armId);
+    if (row.goal !== "" || i === undefined) continue;
+    let day = byDay.get(row.day);
+    if (!day) byDay.set(row.day, (day = armIds.map(() => 0)));
+    day[i] = (day[i] ?? 0) + row.exposedVisitors;
+  }
+  return byDay;
+}
+
+/** Revenue in currencies other than the site's, per goal, arm and currency, never converted. */
+export function otherCurrencyRevenue(rollups: readonly RollupRow[], currency: string): ResultsView["otherCurrencies"] {
+  const other: ResultsView["otherCurrencies"] = [];
+  for (const row of rollups) {
+    if (row.goal === "" || row.currency === currency || row.revenue === 0) continue;
+    const entry = other.find((o) => o.goal === row.goal && o.armId === row.armId && o.currency === row.currency);
+    if (entry) {
+      entry.conversions += row.conversions;
+      entry.revenue += row.revenue;
+    } else other.push({ goal: row.goal, armId: row.armId, currency: row.currency, conversions: row.conversions, revenue: row.revenue });
+  }
+  return other;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { decideVerdict, MIN_VISITORS_PER_ARM, type VerdictFacts } from "./verdict";
+import type { ArmResult, GoalResult } from "./view";
+
+const arm = (name: string, over: Partial<ArmResult> = {}): ArmResult => ({
+  armId: name, key: name, name, isControl: name === "Original", visitors: 1000, convertingVisitors: 100, conversions: 100,
+  rate: 0.1, revenue: 0, netRevenue: 0, revenuePerVisitor: 0, averageOrderValue: null, ...over,
+});
+const significant = (lift: number, chanceToWin: number): Partial<ArmResult> => ({
+  lift, ciLow: lift - 0.05, ciHigh: lift + 0.05, pValue: 0.001, chanceToWin,
+});
+const unclear: Partial<ArmResult> = { lift: 0.02, ciLow: -0.1, ciHigh: 0.14, pValue: 0.6, chanceToWin: 0.6 };
+
+function facts(arms: ArmResult[], over: Partial<VerdictFacts> = {}): VerdictFacts {
+  const primary: GoalResult = { goal: "signup", primary: true, arms };
+  return {
+    srm: { pValue: 0.5, mismatch: false },
+    primary,
+    remaining: { usersNeeded: 30000, remainingUsers: 28000, days: 14 },
+    alpha: 0.05,
+    minDetectableEffect: 0.1,
+    ...over,
+  };
+}
+
+describe("decideVerdict", () => {
+  it("puts a sample ratio mismatch above everything else", () => {
+    const decision = decideVerdict(facts([arm("Original"), arm("B", significant(0.3, 0.999))], { srm: { pValue: 2e-6, mismatch: true } }));
+    expect(decision).toEqual({ kind: "srm", pValue: 2e-6 });
+  });
+
+  it("is too early below the minimum visitors in any arm, without conversions, or without a goal", () => {
+    const few = arm("B", { ...significant(0.3, 0.999), visitors: MIN_VISITORS_PER_ARM - 1 });
+    expect(decideVerdict(facts([arm("Original"), few])).kind).toBe("too-early");
+    const none = { convertingVisitors: 0, conversions: 0, rate: 0 };
+    expect(decideVerdict(facts([arm("Original", none), arm("B", none)])).kind).toBe("too-early");
+    expect(decideVerdict({ ...facts([]), primary: undefined }).kind).toBe("too-early");
+  });
+
+  it("names the significant winner most likely to beat control", () => {
+    const decision = decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.97)), arm("C", significant(0.3, 0.99)), arm("D", unclear)]));
+    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armName: "C", chanceToWin: 0.99, lift: 0.3, ciLow: 0.25, ciHigh: 0.35 });
+  });
+
+  it("says control is ahead only when every variant is significantly worse", () => {
+    expect(decideVerdict(facts([arm("Original"), arm("B", significant(-0.2, 0.01))]))).toEqual({
+      kind: "control-ahead",
+      goal: "signup",
+      armName: "Original",
+    });
+    expect(decideVerdict(facts([arm("Original"), arm("B", significant(-0.2, 0.01)), arm("C", unclear)])).kind).toBe("no-winner-yet");
+  });
+
+  it("never judges a variant whose comparison could not be computed, and names it", () => {
+    const allConverted = arm("B", { convertingVisitors: 1000, conversions: 1000, rate: 1, error: "zero-variance" });
+    const planReached = { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } };
+    expect(decideVerdict(facts([arm("Original"), allConverted], planReached))).toEqual({
+      kind: "not-comparable",
+      goal: "signup",
+      armNames: ["B"],
+      remainingUsers: 0,
+      days: 0,
+    });
+    // Control is not ahead of a variant nobody could compare, even if the other variant is clearly worse.
+    expect(decideVerdict(facts([arm("Original"), arm("C", significant(-0.2, 0.01)), allConverted]))).toMatchObject({
+      kind: "not-comparable",
+      armNames: ["B"],
+    });
+    // A winner among the others is still a winner.
+    expect(decideVerdict(facts([arm("Original"), allConverted, arm("C", significant(0.2, 0.99))]))).toMatchObject({
+      kind: "variant-ahead",
+      armName: "C",
+    });
+  });
+
+  it("sees no difference once the planned visitors are in, and keeps collecting before", () => {
+    const arms = [arm("Original"), arm("B", unclear)];
+    expect(decideVerdict(facts(arms, { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } }))).toEqual({
+      kind: "no-difference",
+      goal: "signup",
+      minDetectableEffect: 0.1,
+    });
+    expect(decideVerdict(facts(arms))).toEqual({ kind: "no-winner-yet", remainingUsers: 28000, days: 14 });
+  });
+});

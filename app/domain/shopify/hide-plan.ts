@@ -1,0 +1,218 @@
+// The hide plan: what the Shopify app embed needs to hide, from the first paint, exactly the elements running
+// tests change on the current page. It is the JSON value of the app-data metafield `svc.hide`, read by
+// extensions/svc-embed/blocks/svc-embed.liquid; docs/anti-flicker.md describes it.
+import { TEMPLATE_PREFIX } from "~/wire";
+import { selectorError } from "../experiments/css-selector";
+import { validPatches, validRedirect } from "../experiments/patch-shape";
+
+/** Version of the plan's shape: the Liquid ignores any other, so a new shape can ship before its Liquid. */
+export const HIDE_PLAN_VERSION = 1;
+
+/**
+ * The most text the plan may take, as JSON: far under Shopify's 128 KB for a json metafield, and small
+ * enough that the Liquid's loop over it costs nothing noticeable on every storefront page. Tests past it
+ * are left out whole (oldest started first stays): they are then simply not hidden, as without the embed.
+ */
+export const MAX_PLAN_CHARS = 32_000;
+/** Tests in one plan; past it the later-started ones are left out, like those past MAX_PLAN_CHARS. */
+export const MAX_PLAN_TESTS = 50;
+/** Selectors of one test; a test whose arms change more distinct elements than this is left out. */
+export const MAX_TEST_SELECTORS = 100;
+
+/**
+ * One page check the Liquid can evaluate on `request.path` (trailing slashes dropped, "/" kept) and
+ * `template.name`. `eq`: the path is exactly this. `tpl`: the template is exactly this. Otherwise the path
+ * starts with `pre`, ends with `suf` and contains every `has` (each absent key: no condition; `{}` is
+ * every page). That last form is a superset of the wildcard pattern it comes from: it ignores the order of
+ * the middle parts and overlaps, so it may hide on a page the snippet then finds the test does not target.
+ * That only costs hiding until the snippet reveals (at once, knowing there is no arm), never a wrong page.
+ */
+export type PageCheck = { eq: string } | { tpl: string } | { pre?: string; suf?: string; has?: string[] };
+
+export interface HidePlanTest {
+  /** The test's id, for whoever reads the metafield; the Liquid does not use it. */
+  id: string;
+  /** Any of these matching is the test's page. */
+  pages: PageCheck[];
+  /** Every element selector any of its arms changes, each already checked by safeSelector. */
+  sel: string[];
+}
+
+export interface HidePlan {
+  v: typeof HIDE_PLAN_VERSION;
+  tests: HidePlanTest[];
+}
+
+/** What the plan is built from: a site's tests as stored, whatever their status. */
+export interface HideSourceTest {
+  id: string;
+  status: string;
+  pages: string[];
+  /** When it (last) started; tests started earlier come first, and keep their place under the caps. */
+  startedAt: Date | null;
+  arms: Array<{ patches: unknown; redirectUrl: string | null }>;
+}
+
+export interface HideSource {
+  /** A paused site serves no test, so hides nothing. */
+  status: "active" | "paused";
+  tests: HideSourceTest[];
+}
+
+export const EMPTY_HIDE_PLAN: HidePlan = { v: HIDE_PLAN_VERSION, tests: [] };
+
+/** The plan for a site: its running tests that change elements, in start order, within the caps. */
+export function buildHidePlan(site: HideSource): HidePlan {
+  if (site.status !== "active") return EMPTY_HIDE_PLAN;
+  const running = site.tests
+    .filter((t) => t.status === "running")
+    .sort((a, b) => (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const tests: HidePlanTest[] = [];
+  // `{"v":1,"tests":[` + `]}`; each further test adds its JSON and a comma.
+  let chars = JSON.stringify(EMPTY_HIDE_PLAN).length;
+  for (const test of running) {
+    if (tests.length >= MAX_PLAN_TESTS) break;
+    const entry = planTest(test);
+    if (!entry) continue;
+    const size = JSON.stringify(entry).length + (tests.length > 0 ? 1 : 0);
+    if (chars + size > MAX_PLAN_CHARS) continue;
+    chars += size;
+    tests.push(entry);
+  }
+  return { v: HIDE_PLAN_VERSION, tests };
+}
+
+/** One test's entry; null when it hides nothing (no element changed, no page the Liquid can check, or too many selectors). */
+function planTest(test: HideSourceTest): HidePlanTest | null {
+  const sel = changedSelectors(test.arms);
+  if (sel === null || sel.length === 0) return null;
+  const pages = dedupe(test.pages.map(pageCheck).filter((c): c is PageCheck => c !== null));
+  if (pages.length === 0) return null;
+  return { id: test.id, pages, sel };
+}
+
+/** The distinct element selectors of the arms' patches, in arm then patch order; null past MAX_TEST_SELECTORS. */
+function changedSelectors(arms: HideSourceTest["arms"]): string[] | null {
+  const seen = new Set<string>();
+  for (const arm of arms) {
+    // A redirect arm sends the visitor away; an arm with a bad patch is not served (patches-response.ts).
+    if (validRedirect(arm.redirectUrl)) continue;
+    for (const patch of validPatches(arm.patches) ?? []) {
+      if (!("sel" in patch)) continue;
+      const sel = safeSelector(patch.sel);
+      if (sel !== null) seen.add(sel);
+    }
+  }
+  return seen.size > MAX_TEST_SELECTORS ? null : [...seen];
+}
+
+/**
+ * The selector as it may go into the embed's style element, or null. It must parse (css-what, as the
+ * admin checks it), and must not be able to leave its place in `:is(…):not(html,head,body){…}` (hideCss):
+ * no `{`, `}`, `;`, line break or comment, no `<` (which could close the style element), brackets and
+ * parentheses balanced outside strings and escapes, and no string or escape left open. So the guard always
+ * applies to it.
+ */
+export function safeSelector(selector: string): string | null {
+  const sel = selector.trim();
+  if (!sel || /[{}<;\n\r\f]|\/\*|\*\//.test(sel)) return null;
+  if (!balanced(sel) || selectorError(sel) !== null) return null;
+  return sel;
+}
+
+function balanced(sel: string): boolean {
+  const open: string[] = [];
+  let quote = "";
+  let escaped = false;
+  for (const ch of sel) {
+    if (escaped) escaped = false;
+    else if (ch === "\\") escaped = true;
+    else if (quote) {
+      if (ch === quote) quote = "";
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === "(" || ch === "[") open.push(ch === "(" ? ")" : "]");
+    else if ((ch === ")" || ch === "]") && open.pop() !== ch) return false;
+  }
+  return !escaped && !quote && open.length === 0;
+}
+
+/** Drops trailing slashes but keeps a lone "/", as targeting.ts does for patterns and paths. */
+function trimSlashes(p: string): string {
+  let n = p.length;
+  while (n > 1 && p[n - 1] === "/") n--;
+  return p.slice(0, n);
+}
+
+/**
+ * The check for one `pages` pattern (targeting.ts), or null for one that matches no page: a path pattern
+ * must start with "/" or "*" (a pathname starts with "/"), a template pattern must name a template.
+ */
+export function pageCheck(pattern: string): PageCheck | null {
+  if (pattern.startsWith(TEMPLATE_PREFIX)) {
+    const tpl = pattern.slice(TEMPLATE_PREFIX.length);
+    return tpl ? { tpl } : null;
+  }
+  const parts = trimSlashes(pattern).split("*");
+  const first = parts[0] ?? "";
+  if (first && !first.startsWith("/")) return null;
+  if (parts.length === 1) return first ? { eq: first } : null;
+  const last = parts[parts.length - 1] ?? "";
+  const has = dedupe(parts.slice(1, -1).filter((part) => part !== ""));
+  return { ...(first && { pre: first }), ...(last && { suf: last }), ...(has.length > 0 && { has }) };
+}
+
+function dedupe<T>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Whether a check holds on a page, as the Liquid evaluates it (the Liquid's output is tested against this).
+ * `path` is request.path as Shopify gives it; its trailing slashes are dropped here, as in the Liquid.
+ */
+export function checkMatches(check: PageCheck, path: string, template: string | null): boolean {
+  if ("tpl" in check) return !!template && check.tpl === template;
+  const p = trimSlashes(path);
+  if ("eq" in check) return check.eq === p;
+  return (!check.pre || p.startsWith(check.pre)) && (!check.suf || p.endsWith(check.suf)) && (check.has ?? []).every((part) => p.includes(part));
+}
+
+/** The selectors the embed hides on a page: those of every test with a matching check, in plan order. */
+export function selectorsToHide(plan: HidePlan, path: string, template: string | null): string[] {
+  return plan.tests.filter((test) => test.pages.some((check) => checkMatches(check, path, template))).flatMap((test) => test.sel);
+}
+
+/** The plan as the metafield's value (JSON text). */
+export function hidePlanValue(plan: HidePlan): string {
+  return JSON.stringify(plan);
+}
+
+/**
+ * Whether the metafield's stored value (JSON text as Shopify returns it, which may re-serialize it; absent
+ * before the first write) already says what `plan` says. An absent value says "hide nothing".
+ */
+export function sameHidePlan(stored: string | undefined, plan: HidePlan): boolean {
+  if (stored === undefined) return plan.tests.length === 0;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return false;
+  }
+  return canonical(value) === canonical(plan);
+}
+
+/** JSON with object keys sorted, so that key order (which Shopify may change) does not count as a difference. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
