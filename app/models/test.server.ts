@@ -41,15 +41,6 @@ export async function upsertTest(def: TestDefinition) {
   });
 }
 
-export async function listTestsOfSites(siteIds: string[]) {
-  const db = await prisma();
-  return db.test.findMany({
-    where: { siteId: { in: siteIds }, status: { not: "archived" } },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, siteId: true, name: true, status: true, pages: true, startedAt: true },
-  });
-}
-
 /**
  * What the editor stores: the parsed definition (domain/test-form.ts), with `siteId` the site's internal
  * id rather than its public Site ID. Arm keys decide arm identity.
