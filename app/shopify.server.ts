@@ -11,7 +11,7 @@ import { appEnv } from "~/env.server";
 import { PrismaSessionStorage } from "~/models/session.server";
 import type { AdminGraphql, GraphqlError } from "~/infra/admin-graphql";
 import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
-import { recordInstall } from "~/services/shop-install.server";
+import { recordInstall } from "~/services/shopify/shop-install.server";
 
 // The server build's first read of the configuration, at load: a missing or bad setting ends the process
 // here with one line (see appEnv), before shopifyApp() would throw on empty credentials.

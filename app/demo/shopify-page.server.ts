@@ -6,7 +6,7 @@
 // and buys it (the demo checkout, which sends the app its orders/paid webhook).
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./constants";
 import { DEMO_PRODUCT, demoCarts } from "./cart.server";
-import { hidePlanOfShop } from "~/services/hide-metafield.server";
+import { hidePlanOfShop } from "~/services/shopify/hide-metafield.server";
 import { renderAppEmbed } from "./render-app-embed.server";
 
 /** The demo storefront's pages: where each is served and its Shopify template type. */

@@ -2,8 +2,8 @@
 import { readBody } from "~/http/body";
 import { editorApi, editorJson, editorRequest } from "~/http/web/editor-door.server";
 import { unavailableOnFailure } from "~/http/endpoint";
-import { openEditorRequest } from "~/services/editor-access.server";
-import { MAX_EDITOR_BODY_BYTES, saveEditorPatches } from "~/services/editor-save.server";
+import { openEditorRequest } from "~/services/editor/access.server";
+import { MAX_EDITOR_BODY_BYTES, saveEditorPatches } from "~/services/editor/save.server";
 import { fail } from "~/services/outcome";
 
 const NOT_JSON = fail({ status: 415, type: "unsupported-media-type", title: "Send Content-Type: application/json" });

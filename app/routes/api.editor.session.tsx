@@ -1,7 +1,7 @@
 // GET /api/editor/session?token=: the editor's test, arms and permissions, readable by the token's site's pages.
 import { editorApi, editorJson, editorRequest } from "~/http/web/editor-door.server";
-import { openEditorRequest } from "~/services/editor-access.server";
-import { editorSession } from "~/services/editor-session.server";
+import { openEditorRequest } from "~/services/editor/access.server";
+import { editorSession } from "~/services/editor/session.server";
 
 const endpoint = editorApi(
   "GET",

@@ -6,8 +6,8 @@ import { Banner, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { EmbedCard } from "~/components/install/EmbedCard";
 import { TestsTable } from "~/components/tests-list/TestsTable";
 import { appEnv } from "~/env.server";
-import { loadEmbedStatus } from "~/services/embed-status.server";
-import { loadTestList, parseListFilter } from "~/services/test-list.server";
+import { loadEmbedStatus } from "~/services/admin/embed-status.server";
+import { loadTestList, parseListFilter } from "~/services/admin/test-list.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {

@@ -6,7 +6,7 @@ import { Card, Layout, Page } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { SettingsForm, type SettingsValues } from "~/components/settings/SettingsForm";
 import { problemResponse } from "~/http/problem";
-import { loadSettings, saveSettings } from "~/services/settings.server";
+import { loadSettings, saveSettings } from "~/services/admin/settings.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {

@@ -11,8 +11,8 @@ import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
 import { currentHeadHelper } from "~/infra/head-helper-file.server";
-import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/site-admin.server";
-import { createApiKey, revokeApiKey } from "~/services/site-api-keys.server";
+import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
+import { createApiKey, revokeApiKey } from "~/services/admin/site-api-keys.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { notFoundBoundary } from "~/components/admin/not-found-boundary";
 

@@ -10,9 +10,9 @@ import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SitesTable } from "~/components/sites/SitesTable";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
-import { loadSiteList } from "~/services/site-list.server";
-import { loadEmbedStatus } from "~/services/embed-status.server";
-import { resumeSite } from "~/services/site-admin.server";
+import { loadSiteList } from "~/services/admin/site-list.server";
+import { loadEmbedStatus } from "~/services/admin/embed-status.server";
+import { resumeSite } from "~/services/admin/site-admin.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {

@@ -6,7 +6,7 @@ import { Button, Card, InlineStack, Layout, Page } from "@shopify/polaris";
 import { useToast } from "~/components/admin/app-bridge";
 import { SiteForm, emptySiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { problemResponse } from "~/http/problem";
-import { createWebSite } from "~/services/site-admin.server";
+import { createWebSite } from "~/services/admin/site-admin.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 

@@ -1,7 +1,7 @@
 // POST /app/tests/:testId/editor (form: arm, url): a fresh editor link for a variant, for the authenticated shop only.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { answer, problemResponse } from "~/http/problem";
-import { createEditorLink } from "~/services/editor-links.server";
+import { createEditorLink } from "~/services/editor/links.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {

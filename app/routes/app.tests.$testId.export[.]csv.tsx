@@ -1,7 +1,7 @@
 // GET /app/tests/:testId/export.csv[?daily=1]: the results as CSV, for the authenticated shop's tests only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { problemResponse } from "~/http/problem";
-import { loadResultsCsv } from "~/services/results.server";
+import { loadResultsCsv } from "~/services/admin/results.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 // GET /app/tests/:testId/preview: the test's preview links (one per arm) as JSON, for the authenticated shop only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { answer } from "~/http/problem";
-import { previewLinks } from "~/services/preview-links.server";
+import { previewLinks } from "~/services/admin/preview-links.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {

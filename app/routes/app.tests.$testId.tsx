@@ -21,11 +21,11 @@ import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
 import { problemDocument } from "~/http/problem";
-import { syncHideMetafield } from "~/services/hide-metafield.server";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail } from "~/services/outcome";
-import { previewLinks } from "~/services/preview-links.server";
-import { loadResults } from "~/services/results.server";
-import { changeTestStatus, loadLifecycleState } from "~/services/test-lifecycle.server";
+import { previewLinks } from "~/services/admin/preview-links.server";
+import { loadResults } from "~/services/admin/results.server";
+import { changeTestStatus, loadLifecycleState } from "~/services/admin/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
 

@@ -4,9 +4,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/experiments/test-form";
-import { syncHideMetafield } from "~/services/hide-metafield.server";
-import { storefrontEditorLaunch } from "~/services/editor-links.server";
-import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/test-editor.server";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
+import { storefrontEditorLaunch } from "~/services/editor/links.server";
+import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
 

@@ -4,8 +4,8 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/experiments/test-form";
-import { syncHideMetafield } from "~/services/hide-metafield.server";
-import { createTestFromForm, loadNewTestEditor } from "~/services/test-editor.server";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
+import { createTestFromForm, loadNewTestEditor } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const meta: MetaFunction = () => [{ title: "New test · svc" }];

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { editorRequest, editorScriptResponse } from "~/http/web/editor-door.server";
 import { problemResponse } from "~/http/problem";
-import { editorScript } from "~/services/editor-script.server";
+import { editorScript } from "~/services/editor/script.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => editorScriptResponse(await editorScript(editorRequest(request)));
 

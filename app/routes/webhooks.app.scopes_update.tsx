@@ -1,7 +1,7 @@
 // Webhook app/scopes_update: keep the stored sessions' scopes in step with what the merchant granted.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { authenticate } from "~/shopify.server";
-import { updateSessionScopes } from "~/services/shop-lifecycle.server";
+import { updateSessionScopes } from "~/services/shopify/shop-lifecycle.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { payload, session } = await authenticate.webhook(request);

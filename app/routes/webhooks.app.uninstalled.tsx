@@ -3,7 +3,7 @@
 // erases them 48 h later (webhooks.shop.redact.tsx); a reinstall before that serves them again.
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
-import { recordUninstall } from "~/services/shop-lifecycle.server";
+import { recordUninstall } from "~/services/shopify/shop-lifecycle.server";
 
 // The payload is the Shop resource; its myshopify_domain, when present, is the signed name of the shop.
 export const action = shopifyWebhook(async (shop) => ok(await recordUninstall(shop)), { bodyShop: { field: "myshopify_domain", required: false } });

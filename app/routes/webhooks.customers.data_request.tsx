@@ -1,6 +1,6 @@
 // Webhook customers/data_request (mandatory compliance topic): answers what svc holds for the customer's
 // orders, which is no personal data (docs/privacy.md).
 import { shopifyWebhook } from "~/http/web/webhook.server";
-import { customerDataReport } from "~/services/compliance.server";
+import { customerDataReport } from "~/services/shopify/compliance.server";
 
 export const action = shopifyWebhook(customerDataReport, { bodyShop: { field: "shop_domain", required: true } });

@@ -2,6 +2,6 @@
 // shop in every table (docs/privacy.md).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
-import { eraseShopData } from "~/services/compliance.server";
+import { eraseShopData } from "~/services/shopify/compliance.server";
 
 export const action = shopifyWebhook(async (shop) => ok(await eraseShopData(shop)), { bodyShop: { field: "shop_domain", required: true } });

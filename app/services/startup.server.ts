@@ -4,7 +4,7 @@ import { analyzeDatabase, closeDatabase, openDatabase } from "~/models/database.
 import { startDemo } from "~/demo/public.server";
 import { closeRedis } from "~/infra/redis.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
-import { listenForSiteChanges } from "~/services/site-cache.server";
+import { listenForSiteChanges } from "~/services/storefront/site-cache.server";
 
 export interface StartupOptions {
   baseUrl: string;

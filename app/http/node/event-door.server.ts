@@ -1,7 +1,7 @@
 // The HTTP side shared by the two event doors (/api/events for any site, /api/collect for Shopify), on
 // Node's request and response (they are hot paths, see hot-paths.server.ts).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { ingestEventBatch, type Door } from "~/services/ingest-events.server";
+import { ingestEventBatch, type Door } from "~/services/storefront/ingest-events.server";
 import { readIncomingBody } from "../body";
 import { sendJson, sendProblem } from "./node-response";
 

@@ -3,9 +3,9 @@
 // ~10× a bare Node server on them. Same services as ever; this file only decides the HTTP around them.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { appEnv } from "~/env.server";
-import { consentFor } from "~/services/consent.server";
-import { patchesForVisitor } from "~/services/patches.server";
-import { recordServerConversion } from "~/services/server-conversions.server";
+import { consentFor } from "~/services/storefront/consent.server";
+import { patchesForVisitor } from "~/services/storefront/patches.server";
+import { recordServerConversion } from "~/services/storefront/server-conversions.server";
 import type { Problem } from "~/services/outcome";
 import { readIncomingBody } from "../body";
 import { clientAddress } from "../client-address";

@@ -1,7 +1,7 @@
 // The HTTP around the visual editor's endpoints: the request's token, Origin and methods read, CORS granted
 // only to the token's site's own origins (preflight included), and problems answered as everywhere else.
 import { appEnv } from "~/env.server";
-import type { EditorRequest, Gated } from "~/services/editor-access.server";
+import type { EditorRequest, Gated } from "~/services/editor/access.server";
 import type { Outcome, Problem } from "~/services/outcome";
 import { problemResponse } from "../problem";
 

@@ -7,7 +7,7 @@ import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { invalidateSite } from "./site-cache.server";
+import { invalidateSite } from "~/services/storefront/site-cache.server";
 import { loadAlternateTemplates, type AlternateTemplates } from "./theme-templates.server";
 
 export interface EditorSite {

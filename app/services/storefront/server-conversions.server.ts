@@ -5,7 +5,7 @@ import { hashSiteApiKey, parseBearer } from "~/domain/sites/site-api-key";
 import { findActiveKeyByHash, touchSiteApiKey } from "~/models/api-key.server";
 import { inTransaction } from "~/models/transaction.server";
 import { throttleApiKey } from "./limits.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { recordConversionInTx } from "./record-conversion.server";
 import { getSiteConfig } from "./site-cache.server";
 

@@ -10,8 +10,8 @@ import {
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
 import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
-import { fail, ok, type Outcome } from "./outcome";
-import { invalidateSite } from "./site-cache.server";
+import { fail, ok, type Outcome } from "~/services/outcome";
+import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 export interface LifecycleDone {
   testId: string;

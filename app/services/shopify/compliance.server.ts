@@ -4,8 +4,8 @@ import { parseOrderIds } from "~/domain/shopify/compliance";
 import { purchaseEventId } from "~/domain/shopify/purchase";
 import { unlinkOrders, countOrdersOnFile, type UnlinkedOrders } from "~/models/customer-data.server";
 import { eraseShop, type ErasedRows } from "~/models/shop-erasure.server";
-import { fail, ok, type Outcome, type Problem } from "./outcome";
-import { invalidateSite } from "./site-cache.server";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 /** shop/redact: every row of the shop, in every table, is deleted. */
 export async function eraseShopData(shop: string): Promise<ErasedRows> {

@@ -5,9 +5,9 @@ import { patchListSchema } from "~/domain/experiments/patch-shape";
 import { replaceDraftArmPatches } from "~/models/editor.server";
 import type { Patch } from "~/wire";
 import type { EditorSaveResponse } from "~/wire/editor";
-import { openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type EditorRequest, type Gated } from "./editor-access.server";
-import { fail, ok, type Outcome, type Problem } from "./outcome";
-import { invalidateSite } from "./site-cache.server";
+import { openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type EditorRequest, type Gated } from "./access.server";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 /** 100 patches of up to 50,000 characters of HTML each fit; anything larger is not an editor's save. */
 export const MAX_EDITOR_BODY_BYTES = 2 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { previewKey } from "~/env.server";
 import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";
 import { isDemoSite } from "~/demo/public.server";
-import { fail, ok, type Outcome, type Problem } from "./outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 
 let cachedKey: { from: Buffer; key: Buffer } | undefined;
 

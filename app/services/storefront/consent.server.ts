@@ -5,7 +5,7 @@ import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
 import { promptLanguage } from "~/wire/consent-language";
 import { countryOfAddress } from "~/infra/geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
 
 export interface ConsentRequest extends ConsentQuery {

@@ -3,8 +3,8 @@
 import { validPatches } from "~/domain/experiments/patch-shape";
 import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import type { EditorSession } from "~/wire/editor";
-import { openEditorRequest, type EditorRequest, type Gated } from "./editor-access.server";
-import { ok } from "./outcome";
+import { openEditorRequest, type EditorRequest, type Gated } from "./access.server";
+import { ok } from "~/services/outcome";
 
 export async function editorSession(request: EditorRequest): Promise<Gated<EditorSession>> {
   const gate = await openEditorRequest(request);

@@ -8,9 +8,9 @@ import { listSiteApiKeys } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { syncHideMetafield } from "./hide-metafield.server";
-import { fail, ok, type Outcome, type Problem } from "./outcome";
-import { invalidateSite } from "./site-cache.server";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 /** An Outcome, or the form's errors keyed by field (nothing was written). */
 export type FormOutcome<T, E> = Outcome<T> | { ok: false; fieldErrors: E };

@@ -4,9 +4,9 @@ import { checkEditorPageUrl, editorPagePath, editorUrl, storefrontOrigins } from
 import { EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/links/editor-token";
 import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import { findEditorTestOfShop, type EditorTestRow } from "~/models/editor.server";
-import { editorKey } from "./editor-access.server";
+import { editorKey } from "./access.server";
 import { demoStorefrontPath } from "~/demo/public.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 
 export interface EditorLinkContext {
   /** The admin runs as the local demo (its storefronts are this server's own pages). */

@@ -2,7 +2,7 @@
 // (installing is shop-install.server.ts, erasing at shop/redact is compliance.server.ts).
 import { markShopUninstalled } from "~/models/shop.server";
 import { deleteSessionsOfShop, setSessionScope } from "~/models/session.server";
-import { invalidateSite } from "./site-cache.server";
+import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 /**
  * Deletes the shop's sessions and stamps `Shop.uninstalledAt`, so its sites are no longer served

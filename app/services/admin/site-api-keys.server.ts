@@ -6,7 +6,7 @@ import { newSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, revokeSiteApiKey } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { findSiteOfShop } from "~/models/site.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { SITE_NOT_FOUND, type FormOutcome } from "./site-admin.server";
 
 export interface CreatedSiteApiKey {

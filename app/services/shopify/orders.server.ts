@@ -9,9 +9,9 @@ import { findCheckoutReport, insertCheckoutReport, insertOrder, insertRefund, li
 import { addToRollup } from "~/models/rollup.server";
 import { findShopifySiteId } from "~/models/site.server";
 import { inTransaction, type Tx } from "~/models/transaction.server";
-import { fail, ok, type Outcome } from "./outcome";
-import { attributeConversionInTx, recordConversionInTx } from "./record-conversion.server";
-import { getSiteConfig } from "./site-cache.server";
+import { fail, ok, type Outcome } from "~/services/outcome";
+import { attributeConversionInTx, recordConversionInTx } from "~/services/storefront/record-conversion.server";
+import { getSiteConfig } from "~/services/storefront/site-cache.server";
 
 /** What a webhook did, answered to Shopify as JSON (it reads only the status code). */
 export interface OrderWebhookSummary {

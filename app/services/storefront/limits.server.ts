@@ -4,7 +4,7 @@
 import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domain/events/rate-limit";
 import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/events/exposure-integrity";
 import { appEnv } from "~/env.server";
-import type { Problem } from "./outcome";
+import type { Problem } from "~/services/outcome";
 import { redisConfigured, redisKey, withRedis } from "~/infra/redis.server";
 import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
 import { takeSharedTokens, type SharedBucket } from "~/infra/redis-rate-limit.server";

@@ -6,7 +6,7 @@ import { previewKey } from "~/env.server";
 import { findPreviewableTest } from "~/models/preview.server";
 import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~/wire";
 import { throttleSnippetRequest } from "./limits.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
 
 /** The query's parameters as sent ("" when missing); `url` is not needed to answer. */

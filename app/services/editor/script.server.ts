@@ -2,8 +2,8 @@
 // editor token, so without one nothing of the editor ever reaches a page.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { openEditorRequest, type EditorRequest } from "./editor-access.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { openEditorRequest, type EditorRequest } from "./access.server";
+import { fail, ok, type Outcome } from "~/services/outcome";
 
 const EDITOR_PATH = path.resolve("snippet/dist/editor.js");
 let cache: { mtimeMs: number; body: string } | undefined;

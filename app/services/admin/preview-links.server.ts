@@ -4,7 +4,7 @@ import { PREVIEW_LIFETIME_SECONDS, signPreviewToken } from "~/domain/links/previ
 import { previewKey } from "~/env.server";
 import { findTestForPreviewLinks } from "~/models/preview.server";
 import { isDemoSite } from "~/demo/public.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 
 export interface PreviewLink {
   armId: string;

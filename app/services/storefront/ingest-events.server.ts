@@ -7,7 +7,7 @@ import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures, pauseSite } from "~/models/site.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";
-import { fail, ok, type Outcome } from "./outcome";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig, invalidateSite } from "./site-cache.server";
 import { groupCommit } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";

@@ -7,7 +7,7 @@ import { insertEventRows, type EventRow } from "~/models/event.server";
 import { readKnownFacts, writePlan } from "~/models/event-group.server";
 import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
-import { recordCheckoutInTx } from "./shopify-orders.server";
+import { recordCheckoutInTx } from "~/services/shopify/orders.server";
 
 export interface ScreenedBatch {
   site: SiteConfig;

@@ -2,7 +2,7 @@
 import { parseSettingsForm, type SettingsFieldErrors, type SettingsFields } from "~/domain/settings/settings-form";
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "~/domain/settings/settings-form";
 import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
-import { fail, ok } from "./outcome";
+import { fail, ok } from "~/services/outcome";
 import type { FormOutcome } from "./site-admin.server";
 
 const SHOP_NOT_FOUND = { status: 404, type: "shop-not-found", title: "This shop is not installed" };
