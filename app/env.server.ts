@@ -219,7 +219,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
 }
 
 export interface PreviewKey {
-  /** HMAC key that signs and checks preview links (app/domain/preview-token.ts). */
+  /** HMAC key that signs and checks preview links (app/domain/links/preview-token.ts). */
   key: Buffer;
   /**
    * True when no secret was configured (the demo without credentials): the key is random for this

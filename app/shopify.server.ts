@@ -99,7 +99,7 @@ function sendAdminApiRequestsTo(origin: string): void {
 }
 
 /**
- * The library's Admin GraphQL client as services use it (services/admin-graphql.ts): GraphQL errors come
+ * The library's Admin GraphQL client as services use it (infra/admin-graphql.ts): GraphQL errors come
  * back as data (the library throws them), so a service can tell a missing web pixel from a failure.
  * Transport and HTTP failures still throw.
  */

@@ -3,7 +3,7 @@
 //
 // `npm test` with no arguments is the full check CI runs (.ci/run): typecheck, then lint, then all four
 // vitest projects; a typecheck or lint failure stops it (exit 1) before the build and the suites.
-// `npm test -- <vitest arguments>` runs a subset (for example `--project unit app/domain/site-id.test.ts`):
+// `npm test -- <vitest arguments>` runs a subset (for example `--project unit app/domain/sites/site-id.test.ts`):
 // the arguments go to vitest unchanged, typecheck and lint are skipped so that subsets stay fast
 // (`npm run typecheck`, `npm run lint` run them alone), and the build is made only when an integration
 // or browser project may run (no --project, or one of those named).

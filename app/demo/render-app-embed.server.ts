@@ -12,7 +12,7 @@ export type AppMetafield = { value: string } | string | null | undefined;
 export interface AppEmbedGlobals {
   /**
    * `app.metafields.svc.*`: what the app writes on its AppInstallation after install (absent before). `hide`
-   * is a json metafield, whose `.value` Shopify gives parsed: the hide plan (app/domain/hide-plan.ts).
+   * is a json metafield, whose `.value` Shopify gives parsed: the hide plan (app/domain/shopify/hide-plan.ts).
    */
   app: { metafields: { svc?: { base_url?: AppMetafield; site_id?: AppMetafield; hide?: { value: HidePlan } | null } } };
   shop: { permanent_domain: string };

@@ -1,4 +1,4 @@
-// Token buckets kept in Redis, shared by every app instance: the algorithm of app/domain/rate-limit.ts
+// Token buckets kept in Redis, shared by every app instance: the algorithm of app/domain/events/rate-limit.ts
 // (same rules, same arithmetic, checked by rate-limit.cases.json) as one atomic script.
 import type { Redis } from "ioredis";
 import type { RateLimitDecision, RateLimitRule } from "~/domain/events/rate-limit";

@@ -42,7 +42,7 @@ export async function upsertTest(def: TestDefinition) {
 }
 
 /**
- * What the editor stores: the parsed definition (domain/test-form.ts), with `siteId` the site's internal
+ * What the editor stores: the parsed definition (domain/experiments/test-form.ts), with `siteId` the site's internal
  * id rather than its public Site ID. Arm keys decide arm identity.
  */
 export type TestFields = ParsedTest;

@@ -1,5 +1,5 @@
 // Webhook app/uninstalled: delete the shop's sessions and stamp uninstalledAt, so its sites stop being served
-// at once (see services/shop-lifecycle.server.ts). Its sites, tests and results are kept until shop/redact
+// at once (see services/shopify/shop-lifecycle.server.ts). Its sites, tests and results are kept until shop/redact
 // erases them 48 h later (webhooks.shop.redact.tsx); a reinstall before that serves them again.
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";

@@ -1,4 +1,4 @@
-// Webhook orders/cancelled: see services/shopify-orders.server.ts (and docs/shopify.md for what is counted).
+// Webhook orders/cancelled: see services/shopify/orders.server.ts (and docs/shopify.md for what is counted).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { recordCancellation } from "~/services/shopify/orders.server";
 

@@ -1,4 +1,4 @@
-// Webhook orders/paid: see services/shopify-orders.server.ts (and docs/shopify.md for what is counted).
+// Webhook orders/paid: see services/shopify/orders.server.ts (and docs/shopify.md for what is counted).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { recordPaidOrder } from "~/services/shopify/orders.server";
 

@@ -1,4 +1,4 @@
-// Webhook refunds/create: see services/shopify-orders.server.ts (and docs/shopify.md for what is counted).
+// Webhook refunds/create: see services/shopify/orders.server.ts (and docs/shopify.md for what is counted).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { recordRefund } from "~/services/shopify/orders.server";
 

@@ -2,7 +2,7 @@
 
 /**
  * The languages the prompt is written in (ISO 639-1 codes), English first: it is the fallback. Only the
- * codes ride in the snippet; the text lives on the server (app/domain/consent-prompt-text.ts).
+ * codes ride in the snippet; the text lives on the server (app/domain/consent/prompt-text.ts).
  */
 export const PROMPT_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "ar"] as const;
 export type PromptLanguage = (typeof PROMPT_LANGUAGES)[number];

@@ -1,6 +1,6 @@
 // Goal labels (`convert(goal)`, visit/click/submit goals, server-side conversions): one rule for the
 // snippet and every door of the server; both test suites run goal.cases.json (app/wire/goal.test.ts,
-// snippet/test/convert.test.ts, app/domain/event-batch.test.ts).
+// snippet/test/convert.test.ts, app/domain/events/event-batch.test.ts).
 import { CONTROL_CHARACTERS, MAX_GOAL_LENGTH } from "./limits";
 
 /**

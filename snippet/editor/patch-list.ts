@@ -39,7 +39,7 @@ export function describePatch(p: Patch): string {
   }
 }
 
-/** The property names the server accepts in a style patch (app/domain/patch-shape.ts). */
+/** The property names the server accepts in a style patch (app/domain/experiments/patch-shape.ts). */
 const PROPERTY = /^-?[a-z][a-z0-9-]{0,60}$/;
 
 /**

@@ -34,7 +34,7 @@ describe("conversionFields", () => {
   });
 });
 
-// The table the server's tests run too (app/wire/goal.test.ts, app/domain/event-batch.test.ts): the
+// The table the server's tests run too (app/wire/goal.test.ts, app/domain/events/event-batch.test.ts): the
 // snippet sends exactly the labels the server accepts. "" is left out of convert(): there it means "conversion".
 describe("goal labels (shared cases)", () => {
   const configWithGoal = (goal: string) => ({ ttl: 300, tests: [{ test: "t", arm: "b", pages: ["*"], goals: [{ kind: "click", goal, sel: "a" }] }] });

@@ -1,4 +1,4 @@
-// The test's verdict, coloured by how much the merchant can act on it; the words are app/domain/verdict-words.ts's.
+// The test's verdict, coloured by how much the merchant can act on it; the words are app/domain/results/verdict-words.ts's.
 import { Banner, BlockStack, Text } from "@shopify/polaris";
 import type { BannerProps } from "@shopify/polaris";
 import type { Verdict, VerdictKind } from "~/domain/results/view";

@@ -5,7 +5,7 @@ import { useRevalidator } from "@remix-run/react";
 import { BlockStack, Button, InlineStack, Text, TextField } from "@shopify/polaris";
 import { checkEditorPageUrl } from "~/domain/links/editor-page";
 
-/** What the loader says about opening the editor for this test (app/services/editor-links.server.ts). */
+/** What the loader says about opening the editor for this test (app/services/editor/links.server.ts). */
 export interface StorefrontEditorLaunch {
   pageUrl: string | null;
   origins: string[];

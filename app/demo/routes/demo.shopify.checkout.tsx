@@ -1,5 +1,5 @@
 // POST /demo/shopify/checkout (local demo, loopback clients only: it signs webhooks with the app's secret):
-// places the demo cart's order and sends the app its own orders/paid webhook (services/demo-shopify.server.ts).
+// places the demo cart's order and sends the app its own orders/paid webhook (demo/shopify-checkout.server.ts).
 import { demoEndpoint, demoJson } from "~/demo/endpoint.server";
 import { problemResponse } from "~/http/problem";
 import { CLEARED_CART_COOKIE } from "~/demo/cart.server";

@@ -1,5 +1,5 @@
 // GET /demo/shopify (local demo only): the demo shop's product page with the real app embed and stand-ins
-// of Shopify's storefront globals (services/demo-shopify-page.server.ts). It opens the visitor's demo cart,
+// of Shopify's storefront globals (demo/shopify-page.server.ts). It opens the visitor's demo cart,
 // as a Shopify storefront sets its cart cookie, so the page's and the snippet's cart calls share one cart.
 import { demoEndpoint } from "~/demo/endpoint.server";
 import { demoStorefrontResponse } from "~/demo/shopify-page.server";

@@ -40,7 +40,7 @@ export const MISUSE_MAX_SITES = 100_000;
 
 /**
  * The policy's rule on one window's counts, shared by the in-process monitor below and the one kept in
- * Redis (app/services/redis-misuse.server.ts), so the two cannot disagree on when to pause.
+ * Redis (app/infra/redis-misuse.server.ts), so the two cannot disagree on when to pause.
  */
 export function misuseWarrantsPause(policy: MisusePolicy, invalid: number, total: number): boolean {
   return total > 0 && invalid >= policy.minInvalid && invalid / total >= policy.maxInvalidShare;

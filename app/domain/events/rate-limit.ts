@@ -23,7 +23,7 @@ interface Bucket {
  * One bucket per key. Keys are kept in a Map in least-recently-used order (a touch re-inserts),
  * and the oldest are dropped beyond `maxKeys`: an evicted key starts again with a full bucket, which
  * errs towards allowing traffic, never towards refusing it, and only for keys idle the longest.
- * Per process; with REDIS_URL set, app/services/redis-rate-limit.server.ts runs the same algorithm in Redis
+ * Per process; with REDIS_URL set, app/infra/redis-rate-limit.server.ts runs the same algorithm in Redis
  * (parity: rate-limit.cases.json).
  */
 export class RateLimiter {

@@ -35,7 +35,7 @@ function withLoopbackTwin(origin: string): string[] {
 }
 
 /**
- * The page the editor opens on: the test's first plain path (app/domain/preview-link.ts chooses it the
+ * The page the editor opens on: the test's first plain path (app/domain/links/preview-link.ts chooses it the
  * same way for preview links). On the demo, a path outside its storefront page lands on that page.
  */
 export function editorPagePath(pages: readonly string[], demoPage: string | null = null): string {

@@ -8,7 +8,7 @@ import { parseWith, type ParseResult } from "../parse-result";
 export const APP_DATA_NAMESPACE = "svc";
 /** Type of the install's text metafields (base_url, site_id). */
 export const APP_DATA_TYPE = "single_line_text_field";
-/** Key and type of the hide plan (app/domain/hide-plan.ts), kept current as tests start and stop. */
+/** Key and type of the hide plan (app/domain/shopify/hide-plan.ts), kept current as tests start and stop. */
 export const HIDE_KEY = "hide";
 export const HIDE_TYPE = "json";
 
