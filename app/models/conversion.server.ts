@@ -2,8 +2,8 @@
 import { Prisma, type ConversionSource } from "~/generated/prisma/client";
 import type { Tx } from "./transaction.server";
 
-export interface ConversionRow {
-  siteId: string;
+/** One conversion as any door reports it: what the row stores besides its site. */
+export interface ConversionFacts {
   eventId: string;
   goal: string;
   value: number | null;
@@ -12,6 +12,10 @@ export interface ConversionRow {
   visitorId: string | null;
   source: ConversionSource;
   occurredAt: Date;
+}
+
+export interface ConversionRow extends ConversionFacts {
+  siteId: string;
 }
 
 /** Inserts the conversion unless its (site, eventId) exists; false for a duplicate. */

@@ -94,3 +94,13 @@ export function assignArm(siteId: string, test: TestAllocation, visitorId: strin
 function usableWeight(weight: number): number {
   return Number.isFinite(weight) && weight > 0 ? Math.min(Math.floor(weight), Number.MAX_SAFE_INTEGER) : 0;
 }
+
+/** The arm (with its patches) this visitor gets in a test; null when the visitor is not in it. */
+export function armOf<Arm extends { id: string; weight: number }>(
+  site: { id: string },
+  test: Omit<TestAllocation, "arms"> & { arms: ReadonlyArray<Arm> },
+  visitorId: string,
+): Arm | null {
+  const armId = assignArm(site.id, test, visitorId);
+  return armId === null ? null : (test.arms.find((a) => a.id === armId) ?? null);
+}

@@ -1,6 +1,6 @@
 // The answer to GET /api/patches: every running test of the site this visitor is assigned to.
 import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
-import { assignArm } from "./assignment";
+import { armOf } from "./assignment";
 import { validPatches, validRedirect } from "./patch-shape";
 import type { ArmConfig, GoalConfig, RunningTest, SiteConfig } from "../sites/site-config";
 
@@ -12,12 +12,6 @@ function autoGoal(goal: GoalConfig): AutoGoal | null {
   if (goal.kind === "click" && goal.selector) return { kind: "click", goal: goal.label, sel: goal.selector };
   if (goal.kind === "submit" && goal.selector) return { kind: "submit", goal: goal.label, sel: goal.selector };
   return null;
-}
-
-/** The arm this visitor gets in the test (null: not in the test). */
-export function armOf(site: Pick<SiteConfig, "id">, test: RunningTest, visitorId: string) {
-  const armId = assignArm(site.id, test, visitorId);
-  return armId === null ? null : (test.arms.find((a) => a.id === armId) ?? null);
 }
 
 /**

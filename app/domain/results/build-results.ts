@@ -1,5 +1,6 @@
 // Builds a test's results (ResultsView) from its daily rollups: goals in order, each arm's figures beside its
 // comparison with control, the verdict, the daily series and the time to go.
+import { DEFAULT_ALPHA } from "../stats";
 import { dailySeries } from "./daily";
 import { compareArms, sampleRatio, timeToGo } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
@@ -59,7 +60,7 @@ function goalResult(input: ResultsInput, alpha: number, goal: string, primary: b
 }
 
 export function buildResults(input: ResultsInput): ResultsView {
-  const alpha = input.alpha ?? 0.05;
+  const alpha = input.alpha ?? DEFAULT_ALPHA;
   const goals = goalOrder(input).map(({ goal, primary }) => goalResult(input, alpha, goal, primary));
   const primary = goals.find((g) => g.primary);
   const visitors = totalsPerArm(input.rollups, input.arms.map((a) => a.id), input.currency, null).map((t) => t.visitors);

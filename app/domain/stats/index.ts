@@ -1,6 +1,6 @@
 // Public surface of the statistics engine for the rest of the app (results page, jobs).
 export { analyze, StatsInputError } from "./engine";
-export { parseAnalysisInput } from "./input";
+export { DEFAULT_ALPHA, parseAnalysisInput } from "./input";
 export { armMoments } from "./moments";
 export { absoluteDifference, estimateEffect, relativeLift } from "./lift";
 export { welchDegreesOfFreedom, welchTest } from "./welch";

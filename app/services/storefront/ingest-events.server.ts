@@ -2,7 +2,7 @@
 // really assigned, and hand the rest to the process's group-commit writer (answered once committed).
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
 import { judgeExposure } from "~/domain/events/exposure-integrity";
-import { armOf } from "~/domain/experiments/patches-response";
+import { armOf } from "~/domain/experiments/assignment";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures, pauseSite } from "~/models/site.server";
 import type { EventBatch, SvcEvent } from "~/wire";

@@ -4,20 +4,12 @@
 import { attribute } from "~/domain/events/attribution";
 import { conversionIncrement } from "~/domain/events/conversion-increment";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { insertAttributions, insertConversion, visitorGoalHistory } from "~/models/conversion.server";
+import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/conversion.server";
 import { listSessionExposures } from "~/models/exposure.server";
 import { addToRollup } from "~/models/rollup.server";
 import type { Tx } from "~/models/transaction.server";
 
-export interface ConversionInput {
-  eventId: string;
-  goal: string;
-  value: number | null;
-  currency: string | null;
-  sessionId: string | null;
-  visitorId: string | null;
-  source: "browser" | "server" | "order";
-  occurredAt: Date;
+export interface ConversionInput extends ConversionFacts {
   /** Part of `value` already refunded when the conversion is counted (a Shopify order refunded before its session was known). */
   refunded?: number;
 }
@@ -31,6 +23,7 @@ export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: Conv
   const visitorId = input.visitorId ?? exposures[0]?.visitorId ?? null;
   // A value without a currency is in the site's currency; other currencies are kept and reported apart.
   const currency = input.value === null ? site.currency : (input.currency ?? site.currency);
+  // Field by field: callers may pass objects with more than ConversionInput, which the row must not get.
   const inserted = await insertConversion(tx, {
     siteId: site.id,
     eventId: input.eventId,
