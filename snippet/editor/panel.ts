@@ -2,6 +2,7 @@
 // mode, the selector, edits as patches with a live preview, undo and redo, the arm switcher and saving.
 import type { EditorSession } from "../../app/wire/editor";
 import type { Patch } from "../../app/wire/patches";
+import { isRootSelector } from "../../app/wire/selector-rules";
 import { savePatches, type Endpoint } from "./api";
 import { h } from "./dom";
 import { editForm, kindsFor, type ChangeKind, type EditForm } from "./edit-forms";
@@ -15,9 +16,6 @@ import { chooseSelector, countMatches, parentOf, similarSelector, withPosition }
 
 /** The editor's host element: a child of body, the one node of the editor in the page's own tree. */
 export const HOST_TAG = "svc-editor";
-
-/** What patch-shape refuses as a target (guarantee 2), checked here first to say so at once. */
-const ROOT_SELECTOR = /^\s*(html|head|body|:root)\s*$/i;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -268,7 +266,7 @@ function build(session: EditorSession, endpoint: Endpoint, cleanups: (() => void
 
   function apply() {
     if (!editable() || !form) return;
-    if (!sel || ROOT_SELECTOR.test(sel)) return void (formNote.textContent = "Choose an element other than html, head or body.");
+    if (!sel || isRootSelector(sel)) return void (formNote.textContent = "Choose an element other than html, head or body.");
     if (!parses(sel)) return void (formNote.textContent = "Fix the selector first.");
     const built = form.build(sel);
     if ("error" in built) return void (formNote.textContent = built.error);
