@@ -1,6 +1,6 @@
 // The HTML edit's sanitizer: what can run code or load a document goes, ordinary markup stays as written.
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml, unsafeUrl } from "./sanitize";
+import { sanitizeHtml, unsafeUrl } from "../../editor/sanitize";
 
 describe("sanitizeHtml", () => {
   it("keeps formatting, links, images, classes and inline style", () => {

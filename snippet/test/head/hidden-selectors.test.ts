@@ -1,7 +1,7 @@
 // What the inline head helper hides, from the snippet's cache as the snippet writes it (happy-dom parses selectors).
 import { describe, expect, it } from "vitest";
-import type { Assignment } from "../../app/wire/patches";
-import { MAX_CACHE_AGE_MS, hiddenSelectors, isSelector } from "./hidden-selectors";
+import type { Assignment } from "../../../app/wire/patches";
+import { MAX_CACHE_AGE_MS, hiddenSelectors, isSelector } from "../../head/hidden-selectors";
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const VID = "v1234567890abcdef";

@@ -1,7 +1,7 @@
 // Undo and redo over patch lists.
 import { describe, expect, it } from "vitest";
-import type { Patch } from "../../app/wire/patches";
-import { commit, MAX_UNDO, redo, replacePresent, startHistory, undo } from "./history";
+import type { Patch } from "../../../app/wire/patches";
+import { commit, MAX_UNDO, redo, replacePresent, startHistory, undo } from "../../editor/history";
 
 const text: Patch = { op: "text", sel: "#headline", value: "New" };
 const hide: Patch = { op: "hide", sel: "#lede" };

@@ -1,7 +1,7 @@
 // Patch lists from edits: one patch per element and kind of change, declarations parsed, refusals placed.
 import { describe, expect, it } from "vitest";
-import type { Patch } from "../../app/wire/patches";
-import { describePatch, issuesByPatch, parseDeclarations, removeAt, splitClasses, upsert } from "./patch-list";
+import type { Patch } from "../../../app/wire/patches";
+import { describePatch, issuesByPatch, parseDeclarations, removeAt, splitClasses, upsert } from "../../editor/patch-list";
 
 describe("upsert", () => {
   it("replaces the patch of the same element and kind, appends any other", () => {

@@ -1,8 +1,8 @@
 // Selector choice over markup real storefronts have: generated class names and ids, duplicates,
 // elements with nothing of their own, nested components, data-* hooks.
 import { beforeEach, describe, expect, it } from "vitest";
-import { chooseSelector, countMatches, cssIdent, parentOf, similarSelector, withPosition } from "./selector";
-import { looksGenerated, stableClass, stableId } from "./stable-names";
+import { chooseSelector, countMatches, cssIdent, parentOf, similarSelector, withPosition } from "../../editor/selector";
+import { looksGenerated, stableClass, stableId } from "../../editor/stable-names";
 
 const $ = (sel: string) => {
   const el = document.querySelector(sel);
