@@ -2,5 +2,4 @@
 export declare const HEAD_ENTRY: string;
 export declare const HEAD_OUT: string;
 export declare const HEAD_BUDGET: number;
-export declare const INLINE_UNSAFE: RegExp;
 export declare function buildHeadHelper(options?: { quiet?: boolean }): Promise<{ path: string; raw: number; gzip: number }>;

@@ -1,10 +1,11 @@
 // Validates DOM patches and redirects against the wire shape before they are stored or served.
 import { z } from "zod";
 import type { Patch } from "~/wire";
+import { isRootSelector } from "~/wire/selector-rules";
 
 const selector = z.string().min(1).max(500);
 // Patches may never aim at the document's root elements (guarantee 2); the snippet checks again.
-const notRoot = selector.refine((sel) => !/^\s*(html|head|body|:root)\s*$/i.test(sel), "may not target html, head, body or :root");
+const notRoot = selector.refine((sel) => !isRootSelector(sel), "may not target html, head, body or :root");
 const cssValue = z.string().max(2000);
 
 const patchSchema = z.discriminatedUnion("op", [

@@ -1,5 +1,6 @@
 // What a merchant pastes into a non-Shopify site's head: the snippet tag (the spec's "The snippet tag") and the optional inline helper.
 import { createHash } from "node:crypto";
+import { isInlineSafe } from "~/wire/inline-script";
 
 export interface SnippetTagOptions {
   /** The site's own consent platform inserts the tag only after consent (docs/snippet.md, data-svc-consent). */
@@ -31,12 +32,9 @@ export interface HeadHelperScript {
   csp: string;
 }
 
-/** What would end the inline script early, or change how HTML parses its text (the script data escape states). */
-const INLINE_UNSAFE = /<\/script|<script|<!--/i;
-
 /** The helper's built code as an inline script, or null when the code is not safe inside one. */
 export function headHelperScript(code: string): HeadHelperScript | null {
-  if (!code || INLINE_UNSAFE.test(code)) return null;
+  if (!code || !isInlineSafe(code)) return null;
   // CSP hashes the script element's exact text: nothing may be added between the tags.
   return { script: `<script>${code}</script>`, csp: `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'` };
 }
