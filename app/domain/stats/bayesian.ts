@@ -1,6 +1,6 @@
 // Bayesian read-out: Gaussian posterior of the effect, chance to beat control, credible interval and risk.
 import type { EffectEstimate } from "./lift";
-import { normalCdf, normalPdf, normalQuantile } from "./normal";
+import { normalCdf, normalPdf, normalQuantile } from "./distributions/normal";
 
 export interface GaussianPrior {
   mean: number;

@@ -8,7 +8,7 @@ export { DEFAULT_SEQUENTIAL_TUNING, sequentialHalfWidth, sequentialPValue, seque
 export { bayesianTest, chanceToWin, credibleInterval, effectPosterior, expectedLoss } from "./bayesian";
 export { isSampleRatioMismatch, sampleRatioTest, SRM_P_VALUE_THRESHOLD } from "./srm";
 export { daysToGo, usersPerArmForMean, usersPerArmForRate } from "./power";
-export { normalCdf, normalPdf, normalQuantile } from "./normal";
-export { studentTCdf, studentTPdf, studentTQuantile } from "./student-t";
-export { chiSquareCdf, chiSquareSurvival } from "./chi-square";
+export { normalCdf, normalPdf, normalQuantile } from "./distributions/normal";
+export { studentTCdf, studentTPdf, studentTQuantile } from "./distributions/student-t";
+export { chiSquareCdf, chiSquareSurvival } from "./distributions/chi-square";
 export type * from "./types";

@@ -1,5 +1,5 @@
 // Sample size for a target minimum detectable effect, and how many days of traffic that still needs.
-import { normalQuantile } from "./normal";
+import { normalQuantile } from "./distributions/normal";
 
 export interface PowerOptions {
   /** Two-sided significance level; 0.05 by default. */

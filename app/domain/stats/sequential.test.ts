@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyze } from "./engine";
 import { sequentialHalfWidth, sequentialPValue, sequentialRho, sequentialTest } from "./sequential";
-import { studentTQuantile } from "./student-t";
+import { studentTQuantile } from "./distributions/student-t";
 
 describe("sequentialRho", () => {
   it("matches the hand computation for alpha 0.05, N* = 5000", () => {

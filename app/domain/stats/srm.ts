@@ -1,5 +1,5 @@
 // Sample-ratio-mismatch check: chi-square goodness of fit of exposed users against the configured split.
-import { chiSquareSurvival } from "./chi-square";
+import { chiSquareSurvival } from "./distributions/chi-square";
 
 /**
  * Flag only below 0.001: the check runs on every test at every look, so at 0.05 one healthy test in twenty

@@ -1,7 +1,7 @@
 // Welch's unequal-variance t-test: degrees of freedom, two-sided p-value and confidence interval.
 import type { EffectEstimate } from "./lift";
 import type { ArmMoments } from "./moments";
-import { studentTCdf, studentTQuantile } from "./student-t";
+import { studentTCdf, studentTQuantile } from "./distributions/student-t";
 
 export interface IntervalResult {
   ciLow: number;
