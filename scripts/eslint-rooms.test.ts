@@ -36,7 +36,7 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["snippet/src/x.ts", 'import "./guard"; import "../../app/wire/limits";', []],
   ["snippet/src/x.ts", 'import "../../app/domain/sites/site-id";', ["rooms/imports"]],
   ["snippet/src/x.ts", 'import "zod";', ["rooms/imports"]],
-  ["extensions/svc-pixel/src/x.ts", 'import "./pixel"; import "../../../app/wire/order-id"; import "@shopify/web-pixels-extension";', []],
+  ["extensions/svc-pixel/src/x.ts", 'import "./pixel"; import "../../../app/wire/rules/order-id"; import "@shopify/web-pixels-extension";', []],
   ["extensions/svc-pixel/src/x.ts", 'import "../../../app/domain/events/event-batch"; import "zod";', ["rooms/imports", "rooms/imports"]],
   ["app/services/x.server.ts", 'import "~/demo/seed.server";', ["rooms/demo"]],
   ["app/routes/x.tsx", 'import "../demo/routes/demo";', ["rooms/demo"]],

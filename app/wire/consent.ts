@@ -4,7 +4,7 @@
  * Query of `GET /api/consent?site=SITE_ID&lang=LANG`.
  * It carries the Site ID and the prompt's language, and nothing else: no visitor id, no session id, no
  * URL, no cookies (`credentials: "omit"`) and no Referer (`referrerPolicy: "no-referrer"`). `lang` is
- * one of PROMPT_LANGUAGES, chosen by the snippet with promptLanguage (app/wire/consent-language.ts)
+ * one of PROMPT_LANGUAGES, chosen by the snippet with promptLanguage (app/wire/rules/consent-language.ts)
  * from the tag's `data-svc-lang` and `navigator.languages`: one code out of a dozen, so it says no
  * more about the visitor than the Accept-Language header every request already carries. The server
  * decides from the request's own network facts (e.g. its geo-IP country) and must not store them.

@@ -1,9 +1,9 @@
 // The wire shapes between the snippet and the server, in one import.
 export * from "./limits";
-export * from "./goal";
-export * from "./site-id";
-export * from "./targeting";
-export * from "./order-id";
+export * from "./rules/goal";
+export * from "./rules/site-id";
+export * from "./rules/targeting";
+export * from "./rules/order-id";
 export type * from "./consent";
 export type * from "./patches";
 export type * from "./events";

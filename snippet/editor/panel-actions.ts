@@ -1,6 +1,6 @@
 // What the panel's controls do: each changes the state, then has the page and the view show it.
 import type { Patch } from "../../app/wire/patches";
-import { isRootSelector } from "../../app/wire/selector-rules";
+import { isRootSelector } from "../../app/wire/rules/selector-rules";
 import { savePatches, type Endpoint } from "./api";
 import { editForm, kindsFor, type ChangeKind } from "./edit-forms";
 import { commit, redo, replacePresent, samePatches, undo } from "./history";

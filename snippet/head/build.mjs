@@ -9,9 +9,9 @@ export const HEAD_OUT = join(here, "..", "dist", "head.js");
 /** It sits in every page's HTML: the build fails above this many minified bytes. */
 export const HEAD_BUDGET = 1536;
 
-/** The wire's rule (app/wire/inline-script.ts), bundled for Node: the build and the admin refuse the same code. */
+/** The wire's rule (app/wire/rules/inline-script.ts), bundled for Node: the build and the admin refuse the same code. */
 async function loadInlineRule() {
-  const code = await bundle(join(here, "..", "..", "app", "wire", "inline-script.ts"), { format: "esm", platform: "node", minify: false });
+  const code = await bundle(join(here, "..", "..", "app", "wire", "rules", "inline-script.ts"), { format: "esm", platform: "node", minify: false });
   return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)).isInlineSafe;
 }
 

@@ -1,5 +1,5 @@
 // What the inline head helper hides: the element-patch selectors of the visitor's cached arms for this page.
-import { matchesAnyPath } from "../../app/wire/targeting";
+import { matchesAnyPath } from "../../app/wire/rules/targeting";
 import { isSelector } from "../src/config";
 
 // The snippet's own rule: a selector is valid only if the browser parses it.

@@ -1,5 +1,5 @@
 // Validates a GET /api/patches answer as a whole, and caches it so repeat pageviews need no network.
-import { isGoalLabel } from "../../app/wire/goal";
+import { isGoalLabel } from "../../app/wire/rules/goal";
 import { ID_PATTERN, MAX_CONFIG_TTL_S } from "../../app/wire/limits";
 import type { Assignment, Patch, PatchesResponse } from "../../app/wire/patches";
 import { isObject } from "./guard";

@@ -1,5 +1,5 @@
 // Consent outside Shopify: the tag's declaration, a remembered answer, or GET /api/consent and the prompt.
-import { promptLanguage } from "../../app/wire/consent-language";
+import { promptLanguage } from "../../app/wire/rules/consent-language";
 import { ENDPOINTS } from "../../app/wire/limits";
 import { guard, isObject } from "./guard";
 import { getJSON, withDeadline } from "./http";

@@ -1,5 +1,5 @@
 // Normalises window.svc.convert arguments and applies the same-pageview idempotency window.
-import { isGoalLabel } from "../../app/wire/goal";
+import { isGoalLabel } from "../../app/wire/rules/goal";
 import { isConversionValue } from "../../app/wire/limits";
 
 /**

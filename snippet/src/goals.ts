@@ -1,6 +1,6 @@
 // Automatic goals: visits, clicks and form submissions the merchant configured, detected without reading any field.
 import type { AutoGoal } from "../../app/wire/patches";
-import { matchesAnyPath } from "../../app/wire/targeting";
+import { matchesAnyPath } from "../../app/wire/rules/targeting";
 import { guard } from "./guard";
 
 /**

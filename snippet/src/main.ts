@@ -2,7 +2,7 @@
 import type { SvcEvent } from "../../app/wire/events";
 import { ENDPOINTS, MAX_TIMING_MS } from "../../app/wire/limits";
 import type { Assignment, PatchesResponse } from "../../app/wire/patches";
-import { matchesAnyPath } from "../../app/wire/targeting";
+import { matchesAnyPath } from "../../app/wire/rules/targeting";
 import { publish, unpublish } from "./api";
 import { cacheConfig, cachedConfig, changedSelectors, parsePatches } from "./config";
 import { whenConsented } from "./consent";

@@ -1,6 +1,6 @@
 // Reads the snippet's own script tag: Site ID, API base, Shopify shop and template, the merchant's consent declaration and prompt language.
 import { SHOP_PATTERN } from "../../app/wire/limits";
-import { isSiteId } from "../../app/wire/site-id";
+import { isSiteId } from "../../app/wire/rules/site-id";
 
 export interface Tag {
   site: string;

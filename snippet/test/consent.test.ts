@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import languages from "../../app/wire/consent-language.cases.json";
-import { promptLanguage } from "../../app/wire/consent-language";
+import languages from "../../app/wire/rules/consent-language.cases.json";
+import { promptLanguage } from "../../app/wire/rules/consent-language";
 import { rememberedConsent } from "../src/consent";
 import { CONSENT_RECHECK_MS } from "../src/timing";
 
@@ -19,7 +19,7 @@ describe("rememberedConsent", () => {
   });
 });
 
-// The same table the server's tests run (app/wire/consent-language.test.ts): the snippet asks for the
+// The same table the server's tests run (app/wire/rules/consent-language.test.ts): the snippet asks for the
 // language the server will answer in.
 describe("promptLanguage (shared cases)", () => {
   it.each(languages.cases as [string | null, string[] | null, string][])("tag %j, browser %j → %s", (declared, preferred, expected) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import goalLabels from "../../app/wire/goal.cases.json";
+import goalLabels from "../../app/wire/rules/goal.cases.json";
 import { MAX_VALUE } from "../../app/wire/limits";
 import { parsePatches } from "../src/config";
 import { conversionFields, createDeduper } from "../src/convert";
@@ -34,7 +34,7 @@ describe("conversionFields", () => {
   });
 });
 
-// The table the server's tests run too (app/wire/goal.test.ts, app/domain/events/event-batch.test.ts): the
+// The table the server's tests run too (app/wire/rules/goal.test.ts, app/domain/events/event-batch.test.ts): the
 // snippet sends exactly the labels the server accepts. "" is left out of convert(): there it means "conversion".
 describe("goal labels (shared cases)", () => {
   const configWithGoal = (goal: string) => ({ ttl: 300, tests: [{ test: "t", arm: "b", pages: ["*"], goals: [{ kind: "click", goal, sel: "a" }] }] });

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import cases from "../../app/wire/targeting.cases.json";
-import { matchesAnyPath } from "../../app/wire/targeting";
+import cases from "../../app/wire/rules/targeting.cases.json";
+import { matchesAnyPath } from "../../app/wire/rules/targeting";
 import { watchGoals } from "../src/goals";
 
-// The same table the server's tests run (app/wire/targeting.test.ts): one page-targeting rule on both
+// The same table the server's tests run (app/wire/rules/targeting.test.ts): one page-targeting rule on both
 // sides, here as the snippet calls it: matchesAnyPath (arms in main.ts) and watchGoals (visit goals).
 type Case = [pattern: string, path: string, matches: boolean];
-/** "{a×3}" → "aaa", as in app/wire/targeting.test.ts. */
+/** "{a×3}" → "aaa", as in app/wire/rules/targeting.test.ts. */
 const expand = (s: string) => s.replace(/\{(.+?)×(\d+)\}/g, (_, text: string, n: string) => text.repeat(Number(n)));
 const all = [...(cases.cases as Case[]), ...(cases.long as Case[]).map(([p, s, m]): Case => [expand(p), expand(s), m])];
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import siteIds from "../../app/wire/site-id.cases.json";
+import siteIds from "../../app/wire/rules/site-id.cases.json";
 import { readTag } from "../src/tag";
 
 function addTag(attrs: Record<string, string>) {
@@ -40,7 +40,7 @@ describe("readTag", () => {
     addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "bad id!" });
     expect(readTag()).toBeUndefined();
   });
-  // The same table the server's tests run (app/wire/site-id.test.ts): one rule on both sides.
+  // The same table the server's tests run (app/wire/rules/site-id.test.ts): one rule on both sides.
   it.each(siteIds.valid)("takes the Site ID %j", (id) => {
     addTag({ src: "https://svc.example/snippet.js", "data-svc-site": id });
     expect(readTag()?.site).toBe(id);

@@ -1,7 +1,7 @@
 // Sites & install on the real server with session tokens for two shops: adding and editing web sites,
 // field errors with nothing written, another shop's site answered 404, and resuming a site svc paused.
 import { describe, expect, it } from "vitest";
-import { SITE_ID_PATTERN } from "~/wire/site-id";
+import { SITE_ID_PATTERN } from "~/wire/rules/site-id";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";

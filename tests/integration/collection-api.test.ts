@@ -71,7 +71,7 @@ describe.each(databaseKinds)("collection API on %s", (kind) => {
   });
 
   describe("the Site ID format", () => {
-    // One rule (app/wire/site-id.ts) for every door: "Shop_A" used to pass /api/patches and fail /api/consent.
+    // One rule (app/wire/rules/site-id.ts) for every door: "Shop_A" used to pass /api/patches and fail /api/consent.
     it("is refused the same way by every endpoint that takes one", async () => {
       const bad = "Shop_A";
       const answers = [

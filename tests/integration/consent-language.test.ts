@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { consentPrompt } from "~/domain/consent/prompt-text";
 import { DEMO_SITE_ID } from "~/demo/constants";
 import type { ConsentResponse } from "~/wire";
-import { PROMPT_LANGUAGES } from "~/wire/consent-language";
+import { PROMPT_LANGUAGES } from "~/wire/rules/consent-language";
 import { useServer } from "../support/server";
 
 const SITE = DEMO_SITE_ID;

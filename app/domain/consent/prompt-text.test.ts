@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROMPT_LANGUAGES } from "~/wire/consent-language";
+import { PROMPT_LANGUAGES } from "~/wire/rules/consent-language";
 import { PROMPT_STYLE } from "./prompt-style";
 import { consentPrompt, PROMPT_WORDS } from "./prompt-text";
 

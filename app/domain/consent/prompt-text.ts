@@ -1,6 +1,6 @@
 // The consent prompt's words in every language the snippet may ask for, served with GET /api/consent.
 import type { ConsentPrompt } from "~/wire";
-import type { PromptLanguage } from "~/wire/consent-language";
+import type { PromptLanguage } from "~/wire/rules/consent-language";
 import { PROMPT_STYLE } from "./prompt-style";
 
 type PromptWords = Pick<ConsentPrompt, "message" | "allow" | "decline">;

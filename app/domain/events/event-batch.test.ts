@@ -13,7 +13,7 @@ import {
   type EventBatch,
   type SvcEvent,
 } from "~/wire";
-import goalLabels from "~/wire/goal.cases.json";
+import goalLabels from "~/wire/rules/goal.cases.json";
 import { parseEventBatch, parseJsonText } from "./event-batch";
 import { MAX_ISSUES } from "../parse-result";
 
@@ -191,7 +191,7 @@ describe("parseEventBatch", () => {
   });
 });
 
-// The table the snippet's tests run too (app/wire/goal.cases.json): every label the snippet sends is accepted.
+// The table the snippet's tests run too (app/wire/rules/goal.cases.json): every label the snippet sends is accepted.
 describe("conversion goal labels (shared cases)", () => {
   it.each(goalLabels.valid)("accepts %j", (goal) => {
     expect(parseEventBatch(batch([{ ...conversion, goal }])).ok).toBe(true);

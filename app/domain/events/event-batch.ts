@@ -25,11 +25,11 @@ export type { ParseResult } from "../parse-result";
 const MAX_SHOP_LENGTH = 255;
 
 export const idSchema = z.string().regex(ID_PATTERN, { error: "must be 1-64 characters of A-Z a-z 0-9 _ -" });
-/** The Site ID format of app/wire/site-id.ts, the one the snippet checks in its tag. */
+/** The Site ID format of app/wire/rules/site-id.ts, the one the snippet checks in its tag. */
 export const siteIdSchema = z.string().regex(SITE_ID_PATTERN, { error: "must be a Site ID: 3-64 characters of a-z 0-9 -" });
 
 /**
- * Goal labels: isGoalLabel (app/wire/goal.ts) decides, for browser conversions and server-side ones
+ * Goal labels: isGoalLabel (app/wire/rules/goal.ts) decides, for browser conversions and server-side ones
  * alike, the rule the snippet applies before sending; the message only says which part failed.
  */
 export const goalSchema = z.string().refine(isGoalLabel, {

@@ -1,6 +1,6 @@
 // The editor's page rules (exact, prefix, contains, wildcard; on Shopify also a template type) and the
 // stored patterns they stand for. Matching is never done here: the stored patterns go through
-// app/wire/targeting.ts like the snippet's.
+// app/wire/rules/targeting.ts like the snippet's.
 import { matchesAnyPath, TEMPLATE_PREFIX } from "~/wire";
 
 /** The URL rule kinds, offered on every site. */

@@ -1,7 +1,7 @@
 // Validates DOM patches and redirects against the wire shape before they are stored or served.
 import { z } from "zod";
 import type { Patch } from "~/wire";
-import { isRootSelector } from "~/wire/selector-rules";
+import { isRootSelector } from "~/wire/rules/selector-rules";
 
 const selector = z.string().min(1).max(500);
 // Patches may never aim at the document's root elements (guarantee 2); the snippet checks again.

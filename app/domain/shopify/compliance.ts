@@ -1,7 +1,7 @@
 // The mandatory compliance webhooks' bodies (customers/data_request, customers/redact) read into what svc
 // acts on: the order ids, in the one normal form orders are stored under.
 import { z } from "zod";
-import { normalOrderId } from "~/wire/order-id";
+import { normalOrderId } from "~/wire/rules/order-id";
 import { parseWith, type ParseResult } from "../parse-result";
 
 /** More ids than any real request carries; a bigger list is refused rather than run as one huge statement. */

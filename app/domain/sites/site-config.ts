@@ -18,7 +18,7 @@ export interface GoalConfig {
 
 export interface RunningTest {
   id: string;
-  /** Path patterns the test runs on (any matches): matchesAnyPath in app/wire/targeting.ts. */
+  /** Path patterns the test runs on (any matches): matchesAnyPath in app/wire/rules/targeting.ts. */
   pages: string[];
   trafficPercent: number;
   arms: ArmConfig[];

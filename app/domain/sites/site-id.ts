@@ -1,4 +1,4 @@
-// New Site IDs: how the app mints the public id printed in the snippet tag (its format is app/wire/site-id.ts).
+// New Site IDs: how the app mints the public id printed in the snippet tag (its format is app/wire/rules/site-id.ts).
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 

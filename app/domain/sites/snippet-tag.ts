@@ -1,6 +1,6 @@
 // What a merchant pastes into a non-Shopify site's head: the snippet tag (the spec's "The snippet tag") and the optional inline helper.
 import { createHash } from "node:crypto";
-import { isInlineSafe } from "~/wire/inline-script";
+import { isInlineSafe } from "~/wire/rules/inline-script";
 
 export interface SnippetTagOptions {
   /** The site's own consent platform inserts the tag only after consent (docs/snippet.md, data-svc-consent). */

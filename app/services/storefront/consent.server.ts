@@ -2,7 +2,7 @@
 import { consentPrompt } from "~/domain/consent/prompt-text";
 import { consentRequired, normalizeCountry } from "~/domain/consent/region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
-import { promptLanguage } from "~/wire/consent-language";
+import { promptLanguage } from "~/wire/rules/consent-language";
 import { countryOfAddress } from "~/infra/geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";

@@ -2,8 +2,8 @@
 import type { ExtensionApi, PixelEventsCheckoutCompleted } from "@shopify/web-pixels-extension";
 import type { CheckoutEvent, EventBatch } from "../../../app/wire/events";
 import { CONTROL_CHARACTERS, ENDPOINTS, ID_PATTERN, MAX_PATH_LENGTH, SESSION_KEY, SHOP_PATTERN, VISITOR_KEY } from "../../../app/wire/limits";
-import { normalOrderId } from "../../../app/wire/order-id";
-import { isSiteId } from "../../../app/wire/site-id";
+import { normalOrderId } from "../../../app/wire/rules/order-id";
+import { isSiteId } from "../../../app/wire/rules/site-id";
 
 /** The part of Shopify's web pixel API this pixel uses. */
 export type PixelApi = Pick<ExtensionApi, "analytics" | "browser" | "init" | "settings">;

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EditorSession } from "../../../app/wire/editor";
 import type { Patch } from "../../../app/wire/patches";
-import cases from "../../../app/wire/selector-rules.cases.json";
+import cases from "../../../app/wire/rules/selector-rules.cases.json";
 import { mountEditor } from "../../editor/panel";
 
 const ROOT_REFUSAL = "Choose an element other than html, head or body.";
@@ -60,7 +60,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the panel's target rule (app/wire/selector-rules.cases.json)", () => {
+describe("the panel's target rule (app/wire/rules/selector-rules.cases.json)", () => {
   beforeEach(() => {
     mount();
     click("#headline");

@@ -5,7 +5,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentPrompt } from "../../../app/domain/consent/prompt-text";
 import { DEMO_SITE_ID } from "../../../app/demo/constants";
-import type { PromptLanguage } from "../../../app/wire/consent-language";
+import type { PromptLanguage } from "../../../app/wire/rules/consent-language";
 import { launchChromium, saveScreenshot } from "../../support/browser";
 import { createTestDatabase, type TestDatabase } from "../../support/databases";
 import { startServer, type RunningServer } from "../../support/server";

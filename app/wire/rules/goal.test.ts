@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import cases from "./goal.cases.json";
 import { isGoalLabel } from "./goal";
-import { MAX_GOAL_LENGTH } from "./limits";
+import { MAX_GOAL_LENGTH } from "../limits";
 
 describe("isGoalLabel (shared cases)", () => {
   it.each(cases.valid)("accepts %j", (label) => expect(isGoalLabel(label)).toBe(true));

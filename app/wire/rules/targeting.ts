@@ -1,6 +1,6 @@
 // Page targeting: the path and template patterns (`pages` in patches.ts) of tests and visit goals. The one
 // implementation: the snippet bundles it, the server and the admin use it; both test suites run
-// targeting.cases.json (app/wire/targeting.test.ts, snippet/test/pages.test.ts).
+// targeting.cases.json (app/wire/rules/targeting.test.ts, snippet/test/pages.test.ts).
 
 /**
  * Marks a pattern that targets a Shopify template type rather than a path: `template:product`.
