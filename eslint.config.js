@@ -96,6 +96,108 @@ const importsRule = {
 // flat config replaces, rather than merges, the options of a rule set in two matching blocks.
 const rooms = { rules: { imports: importsRule, prisma: importsRule, demo: importsRule } };
 
+// ── The rooms (docs/architecture.md#rooms prints this table; scripts/architecture-doc.test.ts checks it) ──
+// Each room lists what it may import besides itself (`ours`, project paths; nothing else of ours) and
+// which packages it may not (or may only) use. The Prisma and demo rules below apply on top of these.
+export const ROOMS = [
+  {
+    folder: "app/routes",
+    why: "HTTP only: authenticate, parse, call a service, answer (Remix flat routes)",
+    ours: ["app/services", "app/http", "app/components", "app/domain", "app/wire", "app/shopify.server", "app/demo/public.server", "app/env.server", "app/infra/head-helper-file.server"],
+  },
+  {
+    folder: "app/http",
+    why: "HTTP code shared by routes and the hot paths on raw node:http",
+    ours: ["app/services", "app/domain", "app/wire", "app/shopify.server", "app/env.server", "app/infra/snippet-file.server"],
+  },
+  {
+    folder: "app/services",
+    why: "use cases: load → domain → persist, no HTTP and no framework",
+    ours: ["app/models", "app/infra", "app/domain", "app/wire", "app/env.server", "app/demo/public.server"],
+    packages: { deny: [...FRAMEWORK, ...PRISMA] },
+  },
+  {
+    folder: "app/infra",
+    why: "adapters, one outside system each (Redis, GeoIP, Admin API, built files, the writer); below the use cases",
+    ours: ["app/domain", "app/wire", "app/env.server"],
+    packages: { deny: [...FRAMEWORK, ...PRISMA] },
+  },
+  {
+    folder: "app/models",
+    why: "the only code that touches Prisma: one file per table or read",
+    ours: ["app/domain", "app/wire", ...DATABASE_OURS],
+    // Shopify's session types are allowed: session.server.ts is the library's session storage.
+    packages: { deny: UI },
+  },
+  {
+    folder: "app/domain",
+    why: "pure TypeScript rules, grouped by topic",
+    ours: ["app/wire"],
+    packages: { deny: [...FRAMEWORK, ...PRISMA] },
+  },
+  {
+    folder: "app/wire",
+    why: "the snippet ↔ server contract; the snippet bundles it, so no packages",
+    ours: [],
+    packages: { allow: [] },
+    ignores: TEST_FILES,
+  },
+  {
+    folder: "app/components",
+    why: "Polaris UI pieces; no server modules",
+    ours: ["app/domain", "app/wire"],
+  },
+  {
+    folder: "app/demo",
+    why: "the local demo: storefront emulator, seeding, its routes; production reaches it through public.server only",
+    ours: ["app/services", "app/models", "app/infra", "app/http", "app/domain", "app/wire", "app/env.server", "app/shopify.server", "extensions/svc-embed"],
+  },
+  {
+    folder: "app/db",
+    why: "opening the database (PGlite or PostgreSQL) and the migration runner",
+    files: ["app/db/**", "app/db.server.ts"],
+    ours: ["app/db", "app/db.server", "app/env.server", ...PRISMA_OURS],
+  },
+  {
+    folder: "snippet/src",
+    why: "the snippet: a browser program with a size budget, no packages",
+    ours: ["app/wire"],
+    packages: { allow: [] },
+    ignores: TEST_FILES,
+  },
+  {
+    folder: "snippet/head",
+    why: "the inline anti-flicker helper, pasted into every page",
+    ours: ["snippet/src", "app/wire"],
+    packages: { allow: [] },
+    ignores: [...TEST_FILES, "snippet/*/build.mjs"],
+  },
+  {
+    folder: "snippet/editor",
+    why: "the visual editor, loaded for merchants only",
+    ours: ["snippet/src", "app/wire"],
+    packages: { allow: [] },
+    ignores: [...TEST_FILES, "snippet/*/build.mjs"],
+  },
+  {
+    folder: "extensions/svc-pixel/src",
+    why: "the web pixel, bundled by Shopify's CLI into a sandboxed worker",
+    ours: ["app/wire"],
+    packages: { allow: ["@shopify/web-pixels-extension"] },
+    ignores: TEST_FILES,
+  },
+];
+
+/** One room as an ESLint block: its files may import itself and `ours`, and packages as `packages` says. */
+function roomBlock({ folder, why, files = [`${folder}/**`], ours, packages = {}, ignores = [] }) {
+  return {
+    name: `rooms: ${folder}: ${why}`,
+    files,
+    ignores,
+    rules: { "rooms/imports": ["error", { room: folder, ours: { allow: [folder, ...ours] }, packages }] },
+  };
+}
+
 export default defineConfig([
   globalIgnores(["build/", "snippet/dist/", "app/generated/", "coverage/", ".cache/", "data/", ".data/", "tmp/"]),
 
@@ -162,97 +264,8 @@ export default defineConfig([
     ignores: ["app/demo/**"],
     rules: { "rooms/demo": ["error", { room: "app/ outside app/demo", ours: { deny: ["app/demo"], except: ["app/demo/public.server"] } }] },
   },
-  {
-    name: "rooms: app/domain is pure TypeScript",
-    files: ["app/domain/**"],
-    rules: {
-      "rooms/imports": ["error", { room: "app/domain", ours: { allow: ["app/domain", "app/wire"] }, packages: { deny: [...FRAMEWORK, ...PRISMA] } }],
-    },
-  },
-  {
-    name: "rooms: app/wire imports nothing but app/wire",
-    // Types and limits only; the snippet bundles it, so no packages either.
-    files: ["app/wire/**"],
-    ignores: TEST_FILES,
-    rules: { "rooms/imports": ["error", { room: "app/wire", ours: { allow: ["app/wire"] }, packages: { allow: [] } }] },
-  },
-  {
-    name: "rooms: app/services are use cases: models, infra, domain and wire, no HTTP and no framework",
-    files: ["app/services/**"],
-    rules: {
-      "rooms/imports": [
-        "error",
-        {
-          room: "app/services",
-          ours: { deny: ["app/routes", "app/http", "app/components", "app/shopify.server", ...DATABASE_OURS] },
-          packages: { deny: [...FRAMEWORK, ...PRISMA] },
-        },
-      ],
-    },
-  },
-  {
-    name: "rooms: app/infra adapts one outside system each (Redis, GeoIP, Admin API, files, the writer)",
-    // Below the use cases: they call infra, never the other way round; the database is the models' room.
-    files: ["app/infra/**"],
-    rules: {
-      "rooms/imports": [
-        "error",
-        { room: "app/infra", ours: { allow: ["app/infra", "app/domain", "app/wire", "app/env.server"] }, packages: { deny: [...FRAMEWORK, ...PRISMA] } },
-      ],
-    },
-  },
-  {
-    name: "rooms: app/models touch the database and nothing above it",
-    files: ["app/models/**"],
-    rules: {
-      // Shopify's session types are allowed: session.server.ts is the library's session storage.
-      "rooms/imports": ["error", { room: "app/models", ours: { allow: ["app/models", "app/domain", "app/wire", ...DATABASE_OURS] }, packages: { deny: UI } }],
-    },
-  },
-  {
-    name: "rooms: app/routes and app/http go through services, not models or the database",
-    files: ["app/routes/**", "app/http/**"],
-    rules: { "rooms/imports": ["error", { room: "app/routes and app/http", ours: { deny: ["app/models", ...DATABASE_OURS] } }] },
-  },
-  {
-    name: "rooms: app/components are UI pieces (no server modules)",
-    files: ["app/components/**"],
-    rules: {
-      "rooms/imports": ["error", { room: "app/components", ours: { deny: ["app/models", "app/services", "app/http", ...DATABASE_OURS, "app/**.server"] } }],
-    },
-  },
-  {
-    name: "rooms: the snippet imports snippet/src and app/wire only",
-    // A browser program with a size budget: no packages, no framework, no app code but the wire shapes.
-    files: ["snippet/src/**"],
-    ignores: TEST_FILES,
-    rules: { "rooms/imports": ["error", { room: "snippet/src", ours: { allow: ["snippet/src", "app/wire"] }, packages: { allow: [] } }] },
-  },
-  {
-    name: "rooms: the head helper and the visual editor are browser programs too",
-    // Inline in every page (head) or loaded for merchants only (editor): the snippet's own code and the
-    // wire shapes, no packages, no app code.
-    files: ["snippet/head/**", "snippet/editor/**"],
-    ignores: [...TEST_FILES, "snippet/*/build.mjs"],
-    rules: {
-      "rooms/imports": [
-        "error",
-        { room: "snippet/head and snippet/editor", ours: { allow: ["snippet/head", "snippet/editor", "snippet/src", "app/wire"] }, packages: { allow: [] } },
-      ],
-    },
-  },
-  {
-    name: "rooms: the web pixel imports its own src, app/wire and Shopify's pixel API only",
-    // Bundled by Shopify's CLI into a sandboxed worker with a size limit: the wire rules it shares, nothing else.
-    files: ["extensions/svc-pixel/src/**"],
-    ignores: TEST_FILES,
-    rules: {
-      "rooms/imports": [
-        "error",
-        { room: "extensions/svc-pixel/src", ours: { allow: ["extensions/svc-pixel/src", "app/wire"] }, packages: { allow: ["@shopify/web-pixels-extension"] } },
-      ],
-    },
-  },
+  ...ROOMS.map(roomBlock),
+
   {
     name: "rooms: only app/env.server.ts reads process.env",
     files: ["app/**", "snippet/src/**"],

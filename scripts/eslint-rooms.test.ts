@@ -38,8 +38,8 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["snippet/src/x.ts", 'import "zod";', ["rooms/imports"]],
   ["extensions/svc-pixel/src/x.ts", 'import "./pixel"; import "../../../app/wire/rules/order-id"; import "@shopify/web-pixels-extension";', []],
   ["extensions/svc-pixel/src/x.ts", 'import "../../../app/domain/events/event-batch"; import "zod";', ["rooms/imports", "rooms/imports"]],
-  ["app/services/x.server.ts", 'import "~/demo/seed.server";', ["rooms/demo"]],
-  ["app/routes/x.tsx", 'import "../demo/routes/demo";', ["rooms/demo"]],
+  ["app/services/x.server.ts", 'import "~/demo/seed.server";', ["rooms/demo", "rooms/imports"]],
+  ["app/routes/x.tsx", 'import "../demo/routes/demo";', ["rooms/demo", "rooms/imports"]],
   ["app/services/x.server.ts", 'import "~/demo/public.server";', []],
   ["app/demo/x.server.ts", 'import "./seed.server"; import "~/services/outcome";', []],
   ["app/services/x.server.ts", 'import "~/http/problem"; import "~/routes/app"; import "@remix-run/node";', ["rooms/imports", "rooms/imports", "rooms/imports"]],
@@ -48,6 +48,11 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["app/infra/x.server.ts", 'import "./redis.server"; import "~/domain/events/rate-limit"; import "~/env.server"; import "ioredis";', []],
   ["app/models/x.server.ts", 'import "~/services/outcome"; import "~/infra/redis.server"; import "react";', ["rooms/imports", "rooms/imports", "rooms/imports"]],
   ["app/models/x.server.ts", 'import "~/db.server"; import "~/domain/sites/site-id"; import "@shopify/shopify-api";', []],
+  ["app/routes/x.tsx", 'import "~/infra/redis.server";', ["rooms/imports"]],
+  ["app/http/node/x.ts", 'import "~/infra/snippet-file.server"; import "~/services/outcome";', []],
+  ["app/http/x.ts", 'import "~/infra/redis.server";', ["rooms/imports"]],
+  ["app/components/x.tsx", 'import "~/services/outcome";', ["rooms/imports"]],
+  ["app/demo/routes/x.tsx", 'import "~/routes/app";', ["rooms/imports"]],
   ["tests/x.ts", 'import "~/generated/prisma/client"; export const e = process.env.X;', []],
 ];
 
