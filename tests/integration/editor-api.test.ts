@@ -11,6 +11,7 @@ import { previewKeyFrom, signPreviewToken } from "~/domain/preview-token";
 import type { Patch, PatchesResponse } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { databaseKinds } from "../support/databases";
+import { seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import { adminFetch, APP, useShopifyServer } from "../support/shopify";
 import { newId } from "../support/snippet-client";
 
@@ -57,37 +58,16 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
   beforeAll(async () => {
     for (const shop of [SHOP, OTHER]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
-      const siteOf = async (domain: string) =>
-        (await sql.query<{ id: string; publicId: string; shopId: string }>(
-          `SELECT s.id, s."publicId", s."shopId" FROM "Site" s JOIN "Shop" h ON h.id = s."shopId" WHERE h.domain = $1`,
-          [domain],
-        ))[0]!;
-      const mine = await siteOf(SHOP);
-      const other = await siteOf(OTHER);
-      sites.shop = mine.publicId;
-      sites.other = other.publicId;
-      await sql.query(
-        `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, domain, "updatedAt") VALUES ('ed-site-web', $1, $2, 'web', 'Blog', $3, now())`,
-        [sites.web, mine.shopId, WEB_ORIGIN],
-      );
-      const test = async (id: string, siteId: string, status: string, pages: string[]) => {
-        await sql.query(
-          `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, $3, $4::"TestStatus", $5, now())`,
-          [id, siteId, `Test ${id}`, status, pages],
-        );
-        await sql.query(
-          `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches, "redirectUrl") VALUES
-             ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]', NULL),
-             ($1 || '-b', $1, 'b', 'Bold headline', 1, 1, $2::jsonb, NULL),
-             ($1 || '-c', $1, 'c', 'Landing page', 2, 1, '[]', '/landing-c')`,
-          [id, JSON.stringify([HEADLINE])],
-        );
-      };
-      await test("ed-draft", mine.id, "draft", ["/products/*", "/pages/about"]);
-      await test("ed-save", mine.id, "draft", ["/"]);
-      await test("ed-running", mine.id, "running", ["/"]);
-      await test("ed-web", "ed-site-web", "draft", ["/blog"]);
-      await test("ed-other", other.id, "draft", ["/"]);
+      sites.shop = (await storefrontSite(sql, SHOP)).publicId;
+      sites.other = (await storefrontSite(sql, OTHER)).publicId;
+      await seedSite(sql, { shop: SHOP, id: sites.web, domain: WEB_ORIGIN });
+      const test = (id: string, site: string, status: TestSeed["status"], pages: string[]) =>
+        seedTest(sql, { id, site, status, pages, arms: [{}, { name: "Bold headline", patches: [HEADLINE] }, { name: "Landing page", redirectUrl: "/landing-c" }] });
+      await test("ed-draft", sites.shop, "draft", ["/products/*", "/pages/about"]);
+      await test("ed-save", sites.shop, "draft", ["/"]);
+      await test("ed-running", sites.shop, "running", ["/"]);
+      await test("ed-web", sites.web, "draft", ["/blog"]);
+      await test("ed-other", sites.other, "draft", ["/"]);
     });
   });
 
