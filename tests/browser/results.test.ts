@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { collectPageProblems, saveScreenshot } from "../support/browser";
+import { csvObjects } from "../support/csv";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
@@ -21,46 +22,6 @@ interface Tally {
   visitors: number;
   conversions: Record<Goal, number>;
   revenue: number;
-}
-
-/** RFC 4180: quoted fields may hold commas, CRLF and doubled quotes; records end in CRLF (or LF). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      record.push(field);
-      field = "";
-    } else if (ch === "\r" || ch === "\n") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
-
-function csvObjects(text: string): Array<Record<string, string>> {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) throw new Error("empty CSV");
-  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
 }
 
 /** "1,234" → 1234; the page prints integers with grouping. */
