@@ -2,7 +2,9 @@
 // never JavaScript, for anything else), the session it starts from, saving an arm's patches (validated as the
 // admin validates them, refused for a test that has run, served at once), and CORS for the site's own pages only.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { request } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +13,8 @@ import { previewKeyFrom, signPreviewToken } from "~/domain/preview-token";
 import type { Patch, PatchesResponse } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { databaseKinds } from "../support/databases";
-import { seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
+import { seedShop, seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { adminFetch, APP, useShopifyServer } from "../support/shopify";
 import { newId } from "../support/snippet-client";
 
@@ -77,8 +80,20 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       if (madeStub) rmSync(EDITOR_BUILD, { force: true });
     });
 
-    it.skipIf(existsSync(EDITOR_BUILD))("answers 503 with a problem while the editor is not built, even for a valid token", async () => {
-      await expectProblem(await api(`/editor.js?token=${token("ed-draft", "ed-draft-b")}`), 503, "editor-unavailable");
+    describe("while the editor is not built", () => {
+      // A server of its own whose SVC_EDITOR_SCRIPT names a file that is not there, on its own database.
+      const unbuilt = useServer(kind, { ...SHOPIFY_TEST_ENV, SVC_EDITOR_SCRIPT: path.join(os.tmpdir(), `svc-editor-not-built-${randomUUID()}`, "editor.js") }, {
+        async seed(sql) {
+          await seedShop(sql, { domain: SHOP });
+          await seedSite(sql, { shop: SHOP, id: "ed-unbuilt", kind: "shopify" });
+          await seedTest(sql, { id: "ed-draft", site: "ed-unbuilt" });
+        },
+      });
+
+      it("answers 503 with a problem while the editor is not built, even for a valid token", async () => {
+        const valid = signEditorToken(KEY, { site: "ed-unbuilt", test: "ed-draft", arm: "ed-draft-b", exp: nowSeconds() + 3600 });
+        await expectProblem(await fetch(`${unbuilt.server.url}/editor.js?token=${valid}`), 503, "editor-unavailable");
+      });
     });
 
     it("serves the current build as JavaScript for a valid token, never cached", async () => {
