@@ -4,10 +4,10 @@
 // Redis is down still serves the snippet's endpoints (fail open) and says so once.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import type { SqlRunner } from "~/db/connection.server";
 import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
 import type { PatchesResponse } from "~/wire";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
+import { createTestDatabase, withDatabase, type TestDatabase } from "../support/databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "../support/fake-shopify-admin";
 import { rollupDrift } from "../support/recount";
 import { ago, seedSite, seedTest } from "../support/seed";
@@ -48,14 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
   let admin: FakeShopifyAdmin;
   let a: RunningServer;
   let b: RunningServer;
-  const withSql = async <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => {
-    const database = await openDatabase(db.config);
-    try {
-      return await fn(database.sql);
-    } finally {
-      await database.close();
-    }
-  };
+  const withSql = <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => withDatabase(db, fn);
 
   beforeAll(async () => {
     admin = await startFakeShopifyAdmin({ ...APP, scopes: "read_orders,read_themes,write_pixels,read_customer_events" });

@@ -1,10 +1,10 @@
 // The raw-event retention job on a real database: old raw events are deleted in bounded batches, new
 // ones kept, another shop's kept under its own retention, and the results page and CSV read the same after.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import type { SqlRunner } from "~/db/connection.server";
 import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/services/demo-constants";
 import type { PatchesResponse } from "~/wire";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { createTestDatabase, databaseKinds, withDatabase, type TestDatabase } from "../support/databases";
 import { readSingleFetch } from "../support/admin-route-data";
 import { ago, seedRows, seedShop, seedSite } from "../support/seed";
 import { startServer, type RunningServer } from "../support/server";
@@ -16,14 +16,7 @@ describe.each(databaseKinds)("retention job (%s)", (kind) => {
   let db: TestDatabase;
   let server: RunningServer;
   const env = () => ({ ...db.env, SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" });
-  const withSql = async <T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => {
-    const database = await openDatabase(db.config);
-    try {
-      return await fn(database.sql);
-    } finally {
-      await database.close();
-    }
-  };
+  const withSql = <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => withDatabase(db, fn);
   const results = async () => {
     const csv = await (await fetch(`${server.url}/app/tests/${DEMO_TEST_ID}/export.csv`)).text();
     const res = await fetch(`${server.url}/app/tests/${DEMO_TEST_ID}.data?_routes=${encodeURIComponent("routes/app.tests.$testId")}`);
