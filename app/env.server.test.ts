@@ -27,6 +27,7 @@ describe("readEnv", () => {
       rateLimits: true,
       redisUrl: null,
       redisPrefix: "svc:",
+      editorScript: path.resolve("snippet/dist/editor.js"),
       shopify: {
         credentials: false,
         apiKey: "demo-api-key",
@@ -54,6 +55,7 @@ describe("readEnv", () => {
       SVC_RATE_LIMITS: "off",
       REDIS_URL: "redis://:pw@cache:6379/2",
       SVC_REDIS_PREFIX: "shop-a:",
+      SVC_EDITOR_SCRIPT: "/tmp/svc-editor/editor.js",
     });
     expect(env).toEqual({
       port: 8080,
@@ -66,6 +68,7 @@ describe("readEnv", () => {
       rateLimits: false,
       redisUrl: "redis://:pw@cache:6379/2",
       redisPrefix: "shop-a:",
+      editorScript: "/tmp/svc-editor/editor.js",
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
   });

@@ -33,6 +33,8 @@ export interface AppEnv extends DatabaseEnv {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so several apps (or tests) can share one Redis. */
   redisPrefix: string;
+  /** The visual editor's build that GET /editor.js hands out (absolute path). */
+  editorScript: string;
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -134,6 +136,7 @@ const schema = z.object({
   REDIS_URL: setting(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL (unset: limits kept per instance)")),
   SVC_REDIS_PREFIX: setting(z.string().regex(/^[!-~]{1,64}$/, "must be 1 to 64 printable characters without spaces, e.g. svc:")),
   SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
+  SVC_EDITOR_SCRIPT: setting(z.string()),
 });
 
 function shown(variable: string, value: string | undefined): string {
@@ -204,6 +207,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
     rateLimits: values.SVC_RATE_LIMITS ?? true,
     redisUrl: values.REDIS_URL ?? null,
     redisPrefix: values.SVC_REDIS_PREFIX ?? "svc:",
+    editorScript: path.resolve(values.SVC_EDITOR_SCRIPT ?? "snippet/dist/editor.js"),
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

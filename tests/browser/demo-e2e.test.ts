@@ -1,12 +1,10 @@
 // The local demo end to end in Chromium: consent, a variant served by the real app, the exposure and
 // the conversion written to the database and attributed to the arm the shopper saw.
 import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_TEST_ID } from "~/demo/constants";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import pg from "pg";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { launchChromium } from "../support/browser";
+import { databaseKinds } from "../support/databases";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -15,25 +13,14 @@ const DEMO_KEY = DEMO_API_KEY;
 const kind = databaseKinds.includes("postgres") ? "postgres" : "pglite";
 
 describe(`demo storefront in Chromium (${kind})`, () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const demo = useDemoInChromium(kind);
 
   it("asks for consent, serves an arm, and attributes the shopper's conversion to it", async () => {
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${server.url}/demo`);
+    await page.goto(`${demo.server.url}/demo`);
 
     // 127.0.0.1 has no country, so the snippet asks before it stores or sends anything.
     await page.getByRole("button", { name: "Allow" }).click();
@@ -54,7 +41,7 @@ describe(`demo storefront in Chromium (${kind})`, () => {
     const expectedArm = headline === VARIANT ? DEMO_ARM_IDS[1] : DEMO_ARM_IDS[0];
     let attributed: unknown = [];
     for (let i = 0; i < 20 && JSON.stringify(attributed) === "[]"; i++) {
-      const res = await fetch(`${server.url}/api/conversions`, {
+      const res = await fetch(`${demo.server.url}/api/conversions`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${DEMO_KEY}` },
         body: JSON.stringify({ site: "demo", event_id: `probe-${i}`, goal: "probe", session: sid }),
@@ -65,7 +52,7 @@ describe(`demo storefront in Chromium (${kind})`, () => {
     expect(attributed).toEqual([{ test: DEMO_TEST_ID, arm: expectedArm }]);
 
     if (kind === "postgres") {
-      const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+      const client = new pg.Client({ connectionString: demo.db.env.DATABASE_URL });
       await client.connect();
       try {
         const { rows } = await client.query(

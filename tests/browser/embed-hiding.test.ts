@@ -2,12 +2,10 @@
 // content blocker or an outage): on the page a running test targets, exactly the elements it changes are
 // hidden from the first frames and shown by CSS alone after the timeout (guarantee 1); on a page no test
 // targets nothing is hidden; html, head and body carry nothing of svc's at any frame (guarantee 2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { HIDE_ATTRIBUTE, HIDE_ANIMATION, HIDE_TIMEOUT_MS } from "~/wire/hide";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { launchChromium } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 
 /** How long each page is watched, in ms from navigation start: well past the timeout. */
 const WATCH_MS = HIDE_TIMEOUT_MS + 1000;
@@ -71,21 +69,10 @@ async function watch(browser: Browser, url: string, selectors: string[]): Promis
 }
 
 describe("the app embed's hiding on the demo Shopify storefront, snippet blocked", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const demo = useDemoInChromium();
 
   it("hides exactly the element the running test changes from the first frames, and shows it by CSS alone after the timeout", async () => {
-    const { frames, blocked, page } = await watch(browser, `${server.url}/demo/shopify`, ["#product-title", "#price", "#add"]);
+    const { frames, blocked, page } = await watch(demo.browser, `${demo.server.url}/demo/shopify`, ["#product-title", "#price", "#add"]);
     expect(blocked).toBe(1);
     // The embed printed its style in head, before the snippet tag.
     const head = await page.evaluate((attr) => [...document.head.children].filter((el) => el.matches(`style[${attr}], script[src$="/snippet.js"]`)).map((el) => el.tagName), HIDE_ATTRIBUTE);
@@ -123,7 +110,7 @@ describe("the app embed's hiding on the demo Shopify storefront, snippet blocked
   });
 
   it("hides nothing on a page no test targets", async () => {
-    const { frames, blocked, page } = await watch(browser, `${server.url}/demo/shopify/pages/about`, ["#about-title", "#about-text"]);
+    const { frames, blocked, page } = await watch(demo.browser, `${demo.server.url}/demo/shopify/pages/about`, ["#about-title", "#about-text"]);
     expect(blocked).toBe(1);
     expect(await page.locator(`style[${HIDE_ATTRIBUTE}]`).count()).toBe(0);
     expect(await page.locator('script[src$="/snippet.js"]').count()).toBe(1);

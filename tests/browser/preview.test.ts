@@ -1,12 +1,10 @@
 // A preview link in Chromium on the demo storefront: the draft test's forced arm on this page and the tab's next
 // pages, nothing at all sent to /api/events or /api/collect, nothing recorded; svc_preview=off ends it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { openDatabase } from "~/db/connection.server";
+import { describe, expect, it } from "vitest";
 import { DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID } from "~/demo/constants";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { launchChromium } from "../support/browser";
+import { databaseKinds, withDatabase } from "../support/databases";
+import { useDemoInChromium } from "../support/demo-in-chromium";
+import { seedTest } from "../support/seed";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -15,49 +13,14 @@ const TEST_ID = "pv-demo-draft";
 const kind = databaseKinds.includes("postgres") ? "postgres" : "pglite";
 
 describe(`preview link on the demo storefront (${kind})`, () => {
-  let db: TestDatabase;
-  let server: RunningServer | undefined;
-  let browser: Browser;
-  const start = () => startServer({ env: { ...db.env, SVC_DEMO: "1" } });
-  const query = async <T,>(sql: string, params: unknown[] = []) => {
-    const database = await openDatabase(db.config);
-    try {
-      return await database.sql.query<T>(sql, params);
-    } finally {
-      await database.close();
-    }
-  };
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    browser = await launchChromium();
-    // The first start seeds the demo; the draft test goes on its site while no server holds the database.
-    await (await start()).stop();
-    const database = await openDatabase(db.config);
-    try {
-      const [site] = await database.sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [DEMO_SITE_ID]);
-      await database.sql.query(
-        `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, 'Draft headline', 'draft', ARRAY['/demo'], now())`,
-        [TEST_ID, site?.id],
-      );
-      await database.sql.query(
-        `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
-           ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]'), ($1 || '-b', $1, 'b', 'Reach-for-first headline', 1, 1, $2::jsonb)`,
-        [TEST_ID, JSON.stringify([{ op: "text", sel: "#headline", value: PREVIEWED }])],
-      );
-    } finally {
-      await database.close();
-    }
-    server = await start();
+  // A draft on the demo site whose variant changes the headline: only a preview link shows it.
+  const demo = useDemoInChromium(kind, {
+    seed: (sql) => seedTest(sql, { id: TEST_ID, site: DEMO_SITE_ID, pages: ["/demo"], arms: [{}, { patches: [{ op: "text", sel: "#headline", value: PREVIEWED }] }] }),
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const query = <T,>(sql: string, params: unknown[] = []) => withDatabase(demo.db, (db) => db.query<T>(sql, params));
 
   it("forces either arm of the running test on the demo Shopify storefront, after Shopify's consent, collecting nothing", async () => {
-    const running = server!;
+    const running = demo.server;
     const { links } = (await (await fetch(`${running.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/preview`)).json()) as {
       links: { name: string; url: string }[];
     };
@@ -65,7 +28,7 @@ describe(`preview link on the demo storefront (${kind})`, () => {
     expect(links.map((l) => l.name).sort()).toEqual(Object.keys(titles).sort());
     for (const link of links) {
       expect(link.url.startsWith(`${running.url}/demo/shopify?svc_preview=`)).toBe(true);
-      const context = await browser.newContext();
+      const context = await demo.browser.newContext();
       const page = await context.newPage();
       const collected: string[] = [];
       context.on("request", (request) => {
@@ -82,7 +45,7 @@ describe(`preview link on the demo storefront (${kind})`, () => {
   });
 
   it("shows the forced arm across the tab's pages, sends no event, and ends on svc_preview=off", async () => {
-    const running = server!;
+    const running = demo.server;
     const res = await fetch(`${running.url}/app/tests/${TEST_ID}/preview`);
     expect(res.status).toBe(200);
     const { links, endAtRestart } = (await res.json()) as { links: { key: string; url: string }[]; endAtRestart: boolean };
@@ -91,7 +54,7 @@ describe(`preview link on the demo storefront (${kind})`, () => {
     const link = links.find((l) => l.key === "b")?.url ?? "";
     expect(link.startsWith(`${running.url}/demo?svc_preview=`)).toBe(true);
 
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -134,7 +97,6 @@ describe(`preview link on the demo storefront (${kind})`, () => {
     // Nothing of the preview in the database: no exposure to the draft test, no event before preview ended.
     await new Promise((r) => setTimeout(r, 1000));
     await running.stop();
-    server = undefined;
     const exposures = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "Exposure" WHERE "testId" = $1`, [TEST_ID]);
     expect(exposures).toEqual([{ n: 0 }]);
     const before = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "Event" WHERE "receivedAt" < $1`, [offAt]);

@@ -1,11 +1,11 @@
 // The results page in Chromium on real traffic: synthetic visitors go through the snippet's endpoints,
 // then the page must show exactly what was posted, draw its charts, and export the same numbers as CSV.
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
-import { collectPageProblems, launchChromium, saveScreenshot } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { collectPageProblems, saveScreenshot } from "../support/browser";
+import { csvObjects } from "../support/csv";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 const SITE = "demo";
@@ -22,46 +22,6 @@ interface Tally {
   visitors: number;
   conversions: Record<Goal, number>;
   revenue: number;
-}
-
-/** RFC 4180: quoted fields may hold commas, CRLF and doubled quotes; records end in CRLF (or LF). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      record.push(field);
-      field = "";
-    } else if (ch === "\r" || ch === "\n") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
-
-function csvObjects(text: string): Array<Record<string, string>> {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) throw new Error("empty CSV");
-  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
 }
 
 /** "1,234" → 1234; the page prints integers with grouping. */
@@ -114,20 +74,16 @@ async function download(page: Page, link: Locator): Promise<string> {
 }
 
 describe("results page in Chromium", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
+  const demo = useDemoInChromium();
   const tally = new Map<ArmId, Tally>(
     (Object.keys(ARMS) as ArmId[]).map((id) => [id, { visitors: 0, conversions: { signup: 0, purchase: 0 }, revenue: 0 }]),
   );
 
   beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
     // A fresh visitor id each: the per-visitor limit (60, then 1/s) must never drop a batch.
     for (let start = 0; start < VISITORS; start += 10) {
       const posted = await Promise.all(
-        Array.from({ length: Math.min(10, VISITORS - start) }, (_, k) => postVisitor(server.url, start + k)),
+        Array.from({ length: Math.min(10, VISITORS - start) }, (_, k) => postVisitor(demo.server.url, start + k)),
       );
       for (const visitor of posted) {
         if (!visitor) continue;
@@ -140,11 +96,6 @@ describe("results page in Chromium", () => {
       }
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
 
   it("posted traffic reached both arms", () => {
     const total = [...tally.values()].reduce((sum, t) => sum + t.visitors, 0);
@@ -153,10 +104,10 @@ describe("results page in Chromium", () => {
   });
 
   it("shows the verdict, each arm's numbers, the charts, and exports the same numbers as CSV", async () => {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
+    const context = await demo.browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     const errors = collectPageProblems(page);
-    await page.goto(`${server.url}/app/tests/${TEST}`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app/tests/${TEST}`, { waitUntil: "networkidle" });
 
     await expect(page.getByRole("heading", { name: "Demo: headline" }).isVisible()).resolves.toBe(true);
     const banner = page.locator(".Polaris-Banner").first();
@@ -228,21 +179,21 @@ describe("results page in Chromium", () => {
   });
 
   it("lists the test on the home page and links to its results", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    await page.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
     const row = page.locator("tr", { hasText: "Demo: headline" });
     expect(await row.innerText()).toContain("Running");
     await row.getByRole("link", { name: "Demo: headline" }).click();
-    await page.waitForURL(`${server.url}/app/tests/${TEST}`);
+    await page.waitForURL(`${demo.server.url}/app/tests/${TEST}`);
     await page.getByRole("region", { name: "signup", exact: true }).waitFor();
     // Back to the list through the page's back action (the app's navigation has a "Tests" link too).
     await page.locator(".Polaris-Page").getByRole("link", { name: "Tests" }).click();
-    await page.waitForURL(`${server.url}/app`);
+    await page.waitForURL(`${demo.server.url}/app`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -253,14 +204,14 @@ describe("results page in Chromium", () => {
     for (let k = 0; k < 3; k++) {
       const vid = newId();
       const sid = newId();
-      const body = (await (await getPatches(server.url, SITE, vid, sid)).json()) as { tests: Array<{ test: string; arm: string }> };
+      const body = (await (await getPatches(demo.server.url, SITE, vid, sid)).json()) as { tests: Array<{ test: string; arm: string }> };
       const given = body.tests.find((t) => t.test === TEST)?.arm;
       const other = Object.keys(ARMS).find((arm) => arm !== given) ?? "";
-      const res = await postBatch(server.url, batch(SITE, vid, sid, Array.from({ length: 50 }, () => exposure(TEST, other))));
+      const res = await postBatch(demo.server.url, batch(SITE, vid, sid, Array.from({ length: 50 }, () => exposure(TEST, other))));
       expect(res.status).toBe(200);
     }
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
+    const page = await demo.browser.newPage();
+    await page.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
     const banner = page.locator(".Polaris-Banner", { hasText: "This site's tests are paused" });
     await expect(banner.isVisible()).resolves.toBe(true);
     expect(await banner.innerText()).toContain("window.svc.exposure misuse");
@@ -269,8 +220,8 @@ describe("results page in Chromium", () => {
   });
 
   it("answers an unknown test with a not-found page", async () => {
-    const page = await browser.newPage();
-    const res = await page.goto(`${server.url}/app/tests/no-such-test`);
+    const page = await demo.browser.newPage();
+    const res = await page.goto(`${demo.server.url}/app/tests/no-such-test`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Test not found" }).isVisible()).resolves.toBe(true);
     await page.close();

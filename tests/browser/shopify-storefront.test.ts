@@ -2,14 +2,13 @@
 // embed under stand-ins of Shopify's globals. Nothing of svc runs before the Customer Privacy API allows
 // it; after "Accept" the shopper sees an arm, the snippet's `_svc_sid` reaches the cart, and the demo
 // checkout's signed orders/paid webhook counts the purchase for that arm on the results page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
 import { DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
 import { parseCsv } from "../support/csv";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { collectPageProblems, launchChromium } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { collectPageProblems } from "../support/browser";
+import { useDemoInChromium } from "../support/demo-in-chromium";
 
 const [CONTROL, VARIANT] = DEMO_SHOPIFY_ARM_IDS;
 const TITLES = { [CONTROL]: "Stoneware mug", [VARIANT]: "Stoneware mug: free shipping today" } as Record<string, string>;
@@ -42,25 +41,14 @@ async function settled(page: Page) {
 const pathIs = (path: string) => (response: { url(): string }) => new URL(response.url()).pathname === path;
 
 describe("demo Shopify storefront in Chromium", () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-  });
+  const demo = useDemoInChromium();
 
   it("follows the banner's Accept: an arm is shown, the session rides on the cart, and the purchase counts for that arm", async () => {
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const context = await demo.browser.newContext({ viewport: { width: 1000, height: 800 } });
     const page = await context.newPage();
     const problems = collectPageProblems(page);
     const requests = svcRequests(page);
-    await page.goto(`${server.url}/demo/shopify`);
+    await page.goto(`${demo.server.url}/demo/shopify`);
 
     // Before consent: the embed's script loads, and that is all; nothing stored, nothing sent, no cart attribute.
     const banner = page.getByRole("region", { name: "Cookie consent" });
@@ -112,7 +100,7 @@ describe("demo Shopify storefront in Chromium", () => {
     // The results page counts the purchase for the arm the shopper saw, with its $20.00.
     const admin = await context.newPage();
     const adminProblems = collectPageProblems(admin);
-    await admin.goto(`${server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}`, { waitUntil: "networkidle" });
+    await admin.goto(`${demo.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}`, { waitUntil: "networkidle" });
     await expect(admin.getByRole("heading", { name: "Demo: product headline" }).isVisible()).resolves.toBe(true);
     const purchase = admin.getByRole("region", { name: "purchase", exact: true });
     const conversions = await purchaseConversions(purchase.locator("table").first(), ARM_NAMES[arm] ?? "");
@@ -120,7 +108,7 @@ describe("demo Shopify storefront in Chromium", () => {
     expect(await purchase.locator("table").nth(1).locator("tbody tr", { hasText: ARM_NAMES[arm] ?? "" }).innerText()).toContain("$20.00");
     expect(adminProblems).toEqual([]);
 
-    const csv = await (await fetch(`${server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/export.csv`)).text();
+    const csv = await (await fetch(`${demo.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/export.csv`)).text();
     const [header = [], ...rows] = parseCsv(csv);
     const byArm = new Map(
       rows
@@ -134,11 +122,11 @@ describe("demo Shopify storefront in Chromium", () => {
   });
 
   it("follows the banner's Decline: no request to svc's API and nothing stored, on this page or the next", async () => {
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     const page = await context.newPage();
     const problems = collectPageProblems(page);
     const requests = svcRequests(page);
-    await page.goto(`${server.url}/demo/shopify`);
+    await page.goto(`${demo.server.url}/demo/shopify`);
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await banner.getByRole("button", { name: "Decline" }).click();
     await banner.waitFor({ state: "hidden" });

@@ -3,15 +3,15 @@
 // the arm's patches are stored and a preview link shows them. An expired or forged token loads no editor
 // and saves nothing, and the editor never writes an attribute on html, head or body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { openDatabase } from "~/db/connection.server";
+import type { BrowserContext } from "playwright-core";
 import { editorKeyFrom, signEditorToken } from "~/domain/links/editor-token";
 import { previewKeyFrom } from "~/domain/links/preview-token";
 import type { EditorSession } from "~/wire/editor";
 import { DEMO_ARM_IDS, DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
-import { launchChromium, saveScreenshot } from "../support/browser";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { startServer, type RunningServer } from "../support/server";
+import { saveScreenshot } from "../support/browser";
+import { databaseKinds } from "../support/databases";
+import { useDemoInChromium } from "../support/demo-in-chromium";
+import { seedTest } from "../support/seed";
 
 const SECRET = "visual-editor-browser-test-secret-0123456789";
 const TEST_ID = "ve-draft";
@@ -35,11 +35,15 @@ function recordRootWrites() {
 }
 
 describe(`visual editor on the demo storefront (${kind})`, () => {
-  let db: TestDatabase;
-  let server: RunningServer;
-  let browser: Browser;
+  // Two drafts on the demo site with an untouched Variant B: one to edit, one started while its editor is open.
+  const demo = useDemoInChromium(kind, {
+    env: { SVC_PREVIEW_SECRET: SECRET },
+    async seed(sql) {
+      await seedTest(sql, { id: TEST_ID, site: DEMO_SITE_ID, name: "Warmer headline", pages: ["/demo"] });
+      await seedTest(sql, { id: STARTED_ID, site: DEMO_SITE_ID, name: "Started meanwhile", pages: ["/demo"], goals: ["signup"] });
+    },
+  });
   let context: BrowserContext;
-  const start = () => startServer({ env: { ...db.env, SVC_DEMO: "1", SVC_PREVIEW_SECRET: SECRET } });
   const key = editorKeyFrom(previewKeyFrom(SECRET));
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
   /**
@@ -48,7 +52,7 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
    */
   const session = async (test: string, arm: string, site: string): Promise<EditorSession> => {
     const token = signEditorToken(key, { site, test, arm, exp: inAnHour() });
-    const res = await fetch(`${server.url}/api/editor/session?token=${token}`);
+    const res = await fetch(`${demo.server.url}/api/editor/session?token=${token}`);
     expect(res.status).toBe(200);
     return (await res.json()) as EditorSession;
   };
@@ -57,49 +61,18 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
   const testStatus = async (test: string) => (await session(test, `${test}-b`, DEMO_SITE_ID)).test.status;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    browser = await launchChromium();
-    // The first start seeds the demo; the draft test goes on its site while no server holds the database.
-    await (await start()).stop();
-    const database = await openDatabase(db.config);
-    try {
-      const [site] = await database.sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [DEMO_SITE_ID]);
-      await database.sql.query(
-        `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, 'Warmer headline', 'draft', ARRAY['/demo'], now())`,
-        [TEST_ID, site?.id],
-      );
-      for (const id of [TEST_ID, STARTED_ID]) {
-        if (id === STARTED_ID)
-          await database.sql.query(
-            `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, 'Started meanwhile', 'draft', ARRAY['/demo'], now())`,
-            [id, site?.id],
-          );
-        await database.sql.query(
-          `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
-             ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]'), ($1 || '-b', $1, 'b', 'Variant B', 1, 1, '[]')`,
-          [id],
-        );
-      }
-      await database.sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1 || '-goal', $1, 'signup', true)`, [STARTED_ID]);
-    } finally {
-      await database.close();
-    }
-    server = await start();
-    context = await browser.newContext();
+    context = await demo.browser.newContext();
     await context.addInitScript(recordRootWrites);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
   });
 
   it("opens from the admin, edits live with undo and redo, switches arms, saves, and a preview shows the change", async () => {
     const admin = await context.newPage();
-    await admin.goto(`${server.url}/app/tests/${TEST_ID}/edit`, { waitUntil: "networkidle" });
+    await admin.goto(`${demo.server.url}/app/tests/${TEST_ID}/edit`, { waitUntil: "networkidle" });
     await admin.getByRole("button", { name: "Edit Variant B on the storefront" }).click();
-    await expect(admin.getByLabel("Page to edit Variant B on").inputValue()).resolves.toBe(`${server.url}/demo`);
+    await expect(admin.getByLabel("Page to edit Variant B on").inputValue()).resolves.toBe(`${demo.server.url}/demo`);
     const [store] = await Promise.all([context.waitForEvent("page"), admin.getByRole("button", { name: "Open the editor" }).click()]);
     // What the page shows as broken: uncaught errors and failed requests (the browser's own favicon request aside).
     const problems: string[] = [];
@@ -184,8 +157,8 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     await expect(store.locator("output").textContent()).resolves.toContain("Thanks");
 
     // The admin's preview link of Variant B shows the saved headline to a visitor's browser.
-    const { links } = (await (await fetch(`${server.url}/app/tests/${TEST_ID}/preview`)).json()) as { links: { key: string; url: string }[] };
-    const previewContext = await browser.newContext();
+    const { links } = (await (await fetch(`${demo.server.url}/app/tests/${TEST_ID}/preview`)).json()) as { links: { key: string; url: string }[] };
+    const previewContext = await demo.browser.newContext();
     const visitor = await previewContext.newPage();
     await visitor.goto(links.find((l) => l.key === "b")!.url);
     await visitor.getByRole("button", { name: "Allow" }).click();
@@ -200,7 +173,7 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     const before = await armPatches();
     const token = signEditorToken(key, { site: DEMO_SITE_ID, test: TEST_ID, arm: ARM_B, exp: inAnHour() });
     const page = await context.newPage();
-    await page.goto(`${server.url}/demo#svc-editor=${token}`);
+    await page.goto(`${demo.server.url}/demo#svc-editor=${token}`);
     const panel = page.getByRole("complementary", { name: "svc visual editor" });
     await panel.waitFor();
     // An HTML edit is sanitized by Chromium's own parser before it becomes a patch: nothing of it runs.
@@ -235,7 +208,7 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     const before = await armPatches(DEMO_TEST_ID, arm);
     const token = signEditorToken(key, { site: DEMO_SITE_ID, test: DEMO_TEST_ID, arm, exp: inAnHour() });
     const page = await context.newPage();
-    await page.goto(`${server.url}/demo#svc-editor=${token}`);
+    await page.goto(`${demo.server.url}/demo#svc-editor=${token}`);
     const panel = page.getByRole("complementary", { name: "svc visual editor" });
     await panel.getByText(/Read only: the test is running/).waitFor();
     await expect(panel.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
@@ -261,14 +234,14 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     const arm = `${STARTED_ID}-b`;
     const token = signEditorToken(key, { site: DEMO_SITE_ID, test: STARTED_ID, arm, exp: inAnHour() });
     const page = await context.newPage();
-    await page.goto(`${server.url}/demo#svc-editor=${token}`);
+    await page.goto(`${demo.server.url}/demo#svc-editor=${token}`);
     const panel = page.getByRole("complementary", { name: "svc visual editor" });
     await panel.waitFor();
     await page.locator("#lede").click();
     await panel.getByLabel("Change", { exact: true }).selectOption("hide");
     await panel.getByRole("button", { name: "Hide", exact: true }).click();
     // The merchant starts the test from the admin (another tab) before saving here.
-    const started = await fetch(`${server.url}/app/tests/${STARTED_ID}.data`, { method: "POST", body: new URLSearchParams({ intent: "start" }) });
+    const started = await fetch(`${demo.server.url}/app/tests/${STARTED_ID}.data`, { method: "POST", body: new URLSearchParams({ intent: "start" }) });
     expect(started.status).toBe(200);
     expect(await testStatus(STARTED_ID)).toBe("running");
     await panel.getByRole("button", { name: "Save" }).click();
@@ -288,7 +261,7 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${server.url}/demo/shopify#svc-editor=${token}`);
+    await page.goto(`${demo.server.url}/demo/shopify#svc-editor=${token}`);
     const panel = page.getByRole("complementary", { name: "svc visual editor" });
     await panel.waitFor();
     await page.waitForFunction((text) => document.getElementById("product-title")?.textContent === text, title);
@@ -317,7 +290,7 @@ describe(`visual editor on the demo storefront (${kind})`, () => {
       page.on("request", (req) => {
         if (new URL(req.url()).pathname.startsWith("/api/editor/")) api.push(req.url());
       });
-      await page.goto(`${server.url}/demo#svc-editor=${token}`, { waitUntil: "networkidle" });
+      await page.goto(`${demo.server.url}/demo#svc-editor=${token}`, { waitUntil: "networkidle" });
       // The snippet asked for the editor, the app refused it, so nothing of it ran: no session asked for, no host.
       expect(editorJs.length, name).toBe(1);
       expect(editorJs[0], name).toBeGreaterThanOrEqual(400);

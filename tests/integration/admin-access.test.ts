@@ -1,8 +1,8 @@
 // Who may see the admin: Shopify-authenticated requests, or the local demo's loopback clients only.
 import { describe, expect, it } from "vitest";
-import pg from "pg";
 import { RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helpers";
-import { databaseKinds } from "../support/databases";
+import { databaseKinds, withDatabase } from "../support/databases";
+import { seedRows } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
 // Shopify's library answers 410 to anything that looks like a bot, as Node's fetch does by default.
@@ -55,13 +55,11 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
 
   it.runIf(kind === "postgres")("serves the admin to a request with a valid session token", async () => {
     // Stand in for Shopify's install by storing the offline session it would have produced.
-    const client = new pg.Client({ connectionString: ctx.db.env.DATABASE_URL });
-    await client.connect();
-    await client.query(
-      `INSERT INTO "Session" (id, shop, state, "isOnline", scope, "accessToken")
-       VALUES ('offline_svc-test.myshopify.com', 'svc-test.myshopify.com', '', false, 'read_orders,read_themes', 'shpat_test')`,
+    await withDatabase(ctx.db, (sql) =>
+      seedRows(sql, "Session", [
+        { id: "offline_svc-test.myshopify.com", shop: "svc-test.myshopify.com", state: "", isOnline: false, scope: "read_orders,read_themes", accessToken: "shpat_test" },
+      ]),
     );
-    await client.end();
     const request = await setUpValidRequest(
       {
         type: RequestType.Bearer,

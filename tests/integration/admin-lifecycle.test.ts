@@ -7,6 +7,7 @@ import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { useServer } from "../support/server";
 import { readSingleFetch } from "../support/admin-route-data";
+import { ago, seedSite, seedTest, type TestSeed } from "../support/seed";
 import { BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
 import { getPatches, newId } from "../support/snippet-client";
 
@@ -36,33 +37,29 @@ async function servedTests(baseUrl: string, site: string): Promise<string[]> {
   return ((await res.json()) as PatchesResponse).tests.map((t) => t.test);
 }
 
-async function insertTest(
-  sql: SqlRunner,
-  siteId: string,
-  id: string,
-  { status = "draft", arms = 2, primary = true, pausedReason = null as string | null } = {},
-) {
-  await sql.query(
-    `INSERT INTO "Test" (id, "siteId", name, status, pages, "pausedReason", "startedAt", "updatedAt")
-     VALUES ($1, $2, $3, $4::"TestStatus", ARRAY['/demo'], $5, CASE WHEN $4 = 'draft' THEN NULL ELSE now() - interval '3 days' END, now())`,
-    [id, siteId, `Test ${id}`, status, pausedReason],
-  );
-  for (let i = 0; i < arms; i++) {
-    await sql.query(
-      `INSERT INTO "Arm" (id, "testId", key, name, position, weight) VALUES ($1, $2, $3, $4, $5, 1)`,
-      [`${id}-${i}`, id, i === 0 ? "control" : `v${i}`, i === 0 ? "Original" : `Variant ${i}`, i],
-    );
-  }
-  await sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1, $2, 'signup', $3)`, [`${id}-goal`, id, primary]);
+interface LifecycleTest {
+  status?: TestSeed["status"];
+  arms?: number;
+  primary?: boolean;
+  pausedReason?: string;
 }
 
-async function insertSite(sql: SqlRunner, shop: string, id: string, paused: string | null = null) {
-  await sql.query(
-    `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, status, "pausedReason", "updatedAt")
-     SELECT $1, $1, id, 'web', $2, $3::"SiteStatus", $4, now() FROM "Shop" WHERE domain = $5`,
-    [id, `Site ${id}`, paused ? "paused" : "active", paused, shop],
-  );
+/** A test on /demo of `arms` arms (`<id>-0` the control "Original", then `<id>-1` "Variant 1"…) and a signup goal. */
+function insertTest(sql: SqlRunner, site: string, id: string, { status = "draft", arms = 2, primary = true, pausedReason }: LifecycleTest = {}) {
+  return seedTest(sql, {
+    id,
+    site,
+    status,
+    pages: ["/demo"],
+    pausedReason,
+    startedAt: status === "draft" ? null : ago("3 days"),
+    arms: Array.from({ length: arms }, (_, i) => (i === 0 ? { id: `${id}-0` } : { id: `${id}-${i}`, key: `v${i}`, name: `Variant ${i}` })),
+    goals: [{ label: "signup", primary }],
+  });
 }
+
+const insertSite = (sql: SqlRunner, shop: string, id: string, paused: string | null = null) =>
+  seedSite(sql, { shop, id, status: paused ? "paused" : "active", pausedReason: paused });
 
 const testRow = (sql: SqlRunner, id: string) =>
   sql.query<{ status: string; startedAt: Date | null; endedAt: Date | null; winnerArmId: string | null; pausedReason: string | null }>(

@@ -5,6 +5,7 @@ import { SITE_ID_PATTERN } from "~/wire/rules/site-id";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";
+import { seedTest } from "../support/seed";
 
 const A = "svc-sites-a.myshopify.com";
 const B = "svc-sites-b.myshopify.com";
@@ -130,13 +131,8 @@ describe.each(databaseKinds)("sites admin (%s)", (kind) => {
     const reason = "Paused by svc: sustained exposure misuse";
     await ctx.sql(async (sql) => {
       await sql.query(`UPDATE "Site" SET status = 'paused', "pausedReason" = $2, "pausedAt" = now() WHERE "publicId" = $1`, [siteId, reason]);
-      await sql.query(
-        `INSERT INTO "Test" (id, "siteId", name, status, "pausedReason", "updatedAt")
-         SELECT v.id, s.id, v.name, 'paused', v.reason, now() FROM "Site" s,
-           (VALUES ('t-svc', 'Paused by svc', $2::text), ('t-merchant', 'Paused by merchant', NULL::text)) AS v(id, name, reason)
-         WHERE s."publicId" = $1`,
-        [siteId, reason],
-      );
+      await seedTest(sql, { id: "t-svc", site: siteId, status: "paused", pausedReason: reason });
+      await seedTest(sql, { id: "t-merchant", site: siteId, status: "paused" });
     });
     const html = await (await adminFetch(url(), A, "/app/sites")).text();
     expect(html).toContain(reason);

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { databaseKinds } from "../support/databases";
+import { NOW, seedRows, seedSite, seedTest, type TestSeed } from "../support/seed";
 import { useServer } from "../support/server";
 import { BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
 
@@ -10,37 +11,24 @@ const SHOP_A = "list-a.myshopify.com";
 const SHOP_B = "list-b.myshopify.com";
 const SHOP_EMPTY = "list-empty.myshopify.com";
 
-async function seedShopTests(sql: SqlRunner, shop: string, site: string, tests: Array<[id: string, status: string]>) {
-  await sql.query(
-    `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, "updatedAt") SELECT $1, $1, id, 'web', $2, now() FROM "Shop" WHERE domain = $3`,
-    [site, `Site ${site}`, shop],
-  );
-  for (const [id, status] of tests) {
-    await sql.query(
-      `INSERT INTO "Test" (id, "siteId", name, status, "trafficPercent", "startedAt", "updatedAt")
-       VALUES ($1, $2, $3, $4::"TestStatus", 40, CASE WHEN $4 = 'draft' THEN NULL ELSE now() END, now())`,
-      [id, site, `Test ${id}`, status],
-    );
-    await sql.query(`INSERT INTO "Arm" (id, "testId", key, name, position) VALUES ($1, $2, 'control', 'Original', 0), ($3, $2, 'b', 'Bold headline', 1)`, [
-      `${id}-a`,
-      id,
-      `${id}-b`,
-    ]);
-    await sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1, $2, 'signup', true), ($3, $2, 'click', false)`, [`${id}-g1`, id, `${id}-g2`]);
+/** A web site `Site <site>` of the shop, with tests of two arms (the variant "Bold headline") and goals signup (primary) and click. */
+async function seedShopTests(sql: SqlRunner, shop: string, site: string, tests: Array<Pick<TestSeed, "id" | "status" | "winnerArmId" | "endedAt">>) {
+  await seedSite(sql, { shop, id: site });
+  for (const test of tests) {
+    await seedTest(sql, { ...test, site, trafficPercent: 40, arms: [{}, { name: "Bold headline" }], goals: ["signup", "click"] });
   }
 }
 
 /** 2 days × (control 100 visitors / 10 signups, variant 100 visitors / 15 signups): +50% on the primary goal. */
 async function seedRollups(sql: SqlRunner, site: string, test: string) {
-  for (const day of ["2026-03-01", "2026-03-02"]) {
-    for (const [arm, signups] of [[`${test}-a`, 10], [`${test}-b`, 15]] as const) {
-      await sql.query(
-        `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", goal, day, currency, exposures, "exposedVisitors", "convertingVisitors", conversions)
-         VALUES ($1, $2, $3, '', $4::date, '', 120, 100, 0, 0), ($1, $2, $3, 'signup', $4::date, '', 0, 0, $5, $5), ($1, $2, $3, 'click', $4::date, '', 0, 0, 90, 90)`,
-        [site, test, arm, day, signups],
-      );
-    }
-  }
+  const rows = ["2026-03-01", "2026-03-02"].flatMap((day) =>
+    ([[`${test}-a`, 10], [`${test}-b`, 15]] as const).flatMap(([armId, signups]) => [
+      { siteId: site, testId: test, armId, goal: "", day, exposures: 120, exposedVisitors: 100 },
+      { siteId: site, testId: test, armId, goal: "signup", day, convertingVisitors: signups, conversions: signups },
+      { siteId: site, testId: test, armId, goal: "click", day, convertingVisitors: 90, conversions: 90 },
+    ]),
+  );
+  await seedRows(sql, "DailyRollup", rows);
 }
 
 describe.each(databaseKinds)("tests list (%s)", (kind) => {
@@ -55,15 +43,14 @@ describe.each(databaseKinds)("tests list (%s)", (kind) => {
     for (const shop of [SHOP_A, SHOP_B, SHOP_EMPTY]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
       await seedShopTests(sql, SHOP_A, "list-site-a", [
-        ["la-running", "running"],
-        ["la-draft", "draft"],
-        ["la-paused", "paused"],
-        ["la-done", "completed"],
-        ["la-old", "archived"],
+        { id: "la-running", status: "running" },
+        { id: "la-draft", status: "draft" },
+        { id: "la-paused", status: "paused" },
+        { id: "la-done", status: "completed", winnerArmId: "la-done-b", endedAt: NOW },
+        { id: "la-old", status: "archived" },
       ]);
-      await seedShopTests(sql, SHOP_B, "list-site-b", [["lb-secret", "running"]]);
+      await seedShopTests(sql, SHOP_B, "list-site-b", [{ id: "lb-secret", status: "running" }]);
       await seedRollups(sql, "list-site-a", "la-running");
-      await sql.query(`UPDATE "Test" SET "winnerArmId" = 'la-done-b', "endedAt" = now() WHERE id = 'la-done'`);
     });
   }, 120_000);
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { databaseKinds } from "../support/databases";
+import { NOW, TODAY, seedRows, seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 
 /** A shop's ids, taken before anything is erased, so its rows are still found once the Shop row is gone. */
@@ -51,53 +52,34 @@ async function countRows(sql: SqlRunner, owner: Owner): Promise<Record<string, n
 }
 
 /** Rows in every table for the shop's storefront site: a test, keys, two orders (1001, 1002), events of both. */
-async function seedShop(sql: SqlRunner, domain: string, tag: string): Promise<Owner> {
-  const [site] = await sql.query<{ id: string; shopId: string }>(
-    `SELECT s.id, s."shopId" FROM "Site" s JOIN "Shop" p ON p.id = s."shopId" WHERE p.domain = $1`,
-    [domain],
-  );
-  if (!site) throw new Error(`${domain} has no site: was it installed?`);
-  const { id: s, shopId: p } = site;
+async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Owner> {
+  const { id: s, publicId, shopId: p } = await storefrontSite(sql, domain);
   const [t, a] = [`${tag}-test`, `${tag}-arm`];
-  await sql.query(`INSERT INTO "Test" (id, "siteId", name, status, "updatedAt") VALUES ($1, $2, 'T', 'running', now())`, [t, s]);
-  await sql.query(`INSERT INTO "Arm" (id, "testId", key, name, position) VALUES ($1, $2, 'control', 'Control', 0)`, [a, t]);
-  await sql.query(`INSERT INTO "Goal" (id, "testId", label, kind) VALUES ($1, $2, 'purchase', 'purchase')`, [`${tag}-goal`, t]);
-  await sql.query(`INSERT INTO "SiteApiKey" (id, "siteId", name, prefix, hash) VALUES ($1, $2, 'key', 'svc_', $3)`, [`${tag}-key`, s, `${tag}-hash`]);
-  await sql.query(
-    `INSERT INTO "Order" ("shopId", "orderId", "sessionId", total, currency, "presentmentTotal", "presentmentCurrency", "occurredAt")
-     VALUES ($1, '1001', 'sess-1001', 20, 'EUR', 20, 'EUR', now()), ($1, '1002', 'sess-1002', 30, 'EUR', 30, 'EUR', now())`,
-    [p],
-  );
-  await sql.query(`INSERT INTO "Refund" ("shopId", "refundId", "orderId", amount, currency) VALUES ($1, 'refund-1', '1002', 5, 'EUR')`, [p]);
-  await sql.query(
-    `INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt", data) VALUES
-       ($1, 'e-page', 'pageview', 'vis-1', 'sess-1001', '/', now(), '{}'),
-       ($1, 'e-1001', 'checkout', 'vis-1', 'sess-1001', '/checkouts/x', now(), '{"order":"1001"}'),
-       ($1, 'e-1002', 'checkout', 'vis-2', 'sess-1002', '/checkouts/y', now(), '{"order":"1002"}')`,
-    [s],
-  );
-  await sql.query(
-    `INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt")
-     VALUES ($1, $2, 'sess-1001', 'vis-1', $3, 'e-exposure', now())`,
-    [s, t, a],
-  );
-  await sql.query(
-    `INSERT INTO "Conversion" ("siteId", "eventId", goal, value, currency, "sessionId", "visitorId", source, "occurredAt") VALUES
-       ($1, 'order-1001', 'purchase', 20, 'EUR', 'sess-1001', 'vis-1', 'order', now()),
-       ($1, 'order-1002', 'purchase', 30, 'EUR', 'sess-1002', 'vis-2', 'order', now())`,
-    [s],
-  );
-  await sql.query(`INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId") VALUES ($1, 'order-1001', $2, $3)`, [s, t, a]);
-  await sql.query(
-    `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", goal, day, currency, conversions, revenue)
-     VALUES ($1, $2, $3, 'purchase', current_date, 'EUR', 1, 20)`,
-    [s, t, a],
-  );
-  await sql.query(
-    `INSERT INTO "CheckoutReport" ("siteId", "orderId", "sessionId", "visitorId")
-     VALUES ($1, '1001', 'sess-1001', 'vis-1'), ($1, '1002', 'sess-1002', 'vis-2')`,
-    [s],
-  );
+  await seedTest(sql, { id: t, site: publicId, status: "running", arms: [{ id: a }], goals: [{ label: "purchase", kind: "purchase" }] });
+  await seedRows(sql, "SiteApiKey", [{ id: `${tag}-key`, siteId: s, name: "key", prefix: "svc_", hash: `${tag}-hash` }]);
+  const order = { shopId: p, currency: "EUR", presentmentCurrency: "EUR", occurredAt: NOW };
+  await seedRows(sql, "Order", [
+    { ...order, orderId: "1001", sessionId: "sess-1001", total: 20, presentmentTotal: 20 },
+    { ...order, orderId: "1002", sessionId: "sess-1002", total: 30, presentmentTotal: 30 },
+  ]);
+  await seedRows(sql, "Refund", [{ shopId: p, refundId: "refund-1", orderId: "1002", amount: 5, currency: "EUR" }]);
+  await seedRows(sql, "Event", [
+    { siteId: s, eventId: "e-page", type: "pageview", visitorId: "vis-1", sessionId: "sess-1001", path: "/", occurredAt: NOW, data: {} },
+    { siteId: s, eventId: "e-1001", type: "checkout", visitorId: "vis-1", sessionId: "sess-1001", path: "/checkouts/x", occurredAt: NOW, data: { order: "1001" } },
+    { siteId: s, eventId: "e-1002", type: "checkout", visitorId: "vis-2", sessionId: "sess-1002", path: "/checkouts/y", occurredAt: NOW, data: { order: "1002" } },
+  ]);
+  await seedRows(sql, "Exposure", [{ siteId: s, testId: t, sessionId: "sess-1001", visitorId: "vis-1", armId: a, eventId: "e-exposure", exposedAt: NOW }]);
+  const conversion = { siteId: s, goal: "purchase", currency: "EUR", source: "order", occurredAt: NOW };
+  await seedRows(sql, "Conversion", [
+    { ...conversion, eventId: "order-1001", value: 20, sessionId: "sess-1001", visitorId: "vis-1" },
+    { ...conversion, eventId: "order-1002", value: 30, sessionId: "sess-1002", visitorId: "vis-2" },
+  ]);
+  await seedRows(sql, "ConversionAttribution", [{ siteId: s, eventId: "order-1001", testId: t, armId: a }]);
+  await seedRows(sql, "DailyRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", conversions: 1, revenue: 20 }]);
+  await seedRows(sql, "CheckoutReport", [
+    { siteId: s, orderId: "1001", sessionId: "sess-1001", visitorId: "vis-1" },
+    { siteId: s, orderId: "1002", sessionId: "sess-1002", visitorId: "vis-2" },
+  ]);
   return { domain, shopId: p, siteIds: [s], testIds: [t] };
 }
 
@@ -138,8 +120,8 @@ describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {
   beforeAll(async () => {
     for (const shop of [ERASED, KEPT]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
-      erased = await seedShop(sql, ERASED, "erase");
-      kept = await seedShop(sql, KEPT, "keep");
+      erased = await fillShop(sql, ERASED, "erase");
+      kept = await fillShop(sql, KEPT, "keep");
     });
   });
 

@@ -9,6 +9,7 @@ import type { Patch } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
+import { seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import { useServer } from "../support/server";
 import { adminFetch, APP, BROWSER, useShopifyServer } from "../support/shopify";
 
@@ -37,26 +38,22 @@ describe.each(databaseKinds)("Edit on the storefront, from the admin (%s)", (kin
   beforeAll(async () => {
     for (const shop of [SHOP, OTHER]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
-      const [mine] = await sql.query<{ id: string; publicId: string; shopId: string }>(
-        `SELECT s.id, s."publicId", s."shopId" FROM "Site" s JOIN "Shop" h ON h.id = s."shopId" WHERE h.domain = $1`,
-        [SHOP],
-      );
-      site = mine!.publicId;
-      await sql.query(`INSERT INTO "Site" (id, "publicId", "shopId", kind, name, domain, "updatedAt") VALUES ('ea-nodomain', 'ea-nodomain', $1, 'web', 'Old site', NULL, now())`, [mine!.shopId]);
-      const test = async (id: string, siteId: string, status: string, pages: string[]) => {
-        await sql.query(`INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, $3, $4::"TestStatus", $5, now())`, [id, siteId, `Test ${id}`, status, pages]);
-        await sql.query(
-          `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches, "redirectUrl") VALUES
-             ($1 || '-a', $1, 'control', 'Control', 0, 1, '[]', NULL),
-             ($1 || '-b', $1, 'b', 'Variant B', 1, 1, '[{"op":"text","sel":"#headline","value":"Hello"}]', NULL),
-             ($1 || '-c', $1, 'c', 'Variant C', 2, 1, '[]', '/landing-c')`,
-          [id],
-        );
-        await sql.query(`INSERT INTO "Goal" (id, "testId", label, kind, "isPrimary") VALUES ($1 || '-g', $1, 'purchase', 'purchase', true)`, [id]);
-      };
-      await test("ea-draft", mine!.id, "draft", ["/products/*", "template:product", "/pages/about"]);
-      await test("ea-running", mine!.id, "running", ["/"]);
-      await test("ea-archived", mine!.id, "archived", ["/"]);
+      site = (await storefrontSite(sql, SHOP)).publicId;
+      // A web site without a domain: no page to open the editor on.
+      await seedSite(sql, { shop: SHOP, id: "ea-nodomain" });
+      // Variant B changes the page, variant C redirects.
+      const test = (id: string, on: string, status: TestSeed["status"], pages: string[]) =>
+        seedTest(sql, {
+          id,
+          site: on,
+          status,
+          pages,
+          arms: [{}, { patches: [{ op: "text", sel: "#headline", value: "Hello" }] }, { redirectUrl: "/landing-c" }],
+          goals: [{ label: "purchase", kind: "purchase" }],
+        });
+      await test("ea-draft", site, "draft", ["/products/*", "template:product", "/pages/about"]);
+      await test("ea-running", site, "running", ["/"]);
+      await test("ea-archived", site, "archived", ["/"]);
       await test("ea-nodomain", "ea-nodomain", "draft", ["/"]);
     });
   });

@@ -2,7 +2,9 @@
 // never JavaScript, for anything else), the session it starts from, saving an arm's patches (validated as the
 // admin validates them, refused for a test that has run, served at once), and CORS for the site's own pages only.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { request } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +13,8 @@ import { previewKeyFrom, signPreviewToken } from "~/domain/links/preview-token";
 import type { Patch, PatchesResponse } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { databaseKinds } from "../support/databases";
+import { seedShop, seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { adminFetch, APP, useShopifyServer } from "../support/shopify";
 import { newId } from "../support/snippet-client";
 
@@ -57,37 +61,16 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
   beforeAll(async () => {
     for (const shop of [SHOP, OTHER]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
-      const siteOf = async (domain: string) =>
-        (await sql.query<{ id: string; publicId: string; shopId: string }>(
-          `SELECT s.id, s."publicId", s."shopId" FROM "Site" s JOIN "Shop" h ON h.id = s."shopId" WHERE h.domain = $1`,
-          [domain],
-        ))[0]!;
-      const mine = await siteOf(SHOP);
-      const other = await siteOf(OTHER);
-      sites.shop = mine.publicId;
-      sites.other = other.publicId;
-      await sql.query(
-        `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, domain, "updatedAt") VALUES ('ed-site-web', $1, $2, 'web', 'Blog', $3, now())`,
-        [sites.web, mine.shopId, WEB_ORIGIN],
-      );
-      const test = async (id: string, siteId: string, status: string, pages: string[]) => {
-        await sql.query(
-          `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, $3, $4::"TestStatus", $5, now())`,
-          [id, siteId, `Test ${id}`, status, pages],
-        );
-        await sql.query(
-          `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches, "redirectUrl") VALUES
-             ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]', NULL),
-             ($1 || '-b', $1, 'b', 'Bold headline', 1, 1, $2::jsonb, NULL),
-             ($1 || '-c', $1, 'c', 'Landing page', 2, 1, '[]', '/landing-c')`,
-          [id, JSON.stringify([HEADLINE])],
-        );
-      };
-      await test("ed-draft", mine.id, "draft", ["/products/*", "/pages/about"]);
-      await test("ed-save", mine.id, "draft", ["/"]);
-      await test("ed-running", mine.id, "running", ["/"]);
-      await test("ed-web", "ed-site-web", "draft", ["/blog"]);
-      await test("ed-other", other.id, "draft", ["/"]);
+      sites.shop = (await storefrontSite(sql, SHOP)).publicId;
+      sites.other = (await storefrontSite(sql, OTHER)).publicId;
+      await seedSite(sql, { shop: SHOP, id: sites.web, domain: WEB_ORIGIN });
+      const test = (id: string, site: string, status: TestSeed["status"], pages: string[]) =>
+        seedTest(sql, { id, site, status, pages, arms: [{}, { name: "Bold headline", patches: [HEADLINE] }, { name: "Landing page", redirectUrl: "/landing-c" }] });
+      await test("ed-draft", sites.shop, "draft", ["/products/*", "/pages/about"]);
+      await test("ed-save", sites.shop, "draft", ["/"]);
+      await test("ed-running", sites.shop, "running", ["/"]);
+      await test("ed-web", sites.web, "draft", ["/blog"]);
+      await test("ed-other", sites.other, "draft", ["/"]);
     });
   });
 
@@ -97,8 +80,20 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       if (madeStub) rmSync(EDITOR_BUILD, { force: true });
     });
 
-    it.skipIf(existsSync(EDITOR_BUILD))("answers 503 with a problem while the editor is not built, even for a valid token", async () => {
-      await expectProblem(await api(`/editor.js?token=${token("ed-draft", "ed-draft-b")}`), 503, "editor-unavailable");
+    describe("while the editor is not built", () => {
+      // A server of its own whose SVC_EDITOR_SCRIPT names a file that is not there, on its own database.
+      const unbuilt = useServer(kind, { ...SHOPIFY_TEST_ENV, SVC_EDITOR_SCRIPT: path.join(os.tmpdir(), `svc-editor-not-built-${randomUUID()}`, "editor.js") }, {
+        async seed(sql) {
+          await seedShop(sql, { domain: SHOP });
+          await seedSite(sql, { shop: SHOP, id: "ed-unbuilt", kind: "shopify" });
+          await seedTest(sql, { id: "ed-draft", site: "ed-unbuilt" });
+        },
+      });
+
+      it("answers 503 with a problem while the editor is not built, even for a valid token", async () => {
+        const valid = signEditorToken(KEY, { site: "ed-unbuilt", test: "ed-draft", arm: "ed-draft-b", exp: nowSeconds() + 3600 });
+        await expectProblem(await fetch(`${unbuilt.server.url}/editor.js?token=${valid}`), 503, "editor-unavailable");
+      });
     });
 
     it("serves the current build as JavaScript for a valid token, never cached", async () => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { postAction, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
+import { seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import type { AdminCall } from "../support/fake-shopify-admin";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 
@@ -17,20 +18,11 @@ const TITLE_PATCHES = [
   { op: "css", value: "h1 { color: red }" },
 ];
 
-async function insertTest(sql: SqlRunner, shop: string, id: string, opts: { status?: string; pages: string[]; patches?: unknown[]; redirect?: string }) {
-  const { status = "draft", pages, patches = [], redirect = null } = opts;
-  await sql.query(
-    `INSERT INTO "Test" (id, "siteId", name, status, pages, "startedAt", "updatedAt")
-     SELECT $1, s.id, $1, $2::"TestStatus", $3, CASE WHEN $2 = 'draft' THEN NULL ELSE now() END, now()
-     FROM "Site" s JOIN "Shop" p ON p.id = s."shopId" WHERE p.domain = $4 AND s.kind = 'shopify'`,
-    [id, status, pages, shop],
-  );
-  await sql.query(`INSERT INTO "Arm" (id, "testId", key, name, position, weight) VALUES ($1, $2, 'control', 'Original', 0, 1)`, [`${id}-a`, id]);
-  await sql.query(
-    `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches, "redirectUrl") VALUES ($1, $2, 'b', 'Variant', 1, 1, $3::jsonb, $4)`,
-    [`${id}-b`, id, JSON.stringify(patches), redirect],
-  );
-  await sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1, $2, 'purchase', true)`, [`${id}-goal`, id]);
+/** A test on the shop's storefront with a control and one variant (its patches, or a redirect), and a purchase goal. */
+async function insertTest(sql: SqlRunner, shop: string, id: string, opts: { status?: TestSeed["status"]; pages: string[]; patches?: unknown[]; redirect?: string }) {
+  const { status = "draft", pages, patches, redirect } = opts;
+  const { publicId } = await storefrontSite(sql, shop);
+  await seedTest(sql, { id, site: publicId, status, pages, arms: [{}, { patches, redirectUrl: redirect }], goals: ["purchase"] });
 }
 
 describe.each(databaseKinds)("the hide plan metafield (%s)", (kind) => {

@@ -4,12 +4,13 @@
 // Redis is down still serves the snippet's endpoints (fail open) and says so once.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import type { SqlRunner } from "~/db/connection.server";
 import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
+import { createTestDatabase, withDatabase, type TestDatabase } from "../support/databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "../support/fake-shopify-admin";
 import { rollupDrift } from "../support/recount";
+import { ago, seedSite, seedTest } from "../support/seed";
 import { closedPort, deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 import { SHOPIFY_TEST_ENV, startServer, useServer, type RunningServer } from "../support/server";
 import { APP, adminFetch } from "../support/shopify";
@@ -33,21 +34,10 @@ async function msUntil(done: () => Promise<boolean>, limitMs: number): Promise<n
   return null;
 }
 
+/** A web site of the shop with a running test on /demo: two arms and a signup goal. */
 async function insertSiteWithTest(sql: SqlRunner, site: string, test: string): Promise<void> {
-  await sql.query(
-    `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, status, "updatedAt")
-     SELECT $1, $1, id, 'web', $1, 'active', now() FROM "Shop" WHERE domain = $2`,
-    [site, SHOP],
-  );
-  await sql.query(
-    `INSERT INTO "Test" (id, "siteId", name, status, pages, "startedAt", "updatedAt")
-     VALUES ($1, $2, $1, 'running', ARRAY['/demo'], now() - interval '1 day', now())`,
-    [test, site],
-  );
-  for (const [i, key] of ["control", "v1"].entries()) {
-    await sql.query(`INSERT INTO "Arm" (id, "testId", key, name, position, weight) VALUES ($1, $2, $3, $3, $4, 1)`, [`${test}-${i}`, test, key, i]);
-  }
-  await sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1, $2, 'signup', true)`, [`${test}-goal`, test]);
+  await seedSite(sql, { shop: SHOP, id: site });
+  await seedTest(sql, { id: test, site, status: "running", pages: ["/demo"], startedAt: ago("1 day"), goals: ["signup"] });
 }
 
 // Both need real shared services: PostgreSQL (PGlite admits one process) and Redis. .ci/run sets both;
@@ -58,14 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
   let admin: FakeShopifyAdmin;
   let a: RunningServer;
   let b: RunningServer;
-  const withSql = async <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => {
-    const database = await openDatabase(db.config);
-    try {
-      return await fn(database.sql);
-    } finally {
-      await database.close();
-    }
-  };
+  const withSql = <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => withDatabase(db, fn);
 
   beforeAll(async () => {
     admin = await startFakeShopifyAdmin({ ...APP, scopes: "read_orders,read_themes,write_pixels,read_customer_events" });

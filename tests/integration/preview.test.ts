@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { previewKeyFrom, signPreviewToken } from "~/domain/links/preview-token";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
+import { seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import { APP, adminFetch, useShopifyServer } from "../support/shopify";
 import { newId } from "../support/snippet-client";
 
@@ -35,39 +36,19 @@ describe.each(databaseKinds)("preview links (%s)", (kind) => {
     // Installing creates each shop and its Shopify site, as afterAuth does for a real store.
     for (const shop of [SHOP, OTHER]) expect((await adminFetch(ctx.server.url, shop, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
-      const siteOf = async (domain: string) =>
-        (await sql.query<{ id: string; publicId: string; shopId: string }>(
-          `SELECT s.id, s."publicId", s."shopId" FROM "Site" s JOIN "Shop" h ON h.id = s."shopId" WHERE h.domain = $1`,
-          [domain],
-        ))[0]!;
-      const mine = await siteOf(SHOP);
-      const other = await siteOf(OTHER);
-      sites.shop = mine.publicId;
-      sites.other = other.publicId;
+      sites.shop = (await storefrontSite(sql, SHOP)).publicId;
+      sites.other = (await storefrontSite(sql, OTHER)).publicId;
       sites.web = "preview-web";
       sites.webNoDomain = "preview-web-nodomain";
-      await sql.query(
-        `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, domain, "updatedAt") VALUES
-           ('pv-site-web', $1, $3, 'web', 'Blog', 'https://www.example.com', now()),
-           ('pv-site-nodomain', $2, $3, 'web', 'Old site', NULL, now())`,
-        [sites.web, sites.webNoDomain, mine.shopId],
-      );
-      const test = async (id: string, siteId: string, status: string, pages: string[]) => {
-        await sql.query(
-          `INSERT INTO "Test" (id, "siteId", name, status, pages, "updatedAt") VALUES ($1, $2, $3, $4::"TestStatus", $5, now())`,
-          [id, siteId, `Test ${id}`, status, pages],
-        );
-        await sql.query(
-          `INSERT INTO "Arm" (id, "testId", key, name, position, weight, patches) VALUES
-             ($1 || '-a', $1, 'control', 'Original', 0, 1, '[]'), ($1 || '-b', $1, 'b', 'Bold headline', 1, 1, $2::jsonb)`,
-          [id, JSON.stringify([HEADLINE])],
-        );
-      };
-      await test("pv-draft", mine.id, "draft", ["/products/*", "/"]);
-      await test("pv-archived", mine.id, "archived", ["/"]);
-      await test("pv-web", "pv-site-web", "paused", ["/blog"]);
-      await test("pv-nodomain", "pv-site-nodomain", "draft", ["/"]);
-      await test("pv-other", other.id, "draft", ["/"]);
+      await seedSite(sql, { shop: SHOP, id: sites.web, domain: "https://www.example.com" });
+      await seedSite(sql, { shop: SHOP, id: sites.webNoDomain });
+      const test = (id: string, site: string, status: TestSeed["status"], pages: string[]) =>
+        seedTest(sql, { id, site, status, pages, arms: [{}, { name: "Bold headline", patches: [HEADLINE] }] });
+      await test("pv-draft", sites.shop, "draft", ["/products/*", "/"]);
+      await test("pv-archived", sites.shop, "archived", ["/"]);
+      await test("pv-web", sites.web, "paused", ["/blog"]);
+      await test("pv-nodomain", sites.webNoDomain, "draft", ["/"]);
+      await test("pv-other", sites.other, "draft", ["/"]);
     });
   });
 

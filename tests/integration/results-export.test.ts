@@ -1,8 +1,8 @@
 // The results CSV over HTTP: the demo shop's test exports what was collected; nobody else's test does.
 import { beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import type { PatchesResponse } from "~/wire";
-import { databaseKinds } from "../support/databases";
+import { databaseKinds, withDatabase } from "../support/databases";
+import { seedShop, seedSite, seedTest } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { parseCsv } from "../support/csv";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
@@ -50,15 +50,12 @@ describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
   it("answers 404 for a test that is not the shop's", async () => {
     expect((await fetch(`${ctx.server.url}/app/tests/no-such-test/export.csv`)).status).toBe(404);
     if (kind !== "postgres") return;
-    const client = new pg.Client({ connectionString: ctx.db.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`INSERT INTO "Shop" (id, domain, "updatedAt") VALUES ('other-shop', 'other.myshopify.com', now())`);
-      await client.query(`INSERT INTO "Site" (id, "publicId", "shopId", kind, name, "updatedAt") VALUES ('other-site', 'othersite', 'other-shop', 'web', 'Other', now())`);
-      await client.query(`INSERT INTO "Test" (id, "siteId", name, "updatedAt") VALUES ('other-test', 'other-site', 'Secret', now())`);
-    } finally {
-      await client.end();
-    }
+    // Another shop's test, written while the server runs (PostgreSQL admits more than one process).
+    await withDatabase(ctx.db, async (sql) => {
+      await seedShop(sql, { domain: "other.myshopify.com" });
+      await seedSite(sql, { shop: "other.myshopify.com", id: "othersite" });
+      await seedTest(sql, { id: "other-test", site: "othersite", name: "Secret" });
+    });
     const res = await fetch(`${ctx.server.url}/app/tests/other-test/export.csv`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain("Secret");

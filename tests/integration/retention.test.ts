@@ -1,28 +1,22 @@
 // The raw-event retention job on a real database: old raw events are deleted in bounded batches, new
 // ones kept, another shop's kept under its own retention, and the results page and CSV read the same after.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import type { SqlRunner } from "~/db/connection.server";
 import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
+import { createTestDatabase, databaseKinds, withDatabase, type TestDatabase } from "../support/databases";
 import { readSingleFetch } from "../support/admin-route-data";
+import { ago, seedRows, seedShop, seedSite } from "../support/seed";
 import { startServer, type RunningServer } from "../support/server";
 import { batch, conversion, exposure, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
-const OLD = "now() - interval '500 days'";
+const OLD = ago("500 days");
 
 describe.each(databaseKinds)("retention job (%s)", (kind) => {
   let db: TestDatabase;
   let server: RunningServer;
   const env = () => ({ ...db.env, SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" });
-  const withSql = async <T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => {
-    const database = await openDatabase(db.config);
-    try {
-      return await fn(database.sql);
-    } finally {
-      await database.close();
-    }
-  };
+  const withSql = <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => withDatabase(db, fn);
   const results = async () => {
     const csv = await (await fetch(`${server.url}/app/tests/${DEMO_TEST_ID}/export.csv`)).text();
     const res = await fetch(`${server.url}/app/tests/${DEMO_TEST_ID}.data?_routes=${encodeURIComponent("routes/app.tests.$testId")}`);
@@ -58,12 +52,15 @@ describe.each(databaseKinds)("retention job (%s)", (kind) => {
 
     const counts = await withSql(async (sql) => {
       // Age all but two of the demo site's raw events past its 395 days; another shop keeps 1,095 days.
-      await sql.query(`UPDATE "Event" SET "occurredAt" = ${OLD} WHERE "siteId" = (SELECT id FROM "Site" WHERE "publicId" = $1)
+      await sql.query(`UPDATE "Event" SET "occurredAt" = ${OLD.sql} WHERE "siteId" = (SELECT id FROM "Site" WHERE "publicId" = $1)
         AND "eventId" NOT IN (SELECT "eventId" FROM "Event" ORDER BY "eventId" LIMIT 2)`, [DEMO_SITE_ID]);
-      await sql.query(`INSERT INTO "Shop" (id, domain, "retentionDays", "updatedAt") VALUES ('other-shop', 'svc-other.myshopify.com', 1095, now())`);
-      await sql.query(`INSERT INTO "Site" (id, "publicId", "shopId", kind, name, "updatedAt") VALUES ('other-site', 'other-site', 'other-shop', 'web', 'Other', now())`);
-      await sql.query(`INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt")
-        SELECT 'other-site', 'e' || g, 'pageview', 'v', 's', '/', ${OLD} FROM generate_series(1, 4) AS g`);
+      await seedShop(sql, { domain: "svc-other.myshopify.com", retentionDays: 1095 });
+      await seedSite(sql, { shop: "svc-other.myshopify.com", id: "other-site" });
+      await seedRows(
+        sql,
+        "Event",
+        [1, 2, 3, 4].map((n) => ({ siteId: "other-site", eventId: `e${n}`, type: "pageview", visitorId: "v", sessionId: "s", path: "/", occurredAt: OLD })),
+      );
       const rows = await sql.query<{ old: number; recent: number; rollups: number; exposures: number; conversions: number }>(`
         SELECT (SELECT count(*)::int FROM "Event" WHERE "occurredAt" < now() - interval '395 days' AND "siteId" <> 'other-site') AS old,
                (SELECT count(*)::int FROM "Event" WHERE "occurredAt" >= now() - interval '395 days') AS recent,

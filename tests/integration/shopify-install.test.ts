@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SITE_ID_PATTERN, type PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
+import { seedTest } from "../support/seed";
 import { APP, adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 import { batch, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
 
@@ -162,17 +163,7 @@ describe.each(databaseKinds)("uninstall and reinstall (%s)", (kind) => {
   beforeAll(async () => {
     expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
     siteId = ctx.admin.shop(SHOP).metafields.get("svc.site_id")?.value ?? "";
-    await ctx.sql(async (sql) => {
-      await sql.query(
-        `INSERT INTO "Test" (id, "siteId", name, status, "updatedAt")
-         SELECT 'leaving-test', id, 'Headline', 'running', now() FROM "Site" WHERE "publicId" = $1`,
-        [siteId],
-      );
-      await sql.query(
-        `INSERT INTO "Arm" (id, "testId", key, name, position) VALUES
-           ('leaving-a', 'leaving-test', 'control', 'Control', 0), ('leaving-b', 'leaving-test', 'b', 'B', 1)`,
-      );
-    });
+    await ctx.sql((sql) => seedTest(sql, { id: "leaving-test", site: siteId, status: "running" }));
   });
 
   const runningTests = async (site: string) => ((await (await getPatches(ctx.server.url, site, newId())).json()) as PatchesResponse).tests;

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { ExtensionApi, PixelEventsCheckoutCompleted, ShopifyGlobal } from "@shopify/web-pixels-extension";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { seedShop, seedSite } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
 const SHOP = "svc-pixel-test.myshopify.com";
@@ -101,8 +102,8 @@ const newId = () => randomBytes(9).toString("base64url");
 const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV }, {
   // The shop's Shopify site, as the app creates it at install: /api/collect takes only such a site, and only from its shop.
   async seed(sql) {
-    await sql.query(`INSERT INTO "Shop" (id, domain, currency, "updatedAt") VALUES ('shop-pixel', $1, 'EUR', now())`, [SHOP]);
-    await sql.query(`INSERT INTO "Site" (id, "publicId", "shopId", kind, name, "updatedAt") VALUES ('site-pixel', $1, 'shop-pixel', 'shopify', 'Ceramics', now())`, [SITE]);
+    await seedShop(sql, { domain: SHOP, currency: "EUR" });
+    await seedSite(sql, { shop: SHOP, id: SITE, kind: "shopify", name: "Ceramics" });
   },
 });
 

@@ -1,6 +1,6 @@
-// A small RFC 4180 reader for checking the CSV export in tests.
+// The one CSV reader of the tests, for checking the results export (RFC 4180).
 
-/** RFC 4180 rows: quoted fields with doubled quotes, CRLF line ends, a leading BOM. */
+/** RFC 4180 rows: quoted fields may hold commas, line breaks and doubled quotes; records end in CRLF (or LF); a leading BOM is skipped. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -19,12 +19,12 @@ export function parseCsv(text: string): string[][] {
     else if (ch === ",") {
       row.push(field);
       field = "";
-    } else if (ch === "\r" && input[i + 1] === "\n") {
+    } else if (ch === "\r" || ch === "\n") {
+      if (ch === "\r" && input[i + 1] === "\n") i++;
       row.push(field);
       rows.push(row);
       row = [];
       field = "";
-      i++;
     } else field += ch;
   }
   if (field || row.length) {
@@ -32,4 +32,11 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The rows after the header, each as {column name → value}. */
+export function csvObjects(text: string): Array<Record<string, string>> {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) throw new Error("empty CSV");
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
 }

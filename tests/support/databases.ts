@@ -59,12 +59,23 @@ const MIGRATIONS = path.resolve(import.meta.dirname, "../../prisma/migrations");
  * server starts on it (an embedded PGlite folder admits one process at a time).
  */
 export async function seedDatabase(db: TestDatabase, seed: (sql: SqlRunner) => Promise<void>): Promise<void> {
-  // Loaded here, not at the top: most tests never seed, and need not load the database drivers.
-  const [{ openDatabase }, { loadMigrations, migrate }] = await Promise.all([import("~/db/connection.server"), import("~/db/migrate.server")]);
+  const { loadMigrations, migrate } = await import("~/db/migrate.server");
+  await withDatabase(db, async (sql) => {
+    await migrate(sql, await loadMigrations(MIGRATIONS));
+    await seed(sql);
+  });
+}
+
+/**
+ * Opens a test database, runs `fn` on it and closes it. PGlite admits one process per folder: there, only
+ * while no server runs on it; PostgreSQL, any time.
+ */
+export async function withDatabase<T>(db: TestDatabase, fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  // Loaded here, not at the top: most tests never open the database themselves, and need not load its drivers.
+  const { openDatabase } = await import("~/db/connection.server");
   const database = await openDatabase(db.config);
   try {
-    await migrate(database.sql, await loadMigrations(MIGRATIONS));
-    await seed(database.sql);
+    return await fn(database.sql);
   } finally {
     await database.close();
   }

@@ -1,22 +1,42 @@
-// The local demo in a real browser, for the enclosing describe block: a fresh embedded database, the built
-// server in demo mode on it, and Chromium; all three closed after the block.
+// The local demo in a real browser, for the enclosing describe block: a fresh database, the built server in
+// demo mode on it, and Chromium; all three closed after the block. Every browser test starts here.
 import { afterAll, beforeAll } from "vitest";
 import type { Browser } from "playwright-core";
+import type { SqlRunner } from "~/db/connection.server";
 import { launchChromium } from "./browser";
-import { createTestDatabase, type TestDatabase } from "./databases";
+import { createTestDatabase, seedDatabase, type TestDatabase } from "./databases";
 import { startServer, type RunningServer } from "./server";
 
 export interface DemoInChromium {
   readonly db: TestDatabase;
+  /** The running server; a test may stop it (to read an embedded database), and it stays stopped. */
   readonly server: RunningServer;
   readonly browser: Browser;
 }
 
-export function useDemoInChromium(kind: "pglite" | "postgres" = "pglite"): DemoInChromium {
+export interface DemoInChromiumOptions {
+  /** More environment for the server, e.g. SVC_PREVIEW_SECRET. */
+  env?: Record<string, string | undefined>;
+  /**
+   * Rows to add to the demo's: the server starts once to seed the demo, stops, `seed` runs on the
+   * database (tests/support/seed.ts), and the server starts again for the tests.
+   */
+  seed?: (sql: SqlRunner) => Promise<void>;
+}
+
+export function useDemoInChromium(kind: "pglite" | "postgres" = "pglite", options: DemoInChromiumOptions = {}): DemoInChromium {
   const state = {} as { db: TestDatabase; server: RunningServer; browser: Browser };
   beforeAll(async () => {
     state.db = await createTestDatabase(kind);
-    [state.server, state.browser] = await Promise.all([startServer({ env: { ...state.db.env, SVC_DEMO: "1" } }), launchChromium()]);
+    const start = () => startServer({ env: { ...state.db.env, SVC_DEMO: "1", ...options.env } });
+    const serve = async () => {
+      if (options.seed) {
+        await (await start()).stop();
+        await seedDatabase(state.db, options.seed);
+      }
+      return start();
+    };
+    [state.server, state.browser] = await Promise.all([serve(), launchChromium()]);
   });
   afterAll(async () => {
     await state.browser?.close();

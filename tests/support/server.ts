@@ -77,7 +77,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // Stopped already (a test may stop a server that its fixture stops again after).
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
     child.once("exit", () => {

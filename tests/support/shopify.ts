@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { openDatabase, type SqlRunner } from "~/db/connection.server";
+import type { SqlRunner } from "~/db/connection.server";
 import { sendWebhook as sendSignedWebhook } from "~/demo/shopify-webhook-client.server";
-import { createTestDatabase, type TestDatabase } from "./databases";
+import { createTestDatabase, withDatabase, type TestDatabase } from "./databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "./fake-shopify-admin";
 import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "./server";
 
@@ -58,12 +58,7 @@ export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string
     async sql(fn) {
       if (state.db.kind === "pglite") await state.server.stop();
       try {
-        const database = await openDatabase(state.db.config);
-        try {
-          return await fn(database.sql);
-        } finally {
-          await database.close();
-        }
+        return await withDatabase(state.db, fn);
       } finally {
         if (state.db.kind === "pglite") state.server = await start();
       }

@@ -1,18 +1,18 @@
-// GET /editor.js: the visual editor's own build (snippet/dist/editor.js), handed out only for a valid
-// editor token, so without one nothing of the editor ever reaches a page.
+// GET /editor.js: the visual editor's own build (snippet/dist/editor.js, or SVC_EDITOR_SCRIPT), handed out
+// only for a valid editor token, so without one nothing of the editor ever reaches a page.
 import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
+import { appEnv } from "~/env.server";
 import { openEditorRequest, type EditorRequest } from "./access.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 
-const EDITOR_PATH = path.resolve("snippet/dist/editor.js");
 let cache: { mtimeMs: number; body: string } | undefined;
 
 /** The current build, or null when it has not been built. Re-read only when the file changes. */
 async function currentEditorBuild(): Promise<string | null> {
-  const info = await stat(EDITOR_PATH).catch(() => null);
+  const file = appEnv().editorScript;
+  const info = await stat(file).catch(() => null);
   if (!info) return null;
-  if (cache?.mtimeMs !== info.mtimeMs) cache = { mtimeMs: info.mtimeMs, body: await readFile(EDITOR_PATH, "utf8") };
+  if (cache?.mtimeMs !== info.mtimeMs) cache = { mtimeMs: info.mtimeMs, body: await readFile(file, "utf8") };
   return cache.body;
 }
 
