@@ -1,7 +1,8 @@
 // The Node HTTP server: the snippet's hot paths first (raw Node, from the build's entry module), then the
 // Remix build (or Vite in development) through Express with compression and static assets; gives loaders
 // the client's address, and opens/migrates the database before it says "listening".
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -10,6 +11,8 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
+import { clientErrorStatus, parserProblem, requestProblem } from "../app/http/node/request-guard";
+import type { Problem } from "../app/services/outcome";
 
 interface EntryHooks {
   startup(options: { baseUrl: string; log: (line: string) => void }): Promise<void>;
@@ -51,13 +54,34 @@ app.all(
     getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
   }),
 );
-// Anything Remix did not turn into a response: a problem document, never a stack trace.
+// Anything Remix did not turn into a response: a problem document, never a stack trace. What a framework
+// threw over the client's input (a URL or Host it could not parse) is the client's 400, not our 500.
 app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  console.error(error);
-  res.status(500).type(PROBLEM_CONTENT_TYPE).send(
-    JSON.stringify(problemDocument({ status: 500, type: "internal", title: "Internal error" })),
-  );
+  const status = clientErrorStatus(error);
+  if (status === null) console.error(error);
+  if (res.headersSent) return void res.destroy();
+  sendProblem(res, status === null
+    ? { status: 500, type: "internal", title: "Internal error" }
+    : { status, type: "malformed-request", title: "The request is not valid" });
 });
+
+function sendProblem(res: ServerResponse, problem: Problem): void {
+  const body = JSON.stringify(problemDocument(problem));
+  res.writeHead(problem.status, { ...problem.headers, "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Node's own refusals (a request it cannot parse, headers or body too slow) as problem documents too. */
+function refuseOnSocket(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+  const problem = parserProblem(error.code);
+  const body = JSON.stringify(problemDocument(problem));
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 // In development the build is reloaded per request (Vite's module graph keeps one instance of each module,
 // so the hot paths still share the Remix routes' memory); in production it is loaded once.
@@ -66,6 +90,9 @@ const hot: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boo
   : hooks.hotPaths;
 
 const server = createServer((req, res) => {
+  // A URL or Host no route could parse is refused here, once for every route.
+  const refused = requestProblem(req);
+  if (refused) return sendProblem(res, refused);
   const served = hot(req, res);
   if (served === true) return;
   if (served === false) return void app(req, res);
@@ -78,6 +105,7 @@ const server = createServer((req, res) => {
     },
   );
 });
+server.on("clientError", refuseOnSocket);
 server.listen(port, host ?? "::", async () => {
   const { port: actual } = server.address() as AddressInfo;
   const baseUrl = `http://localhost:${actual}`;
