@@ -11,7 +11,7 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
-import { clientErrorStatus, parserProblem, requestProblem } from "../app/http/node/request-guard";
+import { bodyLimit, bodyTooLarge, clientErrorStatus, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
 import type { Problem } from "../app/services/outcome";
 
 interface EntryHooks {
@@ -71,6 +71,35 @@ function sendProblem(res: ServerResponse, problem: Problem): void {
   res.end(body);
 }
 
+/**
+ * Bounds the request's body by its route's limit where the bytes arrive, whoever reads it later (Shopify's
+ * library reads a webhook's whole body before checking its HMAC; Remix's formData() reads a form whole).
+ * A declared Content-Length over the limit is answered 413 at once and the connection closed, unread;
+ * a chunked body is counted as it arrives and its connection cut at the limit. False when refused.
+ */
+function withinBodyLimit(req: IncomingMessage, res: ServerResponse): boolean {
+  const limit = bodyLimit(targetPath(req.url ?? "/") ?? "/");
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    // Node's parser has checked it is a number and will deliver exactly that many bytes, no more.
+    if (Number(declared) <= limit) return true;
+    sendProblem(res, bodyTooLarge(limit));
+    return false;
+  }
+  if (req.headers["transfer-encoding"] === undefined) return true;
+  let size = 0;
+  // prependListener, not on(): it sees every chunk whoever consumes the stream, without starting the flow.
+  const count = (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > limit) {
+      req.off("data", count);
+      req.destroy();
+    }
+  };
+  req.prependListener("data", count);
+  return true;
+}
+
 /** Node's own refusals (a request it cannot parse, headers or body too slow) as problem documents too. */
 function refuseOnSocket(error: NodeJS.ErrnoException, socket: Duplex): void {
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
@@ -93,6 +122,7 @@ const server = createServer((req, res) => {
   // A URL or Host no route could parse is refused here, once for every route.
   const refused = requestProblem(req);
   if (refused) return sendProblem(res, refused);
+  if (!withinBodyLimit(req, res)) return;
   const served = hot(req, res);
   if (served === true) return;
   if (served === false) return void app(req, res);

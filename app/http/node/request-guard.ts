@@ -1,9 +1,37 @@
 // What every request must be before any route sees it, checked by scripts/server.ts where the bytes arrive
-// (before the hot paths, Express and Remix): a path that percent-decodes and a well-formed Host. Anything
-// else is a 400 problem here, never a 500 from a framework that trusted it. Imports no values, so the
-// separately bundled scripts/server.ts can import it too.
+// (before the hot paths, Express and Remix): a path that percent-decodes, a well-formed Host, and a body
+// within its route's limit. Anything else is a 4xx problem here, never a 500 from a framework that trusted
+// it, nor a body buffered whole. Imports no values, so the separately bundled scripts/server.ts can import it too.
 import type { IncomingMessage } from "node:http";
 import type { Problem } from "~/services/outcome";
+
+/**
+ * Shopify's webhooks: their payloads are well under this (order topics are trimmed by include_fields in
+ * shopify.app.toml), and Shopify's library reads the whole body before it checks the HMAC.
+ */
+export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Any other request handed to Express and Remix (the admin's forms, the editor's 2 MiB PUT, the demo's
+ * carts): routes enforce their own, smaller limits; this bounds what a route that reads the body whole
+ * (request.formData(), request.text()) can be made to hold. The hot paths read theirs with smaller limits (body.ts).
+ */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The most bytes of body a request to `path` may carry. */
+export function bodyLimit(path: string): number {
+  return path.startsWith("/webhooks/") ? WEBHOOK_MAX_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/** 413 for a Content-Length over `maxBytes`; the connection is closed rather than the body read. */
+export function bodyTooLarge(maxBytes: number): Problem {
+  return {
+    status: 413,
+    type: "body-too-large",
+    title: `The body exceeds ${maxBytes} bytes`,
+    headers: { Connection: "close" },
+  };
+}
 
 // A DNS name or IPv4 address (letters, digits, `.`, `-`, `_`) or a bracketed IPv6 literal, and an optional port.
 const HOST = /^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
