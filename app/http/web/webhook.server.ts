@@ -1,11 +1,17 @@
-// The HTTP side of Shopify's webhooks: verified by Shopify's HMAC (authenticate.webhook answers 401 to a
-// forged one, 400 to a missing one), the body's shop checked against the header's (webhook-shop.ts), then the service; its
+// The HTTP side of Shopify's webhooks: the body read within its limit, verified by Shopify's HMAC
+// (authenticate.webhook answers 401 to a forged one, 400 to a missing one), refused when triggered too
+// long ago, the body's shop checked against the header's (webhook-shop.ts), claimed once by its
+// X-Shopify-Webhook-Id (a delivery already processed is acknowledged and ignored), then the service; its
 // outcome is answered as JSON or a problem, and a database failure as 503 so that Shopify delivers again.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { InvalidShopError } from "@shopify/shopify-api";
+import { WEBHOOK_MAX_AGE_MS, webhookStaleness, type Staleness } from "~/domain/shopify/webhook-delivery";
 import type { Outcome, Problem } from "~/services/outcome";
+import { claimWebhookDelivery, finishWebhookDelivery } from "~/services/shopify/webhook-deliveries.server";
 import { authenticate } from "~/shopify.server";
+import { readBody } from "../body";
 import { unavailableOnFailure } from "../endpoint";
+import { WEBHOOK_MAX_BODY_BYTES } from "../node/request-guard";
 import { answer, problemResponse } from "../problem";
 import { shopMismatch } from "./webhook-shop";
 
@@ -32,18 +38,57 @@ const INVALID_SHOP: Problem = {
 
 const NOT_JSON: Problem = { status: 400, type: "invalid-webhook", title: "The webhook's body is not JSON" };
 
+const STALE_DETAIL: Record<Staleness, string> = {
+  missing: "X-Shopify-Triggered-At is missing.",
+  unreadable: "X-Shopify-Triggered-At is not a date.",
+  "too-old": `X-Shopify-Triggered-At is more than ${WEBHOOK_MAX_AGE_MS / 3_600_000} hours ago.`,
+  ahead: "X-Shopify-Triggered-At is in the future.",
+};
+
+const staleProblem = (why: Staleness): Problem => ({
+  status: 400,
+  type: "stale-webhook",
+  title: "The webhook was not triggered within the accepted window",
+  detail: STALE_DETAIL[why],
+});
+
+/** Another request is handling this delivery now: Shopify retries it later. */
+const IN_PROGRESS: Problem = {
+  status: 409,
+  type: "webhook-in-progress",
+  title: "This delivery is being handled",
+  retryAfterSeconds: 60,
+};
+
 export function shopifyWebhook<T>(
   handle: (shop: string, payload: unknown, context: WebhookContext) => Promise<Outcome<T>>,
   options: WebhookOptions = {},
 ) {
   return async ({ request }: ActionFunctionArgs): Promise<Response> => {
-    const verified = await verify(request);
+    // The server has bounded the body already (scripts/server.ts); this is the same limit, read here once
+    // so that the HMAC and the delivery's digest are over the same bytes.
+    const body = request.method === "POST" ? await readBody(request, WEBHOOK_MAX_BODY_BYTES) : null;
+    if (body && !body.ok) return problemResponse(body.problem);
+    const verified = await verify(body ? new Request(request.url, { method: "POST", headers: request.headers, body: body.value }) : request);
     if (verified instanceof Response) return verified;
-    const { shop, payload, session } = verified;
+    const { shop, payload, session, webhookId, topic } = verified;
+    const stale = webhookStaleness(verified.triggeredAt, Date.now());
+    if (stale) return problemResponse(staleProblem(stale));
     const mismatch = options.bodyShop && shopMismatch(payload, options.bodyShop.field, shop, options.bodyShop);
     if (mismatch) return mismatch;
     const context = { sessionId: session?.id ?? null };
-    return unavailableOnFailure(async () => answer(await handle(shop, payload, context), (value) => Response.json(value ?? {})));
+    return unavailableOnFailure(async () => {
+      const claim = await claimWebhookDelivery({ webhookId, shop, topic, body: body?.value ?? "" });
+      if (claim === "processed") return Response.json({ status: "duplicate", webhookId });
+      if (claim === "in-progress") return problemResponse(IN_PROGRESS);
+      let response: Response | undefined;
+      try {
+        response = answer(await handle(shop, payload, context), (value) => Response.json(value ?? {}));
+        return response;
+      } finally {
+        await finishWebhookDelivery(webhookId, response?.ok ?? false);
+      }
+    });
   };
 }
 
