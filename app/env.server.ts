@@ -33,6 +33,15 @@ export interface AppEnv extends DatabaseEnv {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so several apps (or tests) can share one Redis. */
   redisPrefix: string;
+  /** The HTTP server's deadlines and connection cap (scripts/server.ts; docs/api.md, Limits). */
+  http: {
+    /** A request's headers must arrive within this long of its first byte (Node's headersTimeout). */
+    headersTimeoutMs: number;
+    /** Its body within this long after that: the whole request within both (Node's requestTimeout). */
+    bodyTimeoutMs: number;
+    /** Connections open at once; past it a new one is closed at once (Node's maxConnections). */
+    maxConnections: number;
+  };
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -84,6 +93,12 @@ const flag = (meaning: string) =>
     .pipe(z.enum(["1", "true", "0", "false"], { error: `must be 1 (${meaning}) or 0` }))
     .transform((v) => v === "1" || v === "true");
 
+/** A whole number from `min` to `max`. */
+const whole = (min: number, max: number, unit: string) => {
+  const message = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+};
+
 const ORIGIN_MESSAGE = "must be an http:// or https:// origin without a path, e.g. http://127.0.0.1:4000";
 
 const SCOPES_MESSAGE = "must be a comma-separated list of access scopes, e.g. read_orders,read_themes";
@@ -134,6 +149,9 @@ const schema = z.object({
   REDIS_URL: setting(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL (unset: limits kept per instance)")),
   SVC_REDIS_PREFIX: setting(z.string().regex(/^[!-~]{1,64}$/, "must be 1 to 64 printable characters without spaces, e.g. svc:")),
   SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
+  SVC_HEADERS_TIMEOUT_MS: setting(whole(100, 600_000, "milliseconds")),
+  SVC_BODY_TIMEOUT_MS: setting(whole(100, 3_600_000, "milliseconds")),
+  SVC_MAX_CONNECTIONS: setting(whole(1, 1_000_000, "connections")),
 });
 
 function shown(variable: string, value: string | undefined): string {
@@ -204,6 +222,11 @@ export function readEnv(env: Environment = process.env): AppEnv {
     rateLimits: values.SVC_RATE_LIMITS ?? true,
     redisUrl: values.REDIS_URL ?? null,
     redisPrefix: values.SVC_REDIS_PREFIX ?? "svc:",
+    http: {
+      headersTimeoutMs: values.SVC_HEADERS_TIMEOUT_MS ?? 10_000,
+      bodyTimeoutMs: values.SVC_BODY_TIMEOUT_MS ?? 20_000,
+      maxConnections: values.SVC_MAX_CONNECTIONS ?? 10_000,
+    },
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

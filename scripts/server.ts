@@ -13,17 +13,18 @@ import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
 import { bodyLimit, bodyTooLarge, clientErrorStatus, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
 import type { Problem } from "../app/services/outcome";
+import type { ServerSettings } from "../app/http/node/server-settings.server";
 
 interface EntryHooks {
   startup(options: { baseUrl: string; log: (line: string) => void }): Promise<void>;
   shutdown(): Promise<void>;
   /** Serves the request and answers true when it is one of the snippet's endpoints. */
   hotPaths(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Where to listen, and the deadlines and connection cap, from the app's configuration. */
+  serverSettings(): ServerSettings;
 }
 
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || undefined;
 const log = (line: string) => console.log(`[svc] ${line}`);
 
 const vite = dev
@@ -37,6 +38,7 @@ async function loadBuild(): Promise<ServerBuild> {
 
 const build = await loadBuild();
 const hooks = build.entry.module as unknown as EntryHooks;
+const settings = hooks.serverSettings();
 
 const app = express();
 app.disable("x-powered-by");
@@ -106,9 +108,11 @@ function refuseOnSocket(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
   const problem = parserProblem(error.code);
   const body = JSON.stringify(problemDocument(problem));
+  // Flushed, then closed: a peer that never reads or closes holds nothing.
   socket.end(
     `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
       `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 
@@ -118,7 +122,14 @@ const hot: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boo
   ? async (req, res) => ((await loadBuild()).entry.module as unknown as EntryHooks).hotPaths(req, res)
   : hooks.hotPaths;
 
-const server = createServer((req, res) => {
+// Deadlines (docs/api.md, Limits): the headers within headersTimeout of the first byte, the whole request
+// within requestTimeout, else 408 and the connection closed (refuseOnSocket); at most maxConnections at once.
+const server = createServer({
+  headersTimeout: settings.headersTimeoutMs,
+  requestTimeout: settings.requestTimeoutMs,
+  connectionsCheckingInterval: settings.connectionsCheckingIntervalMs,
+  keepAliveTimeout: settings.keepAliveTimeoutMs,
+}, (req, res) => {
   // A URL or Host no route could parse is refused here, once for every route.
   const refused = requestProblem(req);
   if (refused) return sendProblem(res, refused);
@@ -135,8 +146,9 @@ const server = createServer((req, res) => {
     },
   );
 });
+server.maxConnections = settings.maxConnections;
 server.on("clientError", refuseOnSocket);
-server.listen(port, host ?? "::", async () => {
+server.listen(settings.port, settings.host ?? "::", async () => {
   const { port: actual } = server.address() as AddressInfo;
   const baseUrl = `http://localhost:${actual}`;
   try {
