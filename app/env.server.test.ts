@@ -18,7 +18,7 @@ describe("readEnv", () => {
   it("gives the documented defaults in demo mode, which needs no credentials", () => {
     expect(readEnv({ SVC_DEMO: "1" })).toEqual({
       port: 3000,
-      host: null,
+      host: "127.0.0.1",
       databaseUrl: null,
       dataDir: path.resolve(".data/pglite"),
       demo: true,
@@ -73,6 +73,12 @@ describe("readEnv", () => {
       http: { headersTimeoutMs: 2000, bodyTimeoutMs: 5000, maxConnections: 500 },
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
+  });
+
+  it("listens on loopback only in demo mode, unless HOST says otherwise", () => {
+    expect(readEnv({ SVC_DEMO: "1" }).host).toBe("127.0.0.1");
+    expect(readEnv({ SVC_DEMO: "1", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(readEnv({ ...CREDENTIALS }).host).toBeNull();
   });
 
   it("treats empty and blank values as unset", () => {

@@ -16,7 +16,7 @@ export interface DatabaseEnv {
 export interface AppEnv extends DatabaseEnv {
   /** HTTP port (0: any free port). */
   port: number;
-  /** Address to listen on; null: all interfaces. */
+  /** Address to listen on; null: all interfaces. In demo mode 127.0.0.1 unless HOST says otherwise. */
   host: string | null;
   /** Local demo mode: the admin is served without Shopify to loopback clients only. */
   demo: boolean;
@@ -213,7 +213,8 @@ export function readEnv(env: Environment = process.env): AppEnv {
   const port = values.PORT ?? 3000;
   return {
     port,
-    host: values.HOST ?? null,
+    // The demo serves an admin without Shopify and may sign webhooks with a well-known secret: loopback only.
+    host: values.HOST ?? (values.SVC_DEMO ? "127.0.0.1" : null),
     databaseUrl: values.DATABASE_URL ?? null,
     dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite"),
     demo: values.SVC_DEMO ?? false,

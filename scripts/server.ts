@@ -42,6 +42,13 @@ const settings = hooks.serverSettings();
 
 const app = express();
 app.disable("x-powered-by");
+const responseHeaders = Object.entries(settings.responseHeaders);
+if (responseHeaders.length) {
+  app.use((_req, res, next) => {
+    for (const [name, value] of responseHeaders) res.setHeader(name, value);
+    next();
+  });
+}
 app.use(compression());
 if (vite) {
   app.use(vite.middlewares);

@@ -1,5 +1,6 @@
 // What scripts/server.ts needs of the configuration to listen (it reads no environment itself): the
 // address and port, and the deadlines and connection cap that bound what a slow or greedy client can hold.
+import { DEMO_RESPONSE_HEADERS } from "~/demo/public.server";
 import { appEnv } from "~/env.server";
 
 export interface ServerSettings {
@@ -16,10 +17,12 @@ export interface ServerSettings {
   keepAliveTimeoutMs: number;
   /** Connections open at once; Node closes a new one past it. */
   maxConnections: number;
+  /** Headers on every answer from Express and Remix (the demo's frame-ancestors 'none'). */
+  responseHeaders: Readonly<Record<string, string>>;
 }
 
 export function serverSettings(): ServerSettings {
-  const { port, host, http } = appEnv();
+  const { port, host, http, demo } = appEnv();
   return {
     port,
     host,
@@ -28,5 +31,6 @@ export function serverSettings(): ServerSettings {
     connectionsCheckingIntervalMs: Math.min(1000, Math.max(50, Math.floor(http.headersTimeoutMs / 4))),
     keepAliveTimeoutMs: 5000,
     maxConnections: http.maxConnections,
+    responseHeaders: demo ? DEMO_RESPONSE_HEADERS : {},
   };
 }

@@ -8,7 +8,7 @@ import { InvalidShopError } from "@shopify/shopify-api";
 import { WEBHOOK_MAX_AGE_MS, webhookStaleness, type Staleness } from "~/domain/shopify/webhook-delivery";
 import type { Outcome, Problem } from "~/services/outcome";
 import { claimWebhookDelivery, finishWebhookDelivery } from "~/services/shopify/webhook-deliveries.server";
-import { authenticate } from "~/shopify.server";
+import { authenticate, isRemoteInDemo, NOT_LOCAL } from "~/shopify.server";
 import { readBody } from "../body";
 import { unavailableOnFailure } from "../endpoint";
 import { WEBHOOK_MAX_BODY_BYTES } from "../node/request-guard";
@@ -64,7 +64,9 @@ export function shopifyWebhook<T>(
   handle: (shop: string, payload: unknown, context: WebhookContext) => Promise<Outcome<T>>,
   options: WebhookOptions = {},
 ) {
-  return async ({ request }: ActionFunctionArgs): Promise<Response> => {
+  return async ({ request, context }: ActionFunctionArgs): Promise<Response> => {
+    // The demo may run on the well-known demo secret: its webhooks come from this machine or from nowhere.
+    if (isRemoteInDemo(request, context)) return problemResponse(NOT_LOCAL);
     // The server has bounded the body already (scripts/server.ts); this is the same limit, read here once
     // so that the HMAC and the delivery's digest are over the same bytes.
     const body = request.method === "POST" ? await readBody(request, WEBHOOK_MAX_BODY_BYTES) : null;
@@ -76,14 +78,14 @@ export function shopifyWebhook<T>(
     if (stale) return problemResponse(staleProblem(stale));
     const mismatch = options.bodyShop && shopMismatch(payload, options.bodyShop.field, shop, options.bodyShop);
     if (mismatch) return mismatch;
-    const context = { sessionId: session?.id ?? null };
+    const known = { sessionId: session?.id ?? null };
     return unavailableOnFailure(async () => {
       const claim = await claimWebhookDelivery({ webhookId, shop, topic, body: body?.value ?? "" });
       if (claim === "processed") return Response.json({ status: "duplicate", webhookId });
       if (claim === "in-progress") return problemResponse(IN_PROGRESS);
       let response: Response | undefined;
       try {
-        response = answer(await handle(shop, payload, context), (value) => Response.json(value ?? {}));
+        response = answer(await handle(shop, payload, known), (value) => Response.json(value ?? {}));
         return response;
       } finally {
         await finishWebhookDelivery(webhookId, response?.ok ?? false);
