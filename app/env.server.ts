@@ -22,7 +22,7 @@ export interface AppEnv extends DatabaseEnv {
   demo: boolean;
   /** A request header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry), lower-cased, if any. */
   countryHeader: string | null;
-  /** Behind a reverse proxy: take the client's address from the first X-Forwarded-For entry. */
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (its rightmost public entry: app/http/client-address.ts). */
   trustProxy: boolean;
   /** False only for benchmarks (SVC_RATE_LIMITS=off), which must measure work, not refusals. */
   rateLimits: boolean;
