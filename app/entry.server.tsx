@@ -9,6 +9,7 @@ import { addDocumentResponseHeaders } from "~/shopify.server";
 
 export { startup, shutdown } from "~/services/startup.server";
 export { hotPaths } from "~/http/node/hot-paths.server";
+export { serverSettings } from "~/services/server-settings.server";
 
 export const streamTimeout = 5000;
 

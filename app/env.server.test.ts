@@ -18,7 +18,7 @@ describe("readEnv", () => {
   it("gives the documented defaults in demo mode, which needs no credentials", () => {
     expect(readEnv({ SVC_DEMO: "1" })).toEqual({
       port: 3000,
-      host: null,
+      host: "127.0.0.1",
       databaseUrl: null,
       dataDir: path.resolve(".data/pglite"),
       demo: true,
@@ -28,6 +28,7 @@ describe("readEnv", () => {
       redisUrl: null,
       redisPrefix: "svc:",
       editorScript: path.resolve("snippet/dist/editor.js"),
+      http: { headersTimeoutMs: 10_000, bodyTimeoutMs: 20_000, maxConnections: 10_000 },
       shopify: {
         credentials: false,
         apiKey: "demo-api-key",
@@ -56,6 +57,9 @@ describe("readEnv", () => {
       REDIS_URL: "redis://:pw@cache:6379/2",
       SVC_REDIS_PREFIX: "shop-a:",
       SVC_EDITOR_SCRIPT: "/tmp/svc-editor/editor.js",
+      SVC_HEADERS_TIMEOUT_MS: "2000",
+      SVC_BODY_TIMEOUT_MS: "5000",
+      SVC_MAX_CONNECTIONS: "500",
     });
     expect(env).toEqual({
       port: 8080,
@@ -69,8 +73,15 @@ describe("readEnv", () => {
       redisUrl: "redis://:pw@cache:6379/2",
       redisPrefix: "shop-a:",
       editorScript: "/tmp/svc-editor/editor.js",
+      http: { headersTimeoutMs: 2000, bodyTimeoutMs: 5000, maxConnections: 500 },
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
+  });
+
+  it("listens on loopback only in demo mode, unless HOST says otherwise", () => {
+    expect(readEnv({ SVC_DEMO: "1" }).host).toBe("127.0.0.1");
+    expect(readEnv({ SVC_DEMO: "1", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(readEnv({ ...CREDENTIALS }).host).toBeNull();
   });
 
   it("treats empty and blank values as unset", () => {
@@ -123,6 +134,9 @@ describe("readEnv", () => {
     ["SVC_COUNTRY_HEADER", "cf country", /^SVC_COUNTRY_HEADER must be an HTTP header name/],
     ["SVC_TRUST_PROXY", "yes", /^SVC_TRUST_PROXY must be 1 \(behind a reverse proxy\) or 0 \(got "yes"\)$/],
     ["SVC_RATE_LIMITS", "sometimes", /^SVC_RATE_LIMITS must be on or off \(got "sometimes"\)$/],
+    ["SVC_HEADERS_TIMEOUT_MS", "5s", /^SVC_HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 \(got "5s"\)$/],
+    ["SVC_BODY_TIMEOUT_MS", "10", /^SVC_BODY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 3600000 \(got "10"\)$/],
+    ["SVC_MAX_CONNECTIONS", "0", /^SVC_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 \(got "0"\)$/],
     ["REDIS_URL", "http://:hunter2@cache:6379", /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL .*\(got "http:…"\)$/],
     ["SVC_REDIS_PREFIX", "two words", /^SVC_REDIS_PREFIX must be 1 to 64 printable characters/],
   ])("names %s when it is %j", (variable, value, message) => {

@@ -16,13 +16,13 @@ export interface DatabaseEnv {
 export interface AppEnv extends DatabaseEnv {
   /** HTTP port (0: any free port). */
   port: number;
-  /** Address to listen on; null: all interfaces. */
+  /** Address to listen on; null: all interfaces. In demo mode 127.0.0.1 unless HOST says otherwise. */
   host: string | null;
   /** Local demo mode: the admin is served without Shopify to loopback clients only. */
   demo: boolean;
   /** A request header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry), lower-cased, if any. */
   countryHeader: string | null;
-  /** Behind a reverse proxy: take the client's address from the first X-Forwarded-For entry. */
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (its rightmost public entry: app/http/client-address.ts). */
   trustProxy: boolean;
   /** False only for benchmarks (SVC_RATE_LIMITS=off), which must measure work, not refusals. */
   rateLimits: boolean;
@@ -35,6 +35,15 @@ export interface AppEnv extends DatabaseEnv {
   redisPrefix: string;
   /** The visual editor's build that GET /editor.js hands out (absolute path). */
   editorScript: string;
+  /** The HTTP server's deadlines and connection cap (scripts/server.ts; docs/api.md, Limits). */
+  http: {
+    /** A request's headers must arrive within this long of its first byte (Node's headersTimeout). */
+    headersTimeoutMs: number;
+    /** Its body within this long after that: the whole request within both (Node's requestTimeout). */
+    bodyTimeoutMs: number;
+    /** Connections open at once; past it a new one is closed at once (Node's maxConnections). */
+    maxConnections: number;
+  };
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -85,6 +94,12 @@ const flag = (meaning: string) =>
     .toLowerCase()
     .pipe(z.enum(["1", "true", "0", "false"], { error: `must be 1 (${meaning}) or 0` }))
     .transform((v) => v === "1" || v === "true");
+
+/** A whole number from `min` to `max`. */
+const whole = (min: number, max: number, unit: string) => {
+  const message = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+};
 
 const ORIGIN_MESSAGE = "must be an http:// or https:// origin without a path, e.g. http://127.0.0.1:4000";
 
@@ -137,6 +152,9 @@ const schema = z.object({
   SVC_REDIS_PREFIX: setting(z.string().regex(/^[!-~]{1,64}$/, "must be 1 to 64 printable characters without spaces, e.g. svc:")),
   SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
   SVC_EDITOR_SCRIPT: setting(z.string()),
+  SVC_HEADERS_TIMEOUT_MS: setting(whole(100, 600_000, "milliseconds")),
+  SVC_BODY_TIMEOUT_MS: setting(whole(100, 3_600_000, "milliseconds")),
+  SVC_MAX_CONNECTIONS: setting(whole(1, 1_000_000, "connections")),
 });
 
 function shown(variable: string, value: string | undefined): string {
@@ -198,7 +216,8 @@ export function readEnv(env: Environment = process.env): AppEnv {
   const port = values.PORT ?? 3000;
   return {
     port,
-    host: values.HOST ?? null,
+    // The demo serves an admin without Shopify and may sign webhooks with a well-known secret: loopback only.
+    host: values.HOST ?? (values.SVC_DEMO ? "127.0.0.1" : null),
     databaseUrl: values.DATABASE_URL ?? null,
     dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite"),
     demo: values.SVC_DEMO ?? false,
@@ -208,6 +227,11 @@ export function readEnv(env: Environment = process.env): AppEnv {
     redisUrl: values.REDIS_URL ?? null,
     redisPrefix: values.SVC_REDIS_PREFIX ?? "svc:",
     editorScript: path.resolve(values.SVC_EDITOR_SCRIPT ?? "snippet/dist/editor.js"),
+    http: {
+      headersTimeoutMs: values.SVC_HEADERS_TIMEOUT_MS ?? 10_000,
+      bodyTimeoutMs: values.SVC_BODY_TIMEOUT_MS ?? 20_000,
+      maxConnections: values.SVC_MAX_CONNECTIONS ?? 10_000,
+    },
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

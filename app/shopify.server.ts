@@ -8,6 +8,8 @@ import { prisma } from "~/db.server";
 import { adminApiUrlAt } from "~/domain/shopify/admin-api-origin";
 import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
+import { problemResponse } from "~/http/problem";
+import type { Problem } from "~/services/outcome";
 import { PrismaSessionStorage } from "~/models/session.server";
 import type { AdminGraphql, GraphqlError } from "~/infra/admin-graphql";
 import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
@@ -79,6 +81,8 @@ export interface AdminIdentity {
  */
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
   if (isDemoRequest(request, context)) return { shop: DEMO_ADMIN_SHOP, demo: true, admin: null };
+  // The demo serves its admin to this machine only: a proxied or rebinding-shaped request gets no Shopify login either.
+  if (env.demo) throw problemResponse(NOT_LOCAL);
   const { session, admin } = await shopify.authenticate.admin(request);
   // A failed install already fails the loader that ran it; this one only waits for it.
   await installing.get(session.shop)?.catch(() => {});
@@ -124,6 +128,22 @@ function failureReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * In demo mode, a direct loopback request (app/domain/loopback.ts): a loopback peer, a Host that names
+ * this machine, no proxy's header. Such requests are the demo shop's admin.
+ */
 export function isDemoRequest(request: Request, context: AppLoadContext): boolean {
   return env.demo && isDirectLoopbackRequest(context.clientAddress, request.headers);
 }
+
+/** In demo mode, anything but a direct loopback request: refused by the admin and the webhooks alike. */
+export function isRemoteInDemo(request: Request, context: AppLoadContext): boolean {
+  return env.demo && !isDirectLoopbackRequest(context.clientAddress, request.headers);
+}
+
+export const NOT_LOCAL: Problem = {
+  status: 403,
+  type: "not-local",
+  title: "The local demo answers this machine only",
+  detail: "Open it as localhost or 127.0.0.1, without a proxy.",
+};

@@ -1,7 +1,8 @@
 // The Node HTTP server: the snippet's hot paths first (raw Node, from the build's entry module), then the
 // Remix build (or Vite in development) through Express with compression and static assets; gives loaders
 // the client's address, and opens/migrates the database before it says "listening".
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -10,17 +11,20 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
+import { bodyLimit, bodyTooLarge, clientErrorStatus, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
+import type { Problem } from "../app/services/outcome";
+import type { ServerSettings } from "../app/services/server-settings.server";
 
 interface EntryHooks {
   startup(options: { baseUrl: string; log: (line: string) => void }): Promise<void>;
   shutdown(): Promise<void>;
   /** Serves the request and answers true when it is one of the snippet's endpoints. */
   hotPaths(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Where to listen, and the deadlines and connection cap, from the app's configuration. */
+  serverSettings(): ServerSettings;
 }
 
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || undefined;
 const log = (line: string) => console.log(`[svc] ${line}`);
 
 const vite = dev
@@ -34,9 +38,17 @@ async function loadBuild(): Promise<ServerBuild> {
 
 const build = await loadBuild();
 const hooks = build.entry.module as unknown as EntryHooks;
+const settings = hooks.serverSettings();
 
 const app = express();
 app.disable("x-powered-by");
+const responseHeaders = Object.entries(settings.responseHeaders);
+if (responseHeaders.length) {
+  app.use((_req, res, next) => {
+    for (const [name, value] of responseHeaders) res.setHeader(name, value);
+    next();
+  });
+}
 app.use(compression());
 if (vite) {
   app.use(vite.middlewares);
@@ -51,13 +63,65 @@ app.all(
     getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
   }),
 );
-// Anything Remix did not turn into a response: a problem document, never a stack trace.
+// Anything Remix did not turn into a response: a problem document, never a stack trace. What a framework
+// threw over the client's input (a URL or Host it could not parse) is the client's 400, not our 500.
 app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  console.error(error);
-  res.status(500).type(PROBLEM_CONTENT_TYPE).send(
-    JSON.stringify(problemDocument({ status: 500, type: "internal", title: "Internal error" })),
-  );
+  const status = clientErrorStatus(error);
+  if (status === null) console.error(error);
+  if (res.headersSent) return void res.destroy();
+  sendProblem(res, status === null
+    ? { status: 500, type: "internal", title: "Internal error" }
+    : { status, type: "malformed-request", title: "The request is not valid" });
 });
+
+function sendProblem(res: ServerResponse, problem: Problem): void {
+  const body = JSON.stringify(problemDocument(problem));
+  res.writeHead(problem.status, { ...problem.headers, "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * Bounds the request's body by its route's limit where the bytes arrive, whoever reads it later (Shopify's
+ * library reads a webhook's whole body before checking its HMAC; Remix's formData() reads a form whole).
+ * A declared Content-Length over the limit is answered 413 at once and the connection closed, unread;
+ * a chunked body is counted as it arrives and its connection cut at the limit. False when refused.
+ */
+function withinBodyLimit(req: IncomingMessage, res: ServerResponse): boolean {
+  const limit = bodyLimit(targetPath(req.url ?? "/") ?? "/");
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    // Node's parser has checked it is a number and will deliver exactly that many bytes, no more.
+    if (Number(declared) <= limit) return true;
+    sendProblem(res, bodyTooLarge(limit));
+    return false;
+  }
+  if (req.headers["transfer-encoding"] === undefined) return true;
+  let size = 0;
+  // prependListener, not on(): it sees every chunk whoever consumes the stream, without starting the flow.
+  const count = (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > limit) {
+      req.off("data", count);
+      req.destroy();
+    }
+  };
+  req.prependListener("data", count);
+  return true;
+}
+
+/** Node's own refusals (a request it cannot parse, headers or body too slow) as problem documents too. */
+function refuseOnSocket(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+  const problem = parserProblem(error.code);
+  const body = JSON.stringify(problemDocument(problem));
+  // Flushed, then closed: a peer that never reads or closes holds nothing.
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
 
 // In development the build is reloaded per request (Vite's module graph keeps one instance of each module,
 // so the hot paths still share the Remix routes' memory); in production it is loaded once.
@@ -65,7 +129,18 @@ const hot: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boo
   ? async (req, res) => ((await loadBuild()).entry.module as unknown as EntryHooks).hotPaths(req, res)
   : hooks.hotPaths;
 
-const server = createServer((req, res) => {
+// Deadlines (docs/api.md, Limits): the headers within headersTimeout of the first byte, the whole request
+// within requestTimeout, else 408 and the connection closed (refuseOnSocket); at most maxConnections at once.
+const server = createServer({
+  headersTimeout: settings.headersTimeoutMs,
+  requestTimeout: settings.requestTimeoutMs,
+  connectionsCheckingInterval: settings.connectionsCheckingIntervalMs,
+  keepAliveTimeout: settings.keepAliveTimeoutMs,
+}, (req, res) => {
+  // A URL or Host no route could parse is refused here, once for every route.
+  const refused = requestProblem(req);
+  if (refused) return sendProblem(res, refused);
+  if (!withinBodyLimit(req, res)) return;
   const served = hot(req, res);
   if (served === true) return;
   if (served === false) return void app(req, res);
@@ -78,7 +153,9 @@ const server = createServer((req, res) => {
     },
   );
 });
-server.listen(port, host ?? "::", async () => {
+server.maxConnections = settings.maxConnections;
+server.on("clientError", refuseOnSocket);
+server.listen(settings.port, settings.host ?? "::", async () => {
   const { port: actual } = server.address() as AddressInfo;
   const baseUrl = `http://localhost:${actual}`;
   try {

@@ -1,6 +1,15 @@
 // All that production code may use of the local demo (lint-enforced): start it, and tell its sites and shop apart.
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./constants";
 
+/**
+ * Headers on every page the server answers in demo mode (the admin, the demo storefronts): no other page
+ * may frame them, so none can be clickjacked into the demo admin's actions.
+ */
+export const DEMO_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+};
+
 /** The demo's shop, which the admin serves to loopback clients in demo mode. */
 export const DEMO_ADMIN_SHOP = DEMO_SHOP_DOMAIN;
 

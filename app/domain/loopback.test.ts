@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isDirectLoopbackRequest, isLoopbackAddress } from "./loopback";
+import { FORWARDING_HEADERS, isDirectLoopbackRequest, isLoopbackAddress, isLoopbackHost } from "./loopback";
+
+const local = (headers: Record<string, string> = {}) => new Headers({ Host: "localhost:3000", ...headers });
 
 describe("loopback", () => {
   it.each(["127.0.0.1", "127.4.5.6", "::1", "::ffff:127.0.0.1"])("%s is loopback", (a) => {
@@ -11,9 +13,27 @@ describe("loopback", () => {
       expect(isLoopbackAddress(a)).toBe(false);
     },
   );
+
+  it.each(["localhost", "LOCALHOST:3000", "127.0.0.1", "127.0.0.1:80", "[::1]", "[::1]:3000"])("Host %s names this machine", (h) => {
+    expect(isLoopbackHost(h)).toBe(true);
+  });
+  it.each(["evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.nip.io", "[::2]", "10.0.0.1", "", null, "localhost:x"])(
+    "Host %s does not",
+    (h) => {
+      expect(isLoopbackHost(h)).toBe(false);
+    },
+  );
+
   it("treats a proxied request as remote even on a loopback socket", () => {
-    expect(isDirectLoopbackRequest("127.0.0.1", new Headers())).toBe(true);
-    expect(isDirectLoopbackRequest("127.0.0.1", new Headers({ "X-Forwarded-For": "203.0.113.9" }))).toBe(false);
-    expect(isDirectLoopbackRequest("127.0.0.1", new Headers({ Forwarded: "for=203.0.113.9" }))).toBe(false);
+    expect(isDirectLoopbackRequest("127.0.0.1", local())).toBe(true);
+    for (const name of [...FORWARDING_HEADERS, "x-forwarded-port", "X-Forwarded-Server"]) {
+      expect(isDirectLoopbackRequest("127.0.0.1", local({ [name]: "203.0.113.9" })), name).toBe(false);
+    }
+  });
+
+  it("treats a rebinding-shaped request (a loopback peer, a foreign Host) as remote", () => {
+    expect(isDirectLoopbackRequest("127.0.0.1", new Headers({ Host: "attacker.example:3000" }))).toBe(false);
+    expect(isDirectLoopbackRequest("127.0.0.1", new Headers())).toBe(false);
+    expect(isDirectLoopbackRequest("10.0.0.7", local())).toBe(false);
   });
 });

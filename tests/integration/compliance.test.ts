@@ -41,6 +41,15 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
 };
 
+/**
+ * Tables whose rows shop/redact leaves to expire on their own, with why: each must say so in docs/privacy.md.
+ */
+const EXPIRING_TABLES: Record<string, string> = {
+  // Which webhook deliveries were taken (id, topic, shop domain, body digest), so that a replayed shop/redact
+  // cannot erase a reinstalled shop: deleted 48 hours after receipt, the redact's own delivery included.
+  WebhookDelivery: "48 hours",
+};
+
 async function countRows(sql: SqlRunner, owner: Owner): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const [table, rule] of Object.entries(OWNED_ROWS)) {
@@ -132,7 +141,7 @@ describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {
           WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`,
       ),
     );
-    expect(tables.map((t) => t.name).sort()).toEqual(Object.keys(OWNED_ROWS).sort());
+    expect(tables.map((t) => t.name).sort()).toEqual([...Object.keys(OWNED_ROWS), ...Object.keys(EXPIRING_TABLES)].sort());
   });
 
   it("customers/redact unlinks the listed orders from every visitor and session, in that shop only", async () => {

@@ -7,6 +7,8 @@ import { createTestDatabase, seedDatabase, type TestDatabase } from "./databases
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (to read its memory in /proc). */
+  pid: number;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -73,7 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
     });
   });
-  return { url, output: () => output, stop: () => stopChild(child), kill: () => killChild(child) };
+  return { url, pid: child.pid ?? 0, output: () => output, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -1,11 +1,18 @@
-// The HTTP side of Shopify's webhooks: verified by Shopify's HMAC (authenticate.webhook answers 401 to a
-// forged one, 400 to a missing one), the body's shop checked against the header's (webhook-shop.ts), then the service; its
+// The HTTP side of Shopify's webhooks: the body read within its limit, verified by Shopify's HMAC
+// (authenticate.webhook answers 401 to a forged one, 400 to a missing one), refused when triggered too
+// long ago, the body's shop checked against the header's (webhook-shop.ts), claimed once by its
+// X-Shopify-Webhook-Id (a delivery already processed is acknowledged and ignored), then the service; its
 // outcome is answered as JSON or a problem, and a database failure as 503 so that Shopify delivers again.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { Outcome } from "~/services/outcome";
-import { authenticate } from "~/shopify.server";
+import { InvalidShopError } from "@shopify/shopify-api";
+import { WEBHOOK_MAX_AGE_MS, webhookStaleness, type Staleness } from "~/domain/shopify/webhook-delivery";
+import type { Outcome, Problem } from "~/services/outcome";
+import { claimWebhookDelivery, finishWebhookDelivery } from "~/services/shopify/webhook-deliveries.server";
+import { authenticate, isRemoteInDemo, NOT_LOCAL } from "~/shopify.server";
+import { readBody } from "../body";
 import { unavailableOnFailure } from "../endpoint";
-import { answer } from "../problem";
+import { WEBHOOK_MAX_BODY_BYTES } from "../node/request-guard";
+import { answer, problemResponse } from "../problem";
 import { shopMismatch } from "./webhook-shop";
 
 export interface WebhookOptions {
@@ -17,11 +24,87 @@ export interface WebhookOptions {
   bodyShop?: { field: string; required: boolean };
 }
 
-export function shopifyWebhook<T>(handle: (shop: string, payload: unknown) => Promise<Outcome<T>>, options: WebhookOptions = {}) {
-  return async ({ request }: ActionFunctionArgs): Promise<Response> => {
-    const { shop, payload } = await authenticate.webhook(request);
+/** What a webhook's handler knows besides the shop and the payload. */
+export interface WebhookContext {
+  /** The shop's offline session id, when one is stored (none after uninstall). */
+  sessionId: string | null;
+}
+
+const INVALID_SHOP: Problem = {
+  status: 400,
+  type: "invalid-webhook-shop",
+  title: "The webhook's X-Shopify-Shop-Domain is not a shop's domain",
+};
+
+const NOT_JSON: Problem = { status: 400, type: "invalid-webhook", title: "The webhook's body is not JSON" };
+
+const STALE_DETAIL: Record<Staleness, string> = {
+  missing: "X-Shopify-Triggered-At is missing.",
+  unreadable: "X-Shopify-Triggered-At is not a date.",
+  "too-old": `X-Shopify-Triggered-At is more than ${WEBHOOK_MAX_AGE_MS / 3_600_000} hours ago.`,
+  ahead: "X-Shopify-Triggered-At is in the future.",
+};
+
+const staleProblem = (why: Staleness): Problem => ({
+  status: 400,
+  type: "stale-webhook",
+  title: "The webhook was not triggered within the accepted window",
+  detail: STALE_DETAIL[why],
+});
+
+/** Another request is handling this delivery now: Shopify retries it later. */
+const IN_PROGRESS: Problem = {
+  status: 409,
+  type: "webhook-in-progress",
+  title: "This delivery is being handled",
+  retryAfterSeconds: 60,
+};
+
+export function shopifyWebhook<T>(
+  handle: (shop: string, payload: unknown, context: WebhookContext) => Promise<Outcome<T>>,
+  options: WebhookOptions = {},
+) {
+  return async ({ request, context }: ActionFunctionArgs): Promise<Response> => {
+    // The demo may run on the well-known demo secret: its webhooks come from this machine or from nowhere.
+    if (isRemoteInDemo(request, context)) return problemResponse(NOT_LOCAL);
+    // The server has bounded the body already (scripts/server.ts); this is the same limit, read here once
+    // so that the HMAC and the delivery's digest are over the same bytes.
+    const body = request.method === "POST" ? await readBody(request, WEBHOOK_MAX_BODY_BYTES) : null;
+    if (body && !body.ok) return problemResponse(body.problem);
+    const verified = await verify(body ? new Request(request.url, { method: "POST", headers: request.headers, body: body.value }) : request);
+    if (verified instanceof Response) return verified;
+    const { shop, payload, session, webhookId, topic } = verified;
+    const stale = webhookStaleness(verified.triggeredAt, Date.now());
+    if (stale) return problemResponse(staleProblem(stale));
     const mismatch = options.bodyShop && shopMismatch(payload, options.bodyShop.field, shop, options.bodyShop);
     if (mismatch) return mismatch;
-    return unavailableOnFailure(async () => answer(await handle(shop, payload), (value) => Response.json(value ?? {})));
+    const known = { sessionId: session?.id ?? null };
+    return unavailableOnFailure(async () => {
+      const claim = await claimWebhookDelivery({ webhookId, shop, topic, body: body?.value ?? "" });
+      if (claim === "processed") return Response.json({ status: "duplicate", webhookId });
+      if (claim === "in-progress") return problemResponse(IN_PROGRESS);
+      let response: Response | undefined;
+      try {
+        response = answer(await handle(shop, payload, known), (value) => Response.json(value ?? {}));
+        return response;
+      } finally {
+        await finishWebhookDelivery(webhookId, response?.ok ?? false);
+      }
+    });
   };
+}
+
+/**
+ * Shopify's library over the request. It throws Responses for its own refusals (405, 401, 400), which
+ * Remix answers as they are; a signed delivery naming a shop domain it refuses, or a signed body that is
+ * not JSON, is the sender's 400 here rather than a 500.
+ */
+async function verify(request: Request) {
+  try {
+    return await authenticate.webhook(request);
+  } catch (error) {
+    if (error instanceof InvalidShopError) return problemResponse(INVALID_SHOP);
+    if (error instanceof SyntaxError) return problemResponse(NOT_JSON);
+    throw error;
+  }
 }

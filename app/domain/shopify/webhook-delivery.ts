@@ -1,0 +1,40 @@
+// Which Shopify webhook deliveries are taken: fresh ones, each once. Shopify signs the body only, so the
+// headers that name a delivery (X-Shopify-Webhook-Id, X-Shopify-Triggered-At) stop its own redeliveries
+// and verbatim replays; the digest of the signed body stops the same body sent again under new headers.
+import { createHash } from "node:crypto";
+
+/**
+ * How old a delivery's X-Shopify-Triggered-At may be. Shopify retries a failed delivery 8 times over
+ * 4 hours, always with the original trigger time (shopify.dev changelog, 2024-09-10: "Updates to webhook
+ * retry mechanism"); 24 hours leaves its whole schedule, and delays on its side, room to spare.
+ */
+export const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** How far ahead of our clock a trigger time may be (clocks differ). */
+export const WEBHOOK_MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
+
+/**
+ * How long a taken delivery is remembered: at least the accepted age, so any delivery still fresh enough
+ * to be accepted is still remembered if it was taken before.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 2 * WEBHOOK_MAX_AGE_MS;
+
+/** A claim not finished within this long (its process died) is taken over by the next delivery of it. */
+export const WEBHOOK_CLAIM_TIMEOUT_MS = 60 * 1000;
+
+export type Staleness = "missing" | "unreadable" | "too-old" | "ahead";
+
+/** Why a delivery triggered at `triggeredAt` (the header, ISO 8601) is refused at `now`, or null when it is fresh. */
+export function webhookStaleness(triggeredAt: string | undefined, now: number): Staleness | null {
+  if (triggeredAt === undefined || triggeredAt.trim() === "") return "missing";
+  const at = Date.parse(triggeredAt);
+  if (Number.isNaN(at)) return "unreadable";
+  if (now - at > WEBHOOK_MAX_AGE_MS) return "too-old";
+  if (at - now > WEBHOOK_MAX_CLOCK_AHEAD_MS) return "ahead";
+  return null;
+}
+
+/** SHA-256 (hex) of what the signature vouches for, with the topic and shop it came under. */
+export function webhookDigest(topic: string, shop: string, body: string): string {
+  return createHash("sha256").update(`${topic}\n${shop}\n`).update(body).digest("hex");
+}

@@ -1,0 +1,36 @@
+// What scripts/server.ts needs of the configuration to listen (it reads no environment itself): the
+// address and port, and the deadlines and connection cap that bound what a slow or greedy client can hold.
+import { DEMO_RESPONSE_HEADERS } from "~/demo/public.server";
+import { appEnv } from "~/env.server";
+
+export interface ServerSettings {
+  port: number;
+  /** Address to listen on; null: every interface. */
+  host: string | null;
+  /** Node's headersTimeout: the headers must arrive within this long of the request's first byte. */
+  headersTimeoutMs: number;
+  /** Node's requestTimeout: the whole request, body included, within this long (headers + body deadlines). */
+  requestTimeoutMs: number;
+  /** How often Node checks both (its default, 30 s, would stretch a 10 s deadline to 40 s). */
+  connectionsCheckingIntervalMs: number;
+  /** An idle keep-alive connection is closed after this long (Node's default). */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; Node closes a new one past it. */
+  maxConnections: number;
+  /** Headers on every answer from Express and Remix (the demo's frame-ancestors 'none'). */
+  responseHeaders: Readonly<Record<string, string>>;
+}
+
+export function serverSettings(): ServerSettings {
+  const { port, host, http, demo } = appEnv();
+  return {
+    port,
+    host,
+    headersTimeoutMs: http.headersTimeoutMs,
+    requestTimeoutMs: http.headersTimeoutMs + http.bodyTimeoutMs,
+    connectionsCheckingIntervalMs: Math.min(1000, Math.max(50, Math.floor(http.headersTimeoutMs / 4))),
+    keepAliveTimeoutMs: 5000,
+    maxConnections: http.maxConnections,
+    responseHeaders: demo ? DEMO_RESPONSE_HEADERS : {},
+  };
+}
