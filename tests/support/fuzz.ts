@@ -82,6 +82,10 @@ function nastyValue(r: Rng, depth = 0): unknown {
   }
 }
 
+/** encodeURIComponent, which throws on a lone surrogate: those go as the replacement character (raw %ED%A0%80 is in NASTY). */
+const enc = (value: unknown): string =>
+  encodeURIComponent(String(value).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+
 /** A valid value most of the time, so that requests reach the code behind the first check. */
 const mostly = <T>(r: Rng, valid: T): unknown => (r.chance(0.7) ? valid : nastyValue(r));
 
@@ -118,7 +122,7 @@ function request(r: Rng, t: FuzzTarget): Sent {
   const q = (pairs: Record<string, unknown>) =>
     Object.entries(pairs)
       .filter(() => r.chance(0.85))
-      .map(([k, v]) => `${k}=${r.chance(0.2) ? String(v) : encodeURIComponent(String(v))}`)
+      .map(([k, v]) => `${k}=${r.chance(0.2) ? String(v) : enc(v)}`)
       .join("&");
   const method = (normal: string) => (r.chance(0.08) ? r.pick(["GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH"]) : normal);
   const contentType = () => r.pick(["application/json", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", nastyString(r).replace(/[^\x20-\x7e]/g, "")]);
@@ -169,7 +173,7 @@ function request(r: Rng, t: FuzzTarget): Sent {
     }
     case 7: {
       const id = r.pick([t.testId, "%ZZ", "%E0%A4%A", nastyString(r).slice(0, 40), "..%2F..%2F", "x".repeat(3000)]);
-      const encoded = r.chance(0.5) ? encodeURIComponent(id) : id.replace(/[\s#?]/g, "");
+      const encoded = r.chance(0.5) ? enc(id) : id.replace(/[\s#?]/g, "");
       const path = r.pick([`/app/tests/${encoded}`, `/app/tests/${encoded}/edit`, `/app/tests/${encoded}/preview`, `/app/tests/${encoded}/export.csv`, `/app/sites/${encoded}`, `/app/tests/${encoded}/editor`]);
       const post = r.chance(0.4);
       const body = post ? (r.chance(0.5) ? new URLSearchParams({ intent: r.pick(["start", "pause", "resume", "complete", "archive", "save", nastyString(r)]), definition: JSON.stringify(nastyValue(r)) }).toString() : nastyString(r)) : undefined;
@@ -184,12 +188,12 @@ function request(r: Rng, t: FuzzTarget): Sent {
     case 9: {
       const token = r.pick(["", nastyString(r), "a.b.c", "x".repeat(4000)]);
       const which = r.int(3);
-      if (which === 0) return { route: "GET /editor.js", request: { path: `/editor.js?token=${encodeURIComponent(token)}`, init: { method: method("GET"), headers: headers() } } };
-      if (which === 1) return { route: "GET /api/editor/session", request: { path: `/api/editor/session?token=${encodeURIComponent(token)}`, init: { method: method("GET"), headers: headers() } } };
-      return { route: "PUT /api/editor/patches", request: { path: `/api/editor/patches?token=${encodeURIComponent(token)}`, init: { method: method("PUT"), headers: headers({ "Content-Type": "application/json" }), body: JSON.stringify(nastyValue(r)) } } };
+      if (which === 0) return { route: "GET /editor.js", request: { path: `/editor.js?token=${enc(token)}`, init: { method: method("GET"), headers: headers() } } };
+      if (which === 1) return { route: "GET /api/editor/session", request: { path: `/api/editor/session?token=${enc(token)}`, init: { method: method("GET"), headers: headers() } } };
+      return { route: "PUT /api/editor/patches", request: { path: `/api/editor/patches?token=${enc(token)}`, init: { method: method("PUT"), headers: headers({ "Content-Type": "application/json" }), body: JSON.stringify(nastyValue(r)) } } };
     }
     case 10: {
-      const path = r.pick(["/healthz", "/", "/auth/login", `/auth/${encodeURIComponent(nastyString(r).slice(0, 30))}`, "/%ZZ", "/demo", "/demo/shopify", "/cart.js", "/cart/add.js", "/demo/shopify/checkout", `/${nastyString(r).replace(/[\s#?%]/g, "").slice(0, 200)}`, "/api/patches/", "/API/PATCHES", "//api/events"]);
+      const path = r.pick(["/healthz", "/", "/auth/login", `/auth/${enc(nastyString(r).slice(0, 30))}`, "/%ZZ", "/demo", "/demo/shopify", "/cart.js", "/cart/add.js", "/demo/shopify/checkout", `/${nastyString(r).replace(/[\s#?%]/g, "").slice(0, 200)}`, "/api/patches/", "/API/PATCHES", "//api/events"]);
       const m = r.pick(["GET", "GET", "POST", "HEAD", "OPTIONS", "DELETE"]);
       return { route: "misc", request: { path, init: { method: m, headers: headers(), body: m === "GET" || m === "HEAD" ? undefined : nastyString(r) } } };
     }
