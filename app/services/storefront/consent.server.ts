@@ -19,8 +19,8 @@ export async function consentFor({ site: siteId, lang, headerCountry, address }:
   const site = await getSiteConfig(siteId);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   // A consent request names no visitor, so only the site's bucket counts it.
-  const limited = await throttleSnippetRequest(site.id, null);
-  if (limited) return fail(limited);
+  const throttled = await throttleSnippetRequest(site.id, null);
+  if (!throttled.ok) return throttled;
   const country = normalizeCountry(headerCountry) ?? (await countryOfAddress(address));
   if (!consentRequired(country, site.consentCountries)) return ok({ required: false });
   // The snippet chose `lang` by the same rule; whatever else arrives is read as English, never refused.
