@@ -10,7 +10,7 @@ import {
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
 import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
-import { fail, ok, type Outcome } from "~/services/outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 export interface LifecycleDone {
@@ -40,9 +40,11 @@ const DONE: Record<LifecycleIntent["intent"], string> = {
   archive: "Test archived",
 };
 
+const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." };
+
 export async function changeTestStatus(shopDomain: string, testId: string, intent: LifecycleIntent, now = new Date()): Promise<Outcome<LifecycleDone>> {
   const test = await findTestStatusOfShop(shopDomain, testId);
-  if (!test) return fail({ status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." });
+  if (!test) return fail(NO_SUCH_TEST);
   const decision = decideTransition(
     {
       status: test.status,
@@ -80,11 +82,11 @@ export interface LifecycleState {
   startBlocker: string | null;
 }
 
-/** What the results page needs to offer the test's lifecycle, or null when the test is not this shop's. */
-export async function loadLifecycleState(shopDomain: string, testId: string): Promise<LifecycleState | null> {
+/** What the results page needs to offer the test's lifecycle; not found when the test is not this shop's. */
+export async function loadLifecycleState(shopDomain: string, testId: string): Promise<Outcome<LifecycleState>> {
   const test = await findTestStatusOfShop(shopDomain, testId);
-  if (!test) return null;
-  return {
+  if (!test) return fail(NO_SUCH_TEST);
+  return ok({
     status: test.status,
     intents: intentsFrom(test.status),
     pausedReason: test.pausedReason,
@@ -93,5 +95,5 @@ export async function loadLifecycleState(shopDomain: string, testId: string): Pr
     winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
     endedAt: test.endedAt?.toISOString() ?? null,
     startBlocker: test.status === "draft" ? (startBlocker(test)?.message ?? null) : null,
-  };
+  });
 }
