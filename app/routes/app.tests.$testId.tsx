@@ -21,7 +21,6 @@ import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
 import { adminAnswer } from "~/http/web/admin-answer";
-import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail, mapOutcome } from "~/services/outcome";
 import { previewLinks } from "~/services/admin/preview-links.server";
 import { loadResults } from "~/services/admin/results.server";
@@ -56,9 +55,8 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
   const form = await request.formData().catch(() => null);
   const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null });
   const outcome = parsed.ok
-    ? await changeTestStatus(shop, params.testId ?? "", parsed.value)
+    ? await changeTestStatus(shop, params.testId ?? "", parsed.value, admin)
     : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });
-  if (outcome.ok) await syncHideMetafield(shop, admin);
   return adminAnswer(mapOutcome(outcome, ({ status, message }) => ({ status, message })), { style: "ok-problem" });
 };
 

@@ -5,7 +5,6 @@ import { useLoaderData } from "@remix-run/react";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/experiments/test-form";
 import { adminAnswer } from "~/http/web/admin-answer";
-import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { storefrontEditorLaunch } from "~/services/editor/links.server";
 import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
@@ -29,9 +28,7 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
   const form = await request.formData();
   const testId = params.testId ?? "";
   if (form.get("intent") === "duplicate") return adminAnswer(await duplicateTestOfShop(shop, testId), { style: "ok-errors", status: 201 });
-  const outcome = await saveTestFromForm(shop, testId, readDefinitionField(form.get("definition")));
-  if (outcome.ok) await syncHideMetafield(shop, admin);
-  return adminAnswer(outcome, { style: "ok-errors" });
+  return adminAnswer(await saveTestFromForm(shop, testId, readDefinitionField(form.get("definition")), admin), { style: "ok-errors" });
 };
 
 export default function EditTest() {

@@ -5,7 +5,6 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/experiments/test-form";
 import { adminAnswer } from "~/http/web/admin-answer";
-import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { createTestFromForm, loadNewTestEditor } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 
@@ -18,8 +17,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")));
-  if (outcome.ok) await syncHideMetafield(shop, admin);
+  const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")), admin);
   return adminAnswer(outcome, { style: "ok-errors", status: 201 });
 };
 

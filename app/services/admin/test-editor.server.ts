@@ -1,5 +1,6 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
-// one write → the snippet's cache dropped at once), and "duplicate as a new draft".
+// one write → the snippet's cache dropped at once → the storefront's hide plan synced), and "duplicate as
+// a new draft".
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
@@ -8,6 +9,7 @@ import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 import { loadAlternateTemplates, type AlternateTemplates } from "./theme-templates.server";
 
@@ -107,8 +109,11 @@ function fieldsOf(parsed: ParsedTest, siteDbId: string): TestFields {
   return { ...parsed, siteId: siteDbId };
 }
 
-/** Creates a draft from the posted form; nothing is written when the form is invalid. */
-export async function createTestFromForm(shopDomain: string, payload: unknown): Promise<Outcome<SavedTest>> {
+/**
+ * Creates a draft from the posted form; nothing is written when the form is invalid. `graphql` (null in the
+ * demo) brings the storefront's hide plan in step; a failed write there is logged, never this save's failure.
+ */
+export async function createTestFromForm(shopDomain: string, payload: unknown, graphql: AdminGraphql | null): Promise<Outcome<SavedTest>> {
   const found = await shopSites(shopDomain);
   const sites = found?.sites ?? [];
   const parsed = parseTestForm(payload, { sites: editorSites(sites) });
@@ -117,11 +122,12 @@ export async function createTestFromForm(shopDomain: string, payload: unknown): 
   if (!site) return fail(CHOOSE_A_SITE);
   const id = await createTest(fieldsOf(parsed.test, site.id));
   invalidateSite(site.publicId);
+  await syncHideMetafield(shopDomain, graphql);
   return ok({ id });
 }
 
-/** Saves the shop's test from the posted form, within what its status allows. */
-export async function saveTestFromForm(shopDomain: string, testId: string, payload: unknown): Promise<Outcome<SavedTest>> {
+/** Saves the shop's test from the posted form, within what its status allows; the hide plan as above. */
+export async function saveTestFromForm(shopDomain: string, testId: string, payload: unknown, graphql: AdminGraphql | null): Promise<Outcome<SavedTest>> {
   const found = await shopSites(shopDomain);
   if (!found) return fail(NOT_FOUND);
   const test = await findTestOfShop(found.shop.id, testId);
@@ -136,6 +142,7 @@ export async function saveTestFromForm(shopDomain: string, testId: string, paylo
   if (!saved) return fail(NOT_FOUND);
   invalidateSite(test.site.publicId);
   if (site.publicId !== test.site.publicId) invalidateSite(site.publicId);
+  await syncHideMetafield(shopDomain, graphql);
   return ok({ id: test.id });
 }
 
