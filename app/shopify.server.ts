@@ -124,6 +124,16 @@ function failureReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The app as Shopify knows it: its API key, which App Bridge needs on every admin page. */
+export function appIdentity(): { apiKey: string } {
+  return { apiKey: env.shopify.apiKey };
+}
+
+/** The server runs as the local demo (SVC_DEMO): whatever the request. */
+export function isDemoMode(): boolean {
+  return env.demo;
+}
+
 export function isDemoRequest(request: Request, context: AppLoadContext): boolean {
   return env.demo && isDirectLoopbackRequest(context.clientAddress, request.headers);
 }

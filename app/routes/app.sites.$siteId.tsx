@@ -8,7 +8,6 @@ import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
-import { appEnv } from "~/env.server";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { currentHeadHelper } from "~/infra/head-helper-file.server";
 import { loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
@@ -21,9 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: site }) => [{ title: s
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
   const { shop, demo } = await authenticateAdmin(request, context);
-  // The demo is reached at whatever local address the developer typed; a real app at its public URL.
-  const baseUrl = demo ? new URL(request.url).origin : appEnv().shopify.appUrl;
-  const found = await loadSiteDetail(shop, params.siteId ?? "", baseUrl);
+  const found = await loadSiteDetail(shop, params.siteId ?? "", { demo, requestOrigin: new URL(request.url).origin });
   if (!found.ok) throw adminAnswer(found);
   const site = found.value;
   return { ...site, headHelper: site.kind === "web" ? await currentHeadHelper() : null };

@@ -8,7 +8,6 @@ import { useToast } from "~/components/admin/app-bridge";
 import { EmbedCard } from "~/components/install/EmbedCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SitesTable } from "~/components/sites/SitesTable";
-import { appEnv } from "~/env.server";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { loadSiteList } from "~/services/admin/site-list.server";
 import { loadEmbedStatus } from "~/services/admin/embed-status.server";
@@ -18,7 +17,7 @@ import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const [sites, embed] = await Promise.all([loadSiteList(shop), loadEmbedStatus(shop, admin, appEnv().shopify.apiKey)]);
+  const [sites, embed] = await Promise.all([loadSiteList(shop), loadEmbedStatus(shop, admin)]);
   return { sites, embed };
 };
 

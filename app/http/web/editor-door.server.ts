@@ -1,6 +1,5 @@
 // The HTTP around the visual editor's endpoints: the request's token, Origin and methods read, CORS granted
 // only to the token's site's own origins (preflight included), and problems answered as everywhere else.
-import { appEnv } from "~/env.server";
 import type { CorsGrant, EditorRequest } from "~/services/editor/access.server";
 import type { Outcome, Problem } from "~/services/outcome";
 import { problemResponse } from "../problem";
@@ -10,7 +9,7 @@ type EditorMethod = "GET" | "PUT";
 /** What a route hands the editor's services: token, Origin, and where this server is. */
 export function editorRequest(request: Request): EditorRequest {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token"), origin: request.headers.get("Origin"), demo: appEnv().demo, requestOrigin: url.origin };
+  return { token: url.searchParams.get("token"), origin: request.headers.get("Origin"), requestOrigin: url.origin };
 }
 
 const methodNotAllowed = (allow: EditorMethod): Problem => ({

@@ -1,6 +1,7 @@
 // The admin's web-site use cases: add one, edit one, show one with its tag and keys, resume a paused one.
 // Every call names the authenticated shop; another shop's site is answered as not found.
 import { randomBytes } from "node:crypto";
+import { appEnv } from "~/env.server";
 import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/sites/site-form";
 import { newSiteId } from "~/domain/sites/site-id";
 import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/sites/snippet-tag";
@@ -74,7 +75,17 @@ export async function updateWebSite(shopDomain: string, publicId: string, form: 
   return ok({ id: publicId });
 }
 
-export async function loadSiteDetail(shopDomain: string, publicId: string, baseUrl: string): Promise<Outcome<SiteDetail>> {
+/** Where the admin request is served: the site's tag points at this server. */
+export interface SiteDetailContext {
+  /** The admin runs as the local demo, reached at whatever local address the developer typed. */
+  demo: boolean;
+  /** Origin of the admin request. */
+  requestOrigin: string;
+}
+
+/** The shop's site with its tag (on the app's public URL, or the demo's own address) and its API keys. */
+export async function loadSiteDetail(shopDomain: string, publicId: string, { demo, requestOrigin }: SiteDetailContext): Promise<Outcome<SiteDetail>> {
+  const baseUrl = demo ? requestOrigin : appEnv().shopify.appUrl;
   const shop = await findShopByDomain(shopDomain);
   const site = shop && (await findSiteOfShop(shop.id, publicId));
   if (!site) return fail(SITE_NOT_FOUND);

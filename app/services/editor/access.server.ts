@@ -2,7 +2,7 @@
 // the editor's API for that site (CORS). Every editor endpoint passes through here first.
 import { storefrontOrigins } from "~/domain/links/editor-page";
 import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/links/editor-token";
-import { previewKey } from "~/env.server";
+import { appEnv, previewKey } from "~/env.server";
 import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";
 import { isDemoSite } from "~/demo/public.server";
@@ -23,10 +23,10 @@ export interface EditorRequest {
   token: string | null;
   /** The request's Origin header; null when absent (not a cross-origin browser request). */
   origin: string | null;
-  /** The server runs as the local demo, whose storefronts are its own pages at `requestOrigin`. */
-  demo: boolean;
-  /** Origin of the request's own URL: this server. */
+  /** Origin of the request's own URL: this server (the local demo's storefronts are its own pages). */
   requestOrigin: string;
+  /** The server runs as the local demo; the configuration's when not given (tests pass their own). */
+  demo?: boolean;
   /** Seconds since the epoch (tests pass their own). */
   now?: number;
 }
@@ -59,7 +59,7 @@ const EXPIRED = {
 };
 const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "The test or arm of this editor token no longer exists" };
 
-function originsOf(test: EditorTestRow, { demo, requestOrigin }: EditorRequest): string[] {
+function originsOf(test: EditorTestRow, { demo = appEnv().demo, requestOrigin }: EditorRequest): string[] {
   const { site } = test;
   return storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain: site.shop.domain }, demo && isDemoSite(site) ? requestOrigin : null);
 }
