@@ -128,6 +128,16 @@ function failureReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The app as Shopify knows it: its API key, which App Bridge needs on every admin page. */
+export function appIdentity(): { apiKey: string } {
+  return { apiKey: env.shopify.apiKey };
+}
+
+/** The server runs as the local demo (SVC_DEMO): whatever the request. */
+export function isDemoMode(): boolean {
+  return env.demo;
+}
+
 /**
  * In demo mode, a direct loopback request (app/domain/loopback.ts): a loopback peer, a Host that names
  * this machine, no proxy's header. Such requests are the demo shop's admin.

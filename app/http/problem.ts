@@ -19,12 +19,18 @@ export function problemDocument({ type, title, status, detail, issues }: Problem
   return { type: PROBLEM_BASE + type, title, status, ...(detail && { detail }), ...(issues && { issues }) };
 }
 
-/** The problem's response, never cached. CORS is the door's business (app/http/endpoint.ts), not this one's. */
-export function problemResponse(problem: Problem): Response {
+/** The headers a problem is answered with, whatever carries its body: its own, Retry-After, never cached. */
+export function problemHeaders(problem: Problem): Headers {
   const headers = new Headers(problem.headers);
   if (problem.retryAfterSeconds !== undefined) headers.set("Retry-After", String(problem.retryAfterSeconds));
-  headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+/** The problem's response, never cached. CORS is the door's business (app/http/endpoint.ts), not this one's. */
+export function problemResponse(problem: Problem): Response {
+  const headers = problemHeaders(problem);
+  headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   return new Response(JSON.stringify(problemDocument(problem)), { status: problem.status, headers });
 }
 

@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { appEnv } from "~/env.server";
+import { isDemoMode } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   if (url.searchParams.get("shop")) throw redirect(`/app?${url.searchParams.toString()}`);
-  return { demo: appEnv().demo };
+  return { demo: isDemoMode() };
 };
 
 export default function Index() {

@@ -5,7 +5,6 @@ import { useLoaderData } from "@remix-run/react";
 import { Banner, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { EmbedCard } from "~/components/install/EmbedCard";
 import { TestsTable } from "~/components/tests-list/TestsTable";
-import { appEnv } from "~/env.server";
 import { loadEmbedStatus } from "~/services/admin/embed-status.server";
 import { loadTestList, parseListFilter } from "~/services/admin/test-list.server";
 import { authenticateAdmin } from "~/shopify.server";
@@ -13,7 +12,7 @@ import { authenticateAdmin } from "~/shopify.server";
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, demo, admin } = await authenticateAdmin(request, context);
   const filter = parseListFilter(new URL(request.url).searchParams.get("status"));
-  const [list, embed] = await Promise.all([loadTestList(shop, filter), loadEmbedStatus(shop, admin, appEnv().shopify.apiKey)]);
+  const [list, embed] = await Promise.all([loadTestList(shop, filter), loadEmbedStatus(shop, admin)]);
   return { demo, embed, ...list };
 };
 

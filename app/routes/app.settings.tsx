@@ -1,19 +1,20 @@
 // Settings: the account owner's email for announcements of breaking changes, and raw-event retention.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Card, Layout, Page } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { SettingsForm, type SettingsValues } from "~/components/settings/SettingsForm";
-import { problemResponse } from "~/http/problem";
+import { adminAnswer } from "~/http/web/admin-answer";
 import { loadSettings, saveSettings } from "~/services/admin/settings.server";
+import { mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
   const settings = await loadSettings(shop);
-  if (!settings) throw problemResponse({ status: 404, type: "shop-not-found", title: "This shop is not installed" });
-  return settings;
+  if (!settings.ok) throw adminAnswer(settings);
+  return settings.value;
 };
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
@@ -21,9 +22,7 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   const form = await request.formData();
   const text = (key: string) => (typeof form.get(key) === "string" ? String(form.get(key)) : null);
   const saved = await saveSettings(shop, { ownerEmail: text("ownerEmail"), retentionDays: text("retentionDays") });
-  if ("fieldErrors" in saved) return data({ fieldErrors: saved.fieldErrors }, { status: 400 });
-  if (!saved.ok) return problemResponse(saved.problem);
-  return { saved: saved.value };
+  return adminAnswer(mapOutcome(saved, (fields) => ({ saved: fields })));
 };
 
 export default function Settings() {

@@ -1,6 +1,6 @@
 // One site of the shop: edit a web site, its tag and install rules, its API keys, and resume it when paused.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Badge, Card, Layout, Page, Text } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
@@ -8,11 +8,11 @@ import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
-import { appEnv } from "~/env.server";
-import { problemResponse } from "~/http/problem";
+import { adminAnswer } from "~/http/web/admin-answer";
 import { currentHeadHelper } from "~/infra/head-helper-file.server";
-import { SITE_NOT_FOUND, loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
+import { loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/admin/site-api-keys.server";
+import { fail, mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
 import { notFoundBoundary } from "~/components/admin/not-found-boundary";
 
@@ -20,10 +20,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: site }) => [{ title: s
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
   const { shop, demo } = await authenticateAdmin(request, context);
-  // The demo is reached at whatever local address the developer typed; a real app at its public URL.
-  const baseUrl = demo ? new URL(request.url).origin : appEnv().shopify.appUrl;
-  const site = await loadSiteDetail(shop, params.siteId ?? "", baseUrl);
-  if (!site) throw problemResponse(SITE_NOT_FOUND);
+  const found = await loadSiteDetail(shop, params.siteId ?? "", { demo, requestOrigin: new URL(request.url).origin });
+  if (!found.ok) throw adminAnswer(found);
+  const site = found.value;
   return { ...site, headHelper: site.kind === "web" ? await currentHeadHelper() : null };
 };
 
@@ -35,29 +34,21 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
   switch (intent) {
     case "update": {
       const saved = await updateWebSite(shop, siteId, readSiteForm(form));
-      if ("fieldErrors" in saved) return data({ intent, fieldErrors: saved.fieldErrors }, { status: 400 });
-      if (!saved.ok) return problemResponse(saved.problem);
-      return { intent, saved: saved.value.id };
+      return adminAnswer(mapOutcome(saved, ({ id }) => ({ saved: id })), { intent });
     }
-    case "resume": {
-      const resumed = await resumeSite(shop, siteId, admin);
-      if (!resumed.ok) return problemResponse(resumed.problem);
-      return { intent, resumedTests: resumed.value.resumedTests };
-    }
+    case "resume":
+      return adminAnswer(await resumeSite(shop, siteId, admin), { intent });
     case "create-key": {
       const created = await createApiKey(shop, siteId, typeof form.get("name") === "string" ? String(form.get("name")) : null);
-      if ("fieldErrors" in created) return data({ intent, fieldErrors: created.fieldErrors }, { status: 400 });
-      if (!created.ok) return problemResponse(created.problem);
       // The one answer that carries the key's plaintext; the loader only ever lists prefixes.
-      return data({ intent, key: created.value }, { status: 201 });
+      return adminAnswer(mapOutcome(created, (key) => ({ key })), { intent, status: 201 });
     }
     case "revoke-key": {
       const revoked = await revokeApiKey(shop, siteId, String(form.get("keyId") ?? ""));
-      if (!revoked.ok) return problemResponse(revoked.problem);
-      return { intent, revoked: revoked.value.id };
+      return adminAnswer(mapOutcome(revoked, ({ id }) => ({ revoked: id })), { intent });
     }
     default:
-      return problemResponse({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be update, resume, create-key or revoke-key" });
+      return adminAnswer(fail({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be update, resume, create-key or revoke-key" }));
   }
 };
 

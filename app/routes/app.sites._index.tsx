@@ -8,16 +8,16 @@ import { useToast } from "~/components/admin/app-bridge";
 import { EmbedCard } from "~/components/install/EmbedCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SitesTable } from "~/components/sites/SitesTable";
-import { appEnv } from "~/env.server";
-import { problemResponse } from "~/http/problem";
+import { adminAnswer } from "~/http/web/admin-answer";
 import { loadSiteList } from "~/services/admin/site-list.server";
 import { loadEmbedStatus } from "~/services/admin/embed-status.server";
 import { resumeSite } from "~/services/admin/site-admin.server";
+import { fail } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const [sites, embed] = await Promise.all([loadSiteList(shop), loadEmbedStatus(shop, admin, appEnv().shopify.apiKey)]);
+  const [sites, embed] = await Promise.all([loadSiteList(shop), loadEmbedStatus(shop, admin)]);
   return { sites, embed };
 };
 
@@ -25,11 +25,9 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData();
   if (form.get("intent") !== "resume") {
-    return problemResponse({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be resume" });
+    return adminAnswer(fail({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be resume" }));
   }
-  const resumed = await resumeSite(shop, String(form.get("siteId") ?? ""), admin);
-  if (!resumed.ok) return problemResponse(resumed.problem);
-  return { intent: "resume" as const, resumedTests: resumed.value.resumedTests };
+  return adminAnswer(await resumeSite(shop, String(form.get("siteId") ?? ""), admin), { intent: "resume" });
 };
 
 export default function Sites() {
@@ -68,7 +66,7 @@ function ResumeBanner({ site }: { site: { id: string; name: string; pausedReason
   const fetcher = useFetcher<typeof action>();
   const toast = useToast();
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "intent" in fetcher.data) {
+    if (fetcher.state === "idle" && fetcher.data && "resumedTests" in fetcher.data) {
       toast(`${site.name} resumed (${fetcher.data.resumedTests} test(s) running again)`);
     }
   }, [fetcher.state, fetcher.data, site.name, toast]);

@@ -1,12 +1,13 @@
 // Add a web site (a non-Shopify site that runs the snippet from its own tag); on success, open its page.
 import { useEffect, useState } from "react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { Button, Card, InlineStack, Layout, Page } from "@shopify/polaris";
 import { useToast } from "~/components/admin/app-bridge";
 import { SiteForm, emptySiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
-import { problemResponse } from "~/http/problem";
+import { adminAnswer } from "~/http/web/admin-answer";
 import { createWebSite } from "~/services/admin/site-admin.server";
+import { mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
 
 
@@ -18,9 +19,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
   const created = await createWebSite(shop, readSiteForm(await request.formData()));
-  if ("fieldErrors" in created) return data({ fieldErrors: created.fieldErrors }, { status: 400 });
-  if (!created.ok) return problemResponse(created.problem);
-  return data({ site: created.value }, { status: 201 });
+  return adminAnswer(mapOutcome(created, (site) => ({ site })), { status: 201 });
 };
 
 export default function NewSite() {

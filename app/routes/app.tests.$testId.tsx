@@ -1,6 +1,6 @@
 // A test's results page: the verdict, every goal per arm, charts over time, flicker cost, time to go, and the
 // test's lifecycle (start, pause, resume, complete with a winner, archive) in its header.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
@@ -20,9 +20,8 @@ import { VerdictBanner } from "~/components/results/VerdictBanner";
 import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
-import { problemDocument } from "~/http/problem";
-import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { fail } from "~/services/outcome";
+import { adminAnswer } from "~/http/web/admin-answer";
+import { fail, mapOutcome } from "~/services/outcome";
 import { previewLinks } from "~/services/admin/preview-links.server";
 import { loadResults } from "~/services/admin/results.server";
 import { changeTestStatus, loadLifecycleState } from "~/services/admin/test-lifecycle.server";
@@ -36,16 +35,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
   const { shop, demo } = await authenticateAdmin(request, context);
   const testId = params.testId ?? "";
-  const [view, lifecycle, links] = await Promise.all([
+  const [results, state, links] = await Promise.all([
     loadResults(shop, testId),
     loadLifecycleState(shop, testId),
     previewLinks(shop, testId, { demo, requestOrigin: new URL(request.url).origin }),
   ]);
-  if (!view || !lifecycle) throw new Response("Not found", { status: 404 });
+  if (!results.ok) throw adminAnswer(results);
+  if (!state.ok) throw adminAnswer(state);
+  const lifecycle = state.value;
   // A test that has ended has nothing left to check on the storefront.
   const previewable = lifecycle.status === "draft" || lifecycle.status === "running" || lifecycle.status === "paused";
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
-  return { ...view, lifecycle, preview };
+  return { ...results.value, lifecycle, preview };
 };
 
 /** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
@@ -54,11 +55,9 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
   const form = await request.formData().catch(() => null);
   const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null });
   const outcome = parsed.ok
-    ? await changeTestStatus(shop, params.testId ?? "", parsed.value)
+    ? await changeTestStatus(shop, params.testId ?? "", parsed.value, admin)
     : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });
-  if (!outcome.ok) return data({ ok: false as const, problem: problemDocument(outcome.problem) }, { status: outcome.problem.status });
-  await syncHideMetafield(shop, admin);
-  return { ok: true as const, status: outcome.value.status, message: outcome.value.message };
+  return adminAnswer(mapOutcome(outcome, ({ status, message }) => ({ status, message })), { style: "ok-problem" });
 };
 
 export default function TestResults() {

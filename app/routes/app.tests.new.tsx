@@ -1,10 +1,10 @@
 // Creating a test: the empty editor, and the action that stores the posted definition as a draft.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { TestEditorPage } from "~/components/test-form/TestEditorPage";
 import { readDefinitionField } from "~/domain/experiments/test-form";
-import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
+import { adminAnswer } from "~/http/web/admin-answer";
 import { createTestFromForm, loadNewTestEditor } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 
@@ -17,10 +17,8 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")));
-  if (!outcome.ok) return json({ ok: false as const, errors: outcome.errors }, { status: outcome.status });
-  await syncHideMetafield(shop, admin);
-  return json({ ok: true as const, id: outcome.id }, { status: 201 });
+  const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")), admin);
+  return adminAnswer(outcome, { style: "ok-errors", status: 201 });
 };
 
 export default function NewTest() {

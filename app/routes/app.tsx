@@ -7,14 +7,13 @@ import { AppProvider as PolarisAppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { AdminNav, AdminShellProvider, type NavItem } from "~/components/admin/app-bridge";
-import { appEnv } from "~/env.server";
-import { authenticateAdmin } from "~/shopify.server";
+import { appIdentity, authenticateAdmin } from "~/shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { demo } = await authenticateAdmin(request, context);
-  return { apiKey: appEnv().shopify.apiKey, demo };
+  return { apiKey: appIdentity().apiKey, demo };
 };
 
 const NAV: NavItem[] = [

@@ -2,8 +2,7 @@
 // request: they are called on every storefront page view, and Remix's Request/Response machinery cost
 // ~10× a bare Node server on them. Same services as ever; this file only decides the HTTP around them.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { appEnv } from "~/env.server";
-import { consentFor } from "~/services/storefront/consent.server";
+import { consentFor, visitorNetwork } from "~/services/storefront/consent.server";
 import { patchesForVisitor } from "~/services/storefront/patches.server";
 import { recordServerConversion } from "~/services/storefront/server-conversions.server";
 import type { Problem } from "~/services/outcome";
@@ -72,12 +71,12 @@ const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
     sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "no-store" });
   }),
   "/api/consent": snippetDoor("GET", false, async ({ req, res, query, cors }) => {
-    const env = appEnv();
+    const network = visitorNetwork();
     const outcome = await consentFor({
       site: query.get("site") ?? "",
       lang: query.get("lang") ?? undefined,
-      headerCountry: env.countryHeader ? header(req, env.countryHeader) : null,
-      address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.trustProxy),
+      headerCountry: network.countryHeader ? header(req, network.countryHeader) : null,
+      address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, network.trustProxy),
     });
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     // The answer depends on the visitor's network, so only their own browser may keep it (keyed, as any

@@ -1,7 +1,6 @@
 // The HTTP around the visual editor's endpoints: the request's token, Origin and methods read, CORS granted
 // only to the token's site's own origins (preflight included), and problems answered as everywhere else.
-import { appEnv } from "~/env.server";
-import type { EditorRequest, Gated } from "~/services/editor/access.server";
+import type { CorsGrant, EditorRequest } from "~/services/editor/access.server";
 import type { Outcome, Problem } from "~/services/outcome";
 import { problemResponse } from "../problem";
 
@@ -10,7 +9,7 @@ type EditorMethod = "GET" | "PUT";
 /** What a route hands the editor's services: token, Origin, and where this server is. */
 export function editorRequest(request: Request): EditorRequest {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token"), origin: request.headers.get("Origin"), demo: appEnv().demo, requestOrigin: url.origin };
+  return { token: url.searchParams.get("token"), origin: request.headers.get("Origin"), requestOrigin: url.origin };
 }
 
 const methodNotAllowed = (allow: EditorMethod): Problem => ({
@@ -39,9 +38,9 @@ function withHeaders(response: Response, headers: Headers): Response {
   return response;
 }
 
-/** A gated outcome as JSON (or a problem), with CORS for the allowed origin. */
-export function editorJson<T>({ allowOrigin, outcome }: Gated<T>, method: EditorMethod): Response {
-  const headers = corsHeaders(allowOrigin, method, false);
+/** An editor service's outcome as JSON (or a problem), with CORS for the origin it grants. */
+export function editorJson<T>(outcome: Outcome<T> & CorsGrant, method: EditorMethod): Response {
+  const headers = corsHeaders(outcome.allowOrigin, method, false);
   return outcome.ok ? Response.json(outcome.value, { headers }) : withHeaders(problemResponse(outcome.problem), headers);
 }
 
@@ -49,7 +48,7 @@ export function editorJson<T>({ allowOrigin, outcome }: Gated<T>, method: Editor
  * One editor API endpoint: `method` served by `serve`, OPTIONS answered as a CORS preflight for the
  * token's site (204 with the grant, or without it for any other origin), anything else 405.
  */
-export function editorApi(method: EditorMethod, serve: (request: Request) => Promise<Response>, gate: (request: Request) => Promise<Gated<unknown>>) {
+export function editorApi(method: EditorMethod, serve: (request: Request) => Promise<Response>, gate: (request: Request) => Promise<CorsGrant>) {
   return async ({ request }: { request: Request }): Promise<Response> => {
     if (request.method === "OPTIONS") {
       const { allowOrigin } = await gate(request);

@@ -1,6 +1,7 @@
 // The admin home's install card: whether svc's app embed is on in the shop's live theme, read from the
 // theme's settings through the Admin API (read_themes), and the link that switches it on.
 import { embedActivationUrl, embedState, type EmbedStatus } from "~/domain/shopify/theme-embed";
+import { appEnv } from "~/env.server";
 import { AdminApiError, describeErrors, type AdminGraphql } from "~/infra/admin-graphql";
 
 const MAIN_THEME = `#graphql
@@ -19,11 +20,12 @@ const THEME_SETTINGS = `#graphql
 
 /**
  * The embed's state for the shop. `graphql` is null in the local demo, which makes no Admin API call. A
- * failure of the Admin API never throws: it is logged and shown as "could-not-check".
+ * failure of the Admin API never throws: it is logged and shown as "could-not-check". The activation link
+ * names this app by its API key (SHOPIFY_API_KEY), read here.
  */
-export async function loadEmbedStatus(shop: string, graphql: AdminGraphql | null, appId: string): Promise<EmbedStatus> {
+export async function loadEmbedStatus(shop: string, graphql: AdminGraphql | null): Promise<EmbedStatus> {
   if (!graphql) return { mode: "demo" };
-  const activateUrl = embedActivationUrl(shop, appId);
+  const activateUrl = embedActivationUrl(shop, appEnv().shopify.apiKey);
   try {
     const theme = await liveTheme(graphql);
     if (!theme) return { mode: "shopify", embed: "unknown", themeName: null, activateUrl };

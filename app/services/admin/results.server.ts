@@ -3,6 +3,9 @@ import { buildResults, type ResultsInput } from "~/domain/results/build-results"
 import { dailyCsv, summaryCsv } from "~/domain/results/csv";
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+
+const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 
 async function load(shopDomain: string, testId: string) {
   const test = await findTestOfShop(shopDomain, testId);
@@ -30,14 +33,15 @@ async function load(shopDomain: string, testId: string) {
   return { view: buildResults(input), rollups };
 }
 
-/** The results page's data, or null when the test is not this shop's. */
-export async function loadResults(shopDomain: string, testId: string): Promise<ResultsView | null> {
-  return (await load(shopDomain, testId))?.view ?? null;
+/** The results page's data; not found when the test is not this shop's. */
+export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<ResultsView>> {
+  const loaded = await load(shopDomain, testId);
+  return loaded ? ok(loaded.view) : fail(NO_SUCH_TEST);
 }
 
-/** The CSV export (one row per goal × arm, or per day × arm × goal × currency), or null. */
-export async function loadResultsCsv(shopDomain: string, testId: string, daily: boolean): Promise<string | null> {
+/** The CSV export (one row per goal × arm, or per day × arm × goal × currency); not found as above. */
+export async function loadResultsCsv(shopDomain: string, testId: string, daily: boolean): Promise<Outcome<string>> {
   const loaded = await load(shopDomain, testId);
-  if (!loaded) return null;
-  return daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view);
+  if (!loaded) return fail(NO_SUCH_TEST);
+  return ok(daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view));
 }

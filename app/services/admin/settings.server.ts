@@ -1,28 +1,27 @@
 // The shop's Settings: the account owner's email for announcements and the raw-event retention.
-import { parseSettingsForm, type SettingsFieldErrors, type SettingsFields } from "~/domain/settings/settings-form";
+import { parseSettingsForm, type SettingsFields } from "~/domain/settings/settings-form";
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "~/domain/settings/settings-form";
 import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
-import { fail, ok } from "~/services/outcome";
-import type { FormOutcome } from "./site-admin.server";
+import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 
-const SHOP_NOT_FOUND = { status: 404, type: "shop-not-found", title: "This shop is not installed" };
+const SHOP_NOT_FOUND: Problem = { status: 404, type: "shop-not-found", title: "This shop is not installed" };
 
 export interface SettingsView extends SettingsFields {
   bounds: { min: number; max: number };
 }
 
-export async function loadSettings(shopDomain: string): Promise<SettingsView | null> {
+export async function loadSettings(shopDomain: string): Promise<Outcome<SettingsView>> {
   const shop = await findShopByDomain(shopDomain);
-  if (!shop) return null;
-  return { ownerEmail: shop.ownerEmail, retentionDays: shop.retentionDays, bounds: { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX } };
+  if (!shop) return fail(SHOP_NOT_FOUND);
+  return ok({ ownerEmail: shop.ownerEmail, retentionDays: shop.retentionDays, bounds: { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX } });
 }
 
 export async function saveSettings(
   shopDomain: string,
   form: { ownerEmail?: string | null; retentionDays?: string | null },
-): Promise<FormOutcome<SettingsFields, SettingsFieldErrors>> {
+): Promise<Outcome<SettingsFields>> {
   const parsed = parseSettingsForm(form);
-  if (!parsed.ok) return { ok: false, fieldErrors: parsed.errors };
+  if (!parsed.ok) return fail(invalidForm("invalid-settings", parsed.errors));
   if (!(await updateShopSettings(shopDomain, parsed.value))) return fail(SHOP_NOT_FOUND);
   return ok(parsed.value);
 }

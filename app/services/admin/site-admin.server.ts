@@ -1,6 +1,7 @@
 // The admin's web-site use cases: add one, edit one, show one with its tag and keys, resume a paused one.
 // Every call names the authenticated shop; another shop's site is answered as not found.
 import { randomBytes } from "node:crypto";
+import { appEnv } from "~/env.server";
 import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/sites/site-form";
 import { newSiteId } from "~/domain/sites/site-id";
 import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/sites/snippet-tag";
@@ -9,11 +10,8 @@ import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
-
-/** An Outcome, or the form's errors keyed by field (nothing was written). */
-export type FormOutcome<T, E> = Outcome<T> | { ok: false; fieldErrors: E };
 
 export const SITE_NOT_FOUND: Problem = { status: 404, type: "site-not-found", title: "This shop has no such site" };
 
@@ -44,9 +42,12 @@ export interface SiteDetail {
 
 const MAX_SITE_ID_ATTEMPTS = 5;
 
-export async function createWebSite(shopDomain: string, form: SiteFormInput): Promise<FormOutcome<{ id: string }, SiteFieldErrors>> {
+/** The site form's errors by field (nothing was written). */
+const invalidSite = (errors: SiteFieldErrors): Problem => invalidForm("invalid-site-form", errors);
+
+export async function createWebSite(shopDomain: string, form: SiteFormInput): Promise<Outcome<{ id: string }>> {
   const parsed = parseSiteForm(form);
-  if (!parsed.ok) return { ok: false, fieldErrors: parsed.errors };
+  if (!parsed.ok) return fail(invalidSite(parsed.errors));
   const shop = await findShopByDomain(shopDomain);
   if (!shop) return fail(SITE_NOT_FOUND);
   // 80 random bits make a clash next to impossible; retrying costs nothing if one happens.
@@ -62,24 +63,34 @@ export async function createWebSite(shopDomain: string, form: SiteFormInput): Pr
   }
 }
 
-export async function updateWebSite(shopDomain: string, publicId: string, form: SiteFormInput): Promise<FormOutcome<{ id: string }, SiteFieldErrors>> {
+export async function updateWebSite(shopDomain: string, publicId: string, form: SiteFormInput): Promise<Outcome<{ id: string }>> {
   const shop = await findShopByDomain(shopDomain);
   const site = shop && (await findSiteOfShop(shop.id, publicId));
   if (!shop || !site) return fail(SITE_NOT_FOUND);
   if (site.kind !== "web") return fail({ status: 409, type: "not-a-web-site", title: "The Shopify storefront is set up through the app embed, not here" });
   const parsed = parseSiteForm(form);
-  if (!parsed.ok) return { ok: false, fieldErrors: parsed.errors };
+  if (!parsed.ok) return fail(invalidSite(parsed.errors));
   if (!(await saveWebSite(shop.id, publicId, parsed.value))) return fail(SITE_NOT_FOUND);
   invalidateSite(publicId);
   return ok({ id: publicId });
 }
 
-export async function loadSiteDetail(shopDomain: string, publicId: string, baseUrl: string): Promise<SiteDetail | null> {
+/** Where the admin request is served: the site's tag points at this server. */
+export interface SiteDetailContext {
+  /** The admin runs as the local demo, reached at whatever local address the developer typed. */
+  demo: boolean;
+  /** Origin of the admin request. */
+  requestOrigin: string;
+}
+
+/** The shop's site with its tag (on the app's public URL, or the demo's own address) and its API keys. */
+export async function loadSiteDetail(shopDomain: string, publicId: string, { demo, requestOrigin }: SiteDetailContext): Promise<Outcome<SiteDetail>> {
+  const baseUrl = demo ? requestOrigin : appEnv().shopify.appUrl;
   const shop = await findShopByDomain(shopDomain);
   const site = shop && (await findSiteOfShop(shop.id, publicId));
-  if (!site) return null;
+  if (!site) return fail(SITE_NOT_FOUND);
   const keys = await listSiteApiKeys(site.id);
-  return {
+  return ok({
     id: site.publicId,
     name: site.name,
     kind: site.kind,
@@ -100,7 +111,7 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, baseU
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       revokedAt: key.revokedAt?.toISOString() ?? null,
     })),
-  };
+  });
 }
 
 /**

@@ -6,8 +6,8 @@ import { newSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, revokeSiteApiKey } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { findSiteOfShop } from "~/models/site.server";
-import { fail, ok, type Outcome } from "~/services/outcome";
-import { SITE_NOT_FOUND, type FormOutcome } from "./site-admin.server";
+import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
+import { SITE_NOT_FOUND } from "./site-admin.server";
 
 export interface CreatedSiteApiKey {
   id: string;
@@ -22,11 +22,11 @@ async function siteOfShop(shopDomain: string, publicId: string) {
   return shop ? findSiteOfShop(shop.id, publicId) : null;
 }
 
-export async function createApiKey(shopDomain: string, publicId: string, name: string | null): Promise<FormOutcome<CreatedSiteApiKey, { name?: string }>> {
+export async function createApiKey(shopDomain: string, publicId: string, name: string | null): Promise<Outcome<CreatedSiteApiKey>> {
   const site = await siteOfShop(shopDomain, publicId);
   if (!site) return fail(SITE_NOT_FOUND);
   const parsed = parseApiKeyName(name);
-  if (!parsed.ok) return { ok: false, fieldErrors: { name: parsed.error } };
+  if (!parsed.ok) return fail(invalidForm("invalid-api-key-name", { name: parsed.error }));
   const { key, prefix, hash } = newSiteApiKey((n) => randomBytes(n));
   const stored = await createSiteApiKey(site.id, parsed.value, prefix, hash);
   return ok({ id: stored.id, name: stored.name, prefix, key });

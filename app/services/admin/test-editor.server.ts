@@ -1,5 +1,6 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
-// one write → the snippet's cache dropped at once), and "duplicate as a new draft".
+// one write → the snippet's cache dropped at once → the storefront's hide plan synced), and "duplicate as
+// a new draft".
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
@@ -7,6 +8,8 @@ import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
+import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 import { loadAlternateTemplates, type AlternateTemplates } from "./theme-templates.server";
 
@@ -27,12 +30,16 @@ export interface TestEditorData {
   templates: AlternateTemplates;
 }
 
-export type SaveOutcome =
-  | { ok: true; id: string }
-  /** 400: the form is wrong; 404: not the shop's; 409: a locked part of a test that has run changed. */
-  | { ok: false; status: 400 | 404 | 409; errors: FieldErrors };
+/** What saving answers: the test's id. */
+export interface SavedTest {
+  id: string;
+}
 
-const NOT_FOUND: SaveOutcome = { ok: false, status: 404, errors: { form: "This test does not exist or belongs to another shop" } };
+// Saving refuses with 400 (the form is wrong), 404 (not the shop's test) or 409 (a locked part of a test
+// that has run changed); the editor shows the field errors, or the title when there are none.
+const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "This test does not exist or belongs to another shop" };
+const invalidTest = (errors: FieldErrors): Problem => invalidForm("invalid-test", errors);
+const CHOOSE_A_SITE = invalidTest({ siteId: "Choose a site" });
 
 async function shopSites(shopDomain: string) {
   const shop = await findShopByDomain(shopDomain);
@@ -82,65 +89,71 @@ function storedDefinition(test: StoredTest): ParsedTest {
   };
 }
 
-/** The form of the shop's test; null when it does not exist or is another shop's. */
-export async function loadTestEditor(shopDomain: string, testId: string, graphql: AdminGraphql | null): Promise<TestEditorData | null> {
+/** The form of the shop's test; not found when it does not exist or is another shop's. */
+export async function loadTestEditor(shopDomain: string, testId: string, graphql: AdminGraphql | null): Promise<Outcome<TestEditorData>> {
   const found = await shopSites(shopDomain);
-  if (!found) return null;
+  if (!found) return fail(NOT_FOUND);
   const test = await findTestOfShop(found.shop.id, testId);
-  if (!test) return null;
+  if (!test) return fail(NOT_FOUND);
   const sites = editorSites(found.sites);
-  return {
+  return ok({
     sites,
     values: testToForm(storedDefinition(test), test.site.kind),
     test: { id: test.id, name: test.name, status: test.status },
     lock: lockExplanation(test.status),
     templates: await templatesFor(shopDomain, sites, graphql),
-  };
+  });
 }
 
 function fieldsOf(parsed: ParsedTest, siteDbId: string): TestFields {
   return { ...parsed, siteId: siteDbId };
 }
 
-/** Creates a draft from the posted form; nothing is written when the form is invalid. */
-export async function createTestFromForm(shopDomain: string, payload: unknown): Promise<SaveOutcome> {
+/**
+ * Creates a draft from the posted form; nothing is written when the form is invalid. `graphql` (null in the
+ * demo) brings the storefront's hide plan in step; a failed write there is logged, never this save's failure.
+ */
+export async function createTestFromForm(shopDomain: string, payload: unknown, graphql: AdminGraphql | null): Promise<Outcome<SavedTest>> {
   const found = await shopSites(shopDomain);
   const sites = found?.sites ?? [];
   const parsed = parseTestForm(payload, { sites: editorSites(sites) });
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  if (!parsed.ok) return fail(invalidTest(parsed.errors));
   const site = sites.find((s) => s.publicId === parsed.test.siteId);
-  if (!site) return { ok: false, status: 400, errors: { siteId: "Choose a site" } };
+  if (!site) return fail(CHOOSE_A_SITE);
   const id = await createTest(fieldsOf(parsed.test, site.id));
   invalidateSite(site.publicId);
-  return { ok: true, id };
+  await syncHideMetafield(shopDomain, graphql);
+  return ok({ id });
 }
 
-/** Saves the shop's test from the posted form, within what its status allows. */
-export async function saveTestFromForm(shopDomain: string, testId: string, payload: unknown): Promise<SaveOutcome> {
+/** Saves the shop's test from the posted form, within what its status allows; the hide plan as above. */
+export async function saveTestFromForm(shopDomain: string, testId: string, payload: unknown, graphql: AdminGraphql | null): Promise<Outcome<SavedTest>> {
   const found = await shopSites(shopDomain);
-  if (!found) return NOT_FOUND;
+  if (!found) return fail(NOT_FOUND);
   const test = await findTestOfShop(found.shop.id, testId);
-  if (!test) return NOT_FOUND;
+  if (!test) return fail(NOT_FOUND);
   const parsed = parseTestForm(payload, { sites: editorSites(found.sites) });
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  if (!parsed.ok) return fail(invalidTest(parsed.errors));
   const decision = checkEdit(test.status, storedDefinition(test), parsed.test);
-  if (!decision.ok) return { ok: false, status: 409, errors: decision.errors };
+  if (!decision.ok) return fail({ status: 409, type: "test-locked", title: "This test's changes are locked", fieldErrors: decision.errors });
   const site = found.sites.find((s) => s.publicId === parsed.test.siteId);
-  if (!site) return { ok: false, status: 400, errors: { siteId: "Choose a site" } };
+  if (!site) return fail(CHOOSE_A_SITE);
   const saved = await updateTest(found.shop.id, test.id, fieldsOf(parsed.test, site.id), structureEditable(test.status));
-  if (!saved) return NOT_FOUND;
+  if (!saved) return fail(NOT_FOUND);
   invalidateSite(test.site.publicId);
   if (site.publicId !== test.site.publicId) invalidateSite(site.publicId);
-  return { ok: true, id: test.id };
+  await syncHideMetafield(shopDomain, graphql);
+  return ok({ id: test.id });
 }
 
-/** A draft copy of the shop's test, "<name> (copy)"; null when it does not exist or is another shop's. */
-export async function duplicateTestOfShop(shopDomain: string, testId: string): Promise<string | null> {
+/** A draft copy of the shop's test, "<name> (copy)"; not found when it does not exist or is another shop's. */
+export async function duplicateTestOfShop(shopDomain: string, testId: string): Promise<Outcome<SavedTest & { duplicated: true }>> {
   const shop = await findShopByDomain(shopDomain);
-  if (!shop) return null;
+  if (!shop) return fail(NOT_FOUND);
   const source = await findTestOfShop(shop.id, testId);
-  if (!source) return null;
+  if (!source) return fail(NOT_FOUND);
   const id = await duplicateTest(shop.id, testId, `${source.name} (copy)`.slice(0, 120));
-  if (id) invalidateSite(source.site.publicId);
-  return id;
+  if (!id) return fail(NOT_FOUND);
+  invalidateSite(source.site.publicId);
+  return ok({ id, duplicated: true });
 }

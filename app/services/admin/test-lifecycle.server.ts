@@ -1,5 +1,6 @@
 // A merchant's lifecycle change to one of the shop's tests: load it scoped to the shop, let the domain
-// decide, write once, and drop the site's cached configuration so the snippet's endpoints see it at once.
+// decide, write once, drop the site's cached configuration so the snippet's endpoints see it at once, and
+// bring the storefront's hide plan (the svc.hide metafield) in step.
 import {
   decideTransition,
   intentsFrom,
@@ -9,8 +10,10 @@ import {
   type RefusalCode,
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
+import type { AdminGraphql } from "~/infra/admin-graphql";
 import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
-import { fail, ok, type Outcome } from "~/services/outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 export interface LifecycleDone {
@@ -40,9 +43,21 @@ const DONE: Record<LifecycleIntent["intent"], string> = {
   archive: "Test archived",
 };
 
-export async function changeTestStatus(shopDomain: string, testId: string, intent: LifecycleIntent, now = new Date()): Promise<Outcome<LifecycleDone>> {
+const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." };
+
+/**
+ * Starts, pauses, resumes, completes or archives the shop's test. `graphql` (null in the demo) writes the
+ * hide plan after the change; a failed write there is logged, never this change's failure.
+ */
+export async function changeTestStatus(
+  shopDomain: string,
+  testId: string,
+  intent: LifecycleIntent,
+  graphql: AdminGraphql | null,
+  now = new Date(),
+): Promise<Outcome<LifecycleDone>> {
   const test = await findTestStatusOfShop(shopDomain, testId);
-  if (!test) return fail({ status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." });
+  if (!test) return fail(NO_SUCH_TEST);
   const decision = decideTransition(
     {
       status: test.status,
@@ -62,6 +77,7 @@ export async function changeTestStatus(shopDomain: string, testId: string, inten
     return fail({ status: 409, type: "test-not-allowed-now", title: "The test changed meanwhile. Reload the page and try again." });
   }
   invalidateSite(test.site.publicId);
+  await syncHideMetafield(shopDomain, graphql);
   return ok({ testId: test.id, status: decision.change.status, message: DONE[intent.intent] });
 }
 
@@ -80,11 +96,11 @@ export interface LifecycleState {
   startBlocker: string | null;
 }
 
-/** What the results page needs to offer the test's lifecycle, or null when the test is not this shop's. */
-export async function loadLifecycleState(shopDomain: string, testId: string): Promise<LifecycleState | null> {
+/** What the results page needs to offer the test's lifecycle; not found when the test is not this shop's. */
+export async function loadLifecycleState(shopDomain: string, testId: string): Promise<Outcome<LifecycleState>> {
   const test = await findTestStatusOfShop(shopDomain, testId);
-  if (!test) return null;
-  return {
+  if (!test) return fail(NO_SUCH_TEST);
+  return ok({
     status: test.status,
     intents: intentsFrom(test.status),
     pausedReason: test.pausedReason,
@@ -93,5 +109,5 @@ export async function loadLifecycleState(shopDomain: string, testId: string): Pr
     winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
     endedAt: test.endedAt?.toISOString() ?? null,
     startBlocker: test.status === "draft" ? (startBlocker(test)?.message ?? null) : null,
-  };
+  });
 }

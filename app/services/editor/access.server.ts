@@ -2,7 +2,7 @@
 // the editor's API for that site (CORS). Every editor endpoint passes through here first.
 import { storefrontOrigins } from "~/domain/links/editor-page";
 import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/links/editor-token";
-import { previewKey } from "~/env.server";
+import { appEnv, previewKey } from "~/env.server";
 import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";
 import { isDemoSite } from "~/demo/public.server";
@@ -23,10 +23,10 @@ export interface EditorRequest {
   token: string | null;
   /** The request's Origin header; null when absent (not a cross-origin browser request). */
   origin: string | null;
-  /** The server runs as the local demo, whose storefronts are its own pages at `requestOrigin`. */
-  demo: boolean;
-  /** Origin of the request's own URL: this server. */
+  /** Origin of the request's own URL: this server (the local demo's storefronts are its own pages). */
   requestOrigin: string;
+  /** The server runs as the local demo; the configuration's when not given (tests pass their own). */
+  demo?: boolean;
   /** Seconds since the epoch (tests pass their own). */
   now?: number;
 }
@@ -37,10 +37,17 @@ export interface EditorTarget {
   arm: EditorTestRow["arms"][number];
 }
 
-/** A service's answer, with the Origin that may read it (CORS) when the token's site allows that origin. */
-export interface Gated<T> {
+/**
+ * The page origin that may read an editor service's answer (CORS): the request's Origin when the token's
+ * site serves from it, else null. Editor services answer `Outcome<T> & CorsGrant`: the outcome, and who may read it.
+ */
+export interface CorsGrant {
   allowOrigin: string | null;
-  outcome: Outcome<T>;
+}
+
+/** The outcome, readable by `allowOrigin`. */
+export function granted<T>(allowOrigin: string | null, outcome: Outcome<T>): Outcome<T> & CorsGrant {
+  return { ...outcome, allowOrigin };
 }
 
 const tokenProblem = (type: string, title: string): Problem => ({ status: 403, type, title });
@@ -52,31 +59,31 @@ const EXPIRED = {
 };
 const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "The test or arm of this editor token no longer exists" };
 
-function originsOf(test: EditorTestRow, { demo, requestOrigin }: EditorRequest): string[] {
+function originsOf(test: EditorTestRow, { demo = appEnv().demo, requestOrigin }: EditorRequest): string[] {
   const { site } = test;
   return storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain: site.shop.domain }, demo && isDemoSite(site) ? requestOrigin : null);
 }
 
 /** The token's test and arm, or why the request is refused; CORS for the request's origin when the site allows it. */
-export async function openEditorRequest(request: EditorRequest): Promise<Gated<EditorTarget>> {
+export async function openEditorRequest(request: EditorRequest): Promise<Outcome<EditorTarget> & CorsGrant> {
   const { token } = request;
-  if (!token) return { allowOrigin: null, outcome: fail(MISSING) };
-  if (!looksLikeEditorToken(token)) return { allowOrigin: null, outcome: fail(INVALID) };
+  if (!token) return granted(null, fail(MISSING));
+  if (!looksLikeEditorToken(token)) return granted(null, fail(INVALID));
   const check = verifyEditorToken(editorKey(), token, request.now ?? Math.floor(Date.now() / 1000));
   const claims = check.ok || check.reason === "expired" ? check.claims : null;
-  if (!claims) return { allowOrigin: null, outcome: fail(INVALID) };
+  if (!claims) return granted(null, fail(INVALID));
   const test = await findEditorTest(claims.site, claims.test);
   const allowed = test ? originsOf(test, request) : [];
   const allowOrigin = request.origin && allowed.includes(request.origin) ? request.origin : null;
   // Signed by us, so its site is known: the editor on that site may read why it was refused.
-  if (!check.ok) return { allowOrigin, outcome: fail(EXPIRED) };
+  if (!check.ok) return granted(allowOrigin, fail(EXPIRED));
   const arm = test?.arms.find((a) => a.id === claims.arm);
-  if (!test || !arm) return { allowOrigin, outcome: fail(NOT_FOUND) };
-  return { allowOrigin, outcome: ok({ claims, test, arm }) };
+  if (!test || !arm) return granted(allowOrigin, fail(NOT_FOUND));
+  return granted(allowOrigin, ok({ claims, test, arm }));
 }
 
 /** A browser page on an origin the site does not serve from gets nothing (a request without Origin is no page's). */
-export const refusedOrigin = (request: EditorRequest, gate: Gated<unknown>): boolean => request.origin !== null && gate.allowOrigin === null;
+export const refusedOrigin = (request: EditorRequest, gate: CorsGrant): boolean => request.origin !== null && gate.allowOrigin === null;
 
 export const ORIGIN_NOT_ALLOWED: Problem = {
   status: 403,

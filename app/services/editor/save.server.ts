@@ -5,7 +5,7 @@ import { patchListSchema } from "~/domain/experiments/patch-shape";
 import { replaceDraftArmPatches } from "~/models/editor.server";
 import type { Patch } from "~/wire";
 import type { EditorSaveResponse } from "~/wire/editor";
-import { openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type EditorRequest, type Gated } from "./access.server";
+import { granted, openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type CorsGrant, type EditorRequest } from "./access.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
@@ -38,12 +38,12 @@ function lockedProblem(status: Parameters<typeof lockExplanation>[0]): Problem {
   return { status: 409, type: "test-locked", title: "This test's changes are locked", detail: lockExplanation(status) ?? undefined };
 }
 
-export async function saveEditorPatches(request: EditorRequest, body: Outcome<string>): Promise<Gated<EditorSaveResponse>> {
+export async function saveEditorPatches(request: EditorRequest, body: Outcome<string>): Promise<Outcome<EditorSaveResponse> & CorsGrant> {
   const gate = await openEditorRequest(request);
-  const answer = (outcome: Outcome<EditorSaveResponse>) => ({ allowOrigin: gate.allowOrigin, outcome });
-  if (!gate.outcome.ok) return answer(gate.outcome);
+  const answer = (outcome: Outcome<EditorSaveResponse>) => granted(gate.allowOrigin, outcome);
+  if (!gate.ok) return answer(fail(gate.problem));
   if (refusedOrigin(request, gate)) return answer(fail(ORIGIN_NOT_ALLOWED));
-  const { test, arm } = gate.outcome.value;
+  const { test, arm } = gate.value;
   if (!structureEditable(test.status)) return answer(fail(lockedProblem(test.status)));
   if (arm.position === test.arms[0]?.position) {
     return answer(fail({ status: 409, type: "arm-is-control", title: "The control shows the page as it is", detail: "Edit a variant instead." }));

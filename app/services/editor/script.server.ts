@@ -19,7 +19,7 @@ async function currentEditorBuild(): Promise<string | null> {
 /** The editor's script for the token's holder; a problem (never JavaScript) for anyone else. */
 export async function editorScript(request: EditorRequest): Promise<Outcome<string>> {
   const gate = await openEditorRequest(request);
-  if (!gate.outcome.ok) return gate.outcome;
+  if (!gate.ok) return fail(gate.problem);
   const body = await currentEditorBuild();
   if (body === null) return fail({ status: 503, type: "editor-unavailable", title: "The editor is not built", detail: "Run npm run build." });
   return ok(body);

@@ -3,13 +3,13 @@
 import { validPatches } from "~/domain/experiments/patch-shape";
 import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import type { EditorSession } from "~/wire/editor";
-import { openEditorRequest, type EditorRequest, type Gated } from "./access.server";
-import { ok } from "~/services/outcome";
+import { granted, openEditorRequest, type CorsGrant, type EditorRequest } from "./access.server";
+import { fail, ok, type Outcome } from "~/services/outcome";
 
-export async function editorSession(request: EditorRequest): Promise<Gated<EditorSession>> {
+export async function editorSession(request: EditorRequest): Promise<Outcome<EditorSession> & CorsGrant> {
   const gate = await openEditorRequest(request);
-  if (!gate.outcome.ok) return { allowOrigin: gate.allowOrigin, outcome: gate.outcome };
-  const { claims, test } = gate.outcome.value;
+  if (!gate.ok) return granted(gate.allowOrigin, fail(gate.problem));
+  const { claims, test } = gate.value;
   const session: EditorSession = {
     site: claims.site,
     test: { id: test.id, name: test.name, status: test.status, pages: test.pages },
@@ -24,5 +24,5 @@ export async function editorSession(request: EditorRequest): Promise<Gated<Edito
     editable: structureEditable(test.status),
     expiresAt: claims.exp * 1000,
   };
-  return { allowOrigin: gate.allowOrigin, outcome: ok(session) };
+  return granted(gate.allowOrigin, ok(session));
 }

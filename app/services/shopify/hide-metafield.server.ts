@@ -1,5 +1,6 @@
 // Keeps the svc.hide app-data metafield (the app embed's hide plan) in step with a shop's running tests:
-// called after every admin action that may change them. A failure never fails that action: a stale plan
+// called by every admin service that may change them (creating or saving a test, its lifecycle changes,
+// resuming a site), wherever that service is called from. A failure never fails that action: a stale plan
 // only costs hiding time (the snippet reveals as soon as it knows its arm, or that there is none), and the
 // next action, or the next new session's install run, writes it again.
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";

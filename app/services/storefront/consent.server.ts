@@ -3,6 +3,7 @@ import { consentPrompt } from "~/domain/consent/prompt-text";
 import { consentRequired, normalizeCountry } from "~/domain/consent/region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
 import { promptLanguage } from "~/wire/rules/consent-language";
+import { appEnv } from "~/env.server";
 import { countryOfAddress } from "~/infra/geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
@@ -14,13 +15,27 @@ export interface ConsentRequest extends ConsentQuery {
   address: string | undefined;
 }
 
+/** How this server learns a visitor's country and address from a request (SVC_COUNTRY_HEADER, SVC_TRUST_PROXY). */
+export interface VisitorNetwork {
+  /** The trusted CDN header carrying the visitor's country, lower-cased; null when none is configured. */
+  countryHeader: string | null;
+  /** Behind a reverse proxy: the client's address is the first X-Forwarded-For entry. */
+  trustProxy: boolean;
+}
+
+/** The configuration's answer, for the door that reads the request. */
+export function visitorNetwork(): VisitorNetwork {
+  const { countryHeader, trustProxy } = appEnv();
+  return { countryHeader, trustProxy };
+}
+
 export async function consentFor({ site: siteId, lang, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
   if (!isSiteId(siteId)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
   const site = await getSiteConfig(siteId);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   // A consent request names no visitor, so only the site's bucket counts it.
-  const limited = await throttleSnippetRequest(site.id, null);
-  if (limited) return fail(limited);
+  const throttled = await throttleSnippetRequest(site.id, null);
+  if (!throttled.ok) return throttled;
   const country = normalizeCountry(headerCountry) ?? (await countryOfAddress(address));
   if (!consentRequired(country, site.consentCountries)) return ok({ required: false });
   // The snippet chose `lang` by the same rule; whatever else arrives is read as English, never refused.

@@ -58,8 +58,8 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (site.allowedOrigins.length > 0 && input.origin && !site.allowedOrigins.includes(input.origin)) {
     return fail({ status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" });
   }
-  const limited = await throttleSnippetRequest(site.id, batch.vid);
-  if (limited) return fail(limited);
+  const throttled = await throttleSnippetRequest(site.id, batch.vid);
+  if (!throttled.ok) return throttled;
 
   const { kept, rejected } = await screenExposures(site, batch);
   const written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt });

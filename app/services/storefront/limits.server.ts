@@ -4,7 +4,7 @@
 import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domain/events/rate-limit";
 import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/events/exposure-integrity";
 import { appEnv } from "~/env.server";
-import type { Problem } from "~/services/outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { redisConfigured, redisKey, withRedis } from "~/infra/redis.server";
 import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
 import { takeSharedTokens, type SharedBucket } from "~/infra/redis-rate-limit.server";
@@ -26,19 +26,23 @@ const limiters = {
   apiKey: new RateLimiter(RATE_LIMITS.apiKey, { now }),
 };
 
-function rateLimited(retryAfterSeconds: number): Problem {
-  return { status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds };
+/** What a throttle answers when the request may go on. */
+const ALLOWED: Outcome<void> = ok(undefined);
+
+function rateLimited(retryAfterSeconds: number): Outcome<never> {
+  const problem: Problem = { status: 429, type: "rate-limited", title: "Too many requests", retryAfterSeconds };
+  return fail(problem);
 }
 
-/** A 429 when Redis refuses; null when it allows or is unavailable (fail open: never refuse for our outage). */
-async function throttleShared(buckets: SharedBucket[]): Promise<Problem | null> {
+/** A 429 when Redis refuses; allowed when it allows or is unavailable (fail open: never refuse for our outage). */
+async function throttleShared(buckets: SharedBucket[]): Promise<Outcome<void>> {
   const decision: RateLimitDecision | null = await withRedis((client) => takeSharedTokens(client, buckets));
-  return decision && !decision.allowed ? rateLimited(decision.retryAfterSeconds) : null;
+  return decision && !decision.allowed ? rateLimited(decision.retryAfterSeconds) : ALLOWED;
 }
 
-/** Takes one request from the site's and the visitor's buckets: null, or the 429 to answer. */
-export async function throttleSnippetRequest(siteId: string, visitorId: string | null): Promise<Problem | null> {
-  if (!appEnv().rateLimits) return null;
+/** Takes one request from the site's and the visitor's buckets: allowed, or the 429 to answer. */
+export async function throttleSnippetRequest(siteId: string, visitorId: string | null): Promise<Outcome<void>> {
+  if (!appEnv().rateLimits) return ALLOWED;
   if (redisConfigured()) {
     const buckets: SharedBucket[] = [{ key: redisKey(`rate:site:${siteId}`), rule: RATE_LIMITS.site }];
     if (visitorId) buckets.push({ key: redisKey(`rate:visitor:${siteId}:${visitorId}`), rule: RATE_LIMITS.visitor });
@@ -50,15 +54,15 @@ export async function throttleSnippetRequest(siteId: string, visitorId: string |
     const visitor = limiters.visitor.take(`${siteId}:${visitorId}`);
     if (!visitor.allowed) return rateLimited(visitor.retryAfterSeconds);
   }
-  return null;
+  return ALLOWED;
 }
 
-/** Takes one request from the API key's bucket: null, or the 429 to answer. */
-export async function throttleApiKey(keyId: string): Promise<Problem | null> {
-  if (!appEnv().rateLimits) return null;
+/** Takes one request from the API key's bucket: allowed, or the 429 to answer. */
+export async function throttleApiKey(keyId: string): Promise<Outcome<void>> {
+  if (!appEnv().rateLimits) return ALLOWED;
   if (redisConfigured()) return throttleShared([{ key: redisKey(`rate:api-key:${keyId}`), rule: RATE_LIMITS.apiKey }]);
   const result = limiters.apiKey.take(keyId);
-  return result.allowed ? null : rateLimited(result.retryAfterSeconds);
+  return result.allowed ? ALLOWED : rateLimited(result.retryAfterSeconds);
 }
 
 const misuseMonitor = new MisuseMonitor();

@@ -20,16 +20,19 @@ export async function patchesForVisitor({ site, vid, sid, preview }: PatchesRequ
   const config = await getSiteConfig(site);
   if (preview) {
     // A preview costs the same bucket as a normal answer: a token must not open a way around the limits.
-    const limited = config && (await throttleSnippetRequest(config.id, vid));
-    if (limited) return fail(limited);
+    const throttled = config && (await throttleSnippetRequest(config.id, vid));
+    if (throttled && !throttled.ok) return throttled;
     const forced = await previewAnswer(site, preview);
     // A bad, expired or foreign token is ignored: the shopper who followed a stale link gets the normal page.
     if (forced) return ok(forced);
   }
   // Unknown or paused sites get the same empty answer as a site with no running test, and cost no bucket.
   if (!config || config.tests.length === 0) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
-  const limited = preview ? null : await throttleSnippetRequest(config.id, vid);
-  if (limited) return fail(limited);
+  // A preview took its request above.
+  if (!preview) {
+    const throttled = await throttleSnippetRequest(config.id, vid);
+    if (!throttled.ok) return throttled;
+  }
   return ok(patchesFor(config, vid));
 }
 

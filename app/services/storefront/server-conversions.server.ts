@@ -35,8 +35,8 @@ export async function recordServerConversion(authorization: string | null, text:
   if (!stored) {
     return fail({ status: 401, type: "invalid-api-key", title: "Unknown or revoked API key", headers: BEARER_CHALLENGE });
   }
-  const limited = await throttleApiKey(stored.id);
-  if (limited) return fail(limited);
+  const throttled = await throttleApiKey(stored.id);
+  if (!throttled.ok) return throttled;
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;
   if (!parsed.ok) return fail({ status: 400, type: "invalid-conversion", title: "The conversion is not valid", issues: parsed.issues });
