@@ -103,12 +103,13 @@ export const ROOMS = [
   {
     folder: "app/routes",
     why: "HTTP only: authenticate, parse, call a service, answer (Remix flat routes)",
-    ours: ["app/services", "app/http", "app/components", "app/domain", "app/wire", "app/shopify.server", "app/demo/public.server", "app/env.server", "app/infra/head-helper-file.server"],
+    ours: ["app/services", "app/http", "app/components", "app/domain", "app/wire", "app/shopify.server", "app/demo/public.server"],
   },
   {
     folder: "app/http",
     why: "HTTP code shared by routes and the hot paths on raw node:http",
-    ours: ["app/services", "app/domain", "app/wire", "app/shopify.server", "app/env.server", "app/infra/snippet-file.server"],
+    // The built snippet is a file the hot path streams as it is; every other adapter is a service's business.
+    ours: ["app/services", "app/domain", "app/wire", "app/shopify.server", "app/infra/snippet-file.server"],
   },
   {
     folder: "app/services",

@@ -9,7 +9,6 @@ import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
 import { adminAnswer } from "~/http/web/admin-answer";
-import { currentHeadHelper } from "~/infra/head-helper-file.server";
 import { loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/admin/site-api-keys.server";
 import { fail, mapOutcome } from "~/services/outcome";
@@ -22,8 +21,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const { shop, demo } = await authenticateAdmin(request, context);
   const found = await loadSiteDetail(shop, params.siteId ?? "", { demo, requestOrigin: new URL(request.url).origin });
   if (!found.ok) throw adminAnswer(found);
-  const site = found.value;
-  return { ...site, headHelper: site.kind === "web" ? await currentHeadHelper() : null };
+  return found.value;
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {

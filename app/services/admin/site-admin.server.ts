@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { appEnv } from "~/env.server";
 import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/sites/site-form";
 import { newSiteId } from "~/domain/sites/site-id";
-import { SNIPPET_INSTALL_RULES, snippetTag } from "~/domain/sites/snippet-tag";
+import { SNIPPET_INSTALL_RULES, snippetTag, type HeadHelperScript } from "~/domain/sites/snippet-tag";
 import { listSiteApiKeys } from "~/models/api-key.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
@@ -12,6 +12,7 @@ import type { AdminGraphql } from "~/infra/admin-graphql";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { currentHeadHelper } from "~/infra/head-helper-file.server";
 
 export const SITE_NOT_FOUND: Problem = { status: 404, type: "site-not-found", title: "This shop has no such site" };
 
@@ -38,6 +39,8 @@ export interface SiteDetail {
   tag: string;
   installRules: readonly string[];
   keys: SiteApiKeyView[];
+  /** The inline anti-flicker helper to paste before the tag (web sites only; null when not built or unsafe). */
+  headHelper: HeadHelperScript | null;
 }
 
 const MAX_SITE_ID_ATTEMPTS = 5;
@@ -103,6 +106,7 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, { dem
     pausedAt: site.pausedAt?.toISOString() ?? null,
     tag: snippetTag(baseUrl, site.publicId, { consentGranted: site.consentManagedByMerchant }),
     installRules: SNIPPET_INSTALL_RULES,
+    headHelper: site.kind === "web" ? await currentHeadHelper() : null,
     keys: keys.map((key) => ({
       id: key.id,
       name: key.name,
