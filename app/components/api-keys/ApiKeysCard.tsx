@@ -4,15 +4,9 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineStack, Text, TextField } from "@shopify/polaris";
 import { ConfirmModal, useToast } from "~/components/admin/app-bridge";
+import type { SiteApiKeyView } from "~/domain/sites/site-api-key";
 
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+type ApiKeyRow = SiteApiKeyView;
 
 type KeyAction =
   | { intent: "create-key"; key: { id: string; name: string; prefix: string; key: string } }

@@ -59,3 +59,13 @@ export function parseBearer(header: string | null): string | null {
   const token = match?.[1];
   return token !== undefined && token.length <= MAX_TOKEN_LENGTH ? token : null;
 }
+
+/** A key as the admin lists it: never the key itself, only its prefix and dates (ISO 8601). */
+export interface SiteApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}

@@ -13,17 +13,9 @@ import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 import { currentHeadHelper } from "~/infra/head-helper-file.server";
+import type { SiteApiKeyView } from "~/domain/sites/site-api-key";
 
 export const SITE_NOT_FOUND: Problem = { status: 404, type: "site-not-found", title: "This shop has no such site" };
-
-export interface SiteApiKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 export interface SiteDetail {
   id: string;
