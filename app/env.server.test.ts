@@ -27,6 +27,8 @@ describe("readEnv", () => {
       rateLimits: true,
       redisUrl: null,
       redisPrefix: "svc:",
+      smtpUrl: null,
+      mailFrom: "svc <svc@localhost>",
       shopify: {
         credentials: false,
         apiKey: "demo-api-key",
@@ -54,6 +56,8 @@ describe("readEnv", () => {
       SVC_RATE_LIMITS: "off",
       REDIS_URL: "redis://:pw@cache:6379/2",
       SVC_REDIS_PREFIX: "shop-a:",
+      SVC_SMTP_URL: "smtps://svc:pw@smtp.example:465",
+      SVC_MAIL_FROM: "svc notices <notices@svc.example>",
     });
     expect(env).toEqual({
       port: 8080,
@@ -66,6 +70,8 @@ describe("readEnv", () => {
       rateLimits: false,
       redisUrl: "redis://:pw@cache:6379/2",
       redisPrefix: "shop-a:",
+      smtpUrl: "smtps://svc:pw@smtp.example:465",
+      mailFrom: "svc notices <notices@svc.example>",
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
   });
@@ -122,6 +128,8 @@ describe("readEnv", () => {
     ["SVC_RATE_LIMITS", "sometimes", /^SVC_RATE_LIMITS must be on or off \(got "sometimes"\)$/],
     ["REDIS_URL", "http://:hunter2@cache:6379", /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL .*\(got "http:…"\)$/],
     ["SVC_REDIS_PREFIX", "two words", /^SVC_REDIS_PREFIX must be 1 to 64 printable characters/],
+    ["SVC_SMTP_URL", "http://:hunter2@mail:25", /^SVC_SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL.*\(got "http:…"\)$/],
+    ["SVC_MAIL_FROM", "not an address", /^SVC_MAIL_FROM must be an address/],
   ])("names %s when it is %j", (variable, value, message) => {
     const error = configError({ ...CREDENTIALS, [variable]: value });
     expect(error.variables).toEqual([variable]);

@@ -33,6 +33,10 @@ export interface AppEnv extends DatabaseEnv {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so several apps (or tests) can share one Redis. */
   redisPrefix: string;
+  /** Outgoing mail (the owner's notices, drained from the outbox); null: unset, mail waits in the outbox. */
+  smtpUrl: string | null;
+  /** The notices' From address. */
+  mailFrom: string;
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -70,8 +74,10 @@ export class ConfigError extends Error {
   }
 }
 
-// Values never repeated in messages: the credentials, and DATABASE_URL and REDIS_URL beyond their scheme (it may carry a password).
+// Values never repeated in messages: the credentials (and the URLs of SCHEME_ONLY beyond their scheme).
 const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY", "SVC_PREVIEW_SECRET"]);
+// Shown only up to their scheme: they may carry a password.
+const SCHEME_ONLY = new Set(["DATABASE_URL", "REDIS_URL", "SVC_SMTP_URL"]);
 
 /** Unset, empty and blank are the same: unset. Everything else is trimmed. */
 const setting = <T extends z.ZodType>(schema: T) =>
@@ -134,11 +140,15 @@ const schema = z.object({
   REDIS_URL: setting(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL (unset: limits kept per instance)")),
   SVC_REDIS_PREFIX: setting(z.string().regex(/^[!-~]{1,64}$/, "must be 1 to 64 printable characters without spaces, e.g. svc:")),
   SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
+  SVC_SMTP_URL: setting(
+    z.string().regex(/^smtps?:\/\/[^\s/?#]+(\/?|\/?\?\S*)$/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465"),
+  ),
+  SVC_MAIL_FROM: setting(z.string().regex(/^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address, e.g. svc <notices@example.com>")),
 });
 
 function shown(variable: string, value: string | undefined): string {
   if (UNSHOWN.has(variable) || value === undefined) return "";
-  if (variable === "DATABASE_URL" || variable === "REDIS_URL") return ` (got "${value.split(":")[0]}:…")`;
+  if (SCHEME_ONLY.has(variable)) return ` (got "${value.split(":")[0]}:…")`;
   const text = value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return ` (got ${JSON.stringify(text)})`;
 }
@@ -204,6 +214,8 @@ export function readEnv(env: Environment = process.env): AppEnv {
     rateLimits: values.SVC_RATE_LIMITS ?? true,
     redisUrl: values.REDIS_URL ?? null,
     redisPrefix: values.SVC_REDIS_PREFIX ?? "svc:",
+    smtpUrl: values.SVC_SMTP_URL ?? null,
+    mailFrom: values.SVC_MAIL_FROM ?? "svc <svc@localhost>",
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

@@ -38,6 +38,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   ConversionAttribution: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  OutboxEmail: (o) => [`"shopId" = $1`, [o.shopId]],
 };
 
 async function countRows(sql: SqlRunner, owner: Owner): Promise<Record<string, number>> {
@@ -98,6 +99,10 @@ async function seedShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
      VALUES ($1, '1001', 'sess-1001', 'vis-1'), ($1, '1002', 'sess-1002', 'vis-2')`,
     [s],
   );
+  await sql.query(`INSERT INTO "OutboxEmail" (id, "shopId", kind, "to", subject, text) VALUES ($1, $2, 'notice', 'owner@example.com', 'S', 'T')`, [
+    `${tag}-mail`,
+    p,
+  ]);
   return { domain, shopId: p, siteIds: [s], testIds: [t] };
 }
 
