@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_MISUSE_POLICY, misusePolicy, type MisusePolicy } from "~/domain/events/exposure-integrity";
 import { previewKeyFrom } from "~/domain/links/preview-token";
 
 export interface DatabaseEnv {
@@ -33,6 +34,8 @@ export interface AppEnv extends DatabaseEnv {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so several apps (or tests) can share one Redis. */
   redisPrefix: string;
+  /** When the misuse monitor pauses a test; the documented default unless SVC_MISUSE_POLICY (tests) changes it. */
+  misusePolicy: Readonly<MisusePolicy>;
   /** Outgoing mail (the owner's notices, drained from the outbox); null: unset, mail waits in the outbox. */
   smtpUrl: string | null;
   /** The notices' From address. */
@@ -78,6 +81,28 @@ export class ConfigError extends Error {
 const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY", "SVC_PREVIEW_SECRET"]);
 // Shown only up to their scheme: they may carry a password.
 const SCHEME_ONLY = new Set(["DATABASE_URL", "REDIS_URL", "SVC_SMTP_URL"]);
+
+const MISUSE_MESSAGE =
+  "must be comma-separated name=number pairs among windowMinutes, minVisitors, minNetworks, minSpanSeconds, minSharePercent, e.g. minVisitors=5,minSpanSeconds=2";
+const MISUSE_FIELDS: Record<string, (n: number) => Partial<MisusePolicy>> = {
+  windowMinutes: (n) => ({ windowMs: n * 60_000 }),
+  minVisitors: (n) => ({ minVisitors: n }),
+  minNetworks: (n) => ({ minNetworks: n }),
+  minSpanSeconds: (n) => ({ minSpanMs: n * 1000 }),
+  minSharePercent: (n) => ({ minShare: n / 100 }),
+};
+
+/** SVC_MISUSE_POLICY's text as a checked policy; throws with the reason. */
+function parseMisusePolicy(text: string): Readonly<MisusePolicy> {
+  let changes: Partial<MisusePolicy> = {};
+  for (const pair of text.split(",")) {
+    const [name, value] = pair.split("=").map((p) => p.trim());
+    const field = name ? MISUSE_FIELDS[name] : undefined;
+    if (!field || !value || !/^\d+(\.\d+)?$/.test(value)) throw new Error(MISUSE_MESSAGE);
+    changes = { ...changes, ...field(Number(value)) };
+  }
+  return misusePolicy(changes);
+}
 
 /** Unset, empty and blank are the same: unset. Everything else is trimmed. */
 const setting = <T extends z.ZodType>(schema: T) =>
@@ -140,6 +165,16 @@ const schema = z.object({
   REDIS_URL: setting(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL (unset: limits kept per instance)")),
   SVC_REDIS_PREFIX: setting(z.string().regex(/^[!-~]{1,64}$/, "must be 1 to 64 printable characters without spaces, e.g. svc:")),
   SVC_PREVIEW_SECRET: setting(z.string().min(32, "must be at least 32 characters (a random string)")),
+  SVC_MISUSE_POLICY: setting(
+    z.string().transform((text, ctx) => {
+      try {
+        return parseMisusePolicy(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: error instanceof RangeError ? `is out of range: ${error.message}` : MISUSE_MESSAGE });
+        return z.NEVER;
+      }
+    }),
+  ),
   SVC_SMTP_URL: setting(
     z.string().regex(/^smtps?:\/\/[^\s/?#]+(\/?|\/?\?\S*)$/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465"),
   ),
@@ -214,6 +249,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
     rateLimits: values.SVC_RATE_LIMITS ?? true,
     redisUrl: values.REDIS_URL ?? null,
     redisPrefix: values.SVC_REDIS_PREFIX ?? "svc:",
+    misusePolicy: values.SVC_MISUSE_POLICY ?? DEFAULT_MISUSE_POLICY,
     smtpUrl: values.SVC_SMTP_URL ?? null,
     mailFrom: values.SVC_MAIL_FROM ?? "svc <svc@localhost>",
     shopify: {

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { startServer, type RunningServer } from "../support/server";
 import { collectPageProblems, launchChromium, saveScreenshot } from "../support/browser";
-import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
+import { batch, conversion, exposure, getPatches, newId, postBatch, postBatchFrom } from "../support/snippet-client";
 
 const SITE = "demo";
 const TEST = "demo-headline";
@@ -123,7 +123,7 @@ describe("results page in Chromium", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("pglite");
-    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1", SVC_MISUSE_POLICY: "minVisitors=3,minNetworks=3,minSpanSeconds=1" } }), launchChromium()]);
     // A fresh visitor id each: the per-visitor limit (60, then 1/s) must never drop a batch.
     for (let start = 0; start < VISITORS; start += 10) {
       const posted = await Promise.all(
@@ -247,23 +247,29 @@ describe("results page in Chromium", () => {
     await page.close();
   });
 
-  // Last: it pauses the demo site for good.
-  it("warns on the home page when the site was paused, with the reason", async () => {
-    // More than 100 exposures claiming the arm the visitor was not given trip the misuse monitor.
-    for (let k = 0; k < 3; k++) {
+  // Last: it pauses the demo's headline test for good.
+  it("warns on the home page when svc paused a test, with the reason", async () => {
+    // Visitors of the demo page, from three networks over more than the (scaled-down) minimum span, claim
+    // the arm they were not given: the misuse monitor pauses that test alone.
+    for (const [k, network] of ["127.0.51.1", "127.0.52.1", "127.0.53.1"].entries()) {
+      if (k === 2) await new Promise((resolve) => setTimeout(resolve, 1_100));
       const vid = newId();
       const sid = newId();
       const body = (await (await getPatches(server.url, SITE, vid, sid)).json()) as { tests: Array<{ test: string; arm: string }> };
       const given = body.tests.find((t) => t.test === TEST)?.arm;
       const other = Object.keys(ARMS).find((arm) => arm !== given) ?? "";
-      const res = await postBatch(server.url, batch(SITE, vid, sid, Array.from({ length: 50 }, () => exposure(TEST, other))));
+      const res = await postBatchFrom(server.url, batch(SITE, vid, sid, Array.from({ length: 10 }, () => exposure(TEST, other))), {
+        origin: new URL(server.url).origin,
+        from: network,
+      });
       expect(res.status).toBe(200);
     }
     const page = await browser.newPage();
     await page.goto(`${server.url}/app`, { waitUntil: "networkidle" });
-    const banner = page.locator(".Polaris-Banner", { hasText: "This site's tests are paused" });
+    const banner = page.locator(".Polaris-Banner", { hasText: 'svc paused "Demo: headline"' });
     await expect(banner.isVisible()).resolves.toBe(true);
-    expect(await banner.innerText()).toContain("window.svc.exposure misuse");
+    expect(await banner.innerText()).toContain("window.svc.exposure");
+    expect(await page.locator(".Polaris-Banner", { hasText: "This site's tests are paused" }).count()).toBe(0);
     expect(await page.locator("tr", { hasText: "Demo: headline" }).innerText()).toContain("Paused");
     await page.close();
   });

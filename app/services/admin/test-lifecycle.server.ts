@@ -11,6 +11,7 @@ import {
 } from "~/domain/experiments/test-lifecycle";
 import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
+import { clearMisuseEvidence } from "~/services/storefront/misuse.server";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 export interface LifecycleDone {
@@ -62,6 +63,8 @@ export async function changeTestStatus(shopDomain: string, testId: string, inten
     return fail({ status: 409, type: "test-not-allowed-now", title: "The test changed meanwhile. Reload the page and try again." });
   }
   invalidateSite(test.site.publicId);
+  // Started or resumed: whatever the misuse monitor held about the test is forgotten, here and in Redis.
+  if (decision.change.status === "running") await clearMisuseEvidence(test.id);
   return ok({ testId: test.id, status: decision.change.status, message: DONE[intent.intent] });
 }
 
