@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_MISUSE_POLICY } from "~/domain/events/exposure-integrity";
 import { ConfigError, appEnv, readDatabaseEnv, readEnv, readPreviewKey, type Environment } from "./env.server";
 
 const CREDENTIALS = { SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "secret" };
@@ -29,6 +30,9 @@ describe("readEnv", () => {
       redisPrefix: "svc:",
       editorScript: path.resolve("snippet/dist/editor.js"),
       http: { headersTimeoutMs: 10_000, bodyTimeoutMs: 20_000, maxConnections: 10_000 },
+      misusePolicy: DEFAULT_MISUSE_POLICY,
+      smtpUrl: null,
+      mailFrom: "svc <svc@localhost>",
       shopify: {
         credentials: false,
         apiKey: "demo-api-key",
@@ -60,6 +64,9 @@ describe("readEnv", () => {
       SVC_HEADERS_TIMEOUT_MS: "2000",
       SVC_BODY_TIMEOUT_MS: "5000",
       SVC_MAX_CONNECTIONS: "500",
+      SVC_MISUSE_POLICY: "minVisitors=5, minNetworks=3,minSpanSeconds=2,windowMinutes=10,minSharePercent=50",
+      SVC_SMTP_URL: "smtps://svc:pw@smtp.example:465",
+      SVC_MAIL_FROM: "svc notices <notices@svc.example>",
     });
     expect(env).toEqual({
       port: 8080,
@@ -74,6 +81,9 @@ describe("readEnv", () => {
       redisPrefix: "shop-a:",
       editorScript: "/tmp/svc-editor/editor.js",
       http: { headersTimeoutMs: 2000, bodyTimeoutMs: 5000, maxConnections: 500 },
+      misusePolicy: { windowMs: 600_000, minVisitors: 5, minNetworks: 3, minSpanMs: 2000, minShare: 0.5 },
+      smtpUrl: "smtps://svc:pw@smtp.example:465",
+      mailFrom: "svc notices <notices@svc.example>",
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
   });
@@ -139,6 +149,11 @@ describe("readEnv", () => {
     ["SVC_MAX_CONNECTIONS", "0", /^SVC_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 \(got "0"\)$/],
     ["REDIS_URL", "http://:hunter2@cache:6379", /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL .*\(got "http:…"\)$/],
     ["SVC_REDIS_PREFIX", "two words", /^SVC_REDIS_PREFIX must be 1 to 64 printable characters/],
+    ["SVC_MISUSE_POLICY", "minVisitors=lots", /^SVC_MISUSE_POLICY must be comma-separated name=number pairs/],
+    ["SVC_MISUSE_POLICY", "maxVisitors=5", /^SVC_MISUSE_POLICY must be comma-separated/],
+    ["SVC_MISUSE_POLICY", "minVisitors=0", /^SVC_MISUSE_POLICY is out of range: minVisitors must be/],
+    ["SVC_SMTP_URL", "http://:hunter2@mail:25", /^SVC_SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL.*\(got "http:…"\)$/],
+    ["SVC_MAIL_FROM", "not an address", /^SVC_MAIL_FROM must be an address/],
   ])("names %s when it is %j", (variable, value, message) => {
     const error = configError({ ...CREDENTIALS, [variable]: value });
     expect(error.variables).toEqual([variable]);

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_MISUSE_POLICY, misusePolicy, type MisusePolicy } from "~/domain/events/exposure-integrity";
 import { previewKeyFrom } from "~/domain/links/preview-token";
 
 export interface DatabaseEnv {
@@ -44,6 +45,12 @@ export interface AppEnv extends DatabaseEnv {
     /** Connections open at once; past it a new one is closed at once (Node's maxConnections). */
     maxConnections: number;
   };
+  /** When the misuse monitor pauses a test; the documented default unless SVC_MISUSE_POLICY (tests) changes it. */
+  misusePolicy: Readonly<MisusePolicy>;
+  /** Outgoing mail (the owner's notices, drained from the outbox); null: unset, mail waits in the outbox. */
+  smtpUrl: string | null;
+  /** The notices' From address. */
+  mailFrom: string;
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -81,8 +88,32 @@ export class ConfigError extends Error {
   }
 }
 
-// Values never repeated in messages: the credentials, and DATABASE_URL and REDIS_URL beyond their scheme (it may carry a password).
+// Values never repeated in messages: the credentials (and the URLs of SCHEME_ONLY beyond their scheme).
 const UNSHOWN = new Set(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY", "SVC_PREVIEW_SECRET"]);
+// Shown only up to their scheme: they may carry a password.
+const SCHEME_ONLY = new Set(["DATABASE_URL", "REDIS_URL", "SVC_SMTP_URL"]);
+
+const MISUSE_MESSAGE =
+  "must be comma-separated name=number pairs among windowMinutes, minVisitors, minNetworks, minSpanSeconds, minSharePercent, e.g. minVisitors=5,minSpanSeconds=2";
+const MISUSE_FIELDS: Record<string, (n: number) => Partial<MisusePolicy>> = {
+  windowMinutes: (n) => ({ windowMs: n * 60_000 }),
+  minVisitors: (n) => ({ minVisitors: n }),
+  minNetworks: (n) => ({ minNetworks: n }),
+  minSpanSeconds: (n) => ({ minSpanMs: n * 1000 }),
+  minSharePercent: (n) => ({ minShare: n / 100 }),
+};
+
+/** SVC_MISUSE_POLICY's text as a checked policy; throws with the reason. */
+function parseMisusePolicy(text: string): Readonly<MisusePolicy> {
+  let changes: Partial<MisusePolicy> = {};
+  for (const pair of text.split(",")) {
+    const [name, value] = pair.split("=").map((p) => p.trim());
+    const field = name ? MISUSE_FIELDS[name] : undefined;
+    if (!field || !value || !/^\d+(\.\d+)?$/.test(value)) throw new Error(MISUSE_MESSAGE);
+    changes = { ...changes, ...field(Number(value)) };
+  }
+  return misusePolicy(changes);
+}
 
 /** Unset, empty and blank are the same: unset. Everything else is trimmed. */
 const setting = <T extends z.ZodType>(schema: T) =>
@@ -155,11 +186,25 @@ const schema = z.object({
   SVC_HEADERS_TIMEOUT_MS: setting(whole(100, 600_000, "milliseconds")),
   SVC_BODY_TIMEOUT_MS: setting(whole(100, 3_600_000, "milliseconds")),
   SVC_MAX_CONNECTIONS: setting(whole(1, 1_000_000, "connections")),
+  SVC_MISUSE_POLICY: setting(
+    z.string().transform((text, ctx) => {
+      try {
+        return parseMisusePolicy(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: error instanceof RangeError ? `is out of range: ${error.message}` : MISUSE_MESSAGE });
+        return z.NEVER;
+      }
+    }),
+  ),
+  SVC_SMTP_URL: setting(
+    z.string().regex(/^smtps?:\/\/[^\s/?#]+(\/?|\/?\?\S*)$/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465"),
+  ),
+  SVC_MAIL_FROM: setting(z.string().regex(/^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address, e.g. svc <notices@example.com>")),
 });
 
 function shown(variable: string, value: string | undefined): string {
   if (UNSHOWN.has(variable) || value === undefined) return "";
-  if (variable === "DATABASE_URL" || variable === "REDIS_URL") return ` (got "${value.split(":")[0]}:…")`;
+  if (SCHEME_ONLY.has(variable)) return ` (got "${value.split(":")[0]}:…")`;
   const text = value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return ` (got ${JSON.stringify(text)})`;
 }
@@ -232,6 +277,9 @@ export function readEnv(env: Environment = process.env): AppEnv {
       bodyTimeoutMs: values.SVC_BODY_TIMEOUT_MS ?? 20_000,
       maxConnections: values.SVC_MAX_CONNECTIONS ?? 10_000,
     },
+    misusePolicy: values.SVC_MISUSE_POLICY ?? DEFAULT_MISUSE_POLICY,
+    smtpUrl: values.SVC_SMTP_URL ?? null,
+    mailFrom: values.SVC_MAIL_FROM ?? "svc <svc@localhost>",
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

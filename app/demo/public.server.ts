@@ -43,3 +43,16 @@ export async function startDemo(baseUrl: string, log: (line: string) => void, wi
       `server-side conversions with Authorization: Bearer ${DEMO_API_KEY})`,
   );
 }
+
+/**
+ * The demo's mail without SVC_SMTP_URL: a local SMTP catcher on loopback that prints each message to the
+ * log. Answers its smtp:// URL for the outbox's sender.
+ */
+export async function startDemoMailCatcher(log: (line: string) => void): Promise<string> {
+  const { startMailCatcher } = await import("./mail-catcher.server");
+  const catcher = await startMailCatcher({
+    onMail: (mail) => log(`demo mail to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text.trimEnd()}`),
+  });
+  log(`demo mail: SVC_SMTP_URL is not set, so mail goes to a local SMTP catcher at ${catcher.url}; each message is printed here`);
+  return catcher.url;
+}

@@ -7,6 +7,7 @@ export interface OrderRow {
   shopId: string;
   orderId: string;
   sessionId: string | null;
+  checkoutToken: string | null;
   total: number;
   currency: string;
   presentmentTotal: number;
@@ -73,15 +74,20 @@ export async function listRefunds(tx: Tx, shopId: string, orderId: string): Prom
   return rows.map((r) => ({ amount: Number(r.amount), currency: r.currency || null }));
 }
 
-/** Records the pixel's report unless one exists for the order; false when one did. */
+/** Records the pixel's report unless this session already reported the order; false when it had. */
 export async function insertCheckoutReport(
   tx: Tx,
-  row: { siteId: string; orderId: string; sessionId: string; visitorId: string },
+  row: { siteId: string; orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null },
 ): Promise<boolean> {
   const { count } = await tx.checkoutReport.createMany({ data: [row], skipDuplicates: true });
   return count === 1;
 }
 
-export async function findCheckoutReport(tx: Tx, siteId: string, orderId: string) {
-  return tx.checkoutReport.findUnique({ where: { siteId_orderId: { siteId, orderId } }, select: { sessionId: true, visitorId: true } });
+/** The reports made for the order that named this checkout (before the order arrived), oldest first. */
+export async function findCheckoutReportsNaming(tx: Tx, siteId: string, orderId: string, checkoutToken: string) {
+  return tx.checkoutReport.findMany({
+    where: { siteId, orderId, checkoutToken },
+    orderBy: { receivedAt: "asc" },
+    select: { sessionId: true, visitorId: true },
+  });
 }

@@ -6,7 +6,7 @@ export type ErasedRows = Record<string, number>;
 
 /**
  * Deletes the shop's sessions, the event tables' rows of its sites (keyed by siteId, without foreign keys),
- * then the Shop row, which cascades to Site, Test, Arm, Goal, SiteApiKey, Order and Refund. Answers what
+ * its queued emails, then the Shop row, which cascades to Site, Test, Arm, Goal, SiteApiKey, Order and Refund. Answers what
  * was deleted and the erased sites' public ids (for the site cache). A shop with no row still loses its
  * sessions.
  */
@@ -22,6 +22,7 @@ export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sit
       DailyRollup: (await tx.dailyRollup.deleteMany({ where: bySite })).count,
       CheckoutReport: (await tx.checkoutReport.deleteMany({ where: bySite })).count,
       Session: (await tx.session.deleteMany({ where: { shop: domain } })).count,
+      OutboxEmail: (await tx.outboxEmail.deleteMany({ where: { shop: { domain } } })).count,
       Site: sites.length,
       Shop: (await tx.shop.deleteMany({ where: { domain } })).count,
     };

@@ -24,6 +24,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     kind: site.kind,
     status: site.status,
     currency: site.currency,
+    domain: site.domain,
     allowedOrigins: site.allowedOrigins,
     consentCountries: site.consentCountries,
     shopId: site.shopId,

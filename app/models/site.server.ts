@@ -28,15 +28,6 @@ export async function addRejectedExposures(siteId: string, count: number): Promi
   await db.site.update({ where: { id: siteId }, data: { rejectedExposures: { increment: count } } });
 }
 
-/** Pauses the site and its running tests, saying why (shown in the admin). */
-export async function pauseSite(siteId: string, reason: string): Promise<void> {
-  const db = await prisma();
-  await db.$transaction([
-    db.site.update({ where: { id: siteId }, data: { status: "paused", pausedReason: reason, pausedAt: new Date() } }),
-    db.test.updateMany({ where: { siteId, status: "running" }, data: { status: "paused", pausedReason: reason } }),
-  ]);
-}
-
 /** The public id of the shop's own storefront site (kind shopify), if the shop has one. */
 export async function findShopifySiteId(shopDomain: string): Promise<string | null> {
   const db = await prisma();

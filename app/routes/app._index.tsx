@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { EmbedCard } from "~/components/install/EmbedCard";
+import { PausedTestBanners } from "~/components/tests-list/PausedTestBanners";
 import { TestsTable } from "~/components/tests-list/TestsTable";
 import { loadEmbedStatus } from "~/services/admin/embed-status.server";
 import { loadTestList, parseListFilter } from "~/services/admin/test-list.server";
@@ -47,6 +48,7 @@ export default function Index() {
             </Banner>
           </Layout.Section>
         ))}
+        <PausedTestBanners tests={tests} />
         <Layout.Section>
           {none ? (
             <Card>

@@ -1,8 +1,9 @@
 // What the server does before it accepts requests: open and migrate the database, seed the demo.
 import { appEnv } from "~/env.server";
 import { analyzeDatabase, closeDatabase, openDatabase } from "~/models/database.server";
-import { startDemo } from "~/demo/public.server";
+import { startDemo, startDemoMailCatcher } from "~/demo/public.server";
 import { closeRedis } from "~/infra/redis.server";
+import { startOutbox, stopOutbox } from "~/services/outbox.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { listenForSiteChanges } from "~/services/storefront/site-cache.server";
 
@@ -23,6 +24,9 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   if (database.kind === "pglite") keepStatisticsFresh(log);
   startRetentionJob(log);
   listenForSiteChanges();
+  const smtpUrl = env.smtpUrl ?? (env.demo ? await startDemoMailCatcher(log) : null);
+  if (smtpUrl) startOutbox(smtpUrl, env.mailFrom, log);
+  else log("mail: SVC_SMTP_URL is not set; owner emails wait in the outbox (table OutboxEmail) until it is");
   if (env.demo) await startDemo(baseUrl, log, env.shopify.credentials);
 }
 
@@ -39,6 +43,7 @@ function keepStatisticsFresh(log: (line: string) => void): void {
 
 export async function shutdown(): Promise<void> {
   stopRetentionJob();
+  await stopOutbox();
   if (analyzeTimer) clearInterval(analyzeTimer);
   analyzeTimer = undefined;
   closeRedis();

@@ -85,4 +85,9 @@ export interface CheckoutEvent extends EventBase {
   type: "checkout";
   /** The order's numeric id (normalOrderId in order-id.ts). */
   order: string;
+  /**
+   * The checkout's token (CHECKOUT_TOKEN_PATTERN in order-id.ts), which the order's webhook carries as
+   * `checkout_token`: a report that arrives before its order counts only when it names the order's checkout.
+   */
+  checkout?: string;
 }

@@ -39,6 +39,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   ConversionAttribution: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  OutboxEmail: (o) => [`"shopId" = $1`, [o.shopId]],
 };
 
 /**
@@ -89,6 +90,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
     { siteId: s, orderId: "1001", sessionId: "sess-1001", visitorId: "vis-1" },
     { siteId: s, orderId: "1002", sessionId: "sess-1002", visitorId: "vis-2" },
   ]);
+  await seedRows(sql, "OutboxEmail", [{ id: `${tag}-mail`, shopId: p, kind: "notice", to: "owner@example.com", subject: "S", text: "T" }]);
   return { domain, shopId: p, siteIds: [s], testIds: [t] };
 }
 

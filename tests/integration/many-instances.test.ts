@@ -1,5 +1,5 @@
 // Two app instances on one PostgreSQL and one Redis, as behind a load balancer: a visitor's rate limit
-// and a site's misuse window hold across both, a test paused through one stops being served by the other
+// and a test's misuse window hold across both, a test paused through one stops being served by the other
 // within a second, and mixed traffic through both leaves rollups equal to a recount. And a server whose
 // Redis is down still serves the snippet's endpoints (fail open) and says so once.
 import net from "node:net";
@@ -14,9 +14,10 @@ import { ago, seedSite, seedTest } from "../support/seed";
 import { closedPort, deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 import { SHOPIFY_TEST_ENV, startServer, useServer, type RunningServer } from "../support/server";
 import { APP, adminFetch } from "../support/shopify";
-import { batch, conversion, exposure, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
+import { batch, conversion, exposure, getPatches, newId, pageview, postBatch, postBatchFrom } from "../support/snippet-client";
 
 const SHOP = "many-instances.myshopify.com";
+const MISUSE_ORIGIN = "https://mi-misuse.example";
 
 async function servedTests(baseUrl: string, site: string, vid = newId()): Promise<string[]> {
   const res = await getPatches(baseUrl, site, vid);
@@ -54,7 +55,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
     admin = await startFakeShopifyAdmin({ ...APP, scopes: "read_orders,read_themes,write_pixels,read_customer_events" });
     db = await createTestDatabase("postgres");
     // Not the demo: its seeding is meant for one process. Rate limits stay on (the default).
-    const env = { ...db.env, ...SHOPIFY_TEST_ENV, SHOPIFY_ADMIN_API_ORIGIN: admin.origin, REDIS_URL: testRedisUrl!, SVC_REDIS_PREFIX: prefix };
+    const env = {
+      ...db.env,
+      ...SHOPIFY_TEST_ENV,
+      SHOPIFY_ADMIN_API_ORIGIN: admin.origin,
+      REDIS_URL: testRedisUrl!,
+      SVC_REDIS_PREFIX: prefix,
+      SVC_MISUSE_POLICY: "minVisitors=6,minNetworks=3,minSpanSeconds=1",
+    };
     a = await startServer({ env });
     b = await startServer({ env });
     // Installing the shop (token exchange, afterAuth) creates its Shop row.
@@ -64,6 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
       await insertSiteWithTest(sql, "mi-pause", "mi-pause-test");
       await insertSiteWithTest(sql, "mi-traffic", "mi-traffic-test");
       await insertSiteWithTest(sql, "mi-misuse", "mi-misuse-test");
+      await sql.query(`UPDATE "Site" SET domain = $1 WHERE id = 'mi-misuse'`, [MISUSE_ORIGIN]);
       await insertSiteWithTest(sql, "mi-reconnect", "mi-reconnect-test");
     });
     // Each instance connects to Redis on its first snippet request; should that take longer than the
@@ -140,20 +149,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
     expect(delay).not.toBeNull();
   });
 
-  it("pauses a site on misuse claimed through A and B together, which neither saw enough of alone", async () => {
-    const claims = async (server: RunningServer, count: number) => {
-      for (let sent = 0; sent < count; sent += 20) {
-        const events = Array.from({ length: 20 }, () => exposure("mi-misuse-test", "not-an-arm"));
-        expect((await postBatch(server.url, batch("mi-misuse", newId(), newId(), events))).status).toBe(200);
+  it("pauses a test on misuse claimed through A and B together, which neither saw enough of alone", async () => {
+    // Claims from the site's own origin by visitors in the test, each from its own network (the policy
+    // is scaled down for tests: 6 visitors, 3 networks, 1 s): three through each instance.
+    const claims = async (server: RunningServer, visitors: number[]) => {
+      for (const i of visitors) {
+        const vid = newId();
+        const patches = (await (await getPatches(server.url, "mi-misuse", vid)).json()) as PatchesResponse;
+        const given = patches.tests.find((t) => t.test === "mi-misuse-test")?.arm;
+        const other = given === "mi-misuse-test-0" ? "mi-misuse-test-1" : "mi-misuse-test-0";
+        const events = Array.from({ length: 5 }, () => exposure("mi-misuse-test", other));
+        const res = await postBatchFrom(server.url, batch("mi-misuse", vid, newId(), events), { origin: MISUSE_ORIGIN, from: `127.0.${40 + i}.1` });
+        expect(res.status).toBe(200);
       }
     };
-    // 60 false claims through each: the policy pauses at 100 (and 20 % of all claims).
-    await claims(a, 60);
+    await claims(a, [0, 1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await servedTests(a.url, "mi-misuse")).toEqual(["mi-misuse-test"]);
     expect(await servedTests(b.url, "mi-misuse")).toEqual(["mi-misuse-test"]);
-    await claims(b, 60);
-    const site = await withSql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Site" WHERE id = 'mi-misuse'`));
-    expect(site[0]?.status).toBe("paused");
+    await claims(b, [3, 4, 5]);
+    const rows = await withSql((sql) =>
+      sql.query<{ site: string; test: string }>(`SELECT s.status::text AS site, t.status::text AS test FROM "Site" s JOIN "Test" t ON t."siteId" = s.id WHERE s.id = 'mi-misuse'`),
+    );
+    // The test alone: its site stays active.
+    expect(rows).toEqual([{ site: "active", test: "paused" }]);
     // The pause happened on B; A learns it by pub/sub.
     expect(await msUntil(async () => (await servedTests(a.url, "mi-misuse")).length === 0, 1_000)).not.toBeNull();
   });

@@ -4,10 +4,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
-import { MISUSE_BUCKET_MS, MisuseMonitor } from "~/domain/events/exposure-integrity";
+import { MISUSE_BUCKET_MS, MisuseMonitor, misusePolicy } from "~/domain/events/exposure-integrity";
 import { RateLimiter } from "~/domain/events/rate-limit";
 import { RATE_LIMIT_CASES } from "~/domain/events/rate-limit.cases";
-import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
+import { clearSharedClaims, recordSharedClaims } from "~/infra/redis-misuse.server";
 import { takeSharedTokens } from "~/infra/redis-rate-limit.server";
 import { deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 
@@ -74,29 +74,40 @@ describe.skipIf(!testRedisUrl)("shared limits in Redis", () => {
     expect(ttl).toBeLessThanOrEqual(801);
   });
 
-  it("counts exposures as MisuseMonitor does, minute by minute, and pauses when it would", async () => {
-    const policy = { windowMs: 5 * MISUSE_BUCKET_MS, minInvalid: 20, maxInvalidShare: 0.3 };
+  it("keeps a test's misuse window as MisuseMonitor does, minute by minute, and pauses when it would", async () => {
+    const policy = misusePolicy({ windowMs: 5 * MISUSE_BUCKET_MS, minVisitors: 3, minNetworks: 2, minSpanMs: MISUSE_BUCKET_MS, minShare: 0.3 });
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ gapMs: fc.integer({ min: 0, max: 2 * MISUSE_BUCKET_MS }), valid: fc.nat(15), invalid: fc.nat(15) }),
+          fc.record({
+            gapMs: fc.integer({ min: 0, max: 2 * MISUSE_BUCKET_MS }),
+            valid: fc.nat(15),
+            evidence: fc.nat(15),
+            visitor: fc.nat(5),
+            network: fc.option(fc.nat(3)),
+          }),
           { minLength: 1, maxLength: 25 },
         ),
         async (batches) => {
-          const key = fresh("misuse");
+          const prefix = fresh("misuse");
           let now = 1_700_000_000_000;
           const monitor = new MisuseMonitor(policy, () => now);
           for (const batch of batches) {
             now += batch.gapMs;
-            if (batch.valid + batch.invalid === 0) continue;
-            let local = { pause: false, invalid: 0, total: 0 };
-            for (let i = 0; i < batch.valid + batch.invalid; i++) local = monitor.record("site", i < batch.valid);
-            const shared = await recordSharedVerdicts(redis, key, policy, batch, now);
+            if (batch.valid + batch.evidence === 0) continue;
+            const seen = { claims: batch.valid + batch.evidence, evidence: batch.evidence, visitor: `v${batch.visitor}`, network: batch.network === null ? null : `n${batch.network}` };
+            const local = monitor.record("test", seen);
+            const shared = await recordSharedClaims(redis, prefix, policy, seen, now);
             expect(shared).toEqual(local);
           }
+          monitor.clear("test");
+          await clearSharedClaims(redis, prefix);
+          const after = { claims: 1, evidence: 1, visitor: "v", network: null };
+          expect(await recordSharedClaims(redis, prefix, policy, after, now)).toEqual(monitor.record("test", after));
         },
       ),
       { numRuns: 25 },
     );
   });
+
 });

@@ -15,7 +15,14 @@ import { batch, exposure, getPatches, newId, postBatch } from "../support/snippe
 const SECRET = SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET;
 const shop = { shop: DEMO_SHOP_DOMAIN, secret: SECRET };
 
-const checkout = (order: string): SvcEvent => ({ type: "checkout", id: `checkout-${order}`, ts: Date.now(), path: "/checkouts/c/1/thank-you", order });
+const checkout = (order: string, token?: string): SvcEvent => ({
+  type: "checkout",
+  id: `checkout-${order}`,
+  ts: Date.now(),
+  path: "/checkouts/c/1/thank-you",
+  order,
+  ...(token !== undefined && { checkout: token }),
+});
 
 describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
   // The local demo with the app's credentials: its seeded Shopify storefront site, real webhook signatures.
@@ -87,9 +94,10 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
     const pixelFirst = await exposedSession();
     const webhookFirst = await exposedSession();
 
-    // Buy it now: no cart, so no _svc_sid on the order; the pixel reports the session first.
-    expect((await collect(pixelFirst.vid, pixelFirst.sid, [checkout("2001")])).status).toBe(200);
-    const paid = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(2001, { total: "25.00" }), shop);
+    // Buy it now: no cart, so no _svc_sid on the order; the pixel reports the session first, naming the
+    // checkout the order's webhook names too.
+    expect((await collect(pixelFirst.vid, pixelFirst.sid, [checkout("2001", "tok-2001")])).status).toBe(200);
+    const paid = await signedWebhook(ctx.server.url, "orders/paid", { ...orderPayload(2001, { total: "25.00" }), checkout_token: "tok-2001" }, shop);
     expect(await paid.json()).toEqual({ status: "recorded", orderId: "2001", attributedTests: 1 });
 
     // The webhook first: counted as an unattributed purchase until the pixel names the session.
@@ -105,6 +113,59 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
       expected.set(arm, (expected.get(arm) ?? 0) + total);
     }
     for (const [arm, total] of expected) expect(rows.get(arm)?.revenue).toBe(total);
+  });
+
+  describe("the order's own attribute wins (issue 20, row 7)", () => {
+    /** Two exposed sessions on different arms: a buyer, and someone claiming the buyer's order. */
+    async function buyerAndThief() {
+      const buyer = await exposedSession();
+      for (;;) {
+        const thief = await exposedSession();
+        if (thief.arm !== buyer.arm) return { buyer, thief };
+      }
+    }
+    const revenueOf = async (arm: string) => (await purchaseRows()).get(arm)?.revenue ?? 0;
+
+    it("ignores a claim made before the order unless it names the order's checkout", async () => {
+      const { buyer, thief } = await buyerAndThief();
+      const [buyerBefore, thiefBefore] = [await revenueOf(buyer.arm), await revenueOf(thief.arm)];
+      // Order ids are sequential: the thief claims the next one in advance, with the pixel's own event id,
+      // naming no checkout and then a made-up one.
+      expect((await collect(thief.vid, thief.sid, [checkout("4001")])).status).toBe(200);
+      expect((await collect(thief.vid, newId(), [{ ...checkout("4001", "made-up-token"), id: newId() }])).status).toBe(200);
+      const paid = await signedWebhook(ctx.server.url, "orders/paid", { ...orderPayload(4001, { total: "30.00" }), checkout_token: "tok-4001" }, shop);
+      expect(await paid.json()).toEqual({ status: "recorded", orderId: "4001", attributedTests: 0 });
+      // The buyer's pixel, after the order, naming its checkout (its event id was taken: it is judged all the same).
+      const answer = await collect(buyer.vid, buyer.sid, [checkout("4001", "tok-4001")]);
+      expect(await answer.json()).toMatchObject({ duplicates: 1 });
+      expect(await revenueOf(buyer.arm)).toBe(buyerBefore + 30);
+      expect(await revenueOf(thief.arm)).toBe(thiefBefore);
+    });
+
+    it("lets a claim that arrives after an order without the attribute give it its session, once", async () => {
+      const { buyer, thief } = await buyerAndThief();
+      const [buyerBefore, thiefBefore] = [await revenueOf(buyer.arm), await revenueOf(thief.arm)];
+      const paid = await signedWebhook(ctx.server.url, "orders/paid", { ...orderPayload(4002, { total: "12.00" }), checkout_token: "tok-4002" }, shop);
+      expect(await paid.json()).toEqual({ status: "recorded", orderId: "4002", attributedTests: 0 });
+      // Naming another checkout never counts.
+      expect((await collect(thief.vid, thief.sid, [checkout("4002", "tok-other")])).status).toBe(200);
+      expect((await collect(buyer.vid, buyer.sid, [checkout("4002")])).status).toBe(200);
+      // Once given, the session is never replaced.
+      expect((await collect(thief.vid, newId(), [{ ...checkout("4002", "tok-4002"), id: newId() }])).status).toBe(200);
+      expect(await revenueOf(buyer.arm)).toBe(buyerBefore + 12);
+      expect(await revenueOf(thief.arm)).toBe(thiefBefore);
+    });
+
+    it("keeps the order's _svc_sid over an earlier claim, even one naming its checkout", async () => {
+      const { buyer, thief } = await buyerAndThief();
+      const [buyerBefore, thiefBefore] = [await revenueOf(buyer.arm), await revenueOf(thief.arm)];
+      expect((await collect(thief.vid, thief.sid, [checkout("4003", "tok-4003")])).status).toBe(200);
+      const order = { ...orderPayload(4003, { total: "18.00", session: buyer.sid }), checkout_token: "tok-4003" };
+      expect(await (await signedWebhook(ctx.server.url, "orders/paid", order, shop)).json()).toEqual({ status: "recorded", orderId: "4003", attributedTests: 1 });
+      expect((await collect(thief.vid, newId(), [{ ...checkout("4003", "tok-4003"), id: newId() }])).status).toBe(200);
+      expect(await revenueOf(buyer.arm)).toBe(buyerBefore + 18);
+      expect(await revenueOf(thief.arm)).toBe(thiefBefore);
+    });
   });
 
   it("keeps test orders out of results", async () => {

@@ -24,6 +24,8 @@ interface Tables {
   Refund: Models.Refund;
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
+  OutboxEmail: Models.OutboxEmail;
+  WebhookDelivery: Models.WebhookDelivery;
 }
 export type Table = keyof Tables;
 

@@ -1,5 +1,6 @@
 // Requests shaped as the snippet sends them, for tests of the collection endpoints.
 import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import type { EventBatch, SvcEvent } from "~/wire";
 
 export const newId = () => randomBytes(9).toString("base64url");
@@ -30,3 +31,38 @@ export async function getPatches(baseUrl: string, site: string, vid: string, sid
 }
 
 export const uuid = randomUUID;
+
+/**
+ * POST a batch over node:http from a chosen loopback address (`from`, e.g. 127.0.3.1: any 127/8 address
+ * is this machine), so a test can be many clients on many networks; `origin` as a browser page would send it.
+ */
+export function postBatchFrom(
+  baseUrl: string,
+  body: unknown,
+  init: { from?: string; origin?: string; path?: string } = {},
+): Promise<{ status: number; json: () => unknown }> {
+  const url = new URL(init.path ?? "/api/events", baseUrl);
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        localAddress: init.from,
+        agent: false,
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "Content-Length": Buffer.byteLength(text), ...(init.origin && { Origin: init.origin }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const answer = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(answer) });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}

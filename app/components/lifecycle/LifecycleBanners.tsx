@@ -27,7 +27,7 @@ export function LifecycleBanners({ status, pausedReason, site, winner, endedAt, 
         <Banner tone="warning" title="svc paused this test">
           <p>{pausedReason}</p>
           <p>
-            Check the site on <Link url={siteUrl}>its page</Link>, then resume the test.
+            Resume the test here when the cause is fixed; the site&apos;s settings are on <Link url={siteUrl}>its page</Link>.
           </p>
         </Banner>
       )}

@@ -116,6 +116,8 @@ describe("parseEventBatch", () => {
     ["an href with a query string", click, ["el", "href"], "https://x.example/p?email=a@b.c", "events.0.el.href: must be origin + path, or a scheme only"],
     ["an href with a fragment", click, ["el", "href"], "https://x.example/p#secret", "events.0.el.href: must be origin + path, or a scheme only"],
     ["a mailto href with an address", click, ["el", "href"], "mailto:someone@example.com", "events.0.el.href: must be origin + path, or a scheme only"],
+    ["a checkout token with a space", { type: "checkout", id: "c1", ts: 1, path: "/", order: "42" }, ["checkout"], "a b", "events.0.checkout: must be a checkout token"],
+    ["a 257-character checkout token", { type: "checkout", id: "c1", ts: 1, path: "/", order: "42" }, ["checkout"], "t".repeat(257), "events.0.checkout: must be a checkout token"],
   ])("rejects %s", (_, event, path, value, expected) => {
     expect(issuesOf(batch([withField(event, path, value)]))).toEqual([expected]);
   });

@@ -13,6 +13,7 @@ import {
   MAX_TIMING_MS,
   MAX_VALUE,
   SHOP_PATTERN,
+  CHECKOUT_TOKEN_PATTERN,
   ORDER_ID_PATTERN,
   SITE_ID_PATTERN,
   type EventBatch,
@@ -82,7 +83,12 @@ const event = z.discriminatedUnion(
     z.strictObject({ ...base, type: z.literal("click"), el: element }),
     z.strictObject({ ...base, type: z.literal("exposure"), test: idSchema, arm: idSchema, msToApply: timing, msHidden: timing }),
     z.strictObject({ ...base, type: z.literal("conversion"), goal: goalSchema, value: valueSchema.optional() }),
-    z.strictObject({ ...base, type: z.literal("checkout"), order: z.string().regex(ORDER_ID_PATTERN, { error: "must be a numeric order id" }) }),
+    z.strictObject({
+      ...base,
+      type: z.literal("checkout"),
+      order: z.string().regex(ORDER_ID_PATTERN, { error: "must be a numeric order id" }),
+      checkout: z.string().regex(CHECKOUT_TOKEN_PATTERN, { error: "must be a checkout token" }).optional(),
+    }),
   ],
   { error: "must be pageview, click, exposure, conversion or checkout" },
 );

@@ -1,4 +1,5 @@
-// Whether an exposure event tells the truth, and when a site's false exposures warrant pausing its tests.
+// Whether an exposure event tells the truth, which false ones count as evidence of misuse by the site
+// itself, and when that evidence warrants pausing the abused test (docs/decisions/014-misuse-evidence.md).
 
 export type ExposureVerdict = "valid" | "unknown-test" | "not-assigned" | "wrong-arm";
 
@@ -12,110 +13,248 @@ export function judgeExposure(claim: { test: string; arm: string }, assignedArm:
   return assignedArm === claim.arm ? "valid" : "wrong-arm";
 }
 
-export interface MisusePolicy {
-  /** Length of the sliding window over which exposures are counted. */
-  windowMs: number;
-  /** Pause only after at least this many invalid exposures in the window... */
-  minInvalid: number;
-  /** ...that are also at least this share (0..1] of all exposures in the window. */
-  maxInvalidShare: number;
+/**
+ * Whether a judged claim counts in the abused test's window at all, and whether it is evidence. Only a
+ * claim that could come from the site itself counts: sent by a page on one of the site's own origins
+ * (`fromSiteOrigin`), about a running test, by a visitor assignment put in that test ("wrong-arm": the
+ * visitor was served the test and claims another arm). A claim without Origin, from another origin, by a
+ * visitor outside the test or naming a test that is not running is dropped and counts for nothing.
+ */
+export function claimWeight(verdict: ExposureVerdict, fromSiteOrigin: boolean): "none" | "valid" | "evidence" {
+  if (!fromSiteOrigin) return "none";
+  if (verdict === "valid") return "valid";
+  return verdict === "wrong-arm" ? "evidence" : "none";
 }
 
 /**
- * An hour, 100 invalid exposures, 20 %. The absolute floor keeps a handful of stale snippet caches
- * or clock-skewed visitors from pausing a small site; the share keeps a big site's normal noise
- * (cached answers after a test changed) from doing it. Someone calling window.svc.exposure with
- * made-up values on every pageview crosses both within minutes.
+ * The site's own origins, the only ones whose claims count: its allowed origins, a web site's domain, a
+ * Shopify site's https://<shop>.myshopify.com. `extra` adds the app's own origin for the local demo's sites.
+ */
+export function siteOwnOrigins(
+  site: { kind: "shopify" | "web"; domain: string | null; shopDomain: string; allowedOrigins: readonly string[] },
+  extra: readonly string[] = [],
+): string[] {
+  const origins = new Set<string>([...site.allowedOrigins, ...extra]);
+  if (site.kind === "shopify") origins.add(`https://${site.shopDomain}`);
+  if (site.domain) {
+    try {
+      origins.add(new URL(site.domain).origin);
+    } catch {
+      // Not a URL: no origin of its own.
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * The network a client address belongs to, the unit "distinct networks" counts: an IPv4 /24, an IPv6 /48
+ * (an IPv4-mapped IPv6 address is its IPv4 address). Null for anything else (no address, a name).
+ */
+export function clientNetwork(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const text = address.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const parts = v4.slice(1).map(Number);
+    return parts.every((n) => n <= 255) ? `${parts[0]}.${parts[1]}.${parts[2]}.0/24` : null;
+  }
+  const bare = text.replace(/%.*$/, "");
+  if (!/^[0-9a-f:]+$/.test(bare) || !bare.includes(":")) return null;
+  const halves = bare.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(Math.max(0, missing)).fill("0"), ...tail];
+  if (groups.some((g) => g.length === 0 || g.length > 4)) return null;
+  return `${groups.slice(0, 3).map((g) => parseInt(g, 16).toString(16)).join(":")}::/48`;
+}
+
+export interface MisusePolicy {
+  /** Length of the sliding window over which a test's claims are counted. */
+  windowMs: number;
+  /** Pause only when at least this many distinct visitors made false claims in the window... */
+  minVisitors: number;
+  /** ...from at least this many distinct client networks (IPv4 /24, IPv6 /48)... */
+  minNetworks: number;
+  /** ...the oldest of them at least this long ago (no burst can pause, however large)... */
+  minSpanMs: number;
+  /** ...and the false claims are at least this share (0..1] of the test's claims from the site in the window. */
+  minShare: number;
+}
+
+/**
+ * An hour; 50 visitors from 20 networks over at least 15 minutes; 20 %. A page script that calls
+ * window.svc.exposure with wrong values on every pageview of a site with real traffic crosses all of them
+ * within the hour; one client, or a few, never does, whatever it sends, and a burst never does.
  */
 export const DEFAULT_MISUSE_POLICY: Readonly<MisusePolicy> = Object.freeze({
   windowMs: 60 * 60 * 1000,
-  minInvalid: 100,
-  maxInvalidShare: 0.2,
+  minVisitors: 50,
+  minNetworks: 20,
+  minSpanMs: 15 * 60 * 1000,
+  minShare: 0.2,
 });
 
-/** Counts are kept per minute, so memory per site is windowMs / 1 min buckets, whatever the traffic. */
-export const MISUSE_BUCKET_MS = 60_000;
-/** Sites tracked at once; the least recently seen are forgotten beyond it, which errs towards not pausing. */
-export const MISUSE_MAX_SITES = 100_000;
-
-/**
- * The policy's rule on one window's counts, shared by the in-process monitor below and the one kept in
- * Redis (app/infra/redis-misuse.server.ts), so the two cannot disagree on when to pause.
- */
-export function misuseWarrantsPause(policy: MisusePolicy, invalid: number, total: number): boolean {
-  return total > 0 && invalid >= policy.minInvalid && invalid / total >= policy.maxInvalidShare;
+/** A policy with the given fields changed, checked; throws a RangeError naming a bad field. */
+export function misusePolicy(changes: Partial<MisusePolicy> = {}): Readonly<MisusePolicy> {
+  const policy = { ...DEFAULT_MISUSE_POLICY, ...changes };
+  if (!(Number.isInteger(policy.windowMs) && policy.windowMs >= MISUSE_BUCKET_MS)) throw new RangeError("windowMs must be a whole number of ms >= 60000");
+  for (const field of ["minVisitors", "minNetworks"] as const) {
+    if (!(Number.isInteger(policy[field]) && policy[field] >= 1 && policy[field] <= MISUSE_MAX_MEMBERS)) {
+      throw new RangeError(`${field} must be a whole number from 1 to ${MISUSE_MAX_MEMBERS}`);
+    }
+  }
+  if (!(Number.isFinite(policy.minSpanMs) && policy.minSpanMs >= 0 && policy.minSpanMs < policy.windowMs)) throw new RangeError("minSpanMs must be >= 0 and below windowMs");
+  if (!(policy.minShare > 0 && policy.minShare <= 1)) throw new RangeError("minShare must be in (0, 1]");
+  return Object.freeze(policy);
 }
 
-/** Whole minutes a window spans: the number of per-minute counters kept per site. */
+/** Claim counts are kept per minute, so memory per test is windowMs / 1 min buckets, whatever the traffic. */
+export const MISUSE_BUCKET_MS = 60_000;
+/** Tests tracked at once per process; the least recently seen are forgotten beyond it, which errs towards not pausing. */
+export const MISUSE_MAX_TESTS = 10_000;
+/** The most visitors (or networks) a policy may ask for; a window keeps no more than the policy asks. */
+export const MISUSE_MAX_MEMBERS = 1_000;
+
+/** One test's window as both monitors sum it; the decision is misuseWarrantsPause's. */
+export interface MisuseWindow {
+  /** False claims counted as evidence. */
+  evidence: number;
+  /** All claims counted (evidence and valid ones). */
+  claims: number;
+  /** Distinct visitors, and distinct networks, with evidence (at most the policy's thresholds are kept). */
+  visitors: number;
+  networks: number;
+  /** From the first evidence of the visitors kept to now; 0 without evidence. */
+  spanMs: number;
+}
+
+/**
+ * The policy's rule on one window, shared by the in-process monitor below and the one kept in Redis
+ * (app/infra/redis-misuse.server.ts), so the two cannot disagree on when to pause.
+ */
+export function misuseWarrantsPause(policy: MisusePolicy, w: MisuseWindow): boolean {
+  return (
+    w.evidence > 0 &&
+    w.visitors >= policy.minVisitors &&
+    w.networks >= policy.minNetworks &&
+    w.spanMs >= policy.minSpanMs &&
+    w.evidence / w.claims >= policy.minShare
+  );
+}
+
+/** Whole minutes a window spans: the number of per-minute counters kept per test. */
 export function misuseWindowSlots(policy: MisusePolicy): number {
   return Math.ceil(policy.windowMs / MISUSE_BUCKET_MS);
 }
 
+/** What one batch adds to one test's window: its counted claims, and who sent them. */
+export interface MisuseObservation {
+  claims: number;
+  evidence: number;
+  /** The batch's visitor id; added to the window's visitors only with evidence. */
+  visitor: string;
+  /** The client's network, hashed; null when unknown (then it adds no network). */
+  network: string | null;
+}
+
+export interface MisuseVerdict extends MisuseWindow {
+  pause: boolean;
+}
+
 interface Bucket {
   slot: number;
-  invalid: number;
-  total: number;
+  evidence: number;
+  claims: number;
 }
 
-interface SiteWindow {
+interface TestWindow {
   buckets: Bucket[];
-  invalid: number;
-  total: number;
+  evidence: number;
+  claims: number;
+  /** Member → when it first brought evidence (ms); insertion order is that order. */
+  visitors: Map<string, number>;
+  networks: Map<string, number>;
 }
 
-export interface MisuseVerdict {
-  pause: boolean;
-  invalid: number;
-  total: number;
+/** Drops members first seen at or before `horizon` (oldest first), keeping the insertion order. */
+function prune(members: Map<string, number>, horizon: number): void {
+  for (const [member, at] of members) {
+    if (at > horizon) break;
+    members.delete(member);
+  }
 }
 
 /**
- * Per-site sliding window of exposure verdicts. The window is whole minutes: the current minute
- * and the ones before it up to windowMs, so an exposure counts for between windowMs - 1 min and
- * windowMs. Per process, like the rate limiter.
+ * Per-test sliding window of counted claims. Counts are whole minutes (the current one and those before
+ * it up to windowMs); visitors and networks are kept with the time they first brought evidence, for
+ * windowMs, at most the policy's threshold of each (a new one is not added past it). Per process; the
+ * Redis monitor keeps the same window for every instance.
  */
 export class MisuseMonitor {
-  private readonly sites = new Map<string, SiteWindow>();
+  private readonly tests = new Map<string, TestWindow>();
   private readonly slots: number;
 
   constructor(
     private readonly policy: MisusePolicy = DEFAULT_MISUSE_POLICY,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(Number.isFinite(policy.windowMs) && policy.windowMs > 0)) throw new RangeError("windowMs must be > 0");
-    if (!(Number.isFinite(policy.minInvalid) && policy.minInvalid >= 1)) throw new RangeError("minInvalid must be >= 1");
-    if (!(policy.maxInvalidShare > 0 && policy.maxInvalidShare <= 1)) throw new RangeError("maxInvalidShare must be in (0, 1]");
+    misusePolicy(policy);
     this.slots = misuseWindowSlots(policy);
   }
 
-  /** Records one exposure of `siteId` and says whether the site's tests should now be paused. */
-  record(siteId: string, valid: boolean): MisuseVerdict {
-    const slot = Math.floor(this.now() / MISUSE_BUCKET_MS);
-    const site = this.sites.get(siteId) ?? { buckets: [], invalid: 0, total: 0 };
-    this.sites.delete(siteId);
-    this.sites.set(siteId, site);
-    if (this.sites.size > MISUSE_MAX_SITES) {
-      const oldest = this.sites.keys().next();
-      if (!oldest.done) this.sites.delete(oldest.value);
+  /** Adds one batch's claims about the test `key` and says whether the test should now be paused. */
+  record(key: string, seen: MisuseObservation): MisuseVerdict {
+    const now = this.now();
+    const slot = Math.floor(now / MISUSE_BUCKET_MS);
+    const test: TestWindow = this.tests.get(key) ?? { buckets: [], evidence: 0, claims: 0, visitors: new Map(), networks: new Map() };
+    this.tests.delete(key);
+    this.tests.set(key, test);
+    if (this.tests.size > MISUSE_MAX_TESTS) {
+      const oldest = this.tests.keys().next();
+      if (!oldest.done) this.tests.delete(oldest.value);
     }
 
-    while (site.buckets.length > 0 && site.buckets[0]!.slot <= slot - this.slots) {
-      const expired = site.buckets.shift()!;
-      site.invalid -= expired.invalid;
-      site.total -= expired.total;
+    while (test.buckets.length > 0 && test.buckets[0]!.slot <= slot - this.slots) {
+      const expired = test.buckets.shift()!;
+      test.evidence -= expired.evidence;
+      test.claims -= expired.claims;
     }
-    let current = site.buckets[site.buckets.length - 1];
+    let current = test.buckets[test.buckets.length - 1];
     // A clock that steps back lands in the newest bucket rather than reopening an older one.
     if (!current || current.slot < slot) {
-      current = { slot, invalid: 0, total: 0 };
-      site.buckets.push(current);
+      current = { slot, evidence: 0, claims: 0 };
+      test.buckets.push(current);
     }
-    current.total++;
-    site.total++;
-    if (!valid) {
-      current.invalid++;
-      site.invalid++;
+    current.claims += seen.claims;
+    current.evidence += seen.evidence;
+    test.claims += seen.claims;
+    test.evidence += seen.evidence;
+
+    const horizon = now - this.policy.windowMs;
+    prune(test.visitors, horizon);
+    prune(test.networks, horizon);
+    if (seen.evidence > 0) {
+      if (!test.visitors.has(seen.visitor) && test.visitors.size < this.policy.minVisitors) test.visitors.set(seen.visitor, now);
+      if (seen.network !== null && !test.networks.has(seen.network) && test.networks.size < this.policy.minNetworks) {
+        test.networks.set(seen.network, now);
+      }
     }
-    return { pause: misuseWarrantsPause(this.policy, site.invalid, site.total), invalid: site.invalid, total: site.total };
+    const first = test.visitors.values().next();
+    const window: MisuseWindow = {
+      evidence: test.evidence,
+      claims: test.claims,
+      visitors: test.visitors.size,
+      networks: test.networks.size,
+      spanMs: test.evidence > 0 && !first.done ? Math.max(0, now - first.value) : 0,
+    };
+    return { ...window, pause: misuseWarrantsPause(this.policy, window) };
+  }
+
+  /** Forgets the test's window: its evidence never counts again (after a pause, and when it is resumed). */
+  clear(key: string): void {
+    this.tests.delete(key);
   }
 }

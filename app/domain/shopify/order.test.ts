@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOrder, parseRefund, removedAmount, type OrderMoney } from "./order";
+import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type OrderMoney } from "./order";
 
 const received = new Date("2026-11-24T12:00:00Z");
 
@@ -38,10 +38,23 @@ describe("parseOrder", () => {
         presentmentCurrency: "EUR",
         isTest: false,
         sessionId: "s_abc123",
+        checkoutToken: null,
         occurredAt: new Date("2026-11-23T23:30:00Z"),
         cancelledAt: null,
       },
     });
+  });
+
+  it("keeps the checkout token a pixel report may name, and nothing that is not one", () => {
+    const read = (checkout_token: unknown) => {
+      const parsed = parseOrder(order({ checkout_token }), received);
+      return parsed.ok ? parsed.value.checkoutToken : "invalid";
+    };
+    expect(read("9f86d081884c7d659a2feaa0c55ad015")).toBe("9f86d081884c7d659a2feaa0c55ad015");
+    expect(read("Z2NwLXVzLWVhc3QxOjAxSjQ=")).toBe("Z2NwLXVzLWVhc3QxOjAxSjQ=");
+    expect(read(null)).toBeNull();
+    expect(read("has space")).toBeNull();
+    expect(read(42)).toBeNull();
   });
 
   it("reads an order without the cart attribute as a purchase without a session", () => {
@@ -136,5 +149,27 @@ describe("removedAmount", () => {
 
   it("removes all of a cancelled order, once, whatever was refunded", () => {
     expect(removedAmount({ ...money, cancelled: true }, [{ amount: 9, currency: "EUR" }])).toBe(40);
+  });
+});
+
+describe("claimCounts: which pixel report gives an order its session", () => {
+  const open = { sessionId: null, checkoutToken: "tok" };
+  const claim = (checkoutToken: string | null) => ({ sessionId: "s_claim", checkoutToken });
+
+  it.each<[string, { sessionId: string | null; checkoutToken: string | null }, string | null, boolean, boolean]>([
+    ["the order's own _svc_sid always wins", { sessionId: "s_cart", checkoutToken: "tok" }, "tok", true, false],
+    ["a report naming the order's checkout, before the order", open, "tok", false, true],
+    ["a report naming the order's checkout, after it", open, "tok", true, true],
+    ["a report naming another checkout, after the order", open, "other", true, false],
+    ["a report naming a checkout the order does not name", { sessionId: null, checkoutToken: null }, "tok", true, false],
+    ["a report naming no checkout, before the order", open, null, false, false],
+    ["a report naming no checkout, after the order", open, null, true, true],
+  ])("%s", (_, order, token, orderKnown, counts) => {
+    expect(claimCounts(order, claim(token), orderKnown)).toBe(counts);
+  });
+
+  it("keeps a report made before its order only when it names a checkout", () => {
+    expect(claimWorthKeeping(claim("tok"))).toBe(true);
+    expect(claimWorthKeeping(claim(null))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // Shopify's order webhooks (orders/paid, orders/cancelled, refunds/create) read into the few facts svc
 // keeps, and the net-revenue rule: how much of an order no longer counts after refunds and cancellation.
 import { z } from "zod";
-import { CART_ATTRIBUTE, ID_PATTERN, normalOrderId } from "~/wire";
+import { CART_ATTRIBUTE, checkoutToken, ID_PATTERN, normalOrderId } from "~/wire";
 import { isCurrencyCode } from "../events/currencies";
 import { parseWith, type ParseResult } from "../parse-result";
 
@@ -17,6 +17,8 @@ export interface PaidOrder {
   isTest: boolean;
   /** The `_svc_sid` cart attribute the snippet wrote, when the order went through the cart. */
   sessionId: string | null;
+  /** The order's checkout token (`checkout_token`), which a web pixel report may name. */
+  checkoutToken: string | null;
   occurredAt: Date;
   cancelledAt: Date | null;
 }
@@ -47,6 +49,7 @@ const orderSchema = z.object({
   presentment_currency: currency.optional(),
   total_price_set: z.object({ shop_money: money, presentment_money: money }).optional(),
   note_attributes: z.array(z.object({ name: z.unknown(), value: z.unknown() }).loose()).nullish(),
+  checkout_token: z.unknown().optional(),
   processed_at: instant.nullish(),
   created_at: instant.nullish(),
   cancelled_at: instant.nullish(),
@@ -71,10 +74,36 @@ export function parseOrder(payload: unknown, receivedAt: Date): ParseResult<Paid
       presentmentCurrency: presentment.currency_code,
       isTest: o.test === true,
       sessionId: cartSession(o.note_attributes ?? []),
+      checkoutToken: checkoutToken(o.checkout_token),
       occurredAt: o.processed_at ?? o.created_at ?? receivedAt,
       cancelledAt: o.cancelled_at ?? null,
     },
   };
+}
+
+/** A web pixel report: this session placed this order, naming its checkout when the pixel saw one. */
+export interface CheckoutClaim {
+  sessionId: string;
+  checkoutToken: string | null;
+}
+
+/**
+ * Whether a pixel report gives the order its session (issue 20, row 7; docs/shopify.md). The order's
+ * own `_svc_sid` always wins, and a session once given is never replaced: the report counts only for an
+ * order without one. It counts when it names the order's own checkout, whenever it arrived, and when it
+ * arrived after the order (`orderKnown`) naming no checkout; a report naming another checkout never
+ * counts. So nobody can claim an order id before the order exists (ids are sequential) unless they hold
+ * its checkout's token, which only the browser that went through that checkout has.
+ */
+export function claimCounts(order: { sessionId: string | null; checkoutToken: string | null }, claim: CheckoutClaim, orderKnown: boolean): boolean {
+  if (order.sessionId !== null) return false;
+  if (claim.checkoutToken !== null) return claim.checkoutToken === order.checkoutToken;
+  return orderKnown;
+}
+
+/** A report made before its order is worth keeping only when it can count later: when it names a checkout. */
+export function claimWorthKeeping(claim: CheckoutClaim): boolean {
+  return claim.checkoutToken !== null;
 }
 
 /** The svc session id from the order's cart attributes; a malformed one is no session at all. */

@@ -31,6 +31,8 @@ export interface SiteConfig {
   kind: "shopify" | "web";
   status: "active" | "paused";
   currency: string;
+  /** A web site's own origin (https://www.example.com); null for Shopify sites and sites without one. */
+  domain: string | null;
   allowedOrigins: string[];
   consentCountries: string[];
   shopId: string;

@@ -2,7 +2,8 @@
 // request: they are called on every storefront page view, and Remix's Request/Response machinery cost
 // ~10× a bare Node server on them. Same services as ever; this file only decides the HTTP around them.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { consentFor, visitorNetwork } from "~/services/storefront/consent.server";
+import { consentFor } from "~/services/storefront/consent.server";
+import { visitorNetwork } from "~/services/storefront/visitor-network.server";
 import { patchesForVisitor } from "~/services/storefront/patches.server";
 import { recordServerConversion } from "~/services/storefront/server-conversions.server";
 import type { Problem } from "~/services/outcome";

@@ -14,6 +14,7 @@ import type { AdminGraphql } from "~/infra/admin-graphql";
 import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
+import { clearMisuseEvidence } from "~/services/storefront/misuse.server";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 export interface LifecycleDone {
@@ -77,6 +78,8 @@ export async function changeTestStatus(
     return fail({ status: 409, type: "test-not-allowed-now", title: "The test changed meanwhile. Reload the page and try again." });
   }
   invalidateSite(test.site.publicId);
+  // Started or resumed: whatever the misuse monitor held about the test is forgotten, here and in Redis.
+  if (decision.change.status === "running") await clearMisuseEvidence(test.id);
   await syncHideMetafield(shopDomain, graphql);
   return ok({ testId: test.id, status: decision.change.status, message: DONE[intent.intent] });
 }

@@ -2,10 +2,10 @@
 // refunds/create and orders/cancelled lower its net revenue, and the web pixel's checkout report gives an
 // order its session. Every path takes the order's lock first, so whichever arrives first, it counts once.
 import { PURCHASE_GOAL, purchaseEventId } from "~/domain/shopify/purchase";
-import { parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
+import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { findConversion, listAttributions, setConversionSession } from "~/models/conversion.server";
-import { findCheckoutReport, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/order.server";
+import { findCheckoutReportsNaming, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/order.server";
 import { addToRollup } from "~/models/rollup.server";
 import { findShopifySiteId } from "~/models/site.server";
 import { inTransaction, type Tx } from "~/models/transaction.server";
@@ -38,8 +38,10 @@ export async function recordPaidOrder(shopDomain: string, payload: unknown, rece
 async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder): Promise<OrderWebhookSummary> {
   const { orderId } = order;
   if (await lockOrder(tx, site.shopId, orderId)) return { status: "duplicate", orderId };
-  // The cart attribute names the session that built the cart; the pixel's report covers checkouts without a cart.
-  const report = order.sessionId ? null : await findCheckoutReport(tx, site.id, orderId);
+  // The cart attribute names the session that built the cart and always wins; the pixel's report covers
+  // checkouts without a cart, and one made before the order counts only when it named this order's checkout.
+  const named = order.sessionId || !order.checkoutToken ? [] : await findCheckoutReportsNaming(tx, site.id, orderId, order.checkoutToken);
+  const report = named[0] ?? null;
   const sessionId = order.sessionId ?? report?.sessionId ?? null;
   // Refunds may have arrived first (Shopify does not order deliveries); they count from the start.
   const refunded = removedAmount({ ...order, cancelled: order.cancelledAt !== null }, await listRefunds(tx, site.shopId, orderId));
@@ -127,18 +129,25 @@ async function settleOrder(
 }
 
 /**
- * The web pixel's `checkout` event (POST /api/collect): remembers which session placed the order and,
- * if the order was already recorded without one, attributes its purchase now. Called inside the
- * ingestion transaction of the batch that carried it.
+ * The web pixel's `checkout` event (POST /api/collect): which session placed the order (issue 20, row 7;
+ * claimCounts in app/domain/shopify/order.ts). Before the order exists the report is kept only when it
+ * names a checkout, for the order to match when it arrives. Once the order exists the report gives it its
+ * session only when the order has none (its own `_svc_sid` always wins) and the report does not name
+ * another checkout; the purchase is attributed then. Called inside the ingestion transaction of the
+ * batch that carried it, for every report, a resent one included (each session's report is kept once).
  */
 export async function recordCheckoutInTx(
   tx: Tx,
   site: SiteConfig,
-  checkout: { orderId: string; sessionId: string; visitorId: string },
+  checkout: { orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null },
 ): Promise<void> {
   const order = await lockOrder(tx, site.shopId, checkout.orderId);
-  if (!(await insertCheckoutReport(tx, { siteId: site.id, ...checkout }))) return;
-  if (!order || order.sessionId !== null) return;
+  if (!order) {
+    if (claimWorthKeeping(checkout)) await insertCheckoutReport(tx, { siteId: site.id, ...checkout });
+    return;
+  }
+  if (!claimCounts(order, checkout, true)) return;
+  await insertCheckoutReport(tx, { siteId: site.id, ...checkout });
   await updateOrder(tx, order, { sessionId: checkout.sessionId });
   if (order.isTest) return;
   const eventId = purchaseEventId(order.orderId);

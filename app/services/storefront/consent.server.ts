@@ -3,7 +3,6 @@ import { consentPrompt } from "~/domain/consent/prompt-text";
 import { consentRequired, normalizeCountry } from "~/domain/consent/region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
 import { promptLanguage } from "~/wire/rules/consent-language";
-import { appEnv } from "~/env.server";
 import { countryOfAddress } from "~/infra/geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
@@ -15,19 +14,6 @@ export interface ConsentRequest extends ConsentQuery {
   address: string | undefined;
 }
 
-/** How this server learns a visitor's country and address from a request (SVC_COUNTRY_HEADER, SVC_TRUST_PROXY). */
-export interface VisitorNetwork {
-  /** The trusted CDN header carrying the visitor's country, lower-cased; null when none is configured. */
-  countryHeader: string | null;
-  /** Behind a reverse proxy: the client's address is the first X-Forwarded-For entry. */
-  trustProxy: boolean;
-}
-
-/** The configuration's answer, for the door that reads the request. */
-export function visitorNetwork(): VisitorNetwork {
-  const { countryHeader, trustProxy } = appEnv();
-  return { countryHeader, trustProxy };
-}
 
 export async function consentFor({ site: siteId, lang, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
   if (!isSiteId(siteId)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });

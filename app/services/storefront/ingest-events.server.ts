@@ -1,14 +1,16 @@
 // POST /api/events and /api/collect: validate a snippet batch, keep only exposures the visitor was
 // really assigned, and hand the rest to the process's group-commit writer (answered once committed).
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
-import { judgeExposure } from "~/domain/events/exposure-integrity";
+import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
 import { armOf } from "~/domain/experiments/assignment";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { addRejectedExposures, pauseSite } from "~/models/site.server";
+import { addRejectedExposures } from "~/models/site.server";
 import type { EventBatch, SvcEvent } from "~/wire";
-import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";
+import { throttleSnippetRequest } from "./limits.server";
+import { pauseTestForMisuse } from "./misuse-pause.server";
+import { recordMisuseClaims } from "./misuse.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { getSiteConfig, invalidateSite } from "./site-cache.server";
+import { getSiteConfig } from "./site-cache.server";
 import { groupCommit } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 
@@ -19,6 +21,8 @@ export interface IngestInput {
   text: string;
   /** The request's Origin header. */
   origin: string | null;
+  /** The client's address (the misuse monitor counts distinct networks; never stored). */
+  address?: string;
   receivedAt: Date;
 }
 
@@ -61,22 +65,22 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const throttled = await throttleSnippetRequest(site.id, batch.vid);
   if (!throttled.ok) return throttled;
 
-  const { kept, rejected } = await screenExposures(site, batch);
+  const { kept, rejected } = await screenExposures(site, batch, input);
   const written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt });
   return ok({ ...written, rejected });
 }
 
 /**
- * Drops exposures that claim a test or arm this visitor was not assigned. Claims against running
- * tests feed the misuse monitor, which pauses the site's tests when misuse is sustained; claims naming
- * tests that are not running (a stopped test still in a snippet's cache, or made-up ids) are dropped
- * without counting as misuse, since they cannot reach any result.
+ * Drops exposures that claim a test or arm this visitor was not assigned. Only claims that could come from
+ * the site itself feed the misuse monitor (docs/decisions/014-misuse-evidence.md): sent from one of its own
+ * origins, about a running test, by a visitor in that test. When a test's evidence is sustained, by many
+ * visitors from many networks, that test alone is paused. Everything else is dropped and counts for nothing.
  */
-async function screenExposures(site: SiteConfig, batch: EventBatch): Promise<{ kept: SvcEvent[]; rejected: number }> {
+async function screenExposures(site: SiteConfig, batch: EventBatch, input: IngestInput): Promise<{ kept: SvcEvent[]; rejected: number }> {
   const kept: SvcEvent[] = [];
   let rejected = 0;
-  let claimsValid = 0;
-  let claimsInvalid = 0;
+  const fromSiteOrigin = input.origin !== null && siteOwnOrigins(site).includes(input.origin);
+  const claims = new Map<string, { claims: number; evidence: number }>();
   for (const event of batch.events) {
     if (event.type !== "exposure") {
       kept.push(event);
@@ -87,14 +91,17 @@ async function screenExposures(site: SiteConfig, batch: EventBatch): Promise<{ k
     const verdict = judgeExposure({ test: event.test, arm: event.arm }, assigned);
     if (verdict === "valid") kept.push(event);
     else rejected += 1;
-    if (verdict === "valid") claimsValid += 1;
-    else if (verdict !== "unknown-test") claimsInvalid += 1;
+    const weight = claimWeight(verdict, fromSiteOrigin);
+    if (weight === "none") continue;
+    const counts = claims.get(event.test) ?? { claims: 0, evidence: 0 };
+    counts.claims += 1;
+    if (weight === "evidence") counts.evidence += 1;
+    claims.set(event.test, counts);
   }
-  const pause = claimsValid + claimsInvalid > 0 && (await recordExposureVerdicts(site.id, claimsValid, claimsInvalid));
   if (rejected > 0) await addRejectedExposures(site.id, rejected);
-  if (pause) {
-    await pauseSite(site.id, "Too many exposure events claimed arms that visitors were not assigned (window.svc.exposure misuse).");
-    invalidateSite(site.publicId);
+  for (const [testId, counts] of claims) {
+    const verdict = await recordMisuseClaims(site.id, testId, { ...counts, visitor: batch.vid, address: input.address });
+    if (verdict?.pause) await pauseTestForMisuse(site, testId, verdict);
   }
   return { kept, rejected };
 }

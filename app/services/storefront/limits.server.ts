@@ -1,12 +1,10 @@
-// The rate limits of the public endpoints and the exposure-misuse monitor: shared by every instance
+// The rate limits of the public endpoints: shared by every instance
 // through Redis when REDIS_URL is set (failing open when it does not answer), else per instance. Each
 // door's service takes from these buckets itself, right after it has found the site or the API key.
 import { RateLimiter, type RateLimitDecision, type RateLimitRule } from "~/domain/events/rate-limit";
-import { DEFAULT_MISUSE_POLICY, MisuseMonitor } from "~/domain/events/exposure-integrity";
 import { appEnv } from "~/env.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { redisConfigured, redisKey, withRedis } from "~/infra/redis.server";
-import { recordSharedVerdicts } from "~/infra/redis-misuse.server";
 import { takeSharedTokens, type SharedBucket } from "~/infra/redis-rate-limit.server";
 
 /** Documented in docs/api.md ("Limits"); change both together. */
@@ -63,21 +61,4 @@ export async function throttleApiKey(keyId: string): Promise<Outcome<void>> {
   if (redisConfigured()) return throttleShared([{ key: redisKey(`rate:api-key:${keyId}`), rule: RATE_LIMITS.apiKey }]);
   const result = limiters.apiKey.take(keyId);
   return result.allowed ? ALLOWED : rateLimited(result.retryAfterSeconds);
-}
-
-const misuseMonitor = new MisuseMonitor();
-
-/**
- * Records one batch's verdicts on exposures that named a running test, and says whether the site's
- * tests should now be paused for sustained misuse.
- */
-export async function recordExposureVerdicts(siteId: string, valid: number, invalid: number): Promise<boolean> {
-  if (redisConfigured()) {
-    const key = redisKey(`misuse:${siteId}`);
-    const verdict = await withRedis((client) => recordSharedVerdicts(client, key, DEFAULT_MISUSE_POLICY, { valid, invalid }));
-    return verdict?.pause ?? false;
-  }
-  let pause = false;
-  for (let i = 0; i < valid + invalid; i++) pause = misuseMonitor.record(siteId, i < valid).pause || pause;
-  return pause;
 }

@@ -47,7 +47,7 @@ async function writeRows(
   group: readonly ScreenedBatch[],
   rows: EventRow[][],
   first: boolean[][],
-  recordCheckout: (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string }) => Promise<void>,
+  recordCheckout: (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }) => Promise<void>,
 ): Promise<BatchWritten[]> {
   const inserted = new Set(
     // In key order, so that two instances inserting the same ids (a retried batch) cannot deadlock.
@@ -57,20 +57,23 @@ async function writeRows(
   );
   const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(`${rows[b]![i]!.siteId}\u0000${rows[b]![i]!.eventId}`);
   const planned: PlanEvent[] = [];
-  const checkouts: Array<{ site: SiteConfig; orderId: string; sessionId: string; visitorId: string }> = [];
+  const checkouts: Array<{ site: SiteConfig; orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }> = [];
   const planSites = new Map<string, PlanSite>();
   group.forEach((b, bi) => {
     const site = planSites.get(b.site.id) ?? { id: b.site.id, currency: b.site.currency, runningTestIds: new Set(b.site.tests.map((t) => t.id)) };
     planSites.set(site.id, site);
     b.events.forEach((event, i) => {
+      // Every report of a checkout is judged, a duplicate id included: its id is the pixel's `checkout-<order>`,
+      // which anybody can send first, so the event's id must not decide whose report counts.
+      if (event.type === "checkout" && first[bi]![i]) {
+        checkouts.push({ site: b.site, orderId: event.order, sessionId: b.batch.sid, visitorId: b.batch.vid, checkoutToken: event.checkout ?? null });
+      }
       if (!isNew(bi, i)) return;
       const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt };
       if (event.type === "exposure") {
         planned.push({ ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null });
       } else if (event.type === "conversion") {
         planned.push({ ...base, kind: "conversion", goal: event.goal, value: event.value ?? null });
-      } else if (event.type === "checkout") {
-        checkouts.push({ site: b.site, orderId: event.order, sessionId: b.batch.sid, visitorId: b.batch.vid });
       }
     });
   });

@@ -13,3 +13,14 @@ export function normalOrderId(value: unknown): string | null {
   const id = /^gid:\/\/shopify\/(?:Order|OrderIdentity)\/([0-9]+)$/.exec(text)?.[1] ?? text;
   return ORDER_ID_PATTERN.test(id) ? id : null;
 }
+
+/**
+ * A Shopify checkout's token, as the web pixel reads it (`checkout.token`) and the order webhook carries
+ * it (`checkout_token`): printable ASCII without spaces or quotes, at most 256 characters.
+ */
+export const CHECKOUT_TOKEN_PATTERN = /^[A-Za-z0-9_\-+/=.:]{1,256}$/;
+
+/** The checkout token, or null when `value` is not one. */
+export function checkoutToken(value: unknown): string | null {
+  return typeof value === "string" && CHECKOUT_TOKEN_PATTERN.test(value) ? value : null;
+}

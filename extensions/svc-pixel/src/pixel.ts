@@ -2,7 +2,7 @@
 import type { ExtensionApi, PixelEventsCheckoutCompleted } from "@shopify/web-pixels-extension";
 import type { CheckoutEvent, EventBatch } from "../../../app/wire/events";
 import { CONTROL_CHARACTERS, ENDPOINTS, ID_PATTERN, MAX_PATH_LENGTH, SESSION_KEY, SHOP_PATTERN, VISITOR_KEY } from "../../../app/wire/limits";
-import { normalOrderId } from "../../../app/wire/rules/order-id";
+import { checkoutToken, normalOrderId } from "../../../app/wire/rules/order-id";
 import { isSiteId } from "../../../app/wire/rules/site-id";
 
 /** The part of Shopify's web pixel API this pixel uses. */
@@ -52,6 +52,10 @@ async function checkoutBatch(event: PixelEventsCheckoutCompleted, browser: Pixel
     path: pagePath(event.context?.document?.location?.pathname),
     order,
   };
+  // The checkout's token: the order's webhook carries it too, so the report counts even if it arrives
+  // before the order (a report naming no checkout counts only after it).
+  const token = checkoutToken(event?.data?.checkout?.token);
+  if (token) checkout.checkout = token;
   return { v: 1, site, vid, sid, shop, sent: Date.now(), events: [checkout] };
 }
 

@@ -1,0 +1,35 @@
+// Pausing one running test for exposure misuse, with the owner's notice queued in the same transaction.
+import { enqueueEmail, type NewEmail } from "./outbox.server";
+import { inTransaction } from "./transaction.server";
+
+export interface PausedTest {
+  name: string;
+  siteName: string;
+  shopDomain: string;
+  ownerEmail: string | null;
+}
+
+/**
+ * Pauses the test with `reason` if it is still running on the site; then `notice` composes the owner's
+ * email from what was paused (null: none is sent), written to the outbox in the same transaction. Null
+ * when the test was not running any more (paused meanwhile by another request or instance: no second email).
+ */
+export async function pauseTestWithNotice(
+  siteId: string,
+  testId: string,
+  reason: string,
+  notice: (test: PausedTest) => Omit<NewEmail, "shopId"> | null,
+): Promise<PausedTest | null> {
+  return inTransaction(async (tx) => {
+    const { count } = await tx.test.updateMany({ where: { id: testId, siteId, status: "running" }, data: { status: "paused", pausedReason: reason } });
+    if (count !== 1) return null;
+    const row = await tx.test.findUniqueOrThrow({
+      where: { id: testId },
+      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },
+    });
+    const paused: PausedTest = { name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail };
+    const email = notice(paused);
+    if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
+    return paused;
+  });
+}
