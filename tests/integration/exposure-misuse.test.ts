@@ -14,6 +14,7 @@ import { databaseKinds } from "../support/databases";
 import { testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { batch, exposure, getPatches, newId, postBatch, postBatchFrom } from "../support/snippet-client";
+import { ago, seedSite, seedTest } from "../support/seed";
 
 const SHOP = "misuse.myshopify.com";
 const OWNER = "owner@misuse.example";
@@ -25,21 +26,18 @@ const POLICY = { minVisitors: 6, minNetworks: 3, minSpanMs: 2_000 };
 
 async function insertSite(sql: SqlRunner): Promise<void> {
   await sql.query(`UPDATE "Shop" SET "ownerEmail" = $1 WHERE domain = $2`, [OWNER, SHOP]);
-  await sql.query(
-    `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, domain, status, "updatedAt")
-     SELECT $1, $1, id, 'web', 'Misuse storefront', $3, 'active', now() FROM "Shop" WHERE domain = $2`,
-    [SITE, SHOP, ORIGIN],
-  );
+  await seedSite(sql, { id: SITE, shop: SHOP, name: "Misuse storefront", domain: ORIGIN, status: "active" });
   for (const test of [ABUSED, OTHER]) {
-    await sql.query(
-      `INSERT INTO "Test" (id, "siteId", name, status, pages, "startedAt", "updatedAt")
-       VALUES ($1, $2, $1, 'running', ARRAY['/demo'], now() - interval '1 day', now())`,
-      [test, SITE],
-    );
-    for (const [i, key] of ["control", "v1"].entries()) {
-      await sql.query(`INSERT INTO "Arm" (id, "testId", key, name, position, weight) VALUES ($1, $2, $3, $3, $4, 1)`, [`${test}-${i}`, test, key, i]);
-    }
-    await sql.query(`INSERT INTO "Goal" (id, "testId", label, "isPrimary") VALUES ($1, $2, 'signup', true)`, [`${test}-goal`, test]);
+    await seedTest(sql, {
+      id: test,
+      site: SITE,
+      name: test,
+      status: "running",
+      pages: ["/demo"],
+      startedAt: ago("1 day"),
+      arms: ["control", "v1"].map((key, i) => ({ id: `${test}-${i}`, key, name: key, weight: 1 })),
+      goals: [{ id: `${test}-goal`, label: "signup" }],
+    });
   }
 }
 

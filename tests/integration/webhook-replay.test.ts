@@ -9,6 +9,7 @@ import type { SqlRunner } from "~/db/connection.server";
 import { signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
 import { databaseKinds } from "../support/databases";
 import { useShopifyServer, APP } from "../support/shopify";
+import { seedShop, seedSite } from "../support/seed";
 
 const SHOP = "replay-shop.myshopify.com";
 const SITE = "replay-site";
@@ -38,16 +39,12 @@ async function send(baseUrl: string, d: Delivery, headers: Record<string, string
 }
 
 async function installShop(sql: SqlRunner): Promise<void> {
-  await sql.query(
-    `INSERT INTO "Shop" (id, domain, "updatedAt") VALUES ('replay-shop', $1, now())
-     ON CONFLICT (domain) DO UPDATE SET "uninstalledAt" = NULL`,
-    [SHOP],
-  );
-  await sql.query(
-    `INSERT INTO "Site" (id, "publicId", "shopId", kind, name, "updatedAt") SELECT 'replay-site', $1, id, 'shopify', 'Replay', now()
-     FROM "Shop" WHERE domain = $2 ON CONFLICT (id) DO NOTHING`,
-    [SITE, SHOP],
-  );
+  // Installed again after an uninstall: the same row, uninstalledAt cleared.
+  const [shop] = await sql.query<{ id: string }>(`SELECT id FROM "Shop" WHERE domain = $1`, [SHOP]);
+  if (shop) await sql.query(`UPDATE "Shop" SET "uninstalledAt" = NULL WHERE id = $1`, [shop.id]);
+  else await seedShop(sql, { id: "replay-shop", domain: SHOP });
+  const [site] = await sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE id = 'replay-site'`);
+  if (!site) await seedSite(sql, { id: "replay-site", publicId: SITE, shop: SHOP, kind: "shopify", name: "Replay" });
 }
 
 const shopState = (sql: SqlRunner) =>
