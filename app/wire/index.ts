@@ -1,6 +1,7 @@
 // The wire shapes between the snippet and the server, in one import.
 export * from "./limits";
 export * from "./goal";
+export * from "./text";
 export * from "./site-id";
 export * from "./targeting";
 export * from "./order-id";
