@@ -75,3 +75,49 @@ describe("groupCommit", () => {
     await expect(Promise.all([a, b])).resolves.toEqual(["ok 1", "ok 2"]);
   });
 });
+
+describe("groupCommit isolating a bad job", () => {
+  class BadData extends Error {}
+  /** Commits any group holding no negative job; a group with one fails with BadData (or `other`). */
+  function committer(other?: Error) {
+    const groups: number[][] = [];
+    const commit = async (jobs: number[]) => {
+      groups.push(jobs);
+      if (other) throw other;
+      if (jobs.some((j) => j < 0)) throw new BadData(`bad ${jobs.find((j) => j < 0)}`);
+      return jobs.map((j) => `ok ${j}`);
+    };
+    return { groups, commit };
+  }
+  const options = { windowMs: 0, maxWeight: 1000, weight: () => 1, isolates: (e: unknown) => e instanceof BadData };
+
+  it("retries the group without the job that broke it: neighbours commit, the bad job alone fails", async () => {
+    const c = committer();
+    const submit = groupCommit({ ...options, commit: c.commit });
+    const jobs = [1, 2, 3, -4, 5, 6, 7, 8, 9];
+    const settled = await Promise.allSettled(jobs.map((j) => submit(j)));
+    expect(settled.map((s) => (s.status === "fulfilled" ? s.value : (s.reason as Error).message))).toEqual(
+      jobs.map((j) => (j < 0 ? `bad ${j}` : `ok ${j}`)),
+    );
+    // Every committed group is free of the bad job, and the bad job ends up alone.
+    expect(c.groups[0]).toEqual(jobs);
+    expect(c.groups).toContainEqual([-4]);
+    expect(c.groups.filter((g) => g.length > 1 && g.includes(-4)).length).toBeLessThanOrEqual(Math.ceil(Math.log2(jobs.length)));
+  });
+
+  it("isolates several bad jobs, each failing only itself", async () => {
+    const c = committer();
+    const submit = groupCommit({ ...options, commit: c.commit });
+    const jobs = Array.from({ length: 40 }, (_, i) => (i % 13 === 5 ? -i : i));
+    const settled = await Promise.allSettled(jobs.map((j) => submit(j)));
+    settled.forEach((s, i) => expect(s.status).toBe(jobs[i]! < 0 ? "rejected" : "fulfilled"));
+  });
+
+  it("fails the whole group at once on an error it does not claim (the database down)", async () => {
+    const c = committer(new Error("connection refused"));
+    const submit = groupCommit({ ...options, commit: c.commit });
+    const settled = await Promise.allSettled([1, 2, 3, 4].map((j) => submit(j)));
+    expect(settled.every((s) => s.status === "rejected")).toBe(true);
+    expect(c.groups).toEqual([[1, 2, 3, 4]]);
+  });
+});
