@@ -1,6 +1,8 @@
 // Group commit: one writer per process. Jobs that arrive while a commit is in flight wait and go
 // together into the next one, and each caller is answered only when the commit holding its job is done.
 // A commit that fails because of one job's data is retried without it, so a bad job fails only itself.
+// Waiting jobs queue per lane (a site), groups take from the lanes in turn, and the queue is bounded: past
+// a bound a job is refused at once (QueueFullError), so no caller waits behind another lane's flood.
 
 export interface GroupCommitOptions<Job, Result> {
   /** Writes the jobs in one transaction; returns one result per job, in order. Throwing fails them all. */
@@ -17,6 +19,18 @@ export interface GroupCommitOptions<Job, Result> {
    * does not claim (the database down, a timeout) fail the whole group at once, as retrying would not help.
    */
   isolates?(error: unknown): boolean;
+  /** The lane a job queues in (a site): groups take one job of each lane in turn. Default: one lane. */
+  lane?(job: Job): string;
+  /** Bounds on the weight waiting, in all lanes and in one: past either a job is refused at once. Default: none. */
+  maxQueuedWeight?: number;
+  maxLaneWeight?: number;
+}
+
+/** The writer's queue (or the job's lane) is full: nothing was queued; the caller may try again shortly. */
+export class QueueFullError extends Error {
+  constructor(readonly scope: "queue" | "lane") {
+    super(scope === "queue" ? "the writer's queue is full" : "this lane's share of the writer's queue is full");
+  }
 }
 
 interface Waiting<Job, Result> {
@@ -26,19 +40,31 @@ interface Waiting<Job, Result> {
 }
 
 export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result>): (job: Job) => Promise<Result> {
-  const queue: Array<Waiting<Job, Result>> = [];
+  /** Waiting jobs per lane; the Map's order is the turn order (a lane served goes to the back). */
+  const lanes = new Map<string, Array<Waiting<Job, Result>>>();
+  const laneWeights = new Map<string, number>();
+  let queuedWeight = 0;
   let writing = false;
+  const laneOf = (job: Job) => options.lane?.(job) ?? "";
 
+  /** Round robin over the lanes, one job at a time, up to maxWeight (always at least one job). */
   const take = () => {
+    const group: Array<Waiting<Job, Result>> = [];
     let weight = 0;
-    let n = 0;
-    while (n < queue.length) {
-      const next = options.weight(queue[n]!.job);
-      if (n > 0 && weight + next > options.maxWeight) break;
+    while (lanes.size > 0) {
+      const [key, queue] = lanes.entries().next().value as [string, Array<Waiting<Job, Result>>];
+      const next = options.weight(queue[0]!.job);
+      if (group.length > 0 && weight + next > options.maxWeight) break;
+      group.push(queue.shift()!);
       weight += next;
-      n += 1;
+      queuedWeight -= next;
+      lanes.delete(key);
+      if (queue.length > 0) {
+        lanes.set(key, queue);
+        laneWeights.set(key, laneWeights.get(key)! - next);
+      } else laneWeights.delete(key);
     }
-    return queue.splice(0, n);
+    return group;
   };
 
   /** Commits `group`, bisecting on an error the job's data may cause; settles every job of it. */
@@ -60,13 +86,24 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
   };
 
   const write = async () => {
-    while (queue.length > 0) await commitGroup(take());
+    while (lanes.size > 0) await commitGroup(take());
     writing = false;
   };
 
   return (job) =>
     new Promise<Result>((resolve, reject) => {
-      queue.push({ job, resolve, reject });
+      const key = laneOf(job);
+      const weight = options.weight(job);
+      const laneWeight = laneWeights.get(key) ?? 0;
+      // A lane with nothing waiting always gets its job in (so the queue holds at most maxQueuedWeight
+      // plus one job per lane): the bounds cap a flood, never starve a quiet lane.
+      if (laneWeight > 0 && laneWeight + weight > (options.maxLaneWeight ?? Infinity)) return reject(new QueueFullError("lane"));
+      if (laneWeight > 0 && queuedWeight + weight > (options.maxQueuedWeight ?? Infinity)) return reject(new QueueFullError("queue"));
+      const queue = lanes.get(key);
+      if (queue) queue.push({ job, resolve, reject });
+      else lanes.set(key, [{ job, resolve, reject }]);
+      laneWeights.set(key, laneWeight + weight);
+      queuedWeight += weight;
       if (writing) return;
       writing = true;
       // Idle: let the requests already read in this turn (or within the window) join the first group.
