@@ -10,7 +10,7 @@ import type { EventBatch, SvcEvent } from "~/wire";
 import { recordExposureVerdicts, throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig, invalidateSite } from "./site-cache.server";
-import { groupCommit } from "~/infra/group-commit.server";
+import { groupCommit, QueueFullError } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 
 export type Door = "events" | "collect";
@@ -20,6 +20,8 @@ export interface IngestInput {
   text: string;
   /** The request's Origin header. */
   origin: string | null;
+  /** The client's IP address, for the per-address limit (hashed there, never stored); none: not limited by address. */
+  address?: string;
   receivedAt: Date;
 }
 
@@ -37,13 +39,26 @@ export interface IngestSummary {
  * The cap keeps one transaction's statements and JSON parameters small (~a few hundred KB).
  * A group the database refuses for a batch's data is retried without that batch (isolates), so a batch
  * that slipped past validation fails itself (422) and never its neighbours, whatever their site.
+ * Batches wait in one lane per site, and groups take the lanes in turn: a site's backlog delays another
+ * site's batch by one group at most. The wait is bounded (WRITE_QUEUE, docs/api.md "Limits"): past it a
+ * batch is answered 503 with Retry-After at once, rather than after minutes in the queue.
  */
+export const WRITE_QUEUE = {
+  /** Events of one site waiting for the writer: two full groups. */
+  maxSiteEvents: 4_000,
+  /** Events of all sites waiting (besides one batch of each site, always admitted): ten full groups. */
+  maxEvents: 20_000,
+} as const;
+
 const writeInGroup = groupCommit<ScreenedBatch, BatchWritten>({
   commit: writeEventGroup,
   windowMs: 0,
   maxWeight: 2_000,
   weight: (job) => Math.max(1, job.events.length),
   isolates: isDataError,
+  lane: (job) => job.site.id,
+  maxLaneWeight: WRITE_QUEUE.maxSiteEvents,
+  maxQueuedWeight: WRITE_QUEUE.maxEvents,
 });
 
 const UNSTORABLE = {
@@ -52,6 +67,9 @@ const UNSTORABLE = {
   title: "The event batch could not be stored",
   detail: "The database refused a value of this batch; nothing of it was stored. Sending it again will not help.",
 } as const;
+
+/** The writer's queue is at its bound (WRITE_QUEUE): nothing was queued; the snippet sends the batch again later. */
+const WRITER_BUSY = { status: 503, type: "temporarily-unavailable", title: "Try again shortly", detail: "The writer's queue is full.", retryAfterSeconds: 1 } as const;
 
 export async function ingestEventBatch(input: IngestInput): Promise<Outcome<IngestSummary>> {
   const json = parseJsonText(input.text);
@@ -69,7 +87,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (site.allowedOrigins.length > 0 && input.origin && !site.allowedOrigins.includes(input.origin)) {
     return fail({ status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" });
   }
-  const limited = await throttleSnippetRequest(site.id, batch.vid);
+  const limited = await throttleSnippetRequest(site.id, batch.vid, input.address);
   if (limited) return fail(limited);
 
   const { kept, rejected } = await screenExposures(site, batch);
@@ -79,6 +97,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   } catch (error) {
     // Isolated by the group commit: this batch alone holds what the database refused; nothing of it was stored.
     if (isDataError(error)) return fail(UNSTORABLE);
+    if (error instanceof QueueFullError) return fail(WRITER_BUSY);
     throw error;
   }
   return ok({ ...written, rejected });
