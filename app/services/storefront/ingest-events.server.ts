@@ -79,7 +79,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (input.door === "events" && batch.events.some((e) => e.type === "checkout")) {
     return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: ["events: checkout events are accepted on /api/collect only"] });
   }
-  const site = await getSiteConfig(batch.site);
+  const site = await getSiteConfig(batch.site, input.address);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   if (input.door === "collect" && (site.kind !== "shopify" || batch.shop !== site.shopDomain)) {
     return fail({ status: 403, type: "shop-mismatch", title: "This site does not belong to that shop" });
