@@ -1,4 +1,4 @@
-// npm run bench [-- patches events memory results]: throughput, latency, CPU and resident memory of the
+// npm run bench [-- patches events restart memory results]: throughput, latency, CPU and resident memory of the
 // hot paths (/api/patches, /api/events) beside a bare Node `http` server doing the least the same request
 // needs, in the same run, on PGlite and (BENCH_DATABASE_URL) PostgreSQL; plus the results page's cost at
 // 10^4..10^8 events. Prints one table and writes it to bench-output/. See docs/performance.md.
@@ -8,14 +8,14 @@ import path from "node:path";
 import { seedResultsBench } from "./bench-results.mjs";
 import { eventsRequests, fetchAssignments, measure, patchesRequests } from "./bench-load.mjs";
 import { createDatabase, rssMb, startApp, startBare, stop } from "./bench-process.mjs";
-import { seedSites } from "./bench-seed.mjs";
+import { runSql, seedSites } from "./bench-seed.mjs";
 import { formatTable, memoryGrowth, targetFor } from "./bench-table.mjs";
 import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MEMORY_VISITORS = Number(process.env.BENCH_MEMORY_VISITORS ?? 200_000);
-const SECTIONS = ["patches", "events", "memory", "results"];
+const SECTIONS = ["patches", "events", "restart", "memory", "results"];
 // Running tests in each /api/patches load: 1 site, 100 sites, 10,000 sites, one test each, so a request's
 // own work is the same in all three and only the other sites' tests grow.
 const PATCHES_SITES = [1, 100, 10_000];
@@ -23,6 +23,12 @@ const EVENT_BATCHES = [1, 10, 50];
 // The events load: 2,000 visitors spread over the first 100 sites, each with its assigned arm.
 const EVENT_SITES = 100;
 const EVENT_VISITORS = 2000;
+// The restart case: event writes after svc starts on a database holding one Shopify order credited to an
+// arm, once RESTART_EVENTS events were written, against the same without the order (issue 20: they fell
+// from ~7,000/s to under 200/s within 30 s, as statistics taken at start on nearly empty tables turned the
+// group commit's lookups into sequential scans). A fixed amount of events, not of time, so that the
+// tables have the same size however fast the machine is.
+const RESTART_EVENTS = Number(process.env.BENCH_RESTART_EVENTS ?? 250_000);
 const MEMORY_SAMPLES = 4;
 const MEMORY_SITES = 100;
 // BENCH_MEMORY_LIMITS=off: the same run without rate limits, to tell the limiters' share of any growth.
@@ -43,8 +49,52 @@ ensureBuilt();
 const log = (line) => console.error(`[bench] ${line}`);
 const warm = (server, requests) => measure({ url: server.url, pid: server.pid, requests, connections: 4, seconds: 2 });
 
+/**
+ * One Shopify order of bench-0's shop, paid in a session exposed to bench-0's variant, as the snippet and
+ * the orders/paid webhook leave it: the session's events and exposure, the order, its purchase credited
+ * to the arm, and the day's rollups.
+ */
+const ORDER_CREDITED_TO_AN_ARM = `
+  INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt", data) VALUES
+    ('bsite-0', 'order-e1', 'pageview', 'order-visitor', 'order-session', '/bench', now(), '{}'),
+    ('bsite-0', 'order-e2', 'exposure', 'order-visitor', 'order-session', '/bench', now(), '{"test": "bt-0-0", "arm": "bt-0-0-b", "msToApply": 100, "msHidden": 0}');
+  INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden")
+    VALUES ('bsite-0', 'bt-0-0', 'order-session', 'order-visitor', 'bt-0-0-b', 'order-e2', now(), 100, 0);
+  INSERT INTO "Order" ("shopId", "orderId", "sessionId", total, currency, "presentmentTotal", "presentmentCurrency", "occurredAt")
+    VALUES ('bench-shop', '5001', 'order-session', 20, 'USD', 20, 'USD', now());
+  INSERT INTO "Conversion" ("siteId", "eventId", goal, value, currency, "sessionId", "visitorId", source, "occurredAt")
+    VALUES ('bsite-0', 'order-5001', 'purchase', 20, 'USD', 'order-session', NULL, 'order', now());
+  INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId") VALUES ('bsite-0', 'order-5001', 'bt-0-0', 'bt-0-0-b');
+  INSERT INTO "DailyRollup" ("siteId", "testId", "armId", goal, day, currency, exposures, "exposedVisitors") VALUES ('bsite-0', 'bt-0-0', 'bt-0-0-b', '', current_date, '', 1, 1);
+  INSERT INTO "DailyRollup" ("siteId", "testId", "armId", goal, day, currency, "convertingVisitors", conversions, revenue, "revenueSquares")
+    VALUES ('bsite-0', 'bt-0-0', 'bt-0-0-b', 'purchase', current_date, 'USD', 1, 1, 20, 400);`;
+
+/**
+ * Event writes (×10) after svc starts on a fresh database of 100 sites, with or without an order credited
+ * to an arm: RESTART_EVENTS events written as fast as it goes, then one measured load.
+ */
+async function eventsAfterRestart(serverUrl, { withOrder }) {
+  const database = await createDatabase(serverUrl);
+  let server = null;
+  try {
+    server = await startApp(database);
+    await stop(server);
+    await seedSites(database, { from: 0, to: EVENT_SITES, testsPerSite: 1 });
+    if (withOrder) await runSql(database, ORDER_CREDITED_TO_AN_ARM);
+    server = await startApp(database);
+    const visitors = await fetchAssignments(server.url, { sites: EVENT_SITES, visitors: EVENT_VISITORS });
+    const fill = await measure({ url: server.url, pid: server.pid, requests: eventsRequests({ visitors, perBatch: 10 }), connections: CONNECTIONS, amount: RESTART_EVENTS / 10, itemsPerRequest: 10 });
+    const after = await measure({ url: server.url, pid: server.pid, requests: eventsRequests({ visitors, perBatch: 10 }), connections: CONNECTIONS, seconds: SECONDS, itemsPerRequest: 10 });
+    log(`after a restart ${withOrder ? "with" : "without"} an order (${database.kind}): ${fill.itemsPerSecond.toFixed(0)} events/s over the first ${RESTART_EVENTS.toLocaleString("en-US")}, then ${after.itemsPerSecond.toFixed(0)}`);
+    return { fill, after };
+  } finally {
+    if (server) await stop(server);
+    await database.drop();
+  }
+}
+
 /** Every section on one database; the memory run on the first database only (it is about the app). */
-async function benchDatabase(database, bare, { memory }) {
+async function benchDatabase(database, bare, { memory, serverUrl }) {
   const rows = [];
   let app = null;
   let seeded = 0;
@@ -108,6 +158,18 @@ async function benchDatabase(database, bare, { memory }) {
         const svc = await load(server, eventsRequests({ visitors, perBatch }), perBatch);
         row(`POST /api/events ×${perBatch}`, svc, baseline);
       }
+    });
+
+    await section("restart", async () => {
+      // Fresh databases of their own: the case is about statistics taken while the tables were nearly empty.
+      if (app) await stop(app);
+      app = null;
+      const without = await eventsAfterRestart(serverUrl, { withOrder: false });
+      const withOrder = await eventsAfterRestart(serverUrl, { withOrder: true });
+      const label = `POST /api/events ×10, after ${RESTART_EVENTS.toLocaleString("en-US")} events since a restart`;
+      row(`${label}, no order (baseline)`, without.after, null, { fill: without.fill.itemsPerSecond });
+      // Against the same load without the order, in this run: 1 means the order changes nothing.
+      row(`${label} with an order credited to an arm`, withOrder.after, null, { fill: withOrder.fill.itemsPerSecond, ratio: withOrder.after.itemsPerSecond / without.after.itemsPerSecond });
     });
 
     if (memory) await section("memory", async () => {
@@ -174,7 +236,7 @@ try {
     const database = await createDatabase(serverUrl);
     log(`database: ${database.kind}`);
     try {
-      rows.push(...(await benchDatabase(database, bare, { memory: index === 0 })));
+      rows.push(...(await benchDatabase(database, bare, { memory: index === 0, serverUrl })));
     } finally {
       await database.drop();
     }

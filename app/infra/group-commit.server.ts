@@ -1,5 +1,8 @@
 // Group commit: one writer per process. Jobs that arrive while a commit is in flight wait and go
 // together into the next one, and each caller is answered only when the commit holding its job is done.
+// A commit that fails because of one job's data is retried without it, so a bad job fails only itself.
+// Waiting jobs queue per lane (a site), groups take from the lanes in turn, and the queue is bounded: past
+// a bound a job is refused at once (QueueFullError), so no caller waits behind another lane's flood.
 
 export interface GroupCommitOptions<Job, Result> {
   /** Writes the jobs in one transaction; returns one result per job, in order. Throwing fails them all. */
@@ -9,6 +12,25 @@ export interface GroupCommitOptions<Job, Result> {
   /** A group holds jobs up to this total weight (always at least one job). */
   maxWeight: number;
   weight(job: Job): number;
+  /**
+   * Whether `error` may come from one job's data (a value the database refuses) rather than from the
+   * database itself. A group failing so is split in halves, each committed on its own, down to the lone
+   * job that fails: only that one is rejected (with the error), and every other job commits. Errors it
+   * does not claim (the database down, a timeout) fail the whole group at once, as retrying would not help.
+   */
+  isolates?(error: unknown): boolean;
+  /** The lane a job queues in (a site): groups take one job of each lane in turn. Default: one lane. */
+  lane?(job: Job): string;
+  /** Bounds on the weight waiting, in all lanes and in one: past either a job is refused at once. Default: none. */
+  maxQueuedWeight?: number;
+  maxLaneWeight?: number;
+}
+
+/** The writer's queue (or the job's lane) is full: nothing was queued; the caller may try again shortly. */
+export class QueueFullError extends Error {
+  constructor(readonly scope: "queue" | "lane") {
+    super(scope === "queue" ? "the writer's queue is full" : "this lane's share of the writer's queue is full");
+  }
 }
 
 interface Waiting<Job, Result> {
@@ -18,38 +40,70 @@ interface Waiting<Job, Result> {
 }
 
 export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result>): (job: Job) => Promise<Result> {
-  const queue: Array<Waiting<Job, Result>> = [];
+  /** Waiting jobs per lane; the Map's order is the turn order (a lane served goes to the back). */
+  const lanes = new Map<string, Array<Waiting<Job, Result>>>();
+  const laneWeights = new Map<string, number>();
+  let queuedWeight = 0;
   let writing = false;
+  const laneOf = (job: Job) => options.lane?.(job) ?? "";
 
+  /** Round robin over the lanes, one job at a time, up to maxWeight (always at least one job). */
   const take = () => {
+    const group: Array<Waiting<Job, Result>> = [];
     let weight = 0;
-    let n = 0;
-    while (n < queue.length) {
-      const next = options.weight(queue[n]!.job);
-      if (n > 0 && weight + next > options.maxWeight) break;
+    while (lanes.size > 0) {
+      const [key, queue] = lanes.entries().next().value as [string, Array<Waiting<Job, Result>>];
+      const next = options.weight(queue[0]!.job);
+      if (group.length > 0 && weight + next > options.maxWeight) break;
+      group.push(queue.shift()!);
       weight += next;
-      n += 1;
+      queuedWeight -= next;
+      lanes.delete(key);
+      if (queue.length > 0) {
+        lanes.set(key, queue);
+        laneWeights.set(key, laneWeights.get(key)! - next);
+      } else laneWeights.delete(key);
     }
-    return queue.splice(0, n);
+    return group;
+  };
+
+  /** Commits `group`, bisecting on an error the job's data may cause; settles every job of it. */
+  const commitGroup = async (group: Array<Waiting<Job, Result>>): Promise<void> => {
+    try {
+      const results = await options.commit(group.map((w) => w.job));
+      if (results.length !== group.length) throw new Error(`group commit returned ${results.length} results for ${group.length} jobs`);
+      group.forEach((w, i) => w.resolve(results[i] as Result));
+    } catch (error) {
+      if (group.length > 1 && options.isolates?.(error)) {
+        // Nothing of the group was stored (one transaction), so each half is written as if new.
+        const half = Math.ceil(group.length / 2);
+        await commitGroup(group.slice(0, half));
+        await commitGroup(group.slice(half));
+        return;
+      }
+      for (const w of group) w.reject(error);
+    }
   };
 
   const write = async () => {
-    while (queue.length > 0) {
-      const group = take();
-      try {
-        const results = await options.commit(group.map((w) => w.job));
-        if (results.length !== group.length) throw new Error(`group commit returned ${results.length} results for ${group.length} jobs`);
-        group.forEach((w, i) => w.resolve(results[i] as Result));
-      } catch (error) {
-        for (const w of group) w.reject(error);
-      }
-    }
+    while (lanes.size > 0) await commitGroup(take());
     writing = false;
   };
 
   return (job) =>
     new Promise<Result>((resolve, reject) => {
-      queue.push({ job, resolve, reject });
+      const key = laneOf(job);
+      const weight = options.weight(job);
+      const laneWeight = laneWeights.get(key) ?? 0;
+      // A lane with nothing waiting always gets its job in (so the queue holds at most maxQueuedWeight
+      // plus one job per lane): the bounds cap a flood, never starve a quiet lane.
+      if (laneWeight > 0 && laneWeight + weight > (options.maxLaneWeight ?? Infinity)) return reject(new QueueFullError("lane"));
+      if (laneWeight > 0 && queuedWeight + weight > (options.maxQueuedWeight ?? Infinity)) return reject(new QueueFullError("queue"));
+      const queue = lanes.get(key);
+      if (queue) queue.push({ job, resolve, reject });
+      else lanes.set(key, [{ job, resolve, reject }]);
+      laneWeights.set(key, laneWeight + weight);
+      queuedWeight += weight;
       if (writing) return;
       writing = true;
       // Idle: let the requests already read in this turn (or within the window) join the first group.

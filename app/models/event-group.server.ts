@@ -106,3 +106,14 @@ export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures
   ]);
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
 }
+
+/** The goal labels each of `siteIds` already counts under in its rollups (what its results show). */
+export async function readSiteGoalLabels(sql: Sql, siteIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await sql.query<{ siteId: string; goal: string }>(
+    `SELECT DISTINCT "siteId", goal FROM "DailyRollup" WHERE "siteId" = ANY($1::text[]) AND goal <> ''`,
+    [siteIds],
+  );
+  const bySite = new Map<string, string[]>(siteIds.map((id) => [id, []]));
+  for (const r of rows) bySite.get(r.siteId)?.push(r.goal);
+  return bySite;
+}

@@ -1,6 +1,7 @@
 // The wire shapes between the snippet and the server, in one import.
 export * from "./limits";
 export * from "./rules/goal";
+export * from "./rules/text";
 export * from "./rules/site-id";
 export * from "./rules/targeting";
 export * from "./rules/order-id";

@@ -1,10 +1,10 @@
 // Turns page facts into wire events; the only place where page data becomes event fields.
 import {
-  CONTROL_CHARACTERS,
   MAX_ELEMENT_ID_LENGTH,
   MAX_PATH_LENGTH,
   MAX_SELECTOR_LENGTH,
 } from "../../app/wire/limits";
+import { isWireText } from "../../app/wire/rules/text";
 import type { ElementDescriptor, SvcEvent } from "../../app/wire/events";
 import { randomId } from "./ids";
 import { isRoot } from "./patches";
@@ -52,8 +52,10 @@ export function shortSelector(el: Element): string {
 export function describeElement(el: Element): ElementDescriptor {
   const tag = el.tagName.toLowerCase();
   const d: ElementDescriptor = { tag, sel: shortSelector(el) };
-  // An id with control characters would void the whole batch on the server: leave it out.
-  if (el.id && !CONTROL_CHARACTERS.test(el.id)) d.id = el.id.slice(0, MAX_ELEMENT_ID_LENGTH);
+  // An id that is not wire text (control characters, half a surrogate pair, also where the cut split
+  // one) would void the whole batch on the server: leave it out.
+  const id = el.id.slice(0, MAX_ELEMENT_ID_LENGTH);
+  if (isWireText(id, MAX_ELEMENT_ID_LENGTH)) d.id = id;
   const href = el.getAttribute("href");
   if (href !== null && tag === "a") {
     try {

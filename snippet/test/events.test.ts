@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import textCases from "../../app/wire/rules/text.cases.json";
+import { MAX_ELEMENT_ID_LENGTH } from "../../app/wire/limits";
+import { isWireText } from "../../app/wire/rules/text";
 import { describeElement, interactiveTarget, makeEvent, shortSelector } from "../src/events";
 
 beforeEach(() => {
@@ -26,6 +29,22 @@ describe("describeElement", () => {
   it("leaves out an id with control characters", () => {
     document.body.innerHTML = '<button id="a&#9;b">x</button>';
     expect(describeElement(document.querySelector("button")!)).toEqual({ tag: "button", sel: "button" });
+  });
+  // The server's wire-text rule (app/wire/rules/text.cases.json): an id the server would refuse is left out.
+  it.each(textCases.valid)("keeps the id %j", (id) => {
+    document.body.innerHTML = "<button>x</button>";
+    document.querySelector("button")!.setAttribute("id", id);
+    expect(describeElement(document.querySelector("button")!).id).toBe(id);
+  });
+  it.each(textCases.invalid.filter((id) => !isWireText(id, MAX_ELEMENT_ID_LENGTH)))("leaves out the id %j", (id) => {
+    document.body.innerHTML = "<button>x</button>";
+    document.querySelector("button")!.setAttribute("id", id);
+    expect(describeElement(document.querySelector("button")!)).toEqual({ tag: "button", sel: "button" });
+  });
+  it("leaves out an id whose cut splits a surrogate pair", () => {
+    document.body.innerHTML = "<button>x</button>";
+    document.querySelector("button")!.setAttribute("id", "i".repeat(MAX_ELEMENT_ID_LENGTH - 1) + "🎉");
+    expect(describeElement(document.querySelector("button")!).id).toBeUndefined();
   });
   it("stops the selector at an id", () => {
     document.body.innerHTML = '<div id="top"><div><button>x</button></div></div>';

@@ -14,6 +14,7 @@ import {
   type SvcEvent,
 } from "~/wire";
 import goalLabels from "~/wire/rules/goal.cases.json";
+import textCases from "~/wire/rules/text.cases.json";
 import { parseEventBatch, parseJsonText } from "./event-batch";
 import { MAX_ISSUES } from "../parse-result";
 
@@ -91,6 +92,8 @@ describe("parseEventBatch", () => {
     ["a relative path", ["events", 0, "path"], "products", "events.0.path: must start with /"],
     ["an over-long path", ["events", 0, "path"], "/" + "p".repeat(MAX_PATH_LENGTH), "events.0.path: too long"],
     ["a path with a newline", ["events", 0, "path"], "/a\nb", "events.0.path: control characters"],
+    ["a path with NUL", ["events", 0, "path"], "/a\u0000b", "events.0.path: control characters"],
+    ["a path with a lone surrogate", ["events", 0, "path"], "/a\ud800", "events.0.path: lone surrogate"],
   ])("rejects %s", (_, path, value, expected) => {
     expect(issuesOf(withField(batch([pageview]), path, value))).toEqual([expected]);
   });
@@ -118,6 +121,9 @@ describe("parseEventBatch", () => {
     ["a mailto href with an address", click, ["el", "href"], "mailto:someone@example.com", "events.0.el.href: must be origin + path, or a scheme only"],
     ["a checkout token with a space", { type: "checkout", id: "c1", ts: 1, path: "/", order: "42" }, ["checkout"], "a b", "events.0.checkout: must be a checkout token"],
     ["a 257-character checkout token", { type: "checkout", id: "c1", ts: 1, path: "/", order: "42" }, ["checkout"], "t".repeat(257), "events.0.checkout: must be a checkout token"],
+    ["an href with NUL", click, ["el", "href"], "https://x.example/a\u0000b", "events.0.el.href: control characters"],
+    ["a goal with a lone surrogate", conversion, ["goal"], "sign\ud800up", "events.0.goal: lone surrogate"],
+    ["a selector with a lone low surrogate", click, ["el", "sel"], "a.\udc00", "events.0.el.sel: lone surrogate"],
   ])("rejects %s", (_, event, path, value, expected) => {
     expect(issuesOf(batch([withField(event, path, value)]))).toEqual([expected]);
   });
@@ -200,9 +206,56 @@ describe("conversion goal labels (shared cases)", () => {
   });
   it.each(goalLabels.invalid)("refuses %j", (goal) => {
     expect(issuesOf(batch([{ ...conversion, goal }]))).toEqual([
-      `events.0.goal: ${goal === "" ? "empty" : goal.length > MAX_GOAL_LENGTH ? "too long" : "control characters"}`,
+      `events.0.goal: ${goal === "" ? "empty" : goal.length > MAX_GOAL_LENGTH ? "too long" : /[\u0000-\u001f\u007f]/.test(goal) ? "control characters" : "lone surrogate"}`,
     ]);
   });
+});
+
+// Issue 20, row 2: text PostgreSQL cannot store (NUL, half a surrogate pair) once passed validation and
+// then failed the whole group-commit transaction, every site's batches in it. Every string field of every
+// event kind is now wire text (app/wire/rules/text.ts) or an ASCII pattern, so none can carry it.
+describe("every string field is storable text", () => {
+  const checkout = { id: "e5", ts: T, path: "/", type: "checkout", order: "5001" };
+  /** Every path to a string in a batch holding one event of each kind (checkout as on /api/collect). */
+  const body = batch([pageview, click, exposure, conversion, checkout], { shop: "my-shop.myshopify.com" });
+  const stringPaths: Array<Array<string | number>> = [];
+  const walk = (value: unknown, at: Array<string | number>) => {
+    if (typeof value === "string") stringPaths.push(at);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, [...at, Array.isArray(value) ? Number(k) : k]);
+  };
+  walk(body, []);
+  const hostile = ["\ud800", "\udfff", "\u0000", "/\ud83c", "https://x.example/a\u0000b", "a\udc00b"];
+
+  it("covers every field of every kind", () => expect(stringPaths.length).toBeGreaterThanOrEqual(20));
+  it.each(stringPaths.flatMap((p) => hostile.map((h) => [p.join("."), p, h] as const)))("refuses %s = %j", (_name, path, text) => {
+    expect(parseEventBatch(withField(body, path, text)).ok).toBe(false);
+  });
+  it.each(stringPaths.map((p) => [p.join("."), p] as const))("refuses %s with a lone surrogate appended to its valid value", (_name, path) => {
+    const valid = path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], body) as string;
+    expect(parseEventBatch(withField(body, path, valid + "\ud800")).ok).toBe(false);
+    expect(parseEventBatch(withField(body, path, valid.slice(0, 1) + "\u0000" + valid.slice(1))).ok).toBe(false);
+  });
+});
+
+// The shared wire-text cases (app/wire/rules/text.cases.json) through the fields that take free text.
+describe("wire text in the batch's free-text fields (shared cases)", () => {
+  const fields: Array<[string, object, Array<string | number>, (t: string) => string]> = [
+    ["path", pageview, ["path"], (t) => "/" + t],
+    ["el.sel", click, ["el", "sel"], (t) => t],
+    ["el.id", click, ["el", "id"], (t) => t],
+    ["el.tag", click, ["el", "tag"], (t) => t],
+    ["el.href", click, ["el", "href"], (t) => "https://x.example/" + t],
+    ["goal", conversion, ["goal"], (t) => t],
+  ];
+  const invalid = textCases.invalid.filter((t) => t.length > 0 && t.length <= textCases.max);
+  it.each(fields.flatMap(([name, event, path, wrap]) => textCases.valid.filter((t) => !/[\s?#]/.test(t)).map((t) => [name, t, event, path, wrap] as const)))(
+    "%s accepts %j",
+    (_name, text, event, path, wrap) => expect(parseEventBatch(batch([withField(event, path, wrap(text))])).ok).toBe(true),
+  );
+  it.each(fields.flatMap(([name, event, path, wrap]) => invalid.map((t) => [name, t, event, path, wrap] as const)))(
+    "%s refuses %j",
+    (_name, text, event, path, wrap) => expect(parseEventBatch(batch([withField(event, path, wrap(text))])).ok).toBe(false),
+  );
 });
 
 describe("parseJsonText", () => {

@@ -1,7 +1,6 @@
 // Validation of the POST /api/events and /api/collect body (EventBatch in app/wire/events.ts).
 import { z } from "zod";
 import {
-  CONTROL_CHARACTERS,
   ID_PATTERN,
   isConversionValue,
   isGoalLabel,
@@ -16,6 +15,7 @@ import {
   CHECKOUT_TOKEN_PATTERN,
   ORDER_ID_PATTERN,
   SITE_ID_PATTERN,
+  wireTextProblem,
   type EventBatch,
 } from "~/wire";
 import { failure, parseWith, type ParseResult } from "../parse-result";
@@ -33,8 +33,8 @@ export const siteIdSchema = z.string().regex(SITE_ID_PATTERN, { error: "must be 
  * Goal labels: isGoalLabel (app/wire/rules/goal.ts) decides, for browser conversions and server-side ones
  * alike, the rule the snippet applies before sending; the message only says which part failed.
  */
-export const goalSchema = z.string().refine(isGoalLabel, {
-  error: (issue) => (issue.input === "" ? "empty" : String(issue.input).length > MAX_GOAL_LENGTH ? "too long" : "control characters"),
+export const goalSchema = z.string().check((ctx) => {
+  if (!isGoalLabel(ctx.value)) ctx.issues.push({ code: "custom", input: ctx.value, message: wireTextProblem(ctx.value, MAX_GOAL_LENGTH) ?? "not a goal label" });
 });
 
 /**
@@ -43,21 +43,22 @@ export const goalSchema = z.string().refine(isGoalLabel, {
  */
 export const valueSchema = z.number().refine(isConversionValue, { error: `must be within ±${MAX_VALUE}` });
 
-const boundedText = (max: number) =>
-  z
-    .string()
-    .min(1, { error: "empty" })
-    .max(max, { error: "too long" })
-    .refine((s) => !CONTROL_CHARACTERS.test(s), { error: "control characters" });
+/**
+ * Free text of at most `max` code units that the database can store: the wire-text rule of
+ * app/wire/rules/text.ts (no control characters, NUL included, no lone surrogate). Every string field of a
+ * batch that is not an id, an enum or an ASCII pattern goes through it.
+ */
+export const wireTextSchema = (max: number) =>
+  z.string().check((ctx) => {
+    const problem = wireTextProblem(ctx.value, max);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem });
+  });
+const boundedText = wireTextSchema;
 
 const timestamp = z.number().positive({ error: "must be a positive number" });
 const timing = z.number().int().min(0).max(MAX_TIMING_MS);
 
-const path = z
-  .string()
-  .max(MAX_PATH_LENGTH, { error: "too long" })
-  .refine((s) => s.startsWith("/"), { error: "must start with /" })
-  .refine((s) => !CONTROL_CHARACTERS.test(s), { error: "control characters" });
+const path = wireTextSchema(MAX_PATH_LENGTH).refine((s) => s.startsWith("/"), { error: "must start with /" });
 
 // The snippet sends origin + pathname for web links and only the scheme otherwise: anything with a
 // query string, a fragment or text after a non-web scheme (mailto:someone@…) is refused.
@@ -67,11 +68,7 @@ const element = z.strictObject({
   tag: boundedText(MAX_SELECTOR_LENGTH),
   id: boundedText(MAX_ELEMENT_ID_LENGTH).optional(),
   sel: boundedText(MAX_SELECTOR_LENGTH),
-  href: z
-    .string()
-    .max(MAX_SELECTOR_LENGTH, { error: "too long" })
-    .regex(HREF, { error: "must be origin + path, or a scheme only" })
-    .optional(),
+  href: wireTextSchema(MAX_SELECTOR_LENGTH).regex(HREF, { error: "must be origin + path, or a scheme only" }).optional(),
 });
 
 const base = { id: idSchema, ts: timestamp, path };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "./rate-limit";
+import { RateLimiter, takeAll } from "./rate-limit";
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -121,5 +121,36 @@ describe("RateLimiter", () => {
   it.each([-1, Number.NaN, 6])("rejects cost %s", (cost) => {
     const limiter = new RateLimiter({ capacity: 5, refillPerSecond: 1 }, { now: () => 0 });
     expect(() => limiter.take("k", cost)).toThrow(RangeError);
+  });
+});
+
+describe("takeAll", () => {
+  it("spends from every bucket or from none, and answers the first refusal's wait (as the Redis script)", () => {
+    const now = 0;
+    const site = new RateLimiter({ capacity: 5, refillPerSecond: 1 }, { now: () => now });
+    const visitor = new RateLimiter({ capacity: 1, refillPerSecond: 0.25 }, { now: () => now });
+    const both = [{ limiter: site, key: "s" }, { limiter: visitor, key: "v" }];
+    expect(takeAll(both)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(takeAll(both)).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    expect(takeAll(both)).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    // The site's bucket lost one token (the allowed take), not three.
+    expect(site.peek("s", 4)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(site.peek("s", 5)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it("peek decides as take without spending", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ gap: fc.integer({ min: 0, max: 2000 }), key: fc.constantFrom("a", "b") }), { maxLength: 40 }), (takes) => {
+        let now = 0;
+        const limiter = new RateLimiter({ capacity: 3, refillPerSecond: 2 }, { now: () => now });
+        for (const t of takes) {
+          now += t.gap;
+          const peeked = limiter.peek(t.key);
+          expect(limiter.peek(t.key)).toEqual(peeked);
+          expect(limiter.take(t.key)).toEqual(peeked);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

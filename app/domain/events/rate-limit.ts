@@ -67,6 +67,13 @@ export class RateLimiter {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
   }
 
+  /** The decision take() would give now, spending nothing and changing nothing. */
+  peek(key: string, cost = 1): RateLimitDecision {
+    const bucket = this.refilled(key, this.now());
+    if (bucket.tokens >= cost) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - bucket.tokens) / this.rule.refillPerSecond)) };
+  }
+
   get size(): number {
     return this.buckets.size;
   }
@@ -79,4 +86,17 @@ export class RateLimiter {
     const tokens = Math.min(this.rule.capacity, bucket.tokens + (elapsedMs / 1000) * this.rule.refillPerSecond);
     return { tokens, at: Math.max(now, bucket.at) };
   }
+}
+
+/**
+ * One token from every bucket, or from none: the first that refuses gives the answer and nothing is
+ * spent anywhere, as the Redis script does (app/infra/redis-rate-limit.server.ts) for the same buckets.
+ */
+export function takeAll(takes: ReadonlyArray<{ limiter: RateLimiter; key: string }>): RateLimitDecision {
+  for (const { limiter, key } of takes) {
+    const decision = limiter.peek(key);
+    if (!decision.allowed) return decision;
+  }
+  for (const { limiter, key } of takes) limiter.take(key);
+  return { allowed: true, retryAfterSeconds: 0 };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildResults, type ResultsInput, type RollupRow } from "./build-results";
+import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
+import { boundGoals, buildResults, type ResultsInput, type RollupRow } from "./build-results";
 
 const test = { id: "t", name: "Headline", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 };
 const arms = [
@@ -144,5 +145,44 @@ describe("buildResults", () => {
     expect(view.srm).toEqual({ pValue: null, mismatch: false });
     expect(view.remaining).toEqual({ usersNeeded: null, remainingUsers: null, days: null });
     expect(view.verdict.kind).toBe("collecting");
+  });
+});
+
+describe("a site's goal labels are bounded on the page (issue 20, row 3)", () => {
+  it("shows the configured goals and the MAX_GOAL_LABELS - 1 most converted labels, the rest under OTHER_GOAL, in bounded time", () => {
+
+    const rollups: RollupRow[] = [
+      { armId: "a", goal: "", day: "2026-01-01", currency: "", exposures: 500, exposedVisitors: 500, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 },
+      { armId: "b", goal: "", day: "2026-01-01", currency: "", exposures: 500, exposedVisitors: 500, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 },
+    ];
+    for (let i = 0; i < 10_000; i++) {
+      for (const armId of ["a", "b"]) {
+        rollups.push({ armId, goal: `made-up-${i}`, day: "2026-01-01", currency: "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 1, conversions: i < 50 ? 5 : 1, revenue: 0, revenueSquares: 0, refunded: 0 });
+      }
+    }
+    rollups.push({ armId: "a", goal: "signup", day: "2026-01-01", currency: "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 3, conversions: 3, revenue: 0, revenueSquares: 0, refunded: 0 });
+    const started = performance.now();
+    const view = buildResults({
+      test: { id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
+      arms,
+      goals: [{ label: "signup", isPrimary: true }],
+      currency: "USD",
+      rollups,
+      flicker: [],
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(view.goals).toHaveLength(1 + MAX_GOAL_LABELS);
+    expect(view.goals[0]).toMatchObject({ goal: "signup", primary: true });
+    const labels = view.goals.map((g) => g.goal);
+    // The 50 most converted labels are kept; the rest add up under the one bucket.
+    for (let i = 0; i < 50; i++) expect(labels).toContain(`made-up-${i}`);
+    const other = view.goals.find((g) => g.goal === OTHER_GOAL)!;
+    expect(other.arms[0]!.conversions).toBe(10_000 - (MAX_GOAL_LABELS - 1));
+    expect(view.goals[0]!.arms[0]!.visitors).toBe(500);
+  });
+
+  it("leaves a site within the bound as it is", () => {
+    const rows = [{ armId: "a", goal: "x", day: "d", currency: "", exposures: 0, exposedVisitors: 0, convertingVisitors: 1, conversions: 1, revenue: 0, revenueSquares: 0, refunded: 0 }];
+    expect(boundGoals(rows, new Set())).toEqual(rows);
   });
 });

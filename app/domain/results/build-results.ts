@@ -1,5 +1,6 @@
 // Builds a test's results (ResultsView) from its daily rollups: goals in order, each arm's figures beside its
 // comparison with control, the verdict, the daily series and the time to go.
+import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA } from "../stats";
 import { dailySeries } from "./daily";
 import { compareArms, sampleRatio, timeToGo } from "./stats";
@@ -32,8 +33,8 @@ function goalOrder(input: ResultsInput): Array<{ goal: string; primary: boolean 
   return [...configured.map((g) => g.label), ...extra].map((goal) => ({ goal, primary: goal === primary }));
 }
 
-function goalResult(input: ResultsInput, alpha: number, goal: string, primary: boolean): GoalResult {
-  const totals = totalsPerArm(input.rollups, input.arms.map((a) => a.id), input.currency, goal);
+function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], alpha: number, goal: string, primary: boolean): GoalResult {
+  const totals = totalsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal);
   const comparisons = compareArms(input.arms, totals, alpha);
   return {
     goal,
@@ -59,9 +60,38 @@ function goalResult(input: ResultsInput, alpha: number, goal: string, primary: b
   };
 }
 
-export function buildResults(input: ResultsInput): ResultsView {
+/**
+ * The rollups with at most MAX_GOAL_LABELS labels besides the configured goals: the most converted ones,
+ * the rest counted under OTHER_GOAL (ingestion already counts so; this bounds the page for rows stored
+ * before it did, or by several instances at once). Linear in the rows.
+ */
+export function boundGoals(rollups: readonly RollupRow[], configured: ReadonlySet<string>, max = MAX_GOAL_LABELS): RollupRow[] {
+  const conversions = new Map<string, number>();
+  for (const r of rollups) if (r.goal !== "" && !configured.has(r.goal)) conversions.set(r.goal, (conversions.get(r.goal) ?? 0) + r.conversions);
+  if (conversions.size <= max) return [...rollups];
+  const kept = new Set(
+    [...conversions]
+      .filter(([goal]) => goal !== OTHER_GOAL)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, max - 1)
+      .map(([goal]) => goal),
+  );
+  return rollups.map((r) => (r.goal === "" || configured.has(r.goal) || kept.has(r.goal) ? r : { ...r, goal: OTHER_GOAL }));
+}
+
+export function buildResults(unbounded: ResultsInput): ResultsView {
+  const input = { ...unbounded, rollups: boundGoals(unbounded.rollups, new Set(unbounded.goals.map((g) => g.label))) };
   const alpha = input.alpha ?? DEFAULT_ALPHA;
-  const goals = goalOrder(input).map(({ goal, primary }) => goalResult(input, alpha, goal, primary));
+  // Each goal's rows (with the exposure rows, which give the visitors) apart, so the page costs the rows
+  // plus the goals, not their product.
+  const byGoal = new Map<string, RollupRow[]>();
+  for (const r of input.rollups) {
+    const rows = byGoal.get(r.goal);
+    if (rows) rows.push(r);
+    else byGoal.set(r.goal, [r]);
+  }
+  const exposureRows = byGoal.get("") ?? [];
+  const goals = goalOrder(input).map(({ goal, primary }) => goalResult(input, [...exposureRows, ...(byGoal.get(goal) ?? [])], alpha, goal, primary));
   const primary = goals.find((g) => g.primary);
   const visitors = totalsPerArm(input.rollups, input.arms.map((a) => a.id), input.currency, null).map((t) => t.visitors);
   const srm = sampleRatio(input.arms, visitors);

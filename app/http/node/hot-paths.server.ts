@@ -66,6 +66,7 @@ const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
       vid: query.get("vid") ?? "",
       sid: query.get("sid") ?? "",
       preview: query.get("preview") ?? "",
+      address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, visitorNetwork().trustProxy),
     });
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     // Per-visitor data that the snippet caches itself (for `ttl`): no HTTP cache may keep a copy.

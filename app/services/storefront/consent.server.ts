@@ -17,7 +17,7 @@ export interface ConsentRequest extends ConsentQuery {
 
 export async function consentFor({ site: siteId, lang, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
   if (!isSiteId(siteId)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
-  const site = await getSiteConfig(siteId);
+  const site = await getSiteConfig(siteId, address);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   // A consent request names no visitor, so only the site's bucket counts it.
   const throttled = await throttleSnippetRequest(site.id, null);

@@ -5,13 +5,14 @@ import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/expo
 import { armOf } from "~/domain/experiments/assignment";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures } from "~/models/site.server";
+import { isDataError } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { throttleSnippetRequest } from "./limits.server";
 import { pauseTestForMisuse } from "./misuse-pause.server";
 import { recordMisuseClaims } from "./misuse.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
-import { groupCommit } from "~/infra/group-commit.server";
+import { groupCommit, QueueFullError } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 
 export type Door = "events" | "collect";
@@ -21,7 +22,10 @@ export interface IngestInput {
   text: string;
   /** The request's Origin header. */
   origin: string | null;
-  /** The client's address (the misuse monitor counts distinct networks; never stored). */
+  /**
+   * The client's address: the per-address limit (hashed there) and the misuse monitor (distinct networks)
+   * read it; never stored.
+   */
   address?: string;
   receivedAt: Date;
 }
@@ -38,13 +42,39 @@ export interface IngestSummary {
  * gathers the next group, and a window only made things worse (measured in-process on PostgreSQL, 20
  * callers: 16,600 events/s with none, 10,200 with 2 ms, 8,300 with 5 ms).
  * The cap keeps one transaction's statements and JSON parameters small (~a few hundred KB).
+ * A group the database refuses for a batch's data is retried without that batch (isolates), so a batch
+ * that slipped past validation fails itself (422) and never its neighbours, whatever their site.
+ * Batches wait in one lane per site, and groups take the lanes in turn: a site's backlog delays another
+ * site's batch by one group at most. The wait is bounded (WRITE_QUEUE, docs/api.md "Limits"): past it a
+ * batch is answered 503 with Retry-After at once, rather than after minutes in the queue.
  */
+export const WRITE_QUEUE = {
+  /** Events of one site waiting for the writer: two full groups. */
+  maxSiteEvents: 4_000,
+  /** Events of all sites waiting (besides one batch of each site, always admitted): ten full groups. */
+  maxEvents: 20_000,
+} as const;
+
 const writeInGroup = groupCommit<ScreenedBatch, BatchWritten>({
   commit: writeEventGroup,
   windowMs: 0,
   maxWeight: 2_000,
   weight: (job) => Math.max(1, job.events.length),
+  isolates: isDataError,
+  lane: (job) => job.site.id,
+  maxLaneWeight: WRITE_QUEUE.maxSiteEvents,
+  maxQueuedWeight: WRITE_QUEUE.maxEvents,
 });
+
+const UNSTORABLE = {
+  status: 422,
+  type: "unstorable-batch",
+  title: "The event batch could not be stored",
+  detail: "The database refused a value of this batch; nothing of it was stored. Sending it again will not help.",
+} as const;
+
+/** The writer's queue is at its bound (WRITE_QUEUE): nothing was queued; the snippet sends the batch again later. */
+const WRITER_BUSY = { status: 503, type: "temporarily-unavailable", title: "Try again shortly", detail: "The writer's queue is full.", retryAfterSeconds: 1 } as const;
 
 export async function ingestEventBatch(input: IngestInput): Promise<Outcome<IngestSummary>> {
   const json = parseJsonText(input.text);
@@ -54,7 +84,7 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (input.door === "events" && batch.events.some((e) => e.type === "checkout")) {
     return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: ["events: checkout events are accepted on /api/collect only"] });
   }
-  const site = await getSiteConfig(batch.site);
+  const site = await getSiteConfig(batch.site, input.address);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
   if (input.door === "collect" && (site.kind !== "shopify" || batch.shop !== site.shopDomain)) {
     return fail({ status: 403, type: "shop-mismatch", title: "This site does not belong to that shop" });
@@ -62,11 +92,19 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   if (site.allowedOrigins.length > 0 && input.origin && !site.allowedOrigins.includes(input.origin)) {
     return fail({ status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" });
   }
-  const throttled = await throttleSnippetRequest(site.id, batch.vid);
+  const throttled = await throttleSnippetRequest(site.id, batch.vid, input.address);
   if (!throttled.ok) return throttled;
 
   const { kept, rejected } = await screenExposures(site, batch, input);
-  const written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt });
+  let written: BatchWritten;
+  try {
+    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt });
+  } catch (error) {
+    // Isolated by the group commit: this batch alone holds what the database refused; nothing of it was stored.
+    if (isDataError(error)) return fail(UNSTORABLE);
+    if (error instanceof QueueFullError) return fail(WRITER_BUSY);
+    throw error;
+  }
   return ok({ ...written, rejected });
 }
 

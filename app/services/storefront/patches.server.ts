@@ -10,14 +10,18 @@ import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
 
 /** The query's parameters as sent ("" when missing); `url` is not needed to answer. */
-export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & { preview?: string };
+export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & {
+  preview?: string;
+  /** The client's IP address: limits its lookups of unknown Site IDs (site-cache.server.ts). */
+  address?: string;
+};
 
-export async function patchesForVisitor({ site, vid, sid, preview }: PatchesRequest): Promise<Outcome<PatchesResponse>> {
+export async function patchesForVisitor({ site, vid, sid, preview, address }: PatchesRequest): Promise<Outcome<PatchesResponse>> {
   if (!isSiteId(site)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
   for (const [name, value] of [["vid", vid], ["sid", sid]] as const) {
     if (!ID_PATTERN.test(value)) return fail({ status: 400, type: "invalid-query", title: `${name} is missing or malformed` });
   }
-  const config = await getSiteConfig(site);
+  const config = await getSiteConfig(site, address);
   if (preview) {
     // A preview costs the same bucket as a normal answer: a token must not open a way around the limits.
     const throttled = config && (await throttleSnippetRequest(config.id, vid));

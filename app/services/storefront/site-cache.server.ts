@@ -1,8 +1,10 @@
 // Each site's configuration and running tests, in memory, so the snippet's hot paths never wait on
 // the database after a site's first request. Entries are dropped at once on a change, by this instance
 // or (with REDIS_URL, by pub/sub) by any other, and refreshed in the background after refreshMs().
+import { createHmac } from "node:crypto";
+import { RateLimiter } from "~/domain/events/rate-limit";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { appEnv } from "~/env.server";
+import { appEnv, previewKey } from "~/env.server";
 import { loadSiteConfig } from "~/models/site-config.server";
 import { redisKey, subscribeToChannel, withRedis } from "~/infra/redis.server";
 
@@ -19,7 +21,19 @@ export const SOLE_WRITER_REFRESH_MS = 10 * 60_000;
 function refreshMs(): number {
   return appEnv().databaseUrl === null ? SOLE_WRITER_REFRESH_MS : REFRESH_MS;
 }
+/** Known sites kept; only Site IDs the database knows are entered here, so unknown ones never evict one. */
 const MAX_ENTRIES = 50_000;
+/**
+ * Unknown Site IDs remembered (a separate negative cache: the oldest of them is dropped past it, never a
+ * known site), for as long as an entry (refreshMs()).
+ */
+export const MAX_UNKNOWN_ENTRIES = 10_000;
+/**
+ * Lookups of Site IDs in neither cache that found no site, per client address: a burst of 20, then one a
+ * second. Past it, such an address's requests naming a Site ID not cached are answered as for an unknown
+ * site without asking the database or remembering the ID; cached sites (known or not) are served as ever.
+ */
+export const UNKNOWN_SITE_LOOKUPS = { capacity: 20, refillPerSecond: 1 } as const;
 
 interface Entry {
   value: SiteConfig | null;
@@ -27,7 +41,10 @@ interface Entry {
   loading?: Promise<SiteConfig | null>;
 }
 
+/** Known sites, and IDs whose first load is under way (moved to `unknown` if the load finds nothing). */
 const entries = new Map<string, Entry>();
+const unknown = new Map<string, number>();
+const unknownLookups = new RateLimiter(UNKNOWN_SITE_LOOKUPS, { now: () => Date.now(), maxKeys: 10_000 });
 
 function load(publicId: string, entry: Entry | undefined): Promise<SiteConfig | null> {
   if (entry?.loading) return entry.loading;
@@ -37,13 +54,20 @@ function load(publicId: string, entry: Entry | undefined): Promise<SiteConfig | 
       // Invalidated while loading: what was read may predate the change, so it is not kept.
       if (entries.get(publicId) !== target) return value;
       entries.delete(publicId);
-      entries.set(publicId, { value, loadedAt: Date.now() });
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      if (value) {
+        entries.set(publicId, { value, loadedAt: Date.now() });
+        while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      } else {
+        unknown.delete(publicId);
+        unknown.set(publicId, Date.now());
+        while (unknown.size > MAX_UNKNOWN_ENTRIES) unknown.delete(unknown.keys().next().value as string);
+      }
       return value;
     })
     .catch((error: unknown) => {
       const current = entries.get(publicId);
-      if (current) delete current.loading;
+      if (current === target && current.loadedAt === 0) entries.delete(publicId);
+      else if (current) delete current.loading;
       throw error;
     });
   target.loading = loading;
@@ -62,24 +86,46 @@ export function listenForSiteChanges(): void {
   listening = true;
   subscribeToChannel(
     redisKey("site-changed"),
-    (publicId) => entries.delete(publicId),
+    (publicId) => forget(publicId),
     // (Re)subscribed: any change announced while we were not listening is unknown, so nothing cached is trusted.
-    () => entries.clear(),
+    () => {
+      entries.clear();
+      unknown.clear();
+    },
   );
 }
 
-/** The site's configuration, or null for an unknown Site ID. */
-export async function getSiteConfig(publicId: string): Promise<SiteConfig | null> {
+function forget(publicId: string): void {
+  entries.delete(publicId);
+  unknown.delete(publicId);
+}
+
+/**
+ * The site's configuration, or null for an unknown Site ID. `address` (the client's) limits the lookups
+ * of Site IDs in neither cache that find nothing (UNKNOWN_SITE_LOOKUPS); without it, none is limited.
+ */
+export async function getSiteConfig(publicId: string, address?: string): Promise<SiteConfig | null> {
   listenForSiteChanges();
   const entry = entries.get(publicId);
-  if (!entry || entry.loadedAt === 0) return load(publicId, entry);
+  if (!entry) {
+    const knownUnknown = unknown.get(publicId);
+    if (knownUnknown !== undefined && Date.now() - knownUnknown <= refreshMs()) return null;
+    unknown.delete(publicId);
+    const key = address === undefined ? null : createHmac("sha256", previewKey().key).update(`unknown-site\u0000${address}`).digest("base64url");
+    // Out of budget: answered as unknown, at no cost to the database or the cache.
+    if (key !== null && !unknownLookups.peek(key).allowed) return null;
+    const value = await load(publicId, undefined);
+    if (!value && key !== null) unknownLookups.take(key);
+    return value;
+  }
+  if (entry.loadedAt === 0) return load(publicId, entry);
   if (Date.now() - entry.loadedAt > refreshMs()) load(publicId, entry).catch(() => {});
   return entry.value;
 }
 
 /** Drops the cached entry after a change made by this instance (a test edited, a site paused), here and on every other. */
 export function invalidateSite(publicId: string): void {
-  entries.delete(publicId);
+  forget(publicId);
   listenForSiteChanges();
   void withRedis((client) => client.publish(redisKey("site-changed"), publicId));
 }

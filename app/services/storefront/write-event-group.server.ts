@@ -1,10 +1,12 @@
 // Writes a group of screened snippet batches in one transaction with a fixed number of set-based
 // statements: new events, then what the database knows about their sessions and visitors, then the
 // domain's plan (exposures, conversions, attributions, rollup increments).
+import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
+import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
 import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertEventRows, type EventRow } from "~/models/event.server";
-import { readKnownFacts, writePlan } from "~/models/event-group.server";
+import { readKnownFacts, readSiteGoalLabels, writePlan } from "~/models/event-group.server";
 import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordCheckoutInTx } from "~/services/shopify/orders.server";
@@ -77,7 +79,7 @@ async function writeRows(
       }
     });
   });
-  if (planned.length > 0) await persistPlan(sql, planned);
+  if (planned.length > 0) await persistPlan(sql, await boundGoalLabels(sql, group, planned));
   // One per order and rare: they keep the single-order path, in the same transaction, after the
   // group's exposures so that an order learns of a session exposed in the same group.
   for (const { site, ...checkout } of checkouts) await recordCheckout(site, checkout);
@@ -105,6 +107,40 @@ async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
   const written = await writePlan(sql, plan);
   if (written.exposures !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
   if (written.conversions !== plan.conversions.length) throw new ConcurrentWriteError("conversions written concurrently");
+}
+
+/**
+ * Each site's goal labels admitted so far (at most MAX_GOAL_LABELS besides its tests' goals), read from
+ * its rollups on a site's first conversion in this process. Per process: with several instances a site
+ * may count a few more labels, which the results page bounds again (boundGoals).
+ */
+const admittedLabels = new Map<string, Set<string>>();
+const MAX_SITES_WITH_LABELS = 5_000;
+
+/** The conversions with labels past the site's bound counted under OTHER_GOAL (goal-labels.ts). */
+async function boundGoalLabels(sql: Sql, group: readonly ScreenedBatch[], events: PlanEvent[]): Promise<PlanEvent[]> {
+  const conversions = events.filter((e) => e.kind === "conversion");
+  if (conversions.length === 0) return events;
+  const sites = new Map(group.map((b) => [b.site.id, b.site]));
+  const unseen = [...new Set(conversions.map((e) => e.site.id))].filter((id) => !admittedLabels.has(id));
+  if (unseen.length > 0) {
+    for (const [siteId, labels] of await readSiteGoalLabels(sql, unseen)) {
+      const configured = configuredLabels(sites.get(siteId));
+      admittedLabels.set(siteId, new Set(labels.filter((l) => !configured.has(l)).slice(0, MAX_GOAL_LABELS)));
+    }
+    while (admittedLabels.size > MAX_SITES_WITH_LABELS) admittedLabels.delete(admittedLabels.keys().next().value as string);
+  }
+  const configured = new Map([...sites].map(([id, site]) => [id, configuredLabels(site)]));
+  return events.map((e) => {
+    if (e.kind !== "conversion") return e;
+    const [goal] = admitGoalLabels([e.goal], admittedLabels.get(e.site.id) ?? new Set(), configured.get(e.site.id) ?? new Set());
+    return goal === e.goal ? e : { ...e, goal: goal! };
+  });
+}
+
+/** A site's configured goals (every running test's) and Shopify's purchase: always counted as themselves. */
+function configuredLabels(site: SiteConfig | undefined): Set<string> {
+  return new Set([PURCHASE_GOAL, ...(site?.tests.flatMap((t) => t.goals.map((g) => g.label)) ?? [])]);
 }
 
 const byKey = (a: EventRow, b: EventRow) =>

@@ -11,12 +11,13 @@ describe("isGoalLabel (shared cases)", () => {
 });
 
 describe("isGoalLabel", () => {
-  it("is exactly: 1..MAX_GOAL_LENGTH code units, no C0 control or DEL", () => {
+  it("is exactly: 1..MAX_GOAL_LENGTH code units, no C0 control or DEL, no lone surrogate", () => {
     const unit = fc.oneof(fc.constantFrom("\u0000", "\n", "\u001f", "\u007f", "\u0080", "\u009f", "🎉"), fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c)));
     fc.assert(
       fc.property(fc.string({ unit, maxLength: MAX_GOAL_LENGTH + 2 }), (s) => {
         const controls = [...s].some((c) => c.charCodeAt(0) < 0x20 || c === "\u007f");
-        return isGoalLabel(s) === (s.length >= 1 && s.length <= MAX_GOAL_LENGTH && !controls);
+        const wellFormed = Buffer.from(s, "utf8").toString("utf8") === s;
+        return isGoalLabel(s) === (s.length >= 1 && s.length <= MAX_GOAL_LENGTH && !controls && wellFormed);
       }),
       { numRuns: 3000 },
     );
