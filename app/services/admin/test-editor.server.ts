@@ -3,6 +3,7 @@
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
+import { storefrontOrigins } from "~/domain/links/editor-page";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
@@ -15,6 +16,8 @@ export interface EditorSite {
   id: string;
   name: string;
   kind: SiteKind;
+  /** Where its pages are served: a redirect arm's full URL must be on one of them (the form checks as typed). */
+  origins: string[];
 }
 
 export interface TestEditorData {
@@ -29,8 +32,11 @@ export interface TestEditorData {
 
 export type SaveOutcome =
   | { ok: true; id: string }
-  /** 400: the form is wrong; 404: not the shop's; 409: a locked part of a test that has run changed. */
-  | { ok: false; status: 400 | 404 | 409; errors: FieldErrors };
+  /**
+   * 400: the form is wrong; 422: a change would run script or blank the storefront; 404: not the shop's;
+   * 409: a locked part of a test that has run changed.
+   */
+  | { ok: false; status: 400 | 404 | 409 | 422; errors: FieldErrors };
 
 const NOT_FOUND: SaveOutcome = { ok: false, status: 404, errors: { form: "This test does not exist or belongs to another shop" } };
 
@@ -41,8 +47,13 @@ async function shopSites(shopDomain: string) {
   return { shop, sites };
 }
 
-const editorSites = (sites: Awaited<ReturnType<typeof listSitesOfShop>>): EditorSite[] =>
-  sites.map((site) => ({ id: site.publicId, name: site.name, kind: site.kind }));
+const editorSites = (sites: Awaited<ReturnType<typeof listSitesOfShop>>, shopDomain: string): EditorSite[] =>
+  sites.map((site) => ({
+    id: site.publicId,
+    name: site.name,
+    kind: site.kind,
+    origins: storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain }),
+  }));
 
 const templatesFor = (shopDomain: string, sites: EditorSite[], graphql: AdminGraphql | null) =>
   sites.some((site) => site.kind === "shopify") ? loadAlternateTemplates(shopDomain, graphql) : Promise.resolve<AlternateTemplates>({ source: "typed" });
@@ -50,7 +61,7 @@ const templatesFor = (shopDomain: string, sites: EditorSite[], graphql: AdminGra
 /** The empty form, on the site `siteId` when it is the shop's (else the shop's first site). */
 export async function loadNewTestEditor(shopDomain: string, graphql: AdminGraphql | null, siteId?: string | null): Promise<TestEditorData> {
   const found = await shopSites(shopDomain);
-  const sites = editorSites(found?.sites ?? []);
+  const sites = editorSites(found?.sites ?? [], found?.shop.domain ?? shopDomain);
   const site = sites.find((s) => s.id === siteId) ?? sites[0];
   return { sites, values: newTestForm(site), test: null, lock: null, templates: await templatesFor(shopDomain, sites, graphql) };
 }
@@ -88,7 +99,7 @@ export async function loadTestEditor(shopDomain: string, testId: string, graphql
   if (!found) return null;
   const test = await findTestOfShop(found.shop.id, testId);
   if (!test) return null;
-  const sites = editorSites(found.sites);
+  const sites = editorSites(found.sites, found.shop.domain);
   return {
     sites,
     values: testToForm(storedDefinition(test), test.site.kind),
@@ -106,8 +117,8 @@ function fieldsOf(parsed: ParsedTest, siteDbId: string): TestFields {
 export async function createTestFromForm(shopDomain: string, payload: unknown): Promise<SaveOutcome> {
   const found = await shopSites(shopDomain);
   const sites = found?.sites ?? [];
-  const parsed = parseTestForm(payload, { sites: editorSites(sites) });
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  const parsed = parseTestForm(payload, { sites: editorSites(sites, found?.shop.domain ?? shopDomain) });
+  if (!parsed.ok) return { ok: false, status: parsed.unsafe ? 422 : 400, errors: parsed.errors };
   const site = sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return { ok: false, status: 400, errors: { siteId: "Choose a site" } };
   const id = await createTest(fieldsOf(parsed.test, site.id));
@@ -121,8 +132,8 @@ export async function saveTestFromForm(shopDomain: string, testId: string, paylo
   if (!found) return NOT_FOUND;
   const test = await findTestOfShop(found.shop.id, testId);
   if (!test) return NOT_FOUND;
-  const parsed = parseTestForm(payload, { sites: editorSites(found.sites) });
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  const parsed = parseTestForm(payload, { sites: editorSites(found.sites, found.shop.domain) });
+  if (!parsed.ok) return { ok: false, status: parsed.unsafe ? 422 : 400, errors: parsed.errors };
   const decision = checkEdit(test.status, storedDefinition(test), parsed.test);
   if (!decision.ok) return { ok: false, status: 409, errors: decision.errors };
   const site = found.sites.find((s) => s.publicId === parsed.test.siteId);
