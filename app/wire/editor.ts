@@ -61,7 +61,7 @@ export interface EditorSaveResponse {
 /**
  * Problem types the editor endpoints answer with: the body's `type` is `https://svc.dev/problems/<type>`
  * (RFC 9457, listed in docs/api.md). The 422 `invalid-patches` carries `issues`, one `"<field path>: <message>"`
- * each, e.g. `"patches.2.sel: may not target html, head, body or :root"`.
+ * each, e.g. `"patches.2.sel: A change cannot apply to html, head, body or :root: choose an element inside the page"`.
  */
 export type EditorProblemType =
   | "editor-token-missing"

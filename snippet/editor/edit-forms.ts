@@ -2,6 +2,7 @@
 import type { Patch } from "../../app/wire/patches";
 import { h } from "./dom";
 import { parseDeclarations, splitClasses } from "./patch-list";
+import { markupProblems, unsafeAttribute } from "../../app/wire/rules/markup";
 import { sanitizeHtml, unsafeUrl } from "./sanitize";
 
 export type ChangeKind = "text" | "html" | "image" | "link" | "attr" | "class" | "style" | "hide";
@@ -43,7 +44,11 @@ export function editForm(kind: ChangeKind, el: Element): EditForm {
   switch (kind) {
     case "text": {
       const text = h("textarea", { rows: 3, value: el.textContent ?? "" });
-      return { fields: field("New text", text), build: (sel) => ({ patches: [{ op: "text", sel, value: text.value }] }) };
+      return {
+        fields: field("New text", text),
+        build: (sel) =>
+          text.value.trim() ? { patches: [{ op: "text", sel, value: text.value }] } : { error: "Enter the new text (to take the element away, choose Hide)." },
+      };
     }
     case "html": {
       const html = h("textarea", { rows: 5, value: el.innerHTML });
@@ -51,6 +56,9 @@ export function editForm(kind: ChangeKind, el: Element): EditForm {
         fields: field("New HTML", html),
         build: (sel) => {
           const clean = sanitizeHtml(html.value);
+          // The server reads the saved markup again with the same rule (app/wire/rules/markup.ts).
+          const left = markupProblems(clean.html);
+          if (left.length) return { error: `This HTML cannot be saved safely (${left.join(", ")}): simplify it.` };
           const note = clean.removed.length ? `Removed for safety: ${clean.removed.join(", ")}` : undefined;
           return { patches: [{ op: "html", sel, value: clean.html }], note };
         },
@@ -92,7 +100,7 @@ export function editForm(kind: ChangeKind, el: Element): EditForm {
         build: (sel) => {
           const n = name.value.trim();
           if (!ATTRIBUTE_NAME.test(n) || /^on/i.test(n)) return { error: "Name an attribute (event handlers such as onclick are not allowed)." };
-          if (!remove.checked && unsafeUrl(value.value)) return { error: "Script and data: URLs are not allowed." };
+          if (unsafeAttribute(n, remove.checked ? null : value.value)) return { error: "Script and data: URLs, and srcdoc, are not allowed." };
           return { patches: [{ op: "attr", sel, name: n, value: remove.checked ? null : value.value }] };
         },
       };

@@ -1,6 +1,6 @@
 // What the panel's controls do: each changes the state, then has the page and the view show it.
 import type { Patch } from "../../app/wire/patches";
-import { isRootSelector } from "../../app/wire/rules/selector-rules";
+import { EMPTYING_OPS, isRootSelector, isSweepingSelector, SWEEPING_SELECTOR_MESSAGE } from "../../app/wire/rules/selector-rules";
 import { savePatches, type Endpoint } from "./api";
 import { editForm, kindsFor, type ChangeKind } from "./edit-forms";
 import { commit, redo, replacePresent, samePatches, undo } from "./history";
@@ -120,6 +120,8 @@ export function createActions({ state, view, preview, overlay, picker, endpoint,
     if (!parses(sel)) return view.formNote("Fix the selector first.");
     const built = form.build(sel);
     if ("error" in built) return view.formNote(built.error);
+    // The server refuses a hide or a replace of (nearly) every element: said here first.
+    if (built.patches.some((p) => EMPTYING_OPS.has(p.op) && "sel" in p && isSweepingSelector(p.sel))) return view.formNote(`${SWEEPING_SELECTOR_MESSAGE}.`);
     change(built.patches.reduce(upsert, state.history.present));
     view.formNote(built.note ?? "");
   }

@@ -36,6 +36,20 @@ describe("editorToken and the wire's rule (app/wire/editor.ts) agree", () => {
 });
 
 describe("loadEditor", () => {
+  it.each([
+    ["#svc-editor=tok.1", ""],
+    ["#x=1&svc-editor=tok.1", "#x=1"],
+    ["#svc-editor=tok.1&y=2", "#y=2"],
+    ["#a&svc-editor=tok.1&b", "#a&b"],
+  ])("takes the token out of the address bar: %s leaves %j", (hash, left) => {
+    expectConsoleError();
+    history.replaceState(null, "", `/page?q=1${hash}`);
+    const length = history.length;
+    loadEditor("https://svc.example", "tok.1");
+    expect(location.pathname + location.search + location.hash).toBe(`/page?q=1${left}`);
+    expect(history.length).toBe(length);
+  });
+
   it("appends one script element to head and writes nothing on head itself", () => {
     // happy-dom refuses to fetch scripts and says so on the console; the element is what is checked here.
     expectConsoleError();

@@ -30,7 +30,7 @@ describe("test editor in Chromium (demo)", () => {
     await selector.fill("div[");
     await page.getByText("This is not a valid CSS selector").waitFor();
     await selector.fill("body");
-    await page.getByText("may not target html, head, body or :root").waitFor();
+    await page.getByText("A change cannot apply to html, head, body or :root").waitFor();
     await selector.fill("h1.hero");
     await expect(page.getByText("This is not a valid CSS selector").count()).resolves.toBe(0);
     await page.getByLabel("New text").fill("Hello there");

@@ -124,6 +124,44 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect(await countTests()).toBe(before);
   });
 
+  // Issue 20: the careless merchant and row 11 through the admin form's save.
+  describe("careless or hostile input", () => {
+    const variant = (patches: unknown[]) => [definition("").arms[0], { ...definition("").arms[1], patches }];
+    const patch = (over: Record<string, unknown>) => ({ op: "text", sel: "h1.title", value: "Hats", name: "", removeAttribute: false, add: "", remove: "", declarations: "", ...over });
+    const redirectArm = (redirectUrl: string) => [definition("").arms[0], { ...definition("").arms[1], change: "redirect", patches: [], redirectUrl }];
+
+    it.each([
+      ["a hide of every element", { arms: variant([patch({ op: "hide", sel: "*" })]) }, 422, "arms.1.patches.0.sel", /^This selector matches \(nearly\) every element/],
+      ["a text replace of body's children", { arms: variant([patch({ sel: "body > *" })]) }, 422, "arms.1.patches.0.sel", /every element/],
+      ["onerror= HTML", { arms: variant([patch({ op: "html", sel: "#lede", value: "<img src=x onerror=alert(1)>" })]) }, 422, "arms.1.patches.0.value", /^Remove what could run script/],
+      ["a javascript: link", { arms: variant([patch({ op: "attr", sel: "a.buy", name: "href", value: "javascript:alert(1)" })]) }, 422, "arms.1.patches.0.value", /^Script \(javascript:\)/],
+      ["an empty Replace text", { arms: variant([patch({ value: "  " })]) }, 400, "arms.1.patches.0.value", /^Enter the new text/],
+      ["a redirect to another domain", { arms: redirectArm("https://elsewhere.example/landing") }, 400, "arms.1.redirectUrl", /^Visitors can only be sent to this site's own pages \(https:\/\/svc-editor-a\.myshopify\.com\)/],
+      ["a redirect to the test's own page", { arms: redirectArm("/products/mug") }, 400, "arms.1.redirectUrl", /page the test itself runs on/],
+      ["a 5,000-character name", { name: "n".repeat(5000) }, 400, "name", /^Keep the name under 120 characters$/],
+      ["a 10,001-character text", { arms: variant([patch({ value: "t".repeat(10_001) })]) }, 400, "arms.1.patches.0.value", /^Keep the text under 10,000 characters$/],
+    ])("refuses %s with a field error in words, writing nothing", async (_what, over, status, field, message) => {
+      const { sites } = await editorOf(SHOP_A);
+      const before = await countTests();
+      const answer = await create(SHOP_A, definition(sites[0]!.id, over));
+      expect(answer.status).toBe(status);
+      expect(answer.body.errors).toEqual({ [field]: expect.stringMatching(message) });
+      expect(await countTests()).toBe(before);
+    });
+
+    it("refuses the same on a saved draft's save, and keeps a redirect on the site's own origin", async () => {
+      const { sites } = await editorOf(SHOP_A);
+      const created = await create(SHOP_A, definition(sites[0]!.id));
+      const save = (over: Record<string, unknown>) => adminFetch(ctx.server.url, SHOP_A, edit(created.body.id!), post({ intent: "save", definition: JSON.stringify(definition(sites[0]!.id, over)) }));
+      const hidden = await save({ arms: variant([patch({ op: "hide", sel: "body *" })]) });
+      expect(hidden.status).toBe(422);
+      const own = await save({ arms: redirectArm("https://svc-editor-a.myshopify.com/pages/landing") });
+      expect(own.status).toBe(200);
+      const rows = await ctx.sql((sql) => sql.query<{ redirectUrl: string | null }>(`SELECT "redirectUrl" FROM "Arm" WHERE "testId" = $1 ORDER BY position`, [created.body.id]));
+      expect(rows.map((r) => r.redirectUrl)).toEqual([null, "https://svc-editor-a.myshopify.com/pages/landing"]);
+    });
+  });
+
   it("answers 404 for another shop's test and site, and changes nothing", async () => {
     const a = await editorOf(SHOP_A);
     const b = await editorOf(SHOP_B);

@@ -233,13 +233,42 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       const bad = await put(t, { patches: [{ op: "text", sel: "#ok", value: "fine" }, { op: "hide", sel: "body" }, { op: "explode", sel: "#x" }] });
       expect(bad.headers.get("access-control-allow-origin")).toBe(STOREFRONT);
       const body = await expectProblem(bad, 422, "invalid-patches");
-      expect(body.issues).toEqual(expect.arrayContaining([expect.stringMatching(/^patches\.1\.sel: may not target html, head, body or :root$/), expect.stringMatching(/^patches\.2\.op: /)]));
+      expect(body.issues).toEqual(expect.arrayContaining([expect.stringMatching(/^patches\.1\.sel: A change cannot apply to html, head, body or :root/), expect.stringMatching(/^patches\.2\.op: Choose a change/)]));
       await expectProblem(await put(t, { patches: [{ op: "attr", sel: "a", name: "onclick", value: "steal()" }] }), 422, "invalid-patches");
       await expectProblem(await put(t, { changes: [] }), 422, "invalid-patches");
       await expectProblem(await put(t, [HEADLINE]), 422, "invalid-patches");
       await expectProblem(await put(t, "{not json"), 400, "invalid-body");
       await expectProblem(await put(t, { patches: [] }, STOREFRONT, "text/plain"), 415, "unsupported-media-type");
       expect(await storedPatches("ed-draft", "ed-draft-b")).toEqual(before);
+    });
+
+    // Issue 20, row 11: the server applies the editor's sanitiser rule (app/wire/rules/markup.ts) itself.
+    it.each([
+      ["a javascript: link", { op: "attr", sel: "a.buy", name: "href", value: "javascript:alert(document.cookie)" }, /^patches\.0\.value: Script \(javascript:\) and data: URLs/],
+      ["a data: page", { op: "attr", sel: "a.buy", name: "href", value: "data:text/html,<script>alert(1)</script>" }, /^patches\.0\.value: Script/],
+      ["srcdoc", { op: "attr", sel: "#x", name: "srcdoc", value: "<script>alert(1)</script>" }, /^patches\.0\.value: Script/],
+      ["onerror= HTML", { op: "html", sel: "#lede", value: '<img src=x onerror="alert(1)">' }, /^patches\.0\.value: Remove what could run script or load a page: onerror$/],
+      ["an encoded script link in HTML", { op: "html", sel: "#lede", value: '<a href="java&#x09;script&colon;alert(1)">x</a>' }, /href \(script or data: URL\)/],
+      ["a script element", { op: "html", sel: "#lede", value: "<p>Hi</p><script>alert(1)</script>" }, /<script>/],
+      ["a hide of every element", { op: "hide", sel: "*" }, /^patches\.0\.sel: This selector matches \(nearly\) every element/],
+      ["a text replace of body's children", { op: "text", sel: "body > *", value: "x" }, /every element/],
+    ])("refuses %s with 422 and stores nothing", async (_what, patch, issue) => {
+      const before = await storedPatches("ed-draft", "ed-draft-b");
+      const body = await expectProblem(await put(token("ed-draft", "ed-draft-b"), { patches: [patch] }), 422, "invalid-patches");
+      expect(body.issues).toEqual([expect.stringMatching(issue)]);
+      expect(await storedPatches("ed-draft", "ed-draft-b")).toEqual(before);
+    });
+
+    it("stores what the editor's sanitiser keeps (links, images, inline data: images)", async () => {
+      const kept: Patch[] = [
+        { op: "html", sel: "#lede", value: '<a href="/shipping" title="<b>">Free</a> <img src="data:image/png;base64,iVBORw0KGgo=" alt="">' },
+        { op: "attr", sel: "a.buy", name: "href", value: "https://svc-editor-api.myshopify.com/cart" },
+      ];
+      const before = await storedPatches("ed-draft", "ed-draft-b");
+      const res = await put(token("ed-draft", "ed-draft-b"), { patches: kept });
+      expect(res.status).toBe(200);
+      expect(await storedPatches("ed-draft", "ed-draft-b")).toEqual(kept);
+      expect((await put(token("ed-draft", "ed-draft-b"), { patches: before })).status).toBe(200);
     });
 
     it("refuses changes to a test that has run (409), to the control and to a redirect, writing nothing", async () => {

@@ -4,7 +4,7 @@ import type { PatchesResponse } from "~/wire";
 import { databaseKinds, withDatabase } from "../support/databases";
 import { seedShop, seedSite, seedTest } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
-import { parseCsv } from "../support/csv";
+import { formulaCells, parseCsv } from "../support/csv";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
@@ -45,6 +45,20 @@ describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
     expect(header).toContain("sessions_exposed");
     const exposed = rows.filter((r) => r[header?.indexOf("goal") ?? -1] === "").reduce((s, r) => s + Number(r[header?.indexOf("exposed_visitors") ?? -1]), 0);
     expect(exposed).toBe(24);
+  });
+
+  it("plants no formula: a shopper's goal label x;=1+2;y reads as text however the spreadsheet splits", async () => {
+    const label = "x;=1+2;y";
+    const vid = newId();
+    const body = (await (await getPatches(ctx.server.url, "demo", vid)).json()) as PatchesResponse;
+    const arm = body.tests[0]?.arm as string;
+    expect((await postBatch(ctx.server.url, batch("demo", vid, newId(), [exposure("demo-headline", arm), conversion(label), conversion("=HYPERLINK(\"https://evil.test\",\"x\")")]))).status).toBe(200);
+    const text = await (await fetch(`${ctx.server.url}/app/tests/demo-headline/export.csv?daily=1`)).text();
+    expect(text).toContain(`"x;'=1+2;y"`);
+    const [header, ...rows] = parseCsv(text);
+    expect(rows.map((r) => r[header?.indexOf("goal") ?? -1])).toContain("x;'=1+2;y");
+    expect(formulaCells(text)).toEqual([]);
+    expect(formulaCells(await (await fetch(`${ctx.server.url}/app/tests/demo-headline/export.csv`)).text())).toEqual([]);
   });
 
   it("answers 404 for a test that is not the shop's", async () => {

@@ -35,7 +35,7 @@ export function VariantChanges({ arm, siteKind, templates, errors, disabled, onC
           onChange={(redirectUrl) => onChange({ redirectUrl })}
           error={errors.redirectUrl}
           placeholder="/landing-b"
-          helpText="A path on the same site, or a full URL. The visitor's query parameters are kept."
+          helpText="A path on this site, like /landing-b, or a full URL of one of its own pages; not a page this test runs on. The visitor's query parameters are kept."
         />
       )}
       {arm.change === "template" && <TemplatePicker arm={arm} templates={templates} error={errors.template} disabled={disabled} onChange={onChange} />}

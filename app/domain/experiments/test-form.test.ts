@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { armKey, emptyPatch, newTestForm, parseTestForm, testToForm, type FormContext, type TestFormValues } from "./test-form";
+import type { PageRule } from "./page-rule";
+import { SWEEPING_SELECTOR_MESSAGE } from "./patch-shape";
+import { armKey, emptyPatch, newTestForm, parseTestForm, redirectTargetError, testToForm, type FormContext, type PatchDraft, type TestFormValues } from "./test-form";
 
-const context: FormContext = { sites: [{ id: "shop1", kind: "shopify" }, { id: "web1", kind: "web" }] };
+const context: FormContext = {
+  sites: [
+    { id: "shop1", kind: "shopify", origins: ["https://shop1.myshopify.com", "https://example.com"] },
+    { id: "web1", kind: "web", origins: [] },
+  ],
+};
 
 function form(over: Partial<TestFormValues> = {}): TestFormValues {
   const base = newTestForm({ id: "shop1", kind: "shopify" });
@@ -90,8 +97,8 @@ describe("parseTestForm", () => {
       minDetectableEffect: expect.any(String),
       "arms.1.weight": expect.any(String),
       "arms.1.patches.0.sel": "This is not a valid CSS selector",
-      "arms.1.patches.1.sel": "may not target html, head, body or :root",
-      "arms.1.patches.2.name": "event handler attributes are not allowed",
+      "arms.1.patches.1.sel": "A change cannot apply to html, head, body or :root: choose an element inside the page",
+      "arms.1.patches.2.name": "Event handler attributes (onclick, onerror…) are not allowed",
       "goals.0.label": expect.any(String),
       "goals.0.selector": expect.stringMatching(/::after/),
     });
@@ -176,5 +183,148 @@ describe("parseTestForm", () => {
     const first = parseTestForm(values, context);
     if (!first.ok) throw new Error(JSON.stringify(first.errors));
     expect(parseTestForm(testToForm(first.test, "shopify"), context)).toEqual(first);
+  });
+});
+
+// The careless merchant (issue 20): what would blank the store, send an arm's visitors nowhere, break the
+// list, or show them validator text, is refused beside its field in the form's own words.
+describe("parseTestForm against careless input", () => {
+  const withPatches = (...patches: PatchDraft[]) => {
+    const base = form();
+    return { ...base, arms: [base.arms[0], { ...base.arms[1], patches }] };
+  };
+
+  it.each([
+    ["hide", "*"],
+    ["hide", "body > *"],
+    ["hide", "div"],
+    ["hide", ":not(#keep)"],
+    ["text", "body *"],
+    ["text", "main"],
+    ["html", "* > *"],
+  ] as const)("refuses a %s of %j, which would blank the storefront (422)", (op, sel) => {
+    const result = parseTestForm(withPatches({ ...emptyPatch(op), sel, value: "x" }), context);
+    expect(result).toEqual({ ok: false, errors: { "arms.1.patches.0.sel": SWEEPING_SELECTOR_MESSAGE }, unsafe: true });
+  });
+
+  it.each([["hide", "#lede"], ["hide", ".banner"], ["text", "#main h1"], ["html", "div.note"], ["style", "div"], ["class", "*"]] as const)(
+    "lets a %s of %j through",
+    (op, sel) => {
+      const draft = { ...emptyPatch(op), sel, value: "x", declarations: "color: red", add: "x" };
+      expect(parseTestForm(withPatches(draft), context).ok).toBe(true);
+    },
+  );
+
+  it.each(["", "   "])("refuses an empty Replace text (%j): Hide elements says so", (value) => {
+    expect(errorsOf(withPatches({ ...emptyPatch("text"), sel: "#lede", value }))).toEqual({ "arms.1.patches.0.value": expect.stringMatching(/^Enter the new text .*Hide elements/) });
+  });
+
+  it.each([
+    ["html", { value: '<img src=x onerror="alert(1)">' }, "value", /^Remove what could run script or load a page: onerror$/],
+    ["html", { value: "<script>alert(1)</script>" }, "value", /<script>/],
+    ["attr", { name: "href", value: "javascript:alert(1)" }, "value", /^Script \(javascript:\) and data: URLs/],
+    ["attr", { name: "href", value: "java&#x09;script:x" }, "value", null],
+    ["attr", { name: "srcdoc", value: "<p>x</p>" }, "value", /srcdoc/],
+    ["attr", { name: "onclick", value: "x" }, "name", /^Event handler attributes/],
+  ] as const)("refuses script in a %s patch (%j) with 422", (op, fields, field, message) => {
+    const result = parseTestForm(withPatches({ ...emptyPatch(op), sel: "#lede", ...fields }), context);
+    if (message === null) {
+      // Character references are the browser's business only in HTML; an attribute's value is set as typed.
+      expect(result.ok).toBe(true);
+      return;
+    }
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors[`arms.1.patches.0.${field}`]).toMatch(message);
+    expect(result.unsafe).toBe(true);
+  });
+
+  const redirect = (redirectUrl: string, pages: PageRule[] = [{ kind: "exact", value: "/" }]) => {
+    const base = form({ pages });
+    return { ...base, arms: [base.arms[0], { ...base.arms[1], change: "redirect" as const, redirectUrl }] };
+  };
+
+  it.each([
+    ["https://evil.example/b", /^Visitors can only be sent to this site's own pages \(https:\/\/shop1\.myshopify\.com or https:\/\/example\.com\)/],
+    ["http://example.com/b", /own pages/],
+    ["https://example.com.evil.test/b", /own pages/],
+    ["/", /page the test itself runs on/],
+    ["https://example.com/", /page the test itself runs on/],
+    ["javascript:alert(1)", /^Enter a path on this site/],
+    ["//evil.example/b", /^Enter a path on this site/],
+    ["/" + "x".repeat(2000), /^Keep the URL under 2000 characters$/],
+  ])("refuses the redirect %j, which the snippet would never serve", (url, message) => {
+    expect(errorsOf(redirect(url))["arms.1.redirectUrl"]).toMatch(message);
+  });
+
+  it.each(["/landing-b", "https://example.com/landing-b", "https://shop1.myshopify.com/b?x=1", "?view=b"])("takes the redirect %j", (url) => {
+    expect(parseTestForm(redirect(url), context).ok).toBe(true);
+  });
+
+  it("refuses a redirect to a page the test's rules match, whatever the rule", () => {
+    expect(errorsOf(redirect("/products/b", [{ kind: "prefix", value: "/products/" }]))).toHaveProperty("arms.1.redirectUrl");
+    expect(errorsOf(redirect("/summer-sale", [{ kind: "contains", value: "sale" }]))).toHaveProperty("arms.1.redirectUrl");
+    expect(parseTestForm(redirect("/landing", [{ kind: "prefix", value: "/products/" }]), context).ok).toBe(true);
+    expect(redirectTargetError("/x", [], ["template:product"])).toBeNull();
+    expect(redirectTargetError("https://a.test/x", [], ["/"])).toMatch(/no domain yet/);
+  });
+
+  it.each([
+    ["name", (v: string) => ({ name: v }), 121, "Keep the name under 120 characters"],
+    ["hypothesis", (v: string) => ({ hypothesis: v }), 2001, "Keep the hypothesis under 2000 characters"],
+  ] as const)("caps the %s (a 5,000-character one is refused in words)", (field, over, _max, message) => {
+    expect(errorsOf(form(over("x".repeat(5000))))).toEqual({ [field]: message });
+  });
+
+  it("caps every free-text field of a change, with a sentence", () => {
+    const long = (n: number) => "x".repeat(n);
+    const errors = errorsOf(
+      withPatches(
+        { ...emptyPatch("text"), sel: "#a", value: long(10_001) },
+        { ...emptyPatch("html"), sel: "#a", value: long(50_001) },
+        { ...emptyPatch("attr"), sel: "#a", name: "title", value: long(2_001) },
+        { ...emptyPatch("css"), value: long(20_001) },
+        { ...emptyPatch("style"), sel: "#a", declarations: `color: ${long(2_001)}` },
+        { ...emptyPatch("hide"), sel: `#${long(500)}` },
+        { ...emptyPatch("class"), sel: "#a", add: Array.from({ length: 21 }, (_, i) => `c${i}`).join(" ") },
+      ),
+    );
+    expect(errors).toEqual({
+      "arms.1.patches.0.value": "Keep the text under 10,000 characters",
+      "arms.1.patches.1.value": "Keep the HTML under 50,000 characters",
+      "arms.1.patches.2.value": "Keep the value under 2,000 characters",
+      "arms.1.patches.3.value": "Keep the style sheet under 20,000 characters",
+      "arms.1.patches.4.declarations": "Keep each value under 2,000 characters",
+      "arms.1.patches.5.sel": "Keep the selector under 500 characters",
+      "arms.1.patches.6.add": "Use at most 20 classes",
+    });
+  });
+
+  it("says every error in words: no validator text reaches the form", () => {
+    const base = form();
+    const hostile = {
+      ...base,
+      name: "x".repeat(5000),
+      arms: [
+        { ...base.arms[0], name: "y".repeat(500) },
+        {
+          ...base.arms[1],
+          patches: [
+            { op: "text", sel: "#a", value: 5 },
+            { op: "attr", sel: "#a", name: "1bad", value: "x" },
+            { op: "class", sel: "#a", add: "x".repeat(101) },
+            { op: "style", sel: "#a", declarations: "Bad Name: x" },
+            { op: "zap", sel: "#a" },
+          ],
+        },
+      ],
+      goals: [{ kind: "custom", label: "z".repeat(65), primary: true }],
+    };
+    const errors = Object.values(errorsOf(hostile));
+    expect(errors.length).toBeGreaterThan(5);
+    for (const message of errors) {
+      expect(message).toMatch(/^[A-Z"]/);
+      expect(message).not.toMatch(/expected|Too big|Too small|Invalid (input|key|string)|<=|>=/);
+    }
   });
 });

@@ -1,10 +1,10 @@
 // The test editor's payload (the one JSON shape the form posts) and its parser: a definition ready to
 // store, or field errors keyed by path ("arms.1.patches.0.sel"); also the form values of a stored test.
 import type { Patch, PatchOp } from "~/wire";
-import { isGoalLabel } from "~/wire";
+import { isGoalLabel, matchesAnyPath, MAX_GOAL_LENGTH, TEMPLATE_PREFIX } from "~/wire";
 import { selectorError } from "./css-selector";
 import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
-import { patchListSchema, validRedirect } from "./patch-shape";
+import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
 import { PURCHASE_GOAL } from "../shopify/purchase";
 
 export const PATCH_OPS = ["text", "html", "attr", "class", "style", "css", "hide"] as const satisfies readonly PatchOp[];
@@ -20,6 +20,8 @@ export const MAX_PAGE_RULES = 20;
 export const MAX_NAME_LENGTH = 120;
 export const MAX_HYPOTHESIS_LENGTH = 2000;
 export const MAX_WEIGHT = 1000;
+/** Redirect URLs, in characters. */
+export const MAX_REDIRECT_LENGTH = 2000;
 const MAX_MDE_PERCENT = 1000;
 
 /** One DOM change as the form edits it: every op's fields as text, only those of `op` are read. */
@@ -89,7 +91,8 @@ export interface ParsedTest {
 /** Field path → message; "form" holds what belongs to no one field. */
 export type FieldErrors = Record<string, string>;
 
-export type ParseOutcome = { ok: true; test: ParsedTest } | { ok: false; errors: FieldErrors };
+/** `unsafe`: a change would run script or blank the storefront (422 rather than 400). */
+export type ParseOutcome = { ok: true; test: ParsedTest } | { ok: false; errors: FieldErrors; unsafe?: boolean };
 
 /** The wire key of the arm at `index`: "control", then "b", "c", … (short, stable, ID_PATTERN-safe). */
 export function armKey(index: number): string {
@@ -173,7 +176,11 @@ export function patchToDraft(patch: Patch): PatchDraft {
 
 /** The sites the shop may put a test on, with their kind (purchases and templates are Shopify's). */
 export interface FormContext {
-  sites: ReadonlyArray<{ id: string; kind: SiteKind }>;
+  /**
+   * `origins`: where the site's pages are served (app/domain/links/editor-page.ts, storefrontOrigins); a
+   * redirect arm's full URL must be on one of them (the snippet follows no other). Absent: none known.
+   */
+  sites: ReadonlyArray<{ id: string; kind: SiteKind; origins?: readonly string[] }>;
 }
 
 /**
@@ -217,6 +224,10 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
   if (rawArms.length < 2) fail("arms", "A test needs the control and at least one variant");
   if (rawArms.length > MAX_ARMS) fail("arms", `Use at most ${MAX_ARMS} arms`);
   const arms = rawArms.slice(0, MAX_ARMS).map((raw, i) => parseArm(raw, i, siteKind, fail));
+  arms.forEach((arm, i) => {
+    const error = arm.redirectUrl && !errors[`arms.${i}.redirectUrl`] && !errors[`arms.${i}.template`] ? redirectTargetError(arm.redirectUrl, site?.origins ?? [], pages) : null;
+    if (error) fail(`arms.${i}.redirectUrl`, error);
+  });
   const armNames = new Set<string>();
   arms.forEach((arm, i) => {
     if (arm.name && armNames.has(arm.name.toLowerCase())) fail(`arms.${i}.name`, "Each arm needs its own name");
@@ -235,7 +246,8 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
   if (goals.length > 0 && goals.filter((g) => g.isPrimary).length !== 1) fail("goals", "Mark exactly one goal as primary");
 
   if (Object.keys(errors).length > 0 || !site || trafficPercent === null || mde === null) {
-    return { ok: false, errors };
+    const unsafe = Object.values(errors).some((message) => message === SWEEPING_SELECTOR_MESSAGE || UNSAFE_CONTENT.test(message));
+    return { ok: false, errors, ...(unsafe && { unsafe }) };
   }
   return {
     ok: true,
@@ -280,7 +292,8 @@ function parseArm(input: unknown, index: number, siteKind: SiteKind, fail: Fail)
     case "redirect": {
       const url = text(raw.redirectUrl).trim();
       if (!url) fail(`${at}.redirectUrl`, "Enter the URL this variant sends visitors to");
-      else if (url.length > 2000 || !validRedirect(url)) fail(`${at}.redirectUrl`, "Enter a path like /landing-b, or a full http(s) URL");
+      else if (url.length > MAX_REDIRECT_LENGTH) fail(`${at}.redirectUrl`, `Keep the URL under ${MAX_REDIRECT_LENGTH} characters`);
+      else if (!validRedirect(url)) fail(`${at}.redirectUrl`, "Enter a path on this site like /landing-b, or a full http(s) URL of one of its pages");
       return { ...arm, redirectUrl: url };
     }
     case "template": {
@@ -322,6 +335,8 @@ function parsePatch(input: unknown, at: string, fail: Fail): Patch | null {
   switch (op) {
     case "text":
     case "html":
+      // An empty replacement leaves a blank where the element was: hiding says so.
+      if (!value.trim()) problem("value", op === "text" ? "Enter the new text (to take the element away, choose Hide elements)" : "Enter the new HTML (to take the element away, choose Hide elements)");
       patch = { op, sel, value };
       break;
     case "attr": {
@@ -352,14 +367,14 @@ function parsePatch(input: unknown, at: string, fail: Fail): Patch | null {
       patch = { op, sel };
       break;
   }
-  if (bad) return null;
-  // The same shape check the server applies before serving (lengths, attribute names, root elements).
+  // The same shape check the server applies before serving (lengths, attribute names, root elements,
+  // script, sweeping selectors), also when a field is already wrong: each field says what is wrong with it.
   const shape = patchListSchema.safeParse([patch]);
   if (!shape.success) {
     for (const issue of shape.error.issues) problem(patchField(String(issue.path[1] ?? "sel")), issue.message);
     return null;
   }
-  return patch;
+  return bad ? null : patch;
 }
 
 /** "color: red; font-weight: bold" → props; null when a declaration has no "name: value" form. */
@@ -391,7 +406,7 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
     return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary };
   }
   const label = text(raw.label).trim();
-  if (!isGoalLabel(label)) fail(`${at}.label`, "Enter a label of 1 to 64 characters, without control characters");
+  if (!isGoalLabel(label)) fail(`${at}.label`, `Enter a label of 1 to ${MAX_GOAL_LENGTH} characters, without line breaks or tabs`);
   else if (label === PURCHASE_GOAL) fail(`${at}.label`, `"${PURCHASE_GOAL}" is kept for Shopify purchases`);
   let selector: string | null = null;
   let urlPattern: string | null = null;
@@ -456,4 +471,31 @@ export function readDefinitionField(field: unknown): unknown {
   } catch {
     return null;
   }
+}
+
+/** The patch-shape messages that mean "this would run script" (patch-shape.ts). */
+const UNSAFE_CONTENT = /^(Remove what could run script|Script \(javascript:\)|Event handler attributes)/;
+
+/**
+ * Why a redirect arm's target would never be served, or null. The snippet follows a redirect only on the
+ * page's own origin (snippet/src/redirect.ts), and a target the test itself matches would send the visitor
+ * to a page of the same test (or nowhere): a full URL must be on one of the site's `origins`, and its path
+ * (or a relative one's) must not match the test's path rules. A query alone (`?view=b`) keeps the path and
+ * is fine.
+ */
+export function redirectTargetError(target: string, origins: readonly string[], pages: readonly string[]): string | null {
+  if (target.startsWith("?")) return null;
+  let url: URL;
+  try {
+    url = new URL(target, "https://relative.invalid");
+  } catch {
+    return "Enter a path on this site like /landing-b, or a full http(s) URL of one of its pages";
+  }
+  if (!target.startsWith("/")) {
+    if (origins.length === 0) return "This site has no domain yet: enter a path like /landing-b";
+    if (!origins.includes(url.origin)) return `Visitors can only be sent to this site's own pages (${origins.join(" or ")}): enter a path like /landing-b`;
+  }
+  const paths = pages.filter((p) => p && !p.startsWith(TEMPLATE_PREFIX));
+  if (matchesAnyPath(paths, url.pathname)) return "This URL is a page the test itself runs on, so visitors would never get there: send them to a page outside the test's pages";
+  return null;
 }

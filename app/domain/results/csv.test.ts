@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildResults, type RollupRow } from "./build-results";
-import { dailyCsv, SUMMARY_COLUMNS, summaryCsv } from "./csv";
+import { csvText, dailyCsv, SUMMARY_COLUMNS, summaryCsv } from "./csv";
 
 const rollups: RollupRow[] = [
   { armId: "a", goal: "", day: "2026-11-02", currency: "", exposures: 12, exposedVisitors: 10, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 },
@@ -46,5 +46,117 @@ describe("results CSV", () => {
     const lines = dailyCsv(view, rollups).slice(1).trim().split("\r\n");
     expect(lines.slice(1).map((l) => l.split(",").slice(2, 4).join(" "))).toEqual(["2026-11-01 b", "2026-11-01 b", "2026-11-02 a"]);
     expect(lines[2]).toContain(`b,Café crème,"sign,up",USD,0,0,2,3,12.5,2.5`);
+  });
+});
+
+// How a spreadsheet may read the file: split on `,` or `;` (or a tab), honouring RFC 4180 quotes only at
+// the start of a cell, or ignoring quotes altogether. A cell "reads as a formula" when, blanks and quotes
+// aside, it starts with = + - @ (or their full-width forms) and is not a plain number.
+function spreadsheetCells(csv: string, delimiter: string, quotes: boolean): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let start = true;
+  for (let i = 0; i < csv.length; i++) {
+    const ch = csv[i] as string;
+    if (quotes && quoted) {
+      if (ch === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (quotes && start && ch === '"') {
+      quoted = true;
+      start = false;
+    } else if (ch === delimiter || ch === "\r" || ch === "\n") {
+      cells.push(cell);
+      cell = "";
+      start = true;
+    } else {
+      cell += ch;
+      start = false;
+    }
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** One RFC 4180 cell (quotes honoured, line breaks inside quotes kept). */
+function parseRfc4180Cell(cell: string): string {
+  return cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+}
+
+const readsAsFormula = (cell: string) => {
+  const bare = cell.replace(/^[\s"]+/, "");
+  return /^[=+\-@\uff1d\uff0b\uff0d\uff20]/.test(bare) && !/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?"*$/i.test(bare.trim());
+};
+
+const formulaCells = (csv: string) =>
+  [",", ";", "\t"].flatMap((d) => [true, false].flatMap((q) => spreadsheetCells(csv, d, q))).filter(readsAsFormula);
+
+// Labels a shopper can send (goal labels: 1..64 characters, no control characters) and names a merchant can type.
+const HOSTILE = [
+  "x;=1+2;y",
+  "=1+2",
+  "+1+1",
+  "-1+1",
+  "@SUM(A1:A2)",
+  '=HYPERLINK("https://evil.test","click")',
+  "=cmd|' /C calc'!A0",
+  " =1+2",
+  "\u00a0=1+2",
+  "a,=1+2",
+  "a;+1;b",
+  "a, -1+1",
+  "a; @x",
+  'a;"=1+2',
+  'a,""=1+2',
+  "x;;=1",
+  "\uff1d1+2",
+  "a;\uff0b1",
+  "x\t=1+2",
+  "x\n=1+2",
+  "x\r\n@y",
+  ";=1",
+  ",=1",
+  "'=1;=2",
+];
+
+describe("results CSV against formulas", () => {
+  it.each(HOSTILE)("no spreadsheet reads a formula in %j, however it splits", (label) => {
+    const labelled: RollupRow[] = rollups.map((r) => (r.goal ? { ...r, goal: label } : r));
+    const hostile = buildResults({
+      test: { id: "t1", name: label, status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
+      arms: [{ id: "a", key: "control", name: label, weight: 1 }, { id: "b", key: "b", name: label, weight: 1 }],
+      goals: [{ label, isPrimary: true }],
+      currency: "USD",
+      rollups: labelled,
+      flicker: [],
+    });
+    const csvs = [summaryCsv(hostile), dailyCsv(hostile, labelled)];
+    for (const csv of csvs) expect(formulaCells(csv)).toEqual([]);
+  });
+
+  it.each(HOSTILE)("keeps %j readable: RFC 4180 gives it back with a ' before each piece that was a formula", (label) => {
+    const strip = (s: string) => s.replace(/(^|[,;\t\r\n])'/g, "$1");
+    // Read as RFC 4180 (line breaks inside quotes are the cell's): one cell, the label with ' inserted.
+    const rfc = parseRfc4180Cell(csvText(label));
+    expect(strip(rfc)).toBe(strip(label));
+  });
+
+  it("writes the issue's label as one quoted cell with each formula piece defused", () => {
+    expect(csvText("x;=1+2;y")).toBe(`"x;'=1+2;y"`);
+    expect(csvText("=1+2")).toBe("'=1+2");
+    expect(csvText("a;b")).toBe(`"a;b"`);
+  });
+
+  it.each(["signup", "Café crème", "add-to-cart", "1-2", "x=1", "a;b", "50% off", "e-mail"])("leaves the ordinary %j as it is (quoted when it holds a separator)", (label) => {
+    expect(spreadsheetCells(csvText(label), ",", true)).toEqual([label]);
+    expect(csvText(label).includes("'")).toBe(false);
+  });
+
+  it("still writes negative figures as numbers", () => {
+    expect(readsAsFormula("-0.25")).toBe(false);
+    expect(summaryCsv(view)).toMatch(/,-?\d/);
   });
 });

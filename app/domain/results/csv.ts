@@ -17,20 +17,31 @@ export const DAILY_COLUMNS = [
 
 type Cell = string | number | boolean | null | undefined;
 
+/** What a spreadsheet may take for the start of a formula: = + - @ (and their full-width forms). */
+const FORMULA_START = /^[\s"]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
+/** Where a spreadsheet may start a new cell: it may split on either separator, or on a line break or tab. */
+const CELL_BREAK = /([,;\t\r\n])/;
+
 /**
- * A text cell: quoted when it holds a comma, quote or line break; prefixed with ' when a spreadsheet
- * would run it as a formula (a test or goal name is merchant-typed, but it must stay text).
+ * A text cell (a test or goal name is merchant-typed, a goal label shopper-sent: it must stay text).
+ * Every piece a spreadsheet could read as a cell of its own, after splitting on `,` or `;` (or a tab or
+ * line break) without regard to our quotes, gets a leading `'` when it starts with a formula's first
+ * character (blanks and quotes before it included); then RFC 4180 quoting when the cell holds a comma,
+ * semicolon, quote, tab or line break. `x;=1+2;y` is written `"x;'=1+2;y"`.
  */
-function text(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+export function csvText(value: string): string {
+  const safe = value
+    .split(CELL_BREAK)
+    .map((piece, i) => (i % 2 === 0 && FORMULA_START.test(piece) ? `'${piece}` : piece))
+    .join("");
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 function cell(value: Cell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
-  return text(value);
+  return csvText(value);
 }
 
 function toCsv(header: readonly string[], rows: Cell[][]): string {

@@ -4,6 +4,7 @@
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
+import { storefrontOrigins } from "~/domain/links/editor-page";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
@@ -18,6 +19,8 @@ export interface EditorSite {
   id: string;
   name: string;
   kind: SiteKind;
+  /** Where its pages are served: a redirect arm's full URL must be on one of them (the form checks as typed). */
+  origins: string[];
 }
 
 export interface TestEditorData {
@@ -39,6 +42,9 @@ export interface SavedTest {
 // that has run changed); the editor shows the field errors, or the title when there are none.
 const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "This test does not exist or belongs to another shop" };
 const invalidTest = (errors: FieldErrors): Problem => invalidForm("invalid-test", errors);
+/** 422: the form is readable but a change would run script or blank the storefront. */
+const unsafeTest = (errors: FieldErrors): Problem => ({ ...invalidForm("unsafe-test", errors), status: 422 });
+const refused = (parsed: { unsafe?: boolean; errors: FieldErrors }): Problem => (parsed.unsafe ? unsafeTest(parsed.errors) : invalidTest(parsed.errors));
 const CHOOSE_A_SITE = invalidTest({ siteId: "Choose a site" });
 
 async function shopSites(shopDomain: string) {
@@ -48,8 +54,13 @@ async function shopSites(shopDomain: string) {
   return { shop, sites };
 }
 
-const editorSites = (sites: Awaited<ReturnType<typeof listSitesOfShop>>): EditorSite[] =>
-  sites.map((site) => ({ id: site.publicId, name: site.name, kind: site.kind }));
+const editorSites = (sites: Awaited<ReturnType<typeof listSitesOfShop>>, shopDomain: string): EditorSite[] =>
+  sites.map((site) => ({
+    id: site.publicId,
+    name: site.name,
+    kind: site.kind,
+    origins: storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain }),
+  }));
 
 const templatesFor = (shopDomain: string, sites: EditorSite[], graphql: AdminGraphql | null) =>
   sites.some((site) => site.kind === "shopify") ? loadAlternateTemplates(shopDomain, graphql) : Promise.resolve<AlternateTemplates>({ source: "typed" });
@@ -57,7 +68,7 @@ const templatesFor = (shopDomain: string, sites: EditorSite[], graphql: AdminGra
 /** The empty form, on the site `siteId` when it is the shop's (else the shop's first site). */
 export async function loadNewTestEditor(shopDomain: string, graphql: AdminGraphql | null, siteId?: string | null): Promise<TestEditorData> {
   const found = await shopSites(shopDomain);
-  const sites = editorSites(found?.sites ?? []);
+  const sites = editorSites(found?.sites ?? [], found?.shop.domain ?? shopDomain);
   const site = sites.find((s) => s.id === siteId) ?? sites[0];
   return { sites, values: newTestForm(site), test: null, lock: null, templates: await templatesFor(shopDomain, sites, graphql) };
 }
@@ -95,7 +106,7 @@ export async function loadTestEditor(shopDomain: string, testId: string, graphql
   if (!found) return fail(NOT_FOUND);
   const test = await findTestOfShop(found.shop.id, testId);
   if (!test) return fail(NOT_FOUND);
-  const sites = editorSites(found.sites);
+  const sites = editorSites(found.sites, found.shop.domain);
   return ok({
     sites,
     values: testToForm(storedDefinition(test), test.site.kind),
@@ -116,8 +127,8 @@ function fieldsOf(parsed: ParsedTest, siteDbId: string): TestFields {
 export async function createTestFromForm(shopDomain: string, payload: unknown, graphql: AdminGraphql | null): Promise<Outcome<SavedTest>> {
   const found = await shopSites(shopDomain);
   const sites = found?.sites ?? [];
-  const parsed = parseTestForm(payload, { sites: editorSites(sites) });
-  if (!parsed.ok) return fail(invalidTest(parsed.errors));
+  const parsed = parseTestForm(payload, { sites: editorSites(sites, found?.shop.domain ?? shopDomain) });
+  if (!parsed.ok) return fail(refused(parsed));
   const site = sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
   const id = await createTest(fieldsOf(parsed.test, site.id));
@@ -132,8 +143,8 @@ export async function saveTestFromForm(shopDomain: string, testId: string, paylo
   if (!found) return fail(NOT_FOUND);
   const test = await findTestOfShop(found.shop.id, testId);
   if (!test) return fail(NOT_FOUND);
-  const parsed = parseTestForm(payload, { sites: editorSites(found.sites) });
-  if (!parsed.ok) return fail(invalidTest(parsed.errors));
+  const parsed = parseTestForm(payload, { sites: editorSites(found.sites, found.shop.domain) });
+  if (!parsed.ok) return fail(refused(parsed));
   const decision = checkEdit(test.status, storedDefinition(test), parsed.test);
   if (!decision.ok) return fail({ status: 409, type: "test-locked", title: "This test's changes are locked", fieldErrors: decision.errors });
   const site = found.sites.find((s) => s.publicId === parsed.test.siteId);

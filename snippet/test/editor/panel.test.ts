@@ -80,6 +80,26 @@ describe("the panel's target rule (app/wire/rules/selector-rules.cases.json)", (
   });
 });
 
+describe("the panel's sweeping rule (app/wire/rules/selector-rules.cases.json)", () => {
+  beforeEach(() => {
+    mount();
+    click("#headline");
+  });
+
+  it.each(cases.sweeping.filter((sel) => !/::|:first-letter/.test(sel)))("refuses to replace the text of %j, as the server does", (sel) => {
+    typeSelector(sel);
+    button("Apply").click();
+    expect($('[role="alert"]').textContent).toMatch(/^This selector matches \(nearly\) every element/);
+    expect(changes()).toEqual([]);
+  });
+
+  it.each(cases.notSweeping)("does not refuse %j as sweeping", (sel) => {
+    typeSelector(sel);
+    button("Apply").click();
+    expect($('[role="alert"]').textContent).not.toMatch(/every element/);
+  });
+});
+
 describe("the panel", () => {
   it("opens in select mode with the arm's saved patches shown on the page, and says until when the link works", () => {
     mount(sessionWith([{ op: "text", sel: "#lede", value: "Thrown on a wheel." }]));

@@ -1,5 +1,7 @@
 // The HTML edit's sanitizer: what can run code or load a document goes, ordinary markup stays as written.
 import { describe, expect, it } from "vitest";
+import cases from "../../../app/wire/rules/markup.cases.json";
+import { markupProblems } from "../../../app/wire/rules/markup";
 import { sanitizeHtml, unsafeUrl } from "../../editor/sanitize";
 
 describe("sanitizeHtml", () => {
@@ -46,4 +48,21 @@ describe("unsafeUrl", () => {
     for (const url of ["javascript:x", " JAVASCRIPT:x", "java\nscript:x", "vbscript:x", "data:text/html,x", "data:image/svg+xml,<svg onload=x>"]) expect(unsafeUrl(url), url).toBe(true);
     for (const url of ["https://a.test/x", "/cart", "#top", "mailto:a@b.test", "tel:+1", "data:image/png;base64,AAAA"]) expect(unsafeUrl(url), url).toBe(false);
   });
+});
+
+// The same rule as the server's (app/wire/rules/markup.ts): what the editor keeps, the server accepts.
+describe("sanitizeHtml against the server's rule (app/wire/rules/markup.cases.json)", () => {
+  // Cases marked "quirk" are parsed differently by happy-dom than by browsers: tests/browser/markup-rule.test.ts reads them in Chromium.
+  const refused = cases.refused.filter((c) => !("quirk" in c));
+  it.each(refused)("cleans $html into markup the server accepts, removing $problem", ({ html, problem }) => {
+    const clean = sanitizeHtml(html);
+    expect(markupProblems(clean.html)).toEqual([]);
+    if (problem !== "<![CDATA[") expect(clean.removed).toContain(problem);
+  });
+  it.each(cases.accepted)("keeps %j as it is", (html) => {
+    expect(sanitizeHtml(html).removed).toEqual([]);
+    expect(markupProblems(sanitizeHtml(html).html)).toEqual([]);
+  });
+  it.each(cases.unsafeUrls)("refuses the URL %j", (url) => expect(unsafeUrl(url)).toBe(true));
+  it.each(cases.safeUrls)("allows the URL %j", (url) => expect(unsafeUrl(url)).toBe(false));
 });

@@ -28,6 +28,24 @@ describe("the editor's door", () => {
     expect(await t.page.evaluate(() => document.getElementById("title")?.textContent)).toBe("Original title");
     expect(await t.page.evaluate(() => document.querySelector('head > script[src*="/editor.js"]') !== null)).toBe(true);
     expect(await rootAttributes(t.page)).toEqual(await rootAttributesOf(h, "basic.html"));
+    // Issue 20, row 11: the token left the address bar and this history entry as soon as the snippet read it.
+    expect(t.page.url()).toBe(page);
+    // The tab's entries: about:blank, then this page under its new URL (replaced, not pushed).
+    expect(await t.page.evaluate(() => [location.hash, history.length])).toEqual(["", 2]);
+    await t.context.close();
+  });
+
+  it("takes the token out of the address bar and keeps the rest of the fragment, with no history entry added", async () => {
+    const t = await h.newPage({ api: { patches: TITLE_TEST } });
+    const page = t.url("basic.html", GRANTED);
+    await t.page.goto(`${page}#top&svc-editor=tok.EN_1-x&tab=2`);
+    await t.page.waitForFunction(() => document.querySelector('head > script[src*="/editor.js"]') !== null);
+    expect(t.page.url()).toBe(`${page}#top&tab=2`);
+    expect(await t.page.evaluate(() => history.length)).toBe(2);
+    expect(t.requests.filter((r) => new URL(r.url).pathname === "/editor.js").map((r) => new URL(r.url).searchParams.get("token"))).toEqual(["tok.EN_1-x"]);
+    // Back leaves the page for the blank tab it opened in: no entry holds the token.
+    await t.page.goBack();
+    expect(t.page.url()).toBe("about:blank");
     await t.context.close();
   });
 
