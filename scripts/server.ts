@@ -11,7 +11,7 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
-import { bodyLimit, bodyTooLarge, clientErrorStatus, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
+import { bodyLimit, bodyTooLarge, clientErrorStatus, crossOriginAction, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
 import type { Problem } from "../app/services/outcome";
 import type { ServerSettings } from "../app/services/server-settings.server";
 
@@ -137,19 +137,26 @@ const server = createServer({
   connectionsCheckingInterval: settings.connectionsCheckingIntervalMs,
   keepAliveTimeout: settings.keepAliveTimeoutMs,
 }, (req, res) => {
+  // A form posted from another origin would make Remix throw (a 500): refused here, after the hot paths,
+  // whose CORS endpoints take other origins on purpose.
+  const toRemix = (req: IncomingMessage, res: ServerResponse) => {
+    const crossOrigin = crossOriginAction(req);
+    if (crossOrigin) return sendProblem(res, crossOrigin);
+    app(req, res);
+  };
   // A URL or Host no route could parse is refused here, once for every route.
   const refused = requestProblem(req);
   if (refused) return sendProblem(res, refused);
   if (!withinBodyLimit(req, res)) return;
   const served = hot(req, res);
   if (served === true) return;
-  if (served === false) return void app(req, res);
+  if (served === false) return toRemix(req, res);
   served.then(
-    (done) => done || app(req, res),
+    (done) => done || toRemix(req, res),
     (error: unknown) => {
       // The build failed to load (a syntax error while editing): Vite's middleware shows it in the page.
       console.error(error);
-      app(req, res);
+      toRemix(req, res);
     },
   );
 });

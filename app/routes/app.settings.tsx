@@ -9,6 +9,7 @@ import { adminAnswer } from "~/http/web/admin-answer";
 import { loadSettings, saveSettings } from "~/services/admin/settings.server";
 import { mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
+import { readForm } from "~/http/web/form";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
@@ -19,7 +20,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const text = (key: string) => (typeof form.get(key) === "string" ? String(form.get(key)) : null);
   const saved = await saveSettings(shop, { ownerEmail: text("ownerEmail"), retentionDays: text("retentionDays") });
   return adminAnswer(mapOutcome(saved, (fields) => ({ saved: fields })));

@@ -14,6 +14,7 @@ import { createApiKey, revokeApiKey } from "~/services/admin/site-api-keys.serve
 import { fail, mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
 import { notFoundBoundary } from "~/components/admin/not-found-boundary";
+import { readForm } from "~/http/web/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data: site }) => [{ title: site ? `${site.name} · svc` : "svc" }];
 
@@ -27,7 +28,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
   const siteId = params.siteId ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   switch (intent) {
     case "update": {

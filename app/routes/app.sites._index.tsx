@@ -14,6 +14,7 @@ import { loadEmbedStatus } from "~/services/admin/embed-status.server";
 import { resumeSite } from "~/services/admin/site-admin.server";
 import { fail } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
+import { readForm } from "~/http/web/form";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
@@ -23,7 +24,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "resume") {
     return adminAnswer(fail({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be resume" }));
   }

@@ -9,6 +9,7 @@ import { adminAnswer } from "~/http/web/admin-answer";
 import { createWebSite } from "~/services/admin/site-admin.server";
 import { mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
+import { readForm } from "~/http/web/form";
 
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
@@ -18,7 +19,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
-  const created = await createWebSite(shop, readSiteForm(await request.formData()));
+  const created = await createWebSite(shop, readSiteForm(await readForm(request)));
   return adminAnswer(mapOutcome(created, (site) => ({ site })), { status: 201 });
 };
 

@@ -9,6 +9,7 @@ import { storefrontEditorLaunch } from "~/services/editor/links.server";
 import { duplicateTestOfShop, loadTestEditor, saveTestFromForm } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
+import { readForm } from "~/http/web/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.test ? `Edit ${data.test.name} · svc` : "svc" }];
 
@@ -25,7 +26,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const testId = params.testId ?? "";
   if (form.get("intent") === "duplicate") return adminAnswer(await duplicateTestOfShop(shop, testId), { style: "ok-errors", status: 201 });
   return adminAnswer(await saveTestFromForm(shop, testId, readDefinitionField(form.get("definition")), admin), { style: "ok-errors" });

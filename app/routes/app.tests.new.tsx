@@ -7,6 +7,7 @@ import { readDefinitionField } from "~/domain/experiments/test-form";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { createTestFromForm, loadNewTestEditor } from "~/services/admin/test-editor.server";
 import { authenticateAdmin } from "~/shopify.server";
+import { readForm } from "~/http/web/form";
 
 export const meta: MetaFunction = () => [{ title: "New test · svc" }];
 
@@ -17,7 +18,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
-  const outcome = await createTestFromForm(shop, readDefinitionField((await request.formData()).get("definition")), admin);
+  const outcome = await createTestFromForm(shop, readDefinitionField((await readForm(request)).get("definition")), admin);
   return adminAnswer(outcome, { style: "ok-errors", status: 201 });
 };
 

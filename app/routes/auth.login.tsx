@@ -5,6 +5,7 @@ import { AppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@s
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useState } from "react";
+import { readForm } from "~/http/web/form";
 import { login } from "~/shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -19,11 +20,15 @@ function shopError(errors: unknown): string | undefined {
 }
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
+  // HEAD runs the loader too, and the library would read a body it does not have.
+  if (request.method !== "GET") return { error: undefined };
   const errors: LoginErrors = await login(request);
   return { error: shopError(errors) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
+  // The library reads the form itself and throws on a body that is not one: refuse that here, as a 400.
+  await readForm(request.clone());
   const errors: LoginErrors = await login(request);
   return { error: shopError(errors) };
 };

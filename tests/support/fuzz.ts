@@ -275,7 +275,9 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
       if (status !== null && status >= 500) {
         report.serverErrorCount++;
         if (report.serverErrors.length < 20) {
-          const what = sent.raw ?? `${sent.request!.init.method} ${sent.request!.path} ${String(sent.request!.init.body ?? "").slice(0, 300)}`;
+          const { init, path } = sent.request ?? { init: {}, path: "" };
+          const type = (init.headers as Record<string, string> | undefined)?.["Content-Type"];
+          const what = sent.raw ?? `${init.method} ${path}${type === undefined ? "" : ` [${type}]`} ${String(init.body ?? "").slice(0, 300)}`;
           report.serverErrors.push({ route: sent.route, status, sent: what.slice(0, 500) });
         }
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorStatus, requestProblem, targetPath } from "./request-guard";
+import { clientErrorStatus, crossOriginAction, requestProblem, targetPath } from "./request-guard";
 
 const request = (url: string, host?: string) => requestProblem({ url, headers: host === undefined ? {} : { host } })?.type ?? null;
 
@@ -29,5 +29,27 @@ describe("clientErrorStatus", () => {
     expect(clientErrorStatus(new Error("database down"))).toBeNull();
     expect(clientErrorStatus(Object.assign(new Error("x"), { status: 503 }))).toBeNull();
     expect(clientErrorStatus(null)).toBeNull();
+  });
+});
+
+describe("crossOriginAction", () => {
+  const req = (method: string, url: string, headers: Record<string, string>) => ({ method, url, headers });
+  it.each([
+    ["POST", "/app/sites/new", { host: "svc.test", origin: "https://evil.test" }, 403],
+    ["POST", "/app/sites/new", { host: "svc.test", origin: "null" }, 403],
+    ["DELETE", "/auth/login", { host: "svc.test", origin: "not a url" }, 403],
+    ["POST", "/app/sites/new", { host: "svc.test", origin: "https://svc.test" }, null],
+    ["POST", "/app/sites/new", { host: "127.0.0.1:3000", "x-forwarded-host": "svc.test", origin: "https://svc.test" }, null],
+    ["GET", "/app", { host: "svc.test", origin: "https://evil.test" }, null],
+    ["PUT", "/api/editor/patches", { host: "svc.test", origin: "https://shop.example" }, null],
+    ["POST", "/webhooks/orders/paid", { host: "svc.test" }, null],
+  ] as const)("%s %s %j → %s", (method, url, headers, status) => {
+    expect(crossOriginAction(req(method, url, headers))?.status ?? null).toBe(status);
+  });
+});
+
+describe("requestProblem and NUL", () => {
+  it.each(["/app/tests/a%00b/edit", "/app?status=%00"])("refuses %s", (url) => {
+    expect(requestProblem({ url, headers: { host: "svc.test" } })?.type).toBe("malformed-url");
   });
 });

@@ -53,7 +53,8 @@ export function targetPath(url: string): string | null {
 /** The problem with the request line or the Host header, or null when the request may go on. */
 export function requestProblem(req: Pick<IncomingMessage, "url" | "headers">): Problem | null {
   const path = targetPath(req.url ?? "");
-  if (path === null || !decodes(path)) {
+  // %00 anywhere in the target, query included: no route takes a NUL, and PostgreSQL cannot store one.
+  if (path === null || !decodes(path) || /%00/.test(req.url ?? "")) {
     return { status: 400, type: "malformed-url", title: "The request's URL is not valid", detail: "The path must be a URL path whose %-escapes decode to UTF-8." };
   }
   const host = req.headers.host;
@@ -64,13 +65,36 @@ export function requestProblem(req: Pick<IncomingMessage, "url" | "headers">): P
   return null;
 }
 
+/** The path decodes to UTF-8. */
 function decodes(path: string): boolean {
   try {
-    decodeURIComponent(path);
-    return true;
+    return !decodeURIComponent(path).includes("\u0000");
   } catch {
     return false;
   }
+}
+
+/**
+ * A form post from another origin (the `Origin` header's host is not the request's host, forwarded or
+ * not): Remix refuses it as a possible CSRF attack by throwing, which answers 500; this answers 403
+ * first. The visual editor's API is the one Remix door that other origins call on purpose (with CORS).
+ */
+export function crossOriginAction(req: Pick<IncomingMessage, "method" | "url" | "headers">): Problem | null {
+  if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method ?? "")) return null;
+  const origin = req.headers.origin;
+  // An opaque origin ("null": a sandboxed frame, a file) is refused by Remix too.
+  if (typeof origin !== "string") return null;
+  if ((targetPath(req.url ?? "") ?? "").startsWith("/api/editor/")) return null;
+  const forwarded = req.headers["x-forwarded-host"];
+  const host = (typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined) || req.headers.host;
+  let originHost: string | null;
+  try {
+    originHost = origin === "null" ? null : new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  if (host && originHost === host) return null;
+  return { status: 403, type: "cross-origin-request", title: "Forms are accepted from this site's own pages only" };
 }
 
 /**
