@@ -11,18 +11,17 @@ import { databaseKinds } from "../support/databases";
 import { testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { batch, newId, pageview, postBatch } from "../support/snippet-client";
+import { seedShop, seedSite } from "../support/seed";
 
 const FLOODED = "site-flooder";
 const QUIET = "site-quiet";
 const LIMITED = "site-limited";
 
 async function seedSites(sql: SqlRunner): Promise<void> {
-  await sql.exec(`
-    INSERT INTO "Shop" (id, domain, name, currency, "updatedAt") VALUES ('fair-shop', 'fair-shop.myshopify.com', 'Fair', 'USD', now());
-    INSERT INTO "Site" (id, "publicId", "shopId", kind, name, currency, "updatedAt") VALUES
-      ('s-flooder', '${FLOODED}', 'fair-shop', 'web', 'Flooder', 'USD', now()),
-      ('s-quiet', '${QUIET}', 'fair-shop', 'web', 'Quiet', 'USD', now()),
-      ('s-limited', '${LIMITED}', 'fair-shop', 'web', 'Limited', 'USD', now());`);
+  await seedShop(sql, { id: "fair-shop", domain: "fair-shop.myshopify.com", name: "Fair", currency: "USD" });
+  for (const [id, publicId, name] of [["s-flooder", FLOODED, "Flooder"], ["s-quiet", QUIET, "Quiet"], ["s-limited", LIMITED, "Limited"]] as const) {
+    await seedSite(sql, { id, publicId, shop: "fair-shop.myshopify.com", name, currency: "USD" });
+  }
 }
 
 /** A POST on its own socket pool (many at once, as a flood opens them), answering status and Retry-After. */

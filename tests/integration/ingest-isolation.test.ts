@@ -9,16 +9,16 @@ import type { SvcEvent } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { batch, conversion, newId, pageview, postBatch } from "../support/snippet-client";
+import { seedShop, seedSite } from "../support/seed";
 
 const ATTACKER = "site-attacker";
 const NEIGHBOUR = "site-neighbour";
 
 async function seedTwoSites(sql: SqlRunner): Promise<void> {
+  await seedShop(sql, { id: "iso-shop", domain: "iso-shop.myshopify.com", name: "Iso", currency: "USD" });
+  await seedSite(sql, { id: "s-attacker", publicId: ATTACKER, shop: "iso-shop.myshopify.com", name: "Attacker", currency: "USD" });
+  await seedSite(sql, { id: "s-neighbour", publicId: NEIGHBOUR, shop: "iso-shop.myshopify.com", name: "Neighbour", currency: "USD" });
   await sql.exec(`
-    INSERT INTO "Shop" (id, domain, name, currency, "updatedAt") VALUES ('iso-shop', 'iso-shop.myshopify.com', 'Iso', 'USD', now());
-    INSERT INTO "Site" (id, "publicId", "shopId", kind, name, currency, "updatedAt") VALUES
-      ('s-attacker', '${ATTACKER}', 'iso-shop', 'web', 'Attacker', 'USD', now()),
-      ('s-neighbour', '${NEIGHBOUR}', 'iso-shop', 'web', 'Neighbour', 'USD', now());
     -- A value the database refuses although validation let it through: any event id starting "poison".
     CREATE FUNCTION svc_test_poison() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

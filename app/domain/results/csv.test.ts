@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildResults, type RollupRow } from "./build-results";
 import { csvText, dailyCsv, SUMMARY_COLUMNS, summaryCsv } from "./csv";
+import { formulaCells, readsAsFormula, spreadsheetCells } from "./spreadsheet-reading";
 
 const rollups: RollupRow[] = [
   { armId: "a", goal: "", day: "2026-11-02", currency: "", exposures: 12, exposedVisitors: 10, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 },
@@ -49,50 +50,10 @@ describe("results CSV", () => {
   });
 });
 
-// How a spreadsheet may read the file: split on `,` or `;` (or a tab), honouring RFC 4180 quotes only at
-// the start of a cell, or ignoring quotes altogether. A cell "reads as a formula" when, blanks and quotes
-// aside, it starts with = + - @ (or their full-width forms) and is not a plain number.
-function spreadsheetCells(csv: string, delimiter: string, quotes: boolean): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let start = true;
-  for (let i = 0; i < csv.length; i++) {
-    const ch = csv[i] as string;
-    if (quotes && quoted) {
-      if (ch === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (quotes && start && ch === '"') {
-      quoted = true;
-      start = false;
-    } else if (ch === delimiter || ch === "\r" || ch === "\n") {
-      cells.push(cell);
-      cell = "";
-      start = true;
-    } else {
-      cell += ch;
-      start = false;
-    }
-  }
-  cells.push(cell);
-  return cells;
-}
-
 /** One RFC 4180 cell (quotes honoured, line breaks inside quotes kept). */
 function parseRfc4180Cell(cell: string): string {
   return cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
 }
-
-const readsAsFormula = (cell: string) => {
-  const bare = cell.replace(/^[\s"]+/, "");
-  return /^[=+\-@\uff1d\uff0b\uff0d\uff20]/.test(bare) && !/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?"*$/i.test(bare.trim());
-};
-
-const formulaCells = (csv: string) =>
-  [",", ";", "\t"].flatMap((d) => [true, false].flatMap((q) => spreadsheetCells(csv, d, q))).filter(readsAsFormula);
 
 // Labels a shopper can send (goal labels: 1..64 characters, no control characters) and names a merchant can type.
 const HOSTILE = [
