@@ -10,7 +10,7 @@ import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { problemResponse } from "~/http/problem";
 import type { Problem } from "~/services/outcome";
-import { PrismaSessionStorage } from "~/models/session.server";
+import { PrismaSessionStorage } from "~/models/shopify/session.server";
 import type { AdminGraphql, GraphqlError } from "~/infra/admin-graphql";
 import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
 import { recordInstall } from "~/services/shopify/shop-install.server";

@@ -21,7 +21,7 @@ const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 
 
 /**
  * Every table of the schema and which of its rows belong to a shop. A table missing here fails the test
- * "knows every table": a new table needs its rule here and in shop erasure (app/models/shop-erasure.server.ts).
+ * "knows every table": a new table needs its rule here and in shop erasure (app/models/shopify/shop-erasure.server.ts).
  */
 const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   Session: (o) => [`shop = $1`, [o.domain]],

@@ -8,7 +8,7 @@ import { RequestType, setUpValidRequest, setUpValidSession } from "@shopify/shop
 import { openDatabase, type Database } from "~/db/connection.server";
 import { loadMigrations, migrate } from "~/db/migrate.server";
 import { PrismaClient } from "~/generated/prisma/client";
-import { PrismaSessionStorage } from "~/models/session.server";
+import { PrismaSessionStorage } from "~/models/shopify/session.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
 
 describe.each(databaseKinds)("PrismaSessionStorage on %s", (kind) => {

@@ -2,8 +2,8 @@
 // unlink a customer's orders from every visitor and session, and say what is stored about them.
 import { parseOrderIds } from "~/domain/shopify/compliance";
 import { purchaseEventId } from "~/domain/shopify/purchase";
-import { unlinkOrders, countOrdersOnFile, type UnlinkedOrders } from "~/models/customer-data.server";
-import { eraseShop, type ErasedRows } from "~/models/shop-erasure.server";
+import { unlinkOrders, countOrdersOnFile, type UnlinkedOrders } from "~/models/shopify/customer-data.server";
+import { eraseShop, type ErasedRows } from "~/models/shopify/shop-erasure.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 

@@ -5,7 +5,7 @@ import { PURCHASE_GOAL, purchaseEventId } from "~/domain/shopify/purchase";
 import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { findConversion, listAttributions, setConversionSession } from "~/models/conversion.server";
-import { findCheckoutReportsNaming, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/order.server";
+import { findCheckoutReportsNaming, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/shopify/order.server";
 import { addToRollup } from "~/models/rollup.server";
 import { findShopifySiteId } from "~/models/site.server";
 import { inTransaction, type Tx } from "~/models/transaction.server";

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { newSiteId } from "~/domain/sites/site-id";
 import { APP_DATA_NAMESPACE, parseInstallState, planInstallWrites, type InstallState, type PixelWrite } from "~/domain/shopify/shop-install";
-import { saveInstalledShop } from "~/models/shop-install.server";
+import { saveInstalledShop } from "~/models/shopify/shop-install.server";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "~/infra/admin-graphql";
 import { setAppData } from "~/infra/app-data.server";
 import { hidePlanOfShop } from "./hide-metafield.server";

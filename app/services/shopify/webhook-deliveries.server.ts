@@ -12,7 +12,7 @@ import {
   markDeliveryProcessed,
   releaseDelivery,
   type ClaimResult,
-} from "~/models/webhook-delivery.server";
+} from "~/models/shopify/webhook-delivery.server";
 
 export interface Delivery {
   webhookId: string;

@@ -1,7 +1,7 @@
 // What svc holds about a customer's orders (customers/data_request) and unlinking them from every visitor
 // and session (customers/redact). svc stores no customer: only order id, total, currency and a random
 // session id, plus the pixel's checkout report joining the two.
-import { inTransaction } from "./transaction.server";
+import { inTransaction } from "~/models/transaction.server";
 import { prisma } from "~/db.server";
 
 /** How many of these orders of the shop are on file. */

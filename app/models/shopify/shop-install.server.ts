@@ -1,5 +1,5 @@
 // Recording an install: the Shop row (back in service) and its one `shopify` Site, in one transaction.
-import { inTransaction } from "./transaction.server";
+import { inTransaction } from "~/models/transaction.server";
 
 export interface InstalledShop {
   shopId: string;

@@ -1,5 +1,5 @@
 // Erasing a shop (shop/redact): every row of every table that belongs to it, in one transaction.
-import { inTransaction } from "./transaction.server";
+import { inTransaction } from "~/models/transaction.server";
 
 /** Rows deleted, by table. */
 export type ErasedRows = Record<string, number>;

@@ -1,7 +1,7 @@
 // Shopify orders, their refunds, and the web pixel's checkout reports: the only code that reads or
 // writes the Order, Refund and CheckoutReport tables.
 import { Prisma } from "~/generated/prisma/client";
-import type { Tx } from "./transaction.server";
+import type { Tx } from "~/models/transaction.server";
 
 export interface OrderRow {
   shopId: string;
