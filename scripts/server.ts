@@ -11,7 +11,7 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { PROBLEM_CONTENT_TYPE, problemDocument } from "../app/http/problem";
-import { bodyLimit, bodyTooLarge, clientErrorStatus, crossOriginAction, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
+import { bodyLimit, bodyTooLarge, clientErrorStatus, crossOriginAction, nulInQuery, parserProblem, requestProblem, targetPath } from "../app/http/node/request-guard";
 import type { Problem } from "../app/services/outcome";
 import type { ServerSettings } from "../app/services/server-settings.server";
 
@@ -137,11 +137,11 @@ const server = createServer({
   connectionsCheckingInterval: settings.connectionsCheckingIntervalMs,
   keepAliveTimeout: settings.keepAliveTimeoutMs,
 }, (req, res) => {
-  // A form posted from another origin would make Remix throw (a 500): refused here, after the hot paths,
-  // whose CORS endpoints take other origins on purpose.
+  // A form posted from another origin would make Remix throw (a 500), and a NUL in a query could reach the
+  // database: refused here, after the hot paths, which take other origins on purpose and read their own queries.
   const toRemix = (req: IncomingMessage, res: ServerResponse) => {
-    const crossOrigin = crossOriginAction(req);
-    if (crossOrigin) return sendProblem(res, crossOrigin);
+    const refusedHere = nulInQuery(req) ?? crossOriginAction(req);
+    if (refusedHere) return sendProblem(res, refusedHere);
     app(req, res);
   };
   // A URL or Host no route could parse is refused here, once for every route.

@@ -53,8 +53,7 @@ export function targetPath(url: string): string | null {
 /** The problem with the request line or the Host header, or null when the request may go on. */
 export function requestProblem(req: Pick<IncomingMessage, "url" | "headers">): Problem | null {
   const path = targetPath(req.url ?? "");
-  // %00 anywhere in the target, query included: no route takes a NUL, and PostgreSQL cannot store one.
-  if (path === null || !decodes(path) || /%00/.test(req.url ?? "")) {
+  if (path === null || !decodes(path)) {
     return { status: 400, type: "malformed-url", title: "The request's URL is not valid", detail: "The path must be a URL path whose %-escapes decode to UTF-8." };
   }
   const host = req.headers.host;
@@ -65,13 +64,22 @@ export function requestProblem(req: Pick<IncomingMessage, "url" | "headers">): P
   return null;
 }
 
-/** The path decodes to UTF-8. */
+/** The path decodes to UTF-8 without NUL (no path holds one). */
 function decodes(path: string): boolean {
   try {
     return !decodeURIComponent(path).includes("\u0000");
   } catch {
     return false;
   }
+}
+
+/**
+ * A NUL in a query for Remix's routes: no page or form takes one, and a loader could hand it to PostgreSQL,
+ * which cannot store it. The hot paths read their queries themselves and answer any value (a malformed
+ * `lang` is English), so this is checked only for what goes on to Remix.
+ */
+export function nulInQuery(req: Pick<IncomingMessage, "url">): Problem | null {
+  return /%00/.test(req.url ?? "") ? { status: 400, type: "malformed-url", title: "The request's URL is not valid", detail: "The URL may not hold a NUL (%00)." } : null;
 }
 
 /**
