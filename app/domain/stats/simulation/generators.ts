@@ -19,8 +19,9 @@ export interface VisitorModel {
 /**
  * The simulation's default shop: 5% of visitors convert; orders average $60 with log-sd 1.2 (median
  * ≈ $29, 99th percentile ≈ $476, skewness of an order ≈ 11). Revenue per visitor then has 95% zeros,
- * mean $3, sd ≈ $27.4 and skewness ≈ 39 (visitorMoments): by Kohavi's rule (n > 355·skewness², Kohavi,
- * Tang & Xu, "Trustworthy Online Controlled Experiments", 2020, §19.2) its mean is near-normal only from
+ * mean $3, sd ≈ $27.4 and skewness ≈ 39 (visitorMoments): by Kohavi's rule (n > 355·skewness² per arm:
+ * Kohavi, Deng, Longbotham & Xu, "Seven rules of thumb for web site experimenters", KDD 2014, rule 7; Kohavi,
+ * Tang & Xu, "Trustworthy Online Controlled Experiments", 2020, ch. 17) its mean is near-normal only from
  * about 540,000 visitors per arm, so a test of tens of thousands of visitors sees it far from normal.
  */
 export const DEFAULT_VISITOR: VisitorModel = { conversionRate: 0.05, order: { mean: 60, logSd: 1.2 } };
