@@ -26,6 +26,8 @@ describe("pathClaims", () => {
     expect(claims.firstCall).toEqual({ side: "control", variant: 0, lift: -0.3, visitors: 200 });
     expect(claims.finalVerdict).toBe("no-difference");
     expect(claims.finalCall).toBeNull();
+    expect(claims.firstRateSide).toBe("control");
+    expect(claims.finalRateSide).toBeNull();
     expect(claims.firstRevenueCall).toBe("variant");
     expect(claims.finalRevenueCall).toBeNull();
     expect(claims.rateCoveredEveryLook).toBe(false);

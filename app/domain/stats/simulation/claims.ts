@@ -20,6 +20,9 @@ export interface PathClaims {
   /** The verdict at the last look (the planned sample). */
   finalVerdict: PageReading["verdict"];
   finalCall: Call | null;
+  /** The first look where some variant's conversion-rate interval shown excluded 0, by its sign. */
+  firstRateSide: Side | null;
+  finalRateSide: Side | null;
   /** The first look where a revenue-per-visitor interval shown excluded 0, by its sign. */
   firstRevenueCall: Side | null;
   finalRevenueCall: Side | null;
@@ -49,10 +52,11 @@ function call(reading: PageReading): Call | null {
   return null;
 }
 
-function revenueCall(reading: PageReading): Side | null {
+function excludesZero(reading: PageReading, which: "rate" | "revenue"): Side | null {
   for (const v of reading.variants) {
-    if (v.revenue && v.revenue.ciLow > 0) return "variant";
-    if (v.revenue && v.revenue.ciHigh < 0) return "control";
+    const shown = v[which];
+    if (shown && shown.ciLow > 0) return "variant";
+    if (shown && shown.ciHigh < 0) return "control";
   }
   return null;
 }
@@ -73,6 +77,7 @@ export function pathClaims(readings: readonly PageReading[], trueLifts: readonly
   const last = readings[readings.length - 1];
   if (!last) throw new RangeError("a path needs at least one look");
   let firstCall: Call | null = null;
+  let firstRateSide: Side | null = null;
   let firstRevenueCall: Side | null = null;
   let firstChance95: PathClaims["firstChance95"] = null;
   let rateCoveredEveryLook = true;
@@ -80,7 +85,8 @@ export function pathClaims(readings: readonly PageReading[], trueLifts: readonly
   const srmAlarms: number[] = [];
   for (const reading of readings) {
     firstCall ??= call(reading);
-    firstRevenueCall ??= revenueCall(reading);
+    firstRateSide ??= excludesZero(reading, "rate");
+    firstRevenueCall ??= excludesZero(reading, "revenue");
     if (firstChance95 === null) {
       const variant = chance95(reading);
       if (variant !== null) firstChance95 = { variant, visitors: reading.visitors };
@@ -93,8 +99,10 @@ export function pathClaims(readings: readonly PageReading[], trueLifts: readonly
     firstCall,
     finalVerdict: last.verdict,
     finalCall: call(last),
+    firstRateSide,
+    finalRateSide: excludesZero(last, "rate"),
     firstRevenueCall,
-    finalRevenueCall: revenueCall(last),
+    finalRevenueCall: excludesZero(last, "revenue"),
     rateCoveredEveryLook,
     rateCoveredFinal: covered(last, trueLifts, "rate"),
     revenueCoveredEveryLook,

@@ -141,6 +141,9 @@ function fourArmScenario(): Scenario {
     lines: [
       { id: "aa4-final", claim, setting: `conversion, 25/25/25/25, ${read.fixed}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.finalCall?.side === "variant") },
       { id: "aa4-first", claim, setting: `conversion, 25/25/25/25, ${read.peek}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.firstCall?.side === "variant") },
+      // The verdict names a variant only when it is ahead; the table beside it shows every variant's interval.
+      { id: "aa4-any-final", claim: "4-arm A/A: some variant's conversion interval excludes 0 (either side)", setting: `conversion, 25/25/25/25, ${read.fixed}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.finalRateSide !== null) },
+      { id: "aa4-any-first", claim: "4-arm A/A: some variant's conversion interval excludes 0 (either side)", setting: `conversion, 25/25/25/25, ${read.peek}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.firstRateSide !== null) },
     ],
   };
 }
