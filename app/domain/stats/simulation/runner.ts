@@ -1,0 +1,66 @@
+// One simulated test: visitors arrive one by one, each lands in an arm and converts or spends by its arm's
+// model, and at each look the cumulative totals per arm (what the daily rollups add up to) are read.
+import { cumulativeShares, pickArm, visitorRevenue, type VisitorModel } from "./generators";
+import type { Rng } from "./prng";
+
+/** One arm's cumulative figures, as the rollups hold them for one goal. */
+export interface SimArmTotals {
+  visitors: number;
+  /** Visitors who converted (each converts at most once here, so also the conversions). */
+  converting: number;
+  /** Sum of per-visitor revenue. */
+  revenue: number;
+  /** Sum of squared per-visitor revenue. */
+  revenueSquares: number;
+}
+
+export interface PathSpec {
+  /** How visitors are really assigned (weights); the page's configured split may differ (a broken split). */
+  assignment: readonly number[];
+  /** Each arm's visitor model, control first. */
+  arms: readonly VisitorModel[];
+  /** Total visitors at which the totals are read, increasing; the last one ends the test. */
+  looks: readonly number[];
+}
+
+/** Looks every `step` visitors up to `horizon`, the horizon itself always included. */
+export function everyVisitors(step: number, horizon: number): number[] {
+  if (!(step > 0 && horizon > 0)) throw new RangeError("step and horizon must be positive");
+  const looks: number[] = [];
+  for (let n = step; n < horizon; n += step) looks.push(n);
+  looks.push(horizon);
+  return looks;
+}
+
+/**
+ * Runs one path and returns what `read` made of the totals at each look. `read` gets fresh copies, so it may
+ * keep them.
+ */
+export function simulatePath<R>(
+  rng: Rng,
+  spec: PathSpec,
+  read: (totals: SimArmTotals[], visitors: number) => R,
+): R[] {
+  if (spec.assignment.length !== spec.arms.length) throw new RangeError("one assignment weight per arm");
+  const shares = cumulativeShares(spec.assignment);
+  const totals: SimArmTotals[] = spec.arms.map(() => ({ visitors: 0, converting: 0, revenue: 0, revenueSquares: 0 }));
+  const readings: R[] = [];
+  let visitors = 0;
+  for (const look of spec.looks) {
+    for (; visitors < look; visitors++) {
+      const arm = pickArm(rng, shares);
+      const t = totals[arm];
+      const model = spec.arms[arm];
+      if (!t || !model) continue;
+      t.visitors++;
+      const revenue = visitorRevenue(rng, model);
+      if (revenue > 0) {
+        t.converting++;
+        t.revenue += revenue;
+        t.revenueSquares += revenue * revenue;
+      }
+    }
+    readings.push(read(totals.map((t) => ({ ...t })), visitors));
+  }
+  return readings;
+}

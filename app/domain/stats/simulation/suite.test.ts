@@ -1,0 +1,53 @@
+// The suite at a small scale inside npm test: that it runs end to end through the real page, prints every
+// line, and gives the same numbers for the same seed however the tests are split. Whether the engine meets
+// the targets is what `npm run stats:simulate` measures, at 2,000 tests per scenario; not checked here.
+import { describe, expect, it } from "vitest";
+import { usersPerArmForRate } from "../power";
+import { hourlyLooks, mergeTallies, plannedVisitors, planChunks, runChunk, runSuite, scenarios } from "./suite";
+import { estimate, formatTable } from "./table";
+
+describe("validity suite", () => {
+  it("plans each scenario's horizon as the page does: users per arm over the smallest share", () => {
+    const perArm = usersPerArmForRate(0.05, 0.2);
+    expect(plannedVisitors([1, 1])).toBe(2 * perArm);
+    expect(plannedVisitors([9, 1])).toBe(10 * perArm);
+    expect(plannedVisitors([1, 1, 1, 1])).toBe(4 * perArm);
+    const hourly = hourlyLooks();
+    expect(hourly).toHaveLength(28 * 24);
+    expect(hourly.filter((v) => v % 1000 === 0)).toHaveLength(28);
+  });
+
+  it("gives the same tallies for the same seed, whole or in chunks, and others for another seed", () => {
+    const scenario = scenarios().find((s) => s.key === "srm-48-52");
+    if (!scenario) throw new Error("scenario missing");
+    const whole = runChunk(scenario, 21, 0, 6);
+    expect(mergeTallies(runChunk(scenario, 21, 0, 2), runChunk(scenario, 21, 2, 6))).toEqual(whole);
+    const healthy = scenarios().find((s) => s.key === "aa-50");
+    if (!healthy) throw new Error("scenario missing");
+    expect(runChunk(healthy, 21, 0, 3)).toEqual(runChunk(healthy, 21, 0, 3));
+    expect(runChunk(healthy, 21, 0, 3)).not.toEqual(runChunk(healthy, 22, 0, 3));
+  });
+
+  it("covers every test of every scenario once in its chunks", () => {
+    const chunks = planChunks(120, 50);
+    for (const s of scenarios()) {
+      const mine = chunks.filter((c) => c.scenario === s.key).sort((a, b) => a.start - b.start);
+      expect(mine.map((c) => [c.start, c.end])).toEqual([[0, 50], [50, 100], [100, 120]]);
+    }
+  });
+
+  it("runs end to end at 4 tests per scenario and prints every line of the table", () => {
+    const lines = runSuite(4, 21);
+    const table = formatTable(lines);
+    expect(table.split("\n")).toHaveLength(lines.length + 2);
+    expect(table).toContain("n/a (no CUPED yet)");
+    for (const line of lines) {
+      if ("na" in line.target) continue;
+      const est = estimate(line.kind, line.tally);
+      // A line counts every test except the chance-to-win calibration and the called lift, which count claims.
+      if (line.claim.startsWith("chance to win ≥ 95% shown for") || line.claim.startsWith("called lift")) continue;
+      expect(line.tally.n).toBe(4);
+      expect(est && est.value >= 0 && est.value <= 1).toBe(true);
+    }
+  }, 30_000);
+});
