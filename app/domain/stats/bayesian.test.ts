@@ -60,6 +60,8 @@ describe("Bayesian analysis in the engine", () => {
       metric: "mean",
       method: "bayesian",
       difference: "absolute",
+      // The flat prior, for the hand values; the default prior is tested below.
+      prior: null,
       arms: [
         { name: "control", users: 100, sum: 100, sumSquares: 149.5 },
         { name: "variant", users: 100, sum: 110, sumSquares: 170.5 },
@@ -71,6 +73,22 @@ describe("Bayesian analysis in the engine", () => {
     expect(arm?.riskVariant).toBeCloseTo(0.00833154705876863, 10);
     expect(arm?.riskControl).toBeCloseTo(0.10833154705876864, 10);
     expect(arm?.pValue).toBeUndefined();
+  });
+
+  it("shrinks toward no effect under the default prior N(0, 0.05²) on the relative effect, scaled by the control mean", () => {
+    // Same data: estimate 0.1 with variance 0.01; the prior on t − c is N(0, (0.05 × 1)²) = variance 0.0025.
+    // Precision 100 + 400 = 500: posterior mean 0.1 × 100/500 = 0.02, sd √(1/500) = 0.0447214; Φ(0.4472136).
+    const out = analyze({
+      metric: "mean",
+      method: "bayesian",
+      difference: "absolute",
+      arms: [
+        { name: "control", users: 100, sum: 100, sumSquares: 149.5 },
+        { name: "variant", users: 100, sum: 110, sumSquares: 170.5 },
+      ],
+    });
+    expect(out.arms[1]?.lift).toBeCloseTo(0.02, 12);
+    expect(out.arms[1]?.chanceToWin).toBeCloseTo(0.67264, 5);
   });
 
   it("puts chance to win on the lift of a rate: Φ(0.2/√0.02352) for 100/1000 vs 120/1000", () => {

@@ -28,10 +28,12 @@ describe("svc-stats command", { timeout: 30_000 }, () => {
     const out = JSON.parse(run.stdout);
     expect(out.srmPValue).toBe(1);
     expect(out.arms[0]).toEqual({ name: "control", users: 1000, mean: 0.1 });
-    // Lift (0.12 − 0.1)/0.1 = 0.2, delta-method SE √0.02352 = 0.15336 (lift.test.ts), Welch df 1985.37
-    // (welch.test.ts), t(0.975, ≈2000) = 1.9612 from a t table: half-width 1.9612 × 0.15336 = 0.30077.
+    // Lift (0.12 − 0.1)/0.1 = 0.2. Two variants, so Holm's family: the interval at α/2, Welch df 1985.37
+    // (welch.test.ts), t(0.9875, ≈2000) ≈ 2.2430, m² = 5.0311. Fieller (fieller.ts) by hand with v_c = 9e-5,
+    // v_t = 1.056e-4: a = 0.01 − m²v_c = 0.0095472, root = √(m²(v_c·0.0144 + v_t·a)) = 0.0034048,
+    // low ratio (0.012 − 0.0034048)/0.0095472 = 0.90028, so the lift's low end is −0.0997.
     expect(out.arms[1].lift).toBeCloseTo(0.2, 12);
-    expect(out.arms[1].ciLow).toBeCloseTo(0.2 - 0.30077, 3);
+    expect(out.arms[1].ciLow).toBeCloseTo(-0.0997, 3);
     expect(out.arms[1].pValue).toBeGreaterThan(0.05);
     expect(out.arms[2]).toEqual({ name: "c", users: 1000, mean: 0, error: "zero-variance" });
     expect(run.stdout.trim().split("\n")).toHaveLength(1);

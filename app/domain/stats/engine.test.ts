@@ -38,26 +38,34 @@ describe("analyze: shape of the output", () => {
 });
 
 describe("analyze: three arms and traffic splits", () => {
-  it("compares every arm with the first, each independently of the others", () => {
-    const out = analyze({
-      metric: "binomial",
-      method: "frequentist",
-      arms: [rate("control", 1000, 100), rate("b", 1000, 120), rate("c", 1000, 90)],
-    });
+  const three = [rate("control", 1000, 100), rate("b", 1000, 120), rate("c", 1000, 90)];
+
+  it("without a correction, compares every arm with the first, each independently of the others", () => {
+    const out = analyze({ metric: "binomial", method: "frequentist", arms: three, correction: "none", difference: "absolute" });
+    // Equal arms at every possible split: the anytime-valid SRM p-value is 1 (the Bayes factor is below 1).
     expect(out.srmPValue).toBe(1);
-    const twoArm = analyze({
-      metric: "binomial",
-      method: "frequentist",
-      arms: [rate("control", 1000, 100), rate("b", 1000, 120)],
-    });
+    const twoArm = analyze({ metric: "binomial", method: "frequentist", arms: three.slice(0, 2), difference: "absolute" });
     expect(out.arms[1]).toEqual(twoArm.arms[1]);
-    // Arm c: lift (0.09 − 0.1)/0.1 = −0.1; Var = 0.0819/(1000 × 0.01) + 0.09 × 0.0081/(1000 × 0.0001)
-    // = 0.00819 + 0.00729 = 0.01548 (s_t² = 0.09 × 0.91 = 0.0819).
+    // Arm c: 0.09 − 0.1 = −0.01 with Var = 0.0819/1000 + 0.09/1000 = 0.0001719; Welch df ≈ 1990, t ≈ 1.96115.
     const c = out.arms[2];
-    expect(c?.lift).toBeCloseTo(-0.1, 14);
+    expect(c?.lift).toBeCloseTo(-0.01, 14);
     const halfWidth = (c!.ciHigh! - c!.ciLow!) / 2;
-    expect(halfWidth / Math.sqrt(0.01548)).toBeGreaterThan(1.96);
-    expect(halfWidth / Math.sqrt(0.01548)).toBeLessThan(1.9625);
+    expect(halfWidth / Math.sqrt(0.0001719)).toBeGreaterThan(1.96);
+    expect(halfWidth / Math.sqrt(0.0001719)).toBeLessThan(1.9625);
+  });
+
+  it("with Holm (the default), widens each interval to α/(k − 1) and adjusts the p-values step-down", () => {
+    const none = analyze({ metric: "binomial", method: "frequentist", arms: three, correction: "none", difference: "absolute" });
+    const holm = analyze({ metric: "binomial", method: "frequentist", arms: three, difference: "absolute" });
+    const [pb, pc] = [none.arms[1]!.pValue!, none.arms[2]!.pValue!];
+    // b has the smaller raw p: ×2; c: max(2·p_b, 1·p_c).
+    expect(pb).toBeLessThan(pc);
+    expect(holm.arms[1]!.pValue).toBeCloseTo(Math.min(1, 2 * pb), 14);
+    expect(holm.arms[2]!.pValue).toBeCloseTo(Math.max(Math.min(1, 2 * pb), pc), 14);
+    // The interval is Welch's at α = 0.025: t(0.9875, ≈1990) ≈ 2.2430.
+    const b = holm.arms[1]!;
+    const se = Math.sqrt(0.09 / 1000 + (0.12 * 0.88) / 1000);
+    expect((b.ciHigh! - b.ciLow!) / 2 / se).toBeCloseTo(2.243, 2);
   });
 
   it("checks the sample ratio against the configured weights", () => {
@@ -147,11 +155,14 @@ describe("analyze: comparisons that cannot be computed", () => {
     });
 
     it("keeps the numbers as soon as both arms vary (2 of 3 against the same control)", () => {
-      // Var = (2/3 × 1/3)/(3 × 0.01) + (4/9) × 0.09/(1000 × 1e-4) = 7.4074 + 0.4 = 7.8074 (hand).
-      const arm = run([rate("c", 1000, 100), rate("t", 3, 2)], { method: "bayesian" }).arms[1];
+      // On the log of the ratio, flat prior: ln((2/3)/0.1) = ln(6.6667); Var = (2/9)/(3 × 4/9) + 0.09/(1000 × 0.01)
+      // = 0.1666667 + 0.009 = 0.1756667 (hand); the interval is e^(ln r ± 1.96·√Var) − 1.
+      const arm = run([rate("c", 1000, 100), rate("t", 3, 2)], { method: "bayesian", prior: null }).arms[1];
       expect(arm?.error).toBeUndefined();
       expect(arm?.lift).toBeCloseTo((2 / 3 - 0.1) / 0.1, 12);
-      expect((arm!.ciHigh! - arm!.ciLow!) / 2).toBeCloseTo(1.959963984540054 * Math.sqrt(2 / 0.27 + 0.4), 9);
+      const half = 1.959963984540054 * Math.sqrt(1 / 6 + 0.009);
+      expect(Math.log1p(arm!.ciHigh!)).toBeCloseTo(Math.log(20 / 3) + half, 9);
+      expect(Math.log1p(arm!.ciLow!)).toBeCloseTo(Math.log(20 / 3) - half, 9);
     });
   });
 
@@ -249,7 +260,7 @@ describe("analyze: properties", () => {
     fc.assert(
       fc.property(anyInput, (input) => {
         const arm = analyze(input).arms[1];
-        if (arm?.lift === undefined) return;
+        if (arm?.lift === undefined || arm.intervalUnbounded) return;
         expect(arm.ciLow!).toBeLessThanOrEqual(arm.lift);
         expect(arm.ciHigh!).toBeGreaterThanOrEqual(arm.lift);
       }),

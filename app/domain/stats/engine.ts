@@ -1,10 +1,14 @@
 // The analysis entry point: every arm against control with the requested method, plus the SRM check.
-import { bayesianTest } from "./bayesian";
+import { bayesianRelativeTest, bayesianTest, type GaussianPrior } from "./bayesian";
+import { studentTQuantile } from "./distributions/student-t";
+import { fiellerLiftInterval } from "./fieller";
+import { holmAdjust } from "./holm";
 import { parseAnalysisInput } from "./input";
-import { estimateEffect } from "./lift";
+import { absoluteDifference, logRatio, type EffectEstimate } from "./lift";
 import { armMoments, type ArmMoments } from "./moments";
-import { sequentialTest } from "./sequential";
-import { isSampleRatioMismatch, sampleRatioTest } from "./srm";
+import { sequentialMultiplier, sequentialPValue } from "./sequential";
+import { isSampleRatioMismatch } from "./srm";
+import { sequentialSampleRatioPValue } from "./srm-sequential";
 import type {
   AnalysisInput,
   AnalysisOutput,
@@ -22,11 +26,8 @@ export class StatsInputError extends Error {
 
 type Numbers = Omit<VariantArmOutput, keyof ControlArmOutput | "error">;
 
-function compare(
-  settings: ResolvedAnalysisInput,
-  control: ArmMoments | null,
-  variant: ArmMoments | null,
-): Numbers | ComparisonErrorCode {
+/** Why a pair of arms cannot be compared, or null when it can. */
+function incomparable(settings: ResolvedAnalysisInput, control: ArmMoments | null, variant: ArmMoments | null): ComparisonErrorCode | null {
   if (!control || !variant) return "no-users";
   // Welch's degrees of freedom divide by n − 1, and a variance needs two observations.
   if (control.users < 2 || variant.users < 2) return "too-few-users";
@@ -35,29 +36,92 @@ function compare(
   // variance of 0, which says nothing about its true variance (3 of 3 is no proof of a 100% rate). The effect's
   // variance would then come from the other arm alone and the interval would look far more certain than it is.
   if (control.variance === 0 || variant.variance === 0) return "zero-variance";
-  const effect = estimateEffect(settings.difference, control, variant);
-  // A control mean so close to 0 that c² underflows: the lift is not a number we can report.
+  return null;
+}
+
+/**
+ * Frequentist: the test, its p-value and the boundary are on the absolute difference t − c, whose null
+ * ("means equal") is the null of any lift and whose statistic treats both arms alike; a relative lift is then
+ * reported with Fieller's interval at the same boundary, which excludes 0 exactly when the test rejects.
+ * `alpha` here is the per-comparison level (α/(k − 1) under Holm).
+ */
+function frequentist(settings: ResolvedAnalysisInput, alpha: number, control: ArmMoments, variant: ArmMoments): Numbers | ComparisonErrorCode {
+  const effect = absoluteDifference(control, variant);
+  const problem = usable(effect);
+  if (problem) return problem;
+  const standardError = Math.sqrt(effect.variance);
+  let multiplier: number;
+  let pValue: number;
+  if (settings.sequential) {
+    const users = control.users + variant.users;
+    multiplier = sequentialMultiplier(users, alpha, settings.sequentialTuning);
+    pValue = sequentialPValue(effect, users, alpha, settings.sequentialTuning);
+  } else {
+    const df = welchDegreesOfFreedom(control, variant);
+    if (!(df > 0)) return "zero-variance";
+    multiplier = studentTQuantile(1 - alpha / 2, df);
+    pValue = welchTest(effect, df, alpha).pValue;
+  }
+  if (settings.difference === "absolute") {
+    const halfWidth = multiplier * standardError;
+    return { lift: effect.estimate, ciLow: effect.estimate - halfWidth, ciHigh: effect.estimate + halfWidth, pValue };
+  }
+  // An arm's variance of the mean underflowed (values near 1e-300): Fieller's quadratic has nothing to solve.
+  if (!(control.variance / control.users > 0 && variant.variance / variant.users > 0)) return "zero-variance";
+  const lift = (variant.mean - control.mean) / Math.abs(control.mean);
+  const interval = fiellerLiftInterval(control, variant, multiplier, settings.nonNegative);
+  // The interval always holds t̄/c̄ in exact arithmetic; min/max keep a last-ulp rounding from saying otherwise.
+  return interval.bounded
+    ? { lift, ciLow: Math.min(interval.low, lift), ciHigh: Math.max(interval.high, lift), pValue }
+    : { lift, intervalUnbounded: true, pValue };
+}
+
+/**
+ * Bayesian: a relative effect on the log of the ratio of means (symmetric in the arms, and its interval maps
+ * back above −100%), an absolute one on t − c with the prior scaled by the control's mean.
+ */
+function usable(effect: EffectEstimate): ComparisonErrorCode | null {
   if (!Number.isFinite(effect.estimate) || !Number.isFinite(effect.variance)) return "non-finite-result";
   // Both arms vary, but their variances of the mean underflowed (values near 1e-300).
-  if (!(effect.variance > 0)) return "zero-variance";
+  return effect.variance > 0 ? null : "zero-variance";
+}
 
-  let numbers: Numbers;
-  if (settings.method === "bayesian") {
-    numbers = bayesianTest(effect, settings.alpha);
-  } else {
-    let interval;
-    if (settings.sequential) {
-      interval = sequentialTest(effect, control.users + variant.users, settings.alpha, settings.sequentialTuning);
-    } else {
-      const df = welchDegreesOfFreedom(control, variant);
-      // Both arms' variances of the mean underflowed to 0 even though the lift's did not (means near 1e-300).
-      if (!(df > 0)) return "zero-variance";
-      interval = welchTest(effect, df, settings.alpha);
-    }
-    numbers = { lift: effect.estimate, ...interval };
+function bayesian(settings: ResolvedAnalysisInput, control: ArmMoments, variant: ArmMoments): Numbers | ComparisonErrorCode {
+  const prior = settings.prior;
+  if (settings.difference === "relative") {
+    // The log of a ratio needs two positive means; a mean metric with values of both signs has no ratio to log.
+    if (!(control.mean > 0 && variant.mean > 0)) return "non-finite-result";
+    const effect: EffectEstimate = logRatio(control, variant);
+    const problem = usable(effect);
+    if (problem) return problem;
+    const logPrior: GaussianPrior | null = prior && { mean: Math.log1p(prior.mean), variance: prior.sd * prior.sd };
+    return bayesianRelativeTest(effect, settings.alpha, logPrior);
   }
+  const effect = absoluteDifference(control, variant);
+  const problem = usable(effect);
+  if (problem) return problem;
+  const scale = Math.abs(control.mean);
+  const priorVariance = prior ? (prior.sd * scale) ** 2 : 0;
+  // A control mean so near 0 that the scaled prior's variance underflows says nothing about the effect's size.
+  const absolutePrior: GaussianPrior | null =
+    prior && priorVariance > 0 && Number.isFinite(1 / priorVariance) ? { mean: prior.mean * scale, variance: priorVariance } : null;
+  return bayesianTest(effect, settings.alpha, absolutePrior);
+}
+
+function compare(
+  settings: ResolvedAnalysisInput,
+  alpha: number,
+  control: ArmMoments | null,
+  variant: ArmMoments | null,
+): Numbers | ComparisonErrorCode {
+  const reason = incomparable(settings, control, variant);
+  if (reason || !control || !variant) return reason ?? "no-users";
+  const numbers =
+    settings.method === "bayesian" ? bayesian(settings, control, variant) : frequentist(settings, alpha, control, variant);
+  if (typeof numbers === "string") return numbers;
   // Last line of defence: the output is JSON and the page does arithmetic on it, so NaN must never leave.
-  return Object.values(numbers).every(Number.isFinite) ? numbers : "non-finite-result";
+  const finite = Object.values(numbers).every((v) => v === true || Number.isFinite(v));
+  return finite ? numbers : "non-finite-result";
 }
 
 export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput {
@@ -66,7 +130,7 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
   const [controlMoments = null] = moments;
   if (!controlArm) throw new StatsInputError("arms: need a control arm");
 
-  const srm = sampleRatioTest(
+  const srmPValue = sequentialSampleRatioPValue(
     settings.arms.map((arm) => arm.users),
     settings.weights,
   );
@@ -75,13 +139,24 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
     users: controlArm.users,
     mean: controlMoments?.mean ?? null,
   };
+  // Several variants: each interval at α/(k − 1) (Bonferroni) and the p-values Holm-adjusted, so that the
+  // family of "variant differs" claims holds at α. Bayesian read-outs are not corrected (see docs/statistics.md).
+  const comparisons = variantArms.length;
+  const corrected = settings.method === "frequentist" && settings.correction === "holm" && comparisons > 1;
+  const alpha = corrected ? settings.alpha / comparisons : settings.alpha;
   const variants = variantArms.map((arm, i): VariantArmOutput => {
     const variant = moments[i + 1] ?? null;
     const base = { name: arm.name, users: arm.users, mean: variant?.mean ?? null };
-    const result = compare(settings, controlMoments, variant);
+    const result = compare(settings, alpha, controlMoments, variant);
     return typeof result === "string" ? { ...base, error: result } : { ...base, ...result };
   });
-  return { srmPValue: srm.pValue, srmMismatch: isSampleRatioMismatch(srm.pValue), arms: [control, ...variants] };
+  if (corrected) {
+    const tested = variants.filter((v) => v.pValue !== undefined);
+    // Holm over the comparisons that could be made; the adjusted value is on the α scale again.
+    const adjusted = holmAdjust(tested.map((v) => v.pValue ?? 1));
+    tested.forEach((v, i) => (v.pValue = adjusted[i]));
+  }
+  return { srmPValue, srmMismatch: isSampleRatioMismatch(srmPValue), arms: [control, ...variants] };
 }
 
 /**

@@ -2,10 +2,21 @@
 export { analyze, StatsInputError } from "./engine";
 export { DEFAULT_ALPHA, parseAnalysisInput } from "./input";
 export { armMoments } from "./moments";
-export { absoluteDifference, estimateEffect, relativeLift } from "./lift";
+export { absoluteDifference, logRatio } from "./lift";
 export { welchDegreesOfFreedom, welchTest } from "./welch";
-export { DEFAULT_SEQUENTIAL_TUNING, sequentialHalfWidth, sequentialPValue, sequentialRho, sequentialTest } from "./sequential";
-export { bayesianTest, chanceToWin, credibleInterval, effectPosterior, expectedLoss } from "./bayesian";
+export {
+  DEFAULT_SEQUENTIAL_TUNING,
+  plannedSequentialMultiplier,
+  sequentialHalfWidth,
+  sequentialMultiplier,
+  sequentialPValue,
+  sequentialRho,
+  sequentialTest,
+} from "./sequential";
+export { bayesianRelativeTest, bayesianTest, chanceToWin, credibleInterval, DEFAULT_PRIOR, effectPosterior, expectedLoss } from "./bayesian";
+export { fiellerLiftInterval } from "./fieller";
+export { holmAdjust } from "./holm";
+export { sequentialSampleRatioPValue } from "./srm-sequential";
 export { isSampleRatioMismatch, sampleRatioTest, SRM_P_VALUE_THRESHOLD } from "./srm";
 export { daysToGo, usersPerArmForMean, usersPerArmForRate } from "./power";
 export { normalCdf, normalPdf, normalQuantile } from "./distributions/normal";

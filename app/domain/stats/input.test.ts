@@ -33,6 +33,9 @@ describe("parseAnalysisInput", () => {
         sequential: false,
         sequentialTuning: 5000,
         difference: "relative",
+        prior: { mean: 0, sd: 0.05 },
+        correction: "holm",
+        nonNegative: true,
       },
     });
   });

@@ -1,6 +1,15 @@
 // Validation of an analysis request (the CLI's JSON or a caller's object), with defaults filled in.
 import { DEFAULT_SEQUENTIAL_TUNING } from "./sequential";
-import type { AnalysisMethod, ArmInput, DifferenceKind, MetricKind, ResolvedAnalysisInput } from "./types";
+import { DEFAULT_PRIOR } from "./bayesian";
+import type {
+  AnalysisMethod,
+  ArmInput,
+  CorrectionKind,
+  DifferenceKind,
+  MetricKind,
+  PriorInput,
+  ResolvedAnalysisInput,
+} from "./types";
 
 export const DEFAULT_ALPHA = 0.05;
 
@@ -15,6 +24,9 @@ const TOP_LEVEL_FIELDS = new Set([
   "sequential",
   "sequentialTuning",
   "difference",
+  "prior",
+  "correction",
+  "nonNegative",
 ]);
 const ARM_FIELDS = new Set(["name", "users", "sum", "sumSquares"]);
 // sumSquares ≥ sum²/users holds exactly for real data; allow for rounding in summed floating-point values.
@@ -132,7 +144,28 @@ function parse(value: unknown): ResolvedAnalysisInput {
   const difference: DifferenceKind =
     value.difference === undefined ? "relative" : oneOf<DifferenceKind>(value, "difference", ["relative", "absolute"]);
 
-  return { metric, method, arms, weights, alpha, sequential, sequentialTuning, difference };
+  let prior: PriorInput | null = DEFAULT_PRIOR;
+  if (value.prior === null) prior = null;
+  else if (value.prior !== undefined) {
+    const raw = value.prior;
+    if (!isRecord(raw)) fail("prior", "an object {mean, sd} or null for a flat prior", raw);
+    rejectUnknown(raw, new Set(["mean", "sd"]), "prior.");
+    const sd = finiteNumber(raw.sd, "prior.sd");
+    if (!(sd > 0)) fail("prior.sd", "positive", raw.sd);
+    prior = { mean: finiteNumber(raw.mean, "prior.mean"), sd };
+  }
+
+  const correction: CorrectionKind =
+    value.correction === undefined ? "holm" : oneOf<CorrectionKind>(value, "correction", ["holm", "none"]);
+
+  let nonNegative = metric === "binomial";
+  if (value.nonNegative !== undefined) {
+    if (typeof value.nonNegative !== "boolean") fail("nonNegative", "true or false", value.nonNegative);
+    if (metric === "binomial" && !value.nonNegative) fail("nonNegative", "true (or absent) for a binomial metric", value.nonNegative);
+    nonNegative = value.nonNegative;
+  }
+
+  return { metric, method, arms, weights, alpha, sequential, sequentialTuning, difference, prior, correction, nonNegative };
 }
 
 export function parseAnalysisInput(value: unknown): ParseResult {

@@ -1,6 +1,5 @@
-// Effect of a variant against control (relative lift or absolute difference) and its delta-method variance.
+// Effect of a variant against control (absolute difference, or log of the ratio of means) and its variance.
 import type { ArmMoments } from "./moments";
-import type { DifferenceKind } from "./types";
 
 export interface EffectEstimate {
   estimate: number;
@@ -17,19 +16,15 @@ export function absoluteDifference(control: ArmMoments, variant: ArmMoments): Ef
 }
 
 /**
- * (t − c)/|c|. First-order delta method with independent arms: the gradient of g(t, c) = (t − c)/|c| is
- * (1/|c|, −t/(c·|c|)), so Var ≈ Var(t̄)/c² + t²·Var(c̄)/c⁴. The caller must rule out c = 0.
+ * ln(t/c), with Var ≈ Var(t̄)/t² + Var(c̄)/c² (delta method). Symmetric in the arms (swapping them negates the
+ * estimate and keeps the variance), unlike (t − c)/|c|, whose control term is scaled by (t/c)². Both means
+ * must be positive.
  */
-export function relativeLift(control: ArmMoments, variant: ArmMoments): EffectEstimate {
+export function logRatio(control: ArmMoments, variant: ArmMoments): EffectEstimate {
   const c = control.mean;
   const t = variant.mean;
-  const c2 = c * c;
   return {
-    estimate: (t - c) / Math.abs(c),
-    variance: variant.variance / (variant.users * c2) + (control.variance * t * t) / (control.users * c2 * c2),
+    estimate: Math.log(t / c),
+    variance: variant.variance / (variant.users * t * t) + control.variance / (control.users * c * c),
   };
-}
-
-export function estimateEffect(kind: DifferenceKind, control: ArmMoments, variant: ArmMoments): EffectEstimate {
-  return kind === "relative" ? relativeLift(control, variant) : absoluteDifference(control, variant);
 }

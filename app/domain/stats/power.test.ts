@@ -50,3 +50,12 @@ describe("daysToGo", () => {
     expect(daysToGo({ usersPerArm: 100, usersSoFar: 0, dailyUsers: 0 }).days).toBeNull();
   });
 });
+
+describe("planning for the always-valid sequence", () => {
+  it("replaces z(1 − α/2) by the sequence's multiplier at the plan (≈ 3.0352 for α = 0.05)", () => {
+    // 5% baseline, +20%: σ² sum = 0.0475 + 0.0564 = 0.1039, δ = 0.01. Fixed: 7.8489 × 0.1039/1e-4 = 8,155 per arm;
+    // sequential: (3.03521 + 0.84162)² = 15.0298, × 1039 = 15,616 per arm: about 1.9 times as many.
+    expect(usersPerArmForRate(0.05, 0.2)).toBe(8155);
+    expect(usersPerArmForRate(0.05, 0.2, { sequential: true })).toBe(15616);
+  });
+});

@@ -1,17 +1,30 @@
 // Sample size for a target minimum detectable effect, and how many days of traffic that still needs.
 import { normalQuantile } from "./distributions/normal";
+import { plannedSequentialMultiplier } from "./sequential";
 
 export interface PowerOptions {
   /** Two-sided significance level; 0.05 by default. */
   alpha?: number;
   /** Probability of detecting the effect when it is real; 0.8 by default. */
   power?: number;
+  /**
+   * Plan for the always-valid sequence the verdict reads (tuned to the planned sample) instead of a
+   * fixed-horizon test: its boundary at the plan is ≈ 3.04 standard errors at α = 0.05, not 1.96.
+   */
+  sequential?: boolean;
 }
 
-function zSum({ alpha = 0.05, power = 0.8 }: PowerOptions): number {
+/**
+ * Boundary plus the power's quantile, in standard errors. For the sequence this is GrowthBook's sequential
+ * power rule (its docs, "Power analysis" → "Sequential testing"): the fixed-horizon formula with the
+ * standard error inflated by the ratio of the sequence's half-width to the fixed interval's at the planned
+ * sample, i.e. z_{1−α/2} replaced by the sequence's multiplier there.
+ */
+function zSum({ alpha = 0.05, power = 0.8, sequential = false }: PowerOptions): number {
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  return normalQuantile(1 - alpha / 2) + normalQuantile(power);
+  const boundary = sequential ? plannedSequentialMultiplier(alpha) : normalQuantile(1 - alpha / 2);
+  return boundary + normalQuantile(power);
 }
 
 /**

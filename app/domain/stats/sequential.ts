@@ -22,10 +22,22 @@ export function sequentialRho(alpha: number, tuning: number): number {
  * ρ makes the sequence narrowest near n = N* users (the tuning parameter, default 5000).
  */
 export function sequentialHalfWidth(standardError: number, users: number, alpha: number, tuning: number): number {
-  const rho2 = sequentialRho(alpha, tuning) ** 2;
-  const nRho2 = users * rho2;
-  const sigma = standardError * Math.sqrt(users);
-  return sigma * Math.sqrt(((nRho2 + 1) / (users * nRho2)) * Math.log((nRho2 + 1) / (alpha * alpha)));
+  return standardError * sequentialMultiplier(users, alpha, tuning);
+}
+
+/**
+ * The half-width in standard errors, m = √( ((nρ² + 1)/(nρ²)) · ln((nρ² + 1)/α²) ): what a t- or z-quantile
+ * is to a fixed-horizon interval. It depends on n only through nρ², so at the tuned sample (n = N*) it is the
+ * same for every N*: ≈ 3.04 at α = 0.05 (`plannedSequentialMultiplier`).
+ */
+export function sequentialMultiplier(users: number, alpha: number, tuning: number): number {
+  const nRho2 = users * sequentialRho(alpha, tuning) ** 2;
+  return Math.sqrt(((nRho2 + 1) / nRho2) * Math.log((nRho2 + 1) / (alpha * alpha)));
+}
+
+/** The multiplier at the sample the sequence is tuned to, for planning: nρ² = −2 ln α + ln(1 − 2 ln α). */
+export function plannedSequentialMultiplier(alpha: number): number {
+  return sequentialMultiplier(1, alpha, 1);
 }
 
 /**

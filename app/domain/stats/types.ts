@@ -24,6 +24,23 @@ export interface AnalysisInput {
   sequential?: boolean;
   sequentialTuning?: number;
   difference?: DifferenceKind;
+  /**
+   * Bayesian only: normal prior on the effect, relative (on the log of the ratio of means) or absolute (in the
+   * metric's units per unit of the control's mean). Null for a flat prior; DEFAULT_PRIOR when absent.
+   */
+  prior?: PriorInput | null;
+  /** Across several variants: "holm" (default) adjusts p-values and widens intervals to α/(k − 1). */
+  correction?: CorrectionKind;
+  /** Every value is ≥ 0 (rates, gross revenue), so a relative interval cannot pass −100%. Binomial: always. */
+  nonNegative?: boolean;
+}
+
+export type CorrectionKind = "holm" | "none";
+
+/** A normal prior on the relative effect: mean 0 and sd 0.05 say "19 lifts in 20 are within ±10%". */
+export interface PriorInput {
+  mean: number;
+  sd: number;
 }
 
 /**
@@ -47,8 +64,12 @@ export interface ControlArmOutput {
 export interface VariantArmOutput extends ControlArmOutput {
   /** Relative lift (t−c)/|c| or absolute difference t−c, as asked by `difference`. */
   lift?: number;
+  /** Absent, with `intervalUnbounded`, when a relative interval has no finite ends (Fieller, see fieller.ts). */
   ciLow?: number;
   ciHigh?: number;
+  /** The control's mean is too unsettled for a relative interval: it is unbounded, so none is given. */
+  intervalUnbounded?: true;
+  /** Of the absolute difference (the same for either `difference`); Holm-adjusted across variants. */
   pValue?: number;
   chanceToWin?: number;
   riskControl?: number;
@@ -75,4 +96,7 @@ export interface ResolvedAnalysisInput {
   sequential: boolean;
   sequentialTuning: number;
   difference: DifferenceKind;
+  prior: PriorInput | null;
+  correction: CorrectionKind;
+  nonNegative: boolean;
 }

@@ -61,12 +61,17 @@ describe("Welch's t-test", () => {
       { name: "b", users: 3461, sum: 2422.7, sumSquares: 134698.29 },
     ];
 
-    it("relative lift of a mean metric: 0.70732, CI [-0.03526, 1.44989], p 0.06191", () => {
+    // Where we differ on purpose (issue 21): gbstats tests the relative lift with its own delta-method SE, giving
+    // CI [-0.03526, 1.44989] and p 0.06191 for the same data whose absolute difference it finds significant
+    // (p 0.02016, the case below): the relative statistic is not symmetric in the arms. We test the absolute
+    // difference and report the relative lift with Fieller's interval at the same t-quantile, so the lift is
+    // still gbstats' 0.70732, the p-value is the absolute case's, and the interval excludes 0 as the test does.
+    it("relative lift of a mean metric: gbstats' lift 0.70732, the absolute test's p 0.02016, Fieller's CI", () => {
       const arm = analyze({ metric: "mean", method: "frequentist", arms: meanArms }).arms[1];
       expect(arm?.lift).toBeCloseTo(0.70732, 5);
-      expect(arm?.ciLow).toBeCloseTo(-0.03526, 5);
-      expect(arm?.ciHigh).toBeCloseTo(1.44989, 5);
-      expect(arm?.pValue).toBeCloseTo(0.06191, 5);
+      expect(arm?.pValue).toBeCloseTo(0.02016, 5);
+      expect(arm?.ciLow).toBeCloseTo(0.09406, 5);
+      expect(arm?.ciHigh).toBeCloseTo(1.70869, 5);
     });
 
     it("absolute difference of a mean metric: 0.29, CI [0.04538, 0.53462], p 0.02016", () => {
@@ -77,7 +82,9 @@ describe("Welch's t-test", () => {
       expect(arm?.pValue).toBeCloseTo(0.02016, 5);
     });
 
-    it("relative lift of a rate, 14/28 vs 16/30: 0.06667, CI [-0.47767, 0.61101], p 0.80707", () => {
+    // gbstats: CI [-0.47767, 0.61101], p 0.80707 (its relative statistic); ours: the absolute test's p and
+    // Fieller's interval, for the reason above.
+    it("relative lift of a rate, 14/28 vs 16/30: gbstats' lift 0.06667, absolute p 0.80045, Fieller's CI", () => {
       const arm = analyze({
         metric: "binomial",
         method: "frequentist",
@@ -87,9 +94,9 @@ describe("Welch's t-test", () => {
         ],
       }).arms[1];
       expect(arm?.lift).toBeCloseTo(0.06667, 5);
-      expect(arm?.ciLow).toBeCloseTo(-0.47767, 5);
-      expect(arm?.ciHigh).toBeCloseTo(0.61101, 5);
-      expect(arm?.pValue).toBeCloseTo(0.80707, 5);
+      expect(arm?.ciLow).toBeCloseTo(-0.36945, 5);
+      expect(arm?.ciHigh).toBeCloseTo(0.85978, 5);
+      expect(arm?.pValue).toBeCloseTo(0.80045, 5);
     });
   });
 });
