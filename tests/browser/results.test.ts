@@ -113,7 +113,7 @@ describe("results page in Chromium", () => {
     const banner = page.locator(".Polaris-Banner").first();
     await expect(banner.isVisible()).resolves.toBe(true);
     expect(await banner.innerText()).toMatch(
-      /Collecting data|is ahead with|No detectable difference|Sample ratio mismatch: do not trust/,
+      /Collecting data|Not enough evidence yet|is ahead|No difference as large|Sample ratio mismatch: do not trust/,
     );
 
     // Every goal's table shows exactly what was posted, arm by arm.

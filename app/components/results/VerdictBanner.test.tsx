@@ -24,16 +24,18 @@ describe("VerdictBanner", () => {
     expect(html).toContain("Visitors did not split 50/50.");
   });
 
-  it("names the leading arm and its chance to win", () => {
+  it("names the leading arm, and no chance to win beside the decision", () => {
     const html = render({ kind: "variant-ahead", text: "B is ahead.", armName: "Benefit headline", chanceToWin: 0.9734 });
-    expect(html).toContain("Benefit headline is ahead with a 97.3% chance");
+    expect(html).toContain("Benefit headline is ahead");
+    expect(html).not.toContain("97.3%");
     expect(html).not.toContain("do not trust");
     expect(html).toContain("--p-color-bg-fill-success");
   });
 
   it("says plainly when it is still collecting or sees no difference", () => {
     expect(render({ kind: "collecting", text: "Need more visitors." })).toContain("Collecting data");
-    expect(render({ kind: "no-difference", text: "Nothing." })).toContain("No detectable difference");
+    expect(render({ kind: "no-difference", text: "Nothing." })).toContain("No difference as large as the minimum effect");
+    expect(render({ kind: "not-enough-evidence", text: "Keep going." })).toContain("Not enough evidence yet");
     expect(render({ kind: "control-ahead", text: "Control wins.", armName: "Original" })).toContain("Original is ahead");
   });
 });

@@ -6,6 +6,7 @@ import { srmExplanation, verdictTitle } from "~/domain/results/verdict-words";
 
 const TONES: Record<VerdictKind, NonNullable<BannerProps["tone"]>> = {
   collecting: "info",
+  "not-enough-evidence": "info",
   "variant-ahead": "success",
   "control-ahead": "warning",
   "no-difference": "info",

@@ -71,7 +71,9 @@ describe("buildResults", () => {
     expect(variant?.lift).toBeCloseTo(1, 10);
     expect(variant?.pValue).toBeLessThan(0.05);
     expect(view.verdict).toMatchObject({ kind: "variant-ahead", armName: "Variant" });
-    expect(view.verdict.text).toMatch(/^Variant is ahead on signup: 100\.0% chance to beat control, lift 100\.0% \(/);
+    expect(view.verdict.text).toMatch(/^Variant is ahead on signup: lift 100\.0%, somewhere between \d/);
+    // Chance to win is in the table (from the minimum data), not in the verdict.
+    expect(variant?.chanceToWin).toBeGreaterThan(0.95);
     expect(view.srm).toEqual({ pValue: 1, mismatch: false });
   });
 
@@ -94,11 +96,11 @@ describe("buildResults", () => {
       row("a", "signup", "2026-11-01", { convertingVisitors: 50, conversions: 50 }),
       row("b", "signup", "2026-11-01", { convertingVisitors: 52, conversions: 52 }),
     ]));
-    // results-stats.test.ts works out 29 498 visitors in all for a 10% rate and a 10% effect.
-    expect(view.remaining).toEqual({ usersNeeded: 29498, remainingUsers: 28498, days: 28.498 });
+    // results/stats.test.ts works out 56 484 visitors in all for a 10% rate and a 10% effect (the sequence's plan).
+    expect(view.remaining).toEqual({ usersNeeded: 56484, remainingUsers: 55484, days: 55.484 });
     expect(view.verdict).toEqual({
-      kind: "collecting",
-      text: "Collecting data: no arm is ahead yet. About 28,498 more visitors (about 29 days at current traffic) are needed to detect the minimum effect.",
+      kind: "not-enough-evidence",
+      text: "Not enough evidence yet: no arm is ahead. About 55,484 more visitors (about 56 days at current traffic) reach the planned sample.",
     });
   });
 
@@ -135,7 +137,7 @@ describe("buildResults", () => {
       row("b", "signup", "2026-11-01", { convertingVisitors: 180, conversions: 180 }),
     ]));
     expect(view.remaining).toEqual({ usersNeeded: null, remainingUsers: null, days: null });
-    expect(view.verdict.kind).toBe("collecting");
+    expect(view.verdict.kind).toBe("not-enough-evidence");
   });
 
   it("copes with a test without arms, goals or traffic", () => {

@@ -1,9 +1,9 @@
 // Builds a test's results (ResultsView) from its daily rollups: goals in order, each arm's figures beside its
 // comparison with control, the verdict, the daily series and the time to go.
 import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
-import { DEFAULT_ALPHA } from "../stats";
+import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
-import { compareArms, sampleRatio, timeToGo } from "./stats";
+import { compareArms, comparisonSettings, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
 import { decideVerdict } from "./verdict";
 import type { ArmResult, FlickerStats, GoalResult, ResultsView } from "./view";
@@ -19,6 +19,8 @@ export interface ResultsInput {
   rollups: RollupRow[];
   flicker: FlickerStats[];
   alpha?: number;
+  /** The shop's prior on the relative effect for chance to win; the engine's default when absent. */
+  prior?: PriorInput;
 }
 
 /**
@@ -33,9 +35,9 @@ function goalOrder(input: ResultsInput): Array<{ goal: string; primary: boolean 
   return [...configured.map((g) => g.label), ...extra].map((goal) => ({ goal, primary: goal === primary }));
 }
 
-function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], alpha: number, goal: string, primary: boolean): GoalResult {
+function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], settings: ComparisonSettings, goal: string, primary: boolean): GoalResult {
   const totals = totalsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal);
-  const comparisons = compareArms(input.arms, totals, alpha);
+  const comparisons = compareArms(input.arms, totals, settings);
   return {
     goal,
     primary,
@@ -91,7 +93,13 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     else byGoal.set(r.goal, [r]);
   }
   const exposureRows = byGoal.get("") ?? [];
-  const goals = goalOrder(input).map(({ goal, primary }) => goalResult(input, [...exposureRows, ...(byGoal.get(goal) ?? [])], alpha, goal, primary));
+  const order = goalOrder(input);
+  const rowsOf = (goal: string) => [...exposureRows, ...(byGoal.get(goal) ?? [])];
+  // The plan comes first: the always-valid sequence of every goal is tuned to the primary goal's planned sample.
+  const primaryGoal = order.find((g) => g.primary)?.goal;
+  const control = primaryGoal === undefined ? undefined : totalsPerArm(rowsOf(primaryGoal), input.arms.slice(0, 1).map((a) => a.id), input.currency, primaryGoal)[0];
+  const settings = comparisonSettings(input.arms, control, input.test.minDetectableEffect, alpha, input.prior);
+  const goals = order.map(({ goal, primary }) => goalResult(input, rowsOf(goal), settings, goal, primary));
   const primary = goals.find((g) => g.primary);
   const visitors = totalsPerArm(input.rollups, input.arms.map((a) => a.id), input.currency, null).map((t) => t.visitors);
   const srm = sampleRatio(input.arms, visitors);
@@ -114,7 +122,7 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     srm,
     verdict,
     goals,
-    daily: dailySeries({ arms: input.arms, rollups: input.rollups, currency: input.currency, goal: primary?.goal ?? null, alpha }),
+    daily: dailySeries({ arms: input.arms, rollups: input.rollups, currency: input.currency, goal: primary?.goal ?? null, settings }),
     flicker: input.flicker,
     remaining,
     otherCurrencies: otherCurrencyRevenue(input.rollups, input.currency),

@@ -24,7 +24,7 @@ describe("dailySeries", () => {
   ];
 
   it("gives each day's new visitors and the cumulative rate, with the variants' cumulative lift", () => {
-    const series = dailySeries({ arms, rollups, currency: "USD", goal: "signup", alpha: 0.05 });
+    const series = dailySeries({ arms, rollups, currency: "USD", goal: "signup", settings: { alpha: 0.05 } });
     expect(series.map((d) => d.day)).toEqual(["2026-11-01", "2026-11-02"]);
     const [first, second] = series;
     expect(first?.arms.map((a) => a.visitors)).toEqual([1000, 1000]);
@@ -46,7 +46,7 @@ describe("dailySeries", () => {
       rollups: [row("a", "", "2026-11-01", { exposedVisitors: 3 }), row("a", "signup", "2026-11-01", { convertingVisitors: 1 })],
       currency: "USD",
       goal: null,
-      alpha: 0.05,
+      settings: { alpha: 0.05 },
     });
     expect(series[0]?.arms).toEqual([
       { armId: "a", visitors: 3, cumulativeVisitors: 3, cumulativeConvertingVisitors: 0, cumulativeRate: 0 },

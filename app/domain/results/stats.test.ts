@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareArms, compareRates, sampleRatio, timeToGo } from "./stats";
+import { sequentialSampleRatioPValue, usersPerArmForRate } from "../stats";
+import { compareArms, compareRates, MIN_CONVERSIONS_FOR_CHANCE, MIN_VISITORS_FOR_CHANCE, planSample, sampleRatio, timeToGo } from "./stats";
 import { emptyTotals, type ArmTotals } from "./totals";
 
 const arms = [
@@ -16,50 +17,85 @@ const totals = (visitors: number, convertingVisitors: number, more: Partial<ArmT
 
 describe("compareArms", () => {
   it("gives each variant the rate's lift, always-valid interval and p-value, and the chance to win", () => {
-    const [control, variant] = compareArms(arms, [totals(2000, 100), totals(2000, 200)], 0.05);
+    const [control, variant] = compareArms(arms, [totals(2000, 100), totals(2000, 200)], { alpha: 0.05 });
     expect(control).toEqual({});
     // Lift by hand: (0.10 − 0.05) / 0.05 = 1.
     expect(variant?.lift).toBeCloseTo(1, 10);
     expect(variant?.ciLow).toBeGreaterThan(0);
     expect(variant?.pValue).toBeLessThan(0.05);
-    expect(variant?.chanceToWin).toBeGreaterThan(0.99);
+    // The prior N(0, 0.05²) holds a doubling back: still a 98.9% chance, not the flat prior's ≈ 100%.
+    expect(variant?.chanceToWin).toBeGreaterThan(0.98);
+    expect(variant?.chanceToWin).toBeLessThan(0.99);
     expect(variant).not.toHaveProperty("revenueLift");
   });
 
   it("compares revenue per visitor when there is revenue", () => {
     // Revenue 10 from each converting visitor: sumSquares = 100 per converting visitor.
-    const withRevenue = (n: number, c: number) => totals(n, c, { revenue: 10 * c, revenueSquares: 100 * c, siteCurrencyConversions: c });
-    const [, variant] = compareArms(arms, [withRevenue(2000, 100), withRevenue(2000, 200)], 0.05);
+    const withRevenue = (n: number, c: number) =>
+      totals(n, c, { revenue: 10 * c, revenueSquares: 100 * c, revenueCubes: 1000 * c, siteCurrencyConversions: c });
+    const [, variant] = compareArms(arms, [withRevenue(2000, 100), withRevenue(2000, 200)], { alpha: 0.05 });
     expect(variant?.revenueLift).toBeCloseTo(1, 10);
     expect(variant?.revenueCiLow).toBeLessThan(1);
     expect(variant?.revenueCiHigh).toBeGreaterThan(1);
   });
 
+  it("shows no revenue comparison before the difference is near-normal by Kohavi's rule, or without Σx³", () => {
+    // 90/10 with rare $500 orders: the small arm's skew dominates (stats/skewness.ts).
+    const skewed = (n: number, c: number) =>
+      totals(n, c, { revenue: 500 * c, revenueSquares: 250_000 * c, revenueCubes: 125_000_000 * c, siteCurrencyConversions: c });
+    const nineToOne = [{ id: "a", weight: 9 }, { id: "b", weight: 1 }];
+    const [, early] = compareArms(nineToOne, [skewed(9000, 90), skewed(1000, 10)], { alpha: 0.05 });
+    expect(early).not.toHaveProperty("revenueLift");
+    expect(early?.lift).toBeDefined();
+    const [, unknown] = compareArms(arms, [totals(2000, 100, { revenue: 1000, revenueSquares: 10_000, revenueCubes: null }), totals(2000, 200, { revenue: 2000, revenueSquares: 20_000 })], { alpha: 0.05 });
+    expect(unknown).not.toHaveProperty("revenueLift");
+  });
+
+  it("shows a chance to win only from the minimum data in both arms", () => {
+    const enough = [totals(MIN_VISITORS_FOR_CHANCE, MIN_CONVERSIONS_FOR_CHANCE), totals(MIN_VISITORS_FOR_CHANCE, 30)];
+    expect(compareArms(arms, enough, { alpha: 0.05 })[1]).toHaveProperty("chanceToWin");
+    const fewControl = [totals(MIN_VISITORS_FOR_CHANCE, MIN_CONVERSIONS_FOR_CHANCE - 1), totals(MIN_VISITORS_FOR_CHANCE, 30)];
+    expect(compareArms(arms, fewControl, { alpha: 0.05 })[1]).not.toHaveProperty("chanceToWin");
+    const fewVisitors = [totals(MIN_VISITORS_FOR_CHANCE - 1, 20), totals(2000, 300)];
+    expect(compareArms(arms, fewVisitors, { alpha: 0.05 })[1]).not.toHaveProperty("chanceToWin");
+  });
+
+  it("corrects for several variants: a 3-arm test's interval is wider than the same pair's alone", () => {
+    const three = [{ id: "a", weight: 1 }, { id: "b", weight: 1 }, { id: "c", weight: 1 }];
+    const pair = compareArms(arms, [totals(2000, 100), totals(2000, 140)], { alpha: 0.05 })[1]!;
+    const family = compareArms(three, [totals(2000, 100), totals(2000, 140), totals(2000, 100)], { alpha: 0.05 })[1]!;
+    expect(family.ciHigh! - family.ciLow!).toBeGreaterThan(pair.ciHigh! - pair.ciLow!);
+    expect(family.pValue!).toBeGreaterThan(pair.pValue!);
+  });
+
   it("keeps the reason instead of numbers when a comparison cannot be computed", () => {
-    const [, variant] = compareArms(arms, [totals(100, 0), totals(100, 0)], 0.05);
+    const [, variant] = compareArms(arms, [totals(100, 0), totals(100, 0)], { alpha: 0.05 });
     expect(variant).toEqual({ error: "zero-control-mean" });
   });
 
   it("has nothing to compare with a single arm", () => {
-    expect(compareArms([{ id: "a", weight: 1 }], [totals(100, 10)], 0.05)).toEqual([{}]);
+    expect(compareArms([{ id: "a", weight: 1 }], [totals(100, 10)], { alpha: 0.05 })).toEqual([{}]);
   });
 });
 
 describe("compareRates", () => {
   it("gives the variants' lift and interval only", () => {
-    const [control, variant] = compareRates(arms, [totals(2000, 100), totals(2000, 200)], 0.05);
+    const [control, variant] = compareRates(arms, [totals(2000, 100), totals(2000, 200)], { alpha: 0.05 });
     expect(control).toEqual({});
     expect(Object.keys(variant ?? {}).sort()).toEqual(["ciHigh", "ciLow", "lift"]);
-    expect(compareRates(arms, [totals(100, 0), totals(100, 0)], 0.05)[1]).toEqual({});
+    expect(compareRates(arms, [totals(100, 0), totals(100, 0)], { alpha: 0.05 })[1]).toEqual({});
   });
 });
 
 describe("sampleRatio", () => {
-  it("flags a split far from the weights", () => {
-    // 1000 vs 800 with equal weights: χ² = 2·100²/900 = 22.2, p ≈ 2.4e-6 < 0.001.
+  it("flags a split far from the weights with the anytime-valid test", () => {
+    // 1000 vs 800 with equal weights (a one-look χ² would say p ≈ 2.4e-6).
     const srm = sampleRatio(arms, [1000, 800]);
     expect(srm.mismatch).toBe(true);
-    expect(srm.pValue).toBeCloseTo(2.4e-6, 6);
+    expect(srm.pValue).toBe(sequentialSampleRatioPValue([1000, 800]));
+    expect(srm.pValue).toBeLessThan(0.001);
+    // 1000 vs 900: a one-look χ² gives p ≈ 0.022, no alarm at 0.001 either way.
+    expect(sampleRatio(arms, [1000, 900]).mismatch).toBe(false);
   });
 
   it("checks against the weights, or an equal split when an arm has weight 0", () => {
@@ -76,13 +112,22 @@ describe("sampleRatio", () => {
 describe("timeToGo", () => {
   const base = { arms, visitors: 1000, days: 1, minDetectableEffect: 0.1, alpha: 0.05 };
 
-  it("estimates the visitors still needed from the control's rate and the minimum detectable effect", () => {
-    // p = 0.1, p' = 0.11: n = (1.959964 + 0.841621)² · (0.09 + 0.0979) / 0.01²
-    //   = 7.848879 · 0.1879 / 0.0001 = 14 748.04 → 14 749 per arm, 29 498 in all.
+  it("plans for the always-valid sequence the verdict reads, from the control's rate and the minimum detectable effect", () => {
+    // p = 0.1, p' = 0.11: n = (3.035209 + 0.841621)² · (0.09 + 0.0979) / 0.01² = 15.029812 · 1879 = 28 241.0
+    //   → 28 242 per arm, 56 484 in all (a fixed-horizon test would need 29 498: the sequence costs ~1.9×).
     const left = timeToGo({ ...base, controlRate: 0.1 });
-    expect(left.usersNeeded).toBe(29498);
-    expect(left.remainingUsers).toBe(29498 - 1000);
-    expect(left.days).toBeCloseTo((29498 - 1000) / 1000, 6);
+    expect(usersPerArmForRate(0.1, 0.1, { sequential: true })).toBe(28242);
+    expect(left.usersNeeded).toBe(56484);
+    expect(left.remainingUsers).toBe(56484 - 1000);
+    expect(left.days).toBeCloseTo((56484 - 1000) / 1000, 6);
+  });
+
+  it("plans at α/(k − 1) with several variants and tunes the sequence to the pair's planned users", () => {
+    const three = [{ id: "a", weight: 2 }, { id: "b", weight: 1 }, { id: "c", weight: 1 }];
+    const plan = planSample(three, 0.1, 0.1, 0.05);
+    const perArm = usersPerArmForRate(0.1, 0.1, { alpha: 0.025, sequential: true });
+    // The smallest arm has a quarter of the traffic; control and one variant are three quarters.
+    expect(plan).toEqual({ usersNeeded: 4 * perArm, pairUsers: 3 * perArm });
   });
 
   it("has no estimate without a control rate, a minimum effect, or room above the rate for the effect", () => {

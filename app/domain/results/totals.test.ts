@@ -26,7 +26,7 @@ describe("totalsPerArm", () => {
 
   it("counts conversions in every currency but revenue only in the site's", () => {
     const [, b] = totalsPerArm(rollups, ["a", "b"], "USD", "purchase");
-    expect(b).toEqual({ visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, refunded: 0, siteCurrencyConversions: 2 });
+    expect(b).toEqual({ visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, revenueCubes: null, refunded: 0, siteCurrencyConversions: 2 });
   });
 
   it("stops at a day when asked, and counts visitors only without a goal", () => {

@@ -9,6 +9,8 @@ export interface RollupFigures {
   conversions: number;
   revenue: number;
   revenueSquares: number;
+  /** Sum of cubed per-visitor revenue, for the skewness rule; absent in rows written before it was kept. */
+  revenueCubes?: number;
   /** Revenue of these conversions later refunded or cancelled (Shopify orders); 0 elsewhere. */
   refunded: number;
 }
@@ -29,6 +31,8 @@ export interface ArmTotals {
   /** Revenue in the site's currency only. */
   revenue: number;
   revenueSquares: number;
+  /** Σ per-visitor revenue³; null when some row did not keep it (then the skewness rule cannot be checked). */
+  revenueCubes: number | null;
   /** Of `revenue`, what was later refunded or cancelled. */
   refunded: number;
   /** Conversions recorded in the site's currency (AOV's denominator). */
@@ -41,6 +45,7 @@ export const emptyTotals = (): ArmTotals => ({
   conversions: 0,
   revenue: 0,
   revenueSquares: 0,
+  revenueCubes: 0,
   refunded: 0,
   siteCurrencyConversions: 0,
 });
@@ -70,6 +75,7 @@ export function totalsPerArm(
       if (row.currency === currency) {
         t.revenue += row.revenue;
         t.revenueSquares += row.revenueSquares;
+        t.revenueCubes = t.revenueCubes === null || row.revenueCubes === undefined ? null : t.revenueCubes + row.revenueCubes;
         t.refunded += row.refunded;
         t.siteCurrencyConversions += row.conversions;
       }

@@ -26,25 +26,35 @@ function sentence(decision: VerdictDecision): string {
     case "too-early":
       return `Collecting data: each arm needs at least ${decision.minVisitorsPerArm} visitors and some conversions before we judge.`;
     case "variant-ahead": {
-      const chance = decision.chanceToWin === undefined ? "" : `${percent(decision.chanceToWin)} chance to beat control, `;
-      const interval = `${percent(decision.ciLow)} to ${percent(decision.ciHigh)}`;
-      return `${decision.armName} is ahead on ${decision.goal}: ${chance}lift ${percent(decision.lift)} (${interval}).`;
+      const interval =
+        decision.ciLow !== undefined && decision.ciHigh !== undefined
+          ? `, somewhere between ${percent(decision.ciLow)} and ${percent(decision.ciHigh)}`
+          : "; its size is still too uncertain to put a range on";
+      const early = decision.early
+        ? " Called before the planned sample: a lift called this early tends to be smaller in the long run."
+        : "";
+      return `${decision.armName} is ahead on ${decision.goal}: lift ${percent(decision.lift)}${interval}.${early}`;
     }
     case "control-ahead":
       return `Control is ahead on ${decision.goal}: every variant converts worse.`;
     case "no-difference":
-      return `No detectable difference on ${decision.goal} at the minimum detectable effect of ${percent(decision.minDetectableEffect)}.`;
+      return (
+        `No difference as large as the minimum detectable effect (${percent(decision.minDetectableEffect)}) on ` +
+        `${decision.goal}: every variant's interval lies within ±${percent(decision.minDetectableEffect)}.`
+      );
     case "not-comparable":
       return `Collecting data: not enough data yet to compare ${list(decision.armNames)} with control on ${decision.goal}.${stillNeeded(decision)}`;
     case "no-winner-yet":
-      return `Collecting data: no arm is ahead yet.${stillNeeded(decision)}`;
+      return decision.remainingUsers === 0
+        ? "Not enough evidence yet: the planned sample is reached, but the intervals still allow a difference as large as the minimum detectable effect. Keep running or stop without a winner."
+        : `Not enough evidence yet: no arm is ahead.${stillNeeded(decision)}`;
   }
 }
 
 function stillNeeded({ remainingUsers, days }: { remainingUsers: number | null; days: number | null }): string {
   if (remainingUsers === null || remainingUsers === 0) return "";
   const pace = days !== null ? ` (about ${Math.ceil(days)} days at current traffic)` : "";
-  return ` About ${integerFormat.format(remainingUsers)} more visitors${pace} are needed to detect the minimum effect.`;
+  return ` About ${integerFormat.format(remainingUsers)} more visitors${pace} reach the planned sample.`;
 }
 
 /** "B", "B and C", "B, C and D". */
@@ -58,8 +68,9 @@ export function verdictFor(decision: VerdictDecision): Verdict {
   switch (decision.kind) {
     case "too-early":
     case "not-comparable":
-    case "no-winner-yet":
       return { kind: "collecting", text };
+    case "no-winner-yet":
+      return { kind: "not-enough-evidence", text };
     case "variant-ahead":
       return {
         kind: "variant-ahead",
@@ -74,18 +85,22 @@ export function verdictFor(decision: VerdictDecision): Verdict {
   }
 }
 
-/** The banner's title. */
+/**
+ * The banner's title. It names the decision only: a chance to win beside it would be a second rule that can
+ * disagree with the first (it is in the table, after the minimum data).
+ */
 export function verdictTitle(verdict: Verdict): string {
-  const chance = verdict.chanceToWin === undefined ? "" : ` with a ${percent(verdict.chanceToWin)} chance`;
   switch (verdict.kind) {
     case "collecting":
       return "Collecting data";
+    case "not-enough-evidence":
+      return "Not enough evidence yet";
     case "variant-ahead":
-      return `${verdict.armName ?? "A variant"} is ahead${chance}`;
+      return `${verdict.armName ?? "A variant"} is ahead`;
     case "control-ahead":
-      return `${verdict.armName ?? "Control"} is ahead${chance}`;
+      return `${verdict.armName ?? "Control"} is ahead`;
     case "no-difference":
-      return "No detectable difference";
+      return "No difference as large as the minimum effect";
     case "srm":
       return "Sample ratio mismatch: do not trust this result";
   }

@@ -37,9 +37,19 @@ describe("decideVerdict", () => {
     expect(decideVerdict({ ...facts([]), primary: undefined }).kind).toBe("too-early");
   });
 
-  it("names the significant winner most likely to beat control", () => {
-    const decision = decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.97)), arm("C", significant(0.3, 0.99)), arm("D", unclear)]));
-    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armName: "C", chanceToWin: 0.99, lift: 0.3, ciLow: 0.25, ciHigh: 0.35 });
+  it("names the significant winner with the strongest evidence, and says when it was called early", () => {
+    const strong = { ...significant(0.2, 0.97), pValue: 0.0001 };
+    const decision = decideVerdict(facts([arm("Original"), arm("B", strong), arm("C", significant(0.3, 0.99)), arm("D", unclear)]));
+    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armName: "B", chanceToWin: 0.97, lift: 0.2, ciLow: 0.2 - 0.05, ciHigh: 0.25, early: true });
+    // Equal evidence: the larger lift.
+    const tie = decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.97)), arm("C", significant(0.3, 0.99))], { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } }));
+    expect(tie).toMatchObject({ armName: "C", early: false });
+  });
+
+  it("calls a winner whose relative interval is unbounded without inventing its ends", () => {
+    const vague: Partial<ArmResult> = { lift: 0.5, intervalUnbounded: true, pValue: 0.01 };
+    const decision = decideVerdict(facts([arm("Original"), arm("B", vague)]));
+    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armName: "B", lift: 0.5, early: true });
   });
 
   it("says control is ahead only when every variant is significantly worse", () => {
@@ -73,13 +83,18 @@ describe("decideVerdict", () => {
     });
   });
 
-  it("sees no difference once the planned visitors are in, and keeps collecting before", () => {
-    const arms = [arm("Original"), arm("B", unclear)];
-    expect(decideVerdict(facts(arms, { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } }))).toEqual({
+  it("says no difference only when every interval lies inside ± the MDE, whenever that is", () => {
+    const narrow: Partial<ArmResult> = { lift: 0.01, ciLow: -0.06, ciHigh: 0.08, pValue: 0.7, chanceToWin: 0.6 };
+    expect(decideVerdict(facts([arm("Original"), arm("B", narrow)]))).toEqual({
       kind: "no-difference",
       goal: "signup",
       minDetectableEffect: 0.1,
     });
-    expect(decideVerdict(facts(arms))).toEqual({ kind: "no-winner-yet", remainingUsers: 28000, days: 14 });
+    // The plan is reached but the interval still reaches past +10%: not enough evidence, not "no difference".
+    const planReached = { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } };
+    expect(decideVerdict(facts([arm("Original"), arm("B", unclear)], planReached))).toEqual({ kind: "no-winner-yet", remainingUsers: 0, days: 0 });
+    expect(decideVerdict(facts([arm("Original"), arm("B", unclear)]))).toEqual({ kind: "no-winner-yet", remainingUsers: 28000, days: 14 });
+    // An unbounded interval says nothing about the size of a difference.
+    expect(decideVerdict(facts([arm("Original"), arm("B", { lift: 0, intervalUnbounded: true, pValue: 1 })])).kind).toBe("no-winner-yet");
   });
 });

@@ -13,13 +13,16 @@ export type VerdictDecision =
       armName: string;
       chanceToWin?: number;
       lift: number;
-      ciLow: number;
-      ciHigh: number;
+      /** Absent when the relative interval is unbounded (the control's rate is still unsettled). */
+      ciLow?: number;
+      ciHigh?: number;
+      /** Called before the planned sample: the first lift to cross the boundary tends to overstate the truth. */
+      early: boolean;
     }
   | { kind: "control-ahead"; goal: string; armName?: string }
   | { kind: "not-comparable"; goal: string; armNames: string[]; remainingUsers: number | null; days: number | null }
   | { kind: "no-difference"; goal: string; minDetectableEffect: number }
-  | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null };
+  | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null; largestLift?: number };
 
 export interface VerdictFacts {
   srm: ResultsView["srm"];
@@ -38,14 +41,12 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   }
   const variants = arms.slice(1);
   // A variant without numbers (its comparison came back with an error) is neither ahead nor behind: unknown.
-  const compared = variants.flatMap((a) =>
-    a.pValue !== undefined && a.lift !== undefined && a.ciLow !== undefined && a.ciHigh !== undefined
-      ? [{ ...a, pValue: a.pValue, lift: a.lift, ciLow: a.ciLow, ciHigh: a.ciHigh }]
-      : [],
-  );
+  const compared = variants.flatMap((a) => (a.pValue !== undefined && a.lift !== undefined ? [{ ...a, pValue: a.pValue, lift: a.lift }] : []));
+  // The p-values are always-valid and Holm-adjusted across the variants (stats.ts), so "below alpha" may be
+  // read at any look; the sign is the absolute difference's, which the relative lift shares.
   const winners = compared.filter((a) => a.pValue < alpha && a.lift > 0);
-  // Several significant winners: the one most likely to be best is the one to ship.
-  const best = winners.sort((a, b) => (b.chanceToWin ?? 0) - (a.chanceToWin ?? 0))[0];
+  // Several significant winners: the strongest evidence first, then the larger lift.
+  const best = winners.sort((a, b) => a.pValue - b.pValue || b.lift - a.lift)[0];
   if (best) {
     return {
       kind: "variant-ahead",
@@ -53,8 +54,8 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
       armName: best.name,
       ...(best.chanceToWin !== undefined && { chanceToWin: best.chanceToWin }),
       lift: best.lift,
-      ciLow: best.ciLow,
-      ciHigh: best.ciHigh,
+      ...(best.ciLow !== undefined && best.ciHigh !== undefined && { ciLow: best.ciLow, ciHigh: best.ciHigh }),
+      early: (remaining.remainingUsers ?? 1) > 0,
     };
   }
   const losers = compared.filter((a) => a.pValue < alpha && a.lift < 0);
@@ -67,6 +68,11 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
     const unknown = variants.filter((a) => !compared.some((c) => c.armId === a.armId)).map((a) => a.name);
     return { kind: "not-comparable", goal: primary.goal, armNames: unknown, remainingUsers: remaining.remainingUsers, days: remaining.days };
   }
-  if (remaining.remainingUsers === 0) return { kind: "no-difference", goal: primary.goal, minDetectableEffect };
+  // An equivalence statement: every variant's interval lies inside ± the MDE, so no difference that large is
+  // left, whenever it is read (the intervals are always-valid).
+  const equivalent = compared.every(
+    (a) => a.ciLow !== undefined && a.ciHigh !== undefined && a.ciLow > -minDetectableEffect && a.ciHigh < minDetectableEffect,
+  );
+  if (equivalent) return { kind: "no-difference", goal: primary.goal, minDetectableEffect };
   return { kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days };
 }

@@ -18,18 +18,24 @@ export interface ArmResult {
   revenuePerVisitor: number | null;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;
-  /** Conversion rate against control (variants only): relative lift and its interval at 1 − alpha. */
+  /**
+   * Conversion rate against control (variants only): relative lift and its always-valid interval at 1 − alpha
+   * (α/(k − 1) with several variants), Fieller's, so never below −100%.
+   */
   lift?: number;
   ciLow?: number;
   ciHigh?: number;
-  /** Always-valid (sequential) p-value of the rate difference. */
+  /** The control's rate is too unsettled for a relative interval: it has no finite ends, none is shown. */
+  intervalUnbounded?: true;
+  /** Always-valid (sequential) p-value of the rate difference, Holm-adjusted across variants. */
   pValue?: number;
-  /** Bayesian chance that this arm's rate beats control's. */
+  /** Bayesian chance that this arm's rate beats control's (proper prior); only after the minimum data. */
   chanceToWin?: number;
   /** Revenue per visitor against control (variants, when there is revenue). */
   revenueLift?: number;
   revenueCiLow?: number;
   revenueCiHigh?: number;
+  revenueIntervalUnbounded?: true;
   /** Why no comparison could be computed ("no-users", "zero-variance", …). */
   error?: string;
 }
@@ -40,7 +46,7 @@ export interface GoalResult {
   arms: ArmResult[];
 }
 
-export type VerdictKind = "collecting" | "variant-ahead" | "control-ahead" | "no-difference" | "srm";
+export type VerdictKind = "collecting" | "not-enough-evidence" | "variant-ahead" | "control-ahead" | "no-difference" | "srm";
 
 export interface Verdict {
   kind: VerdictKind;

@@ -1,7 +1,7 @@
 // The admin's tests list: each of the shop's tests with its site, traffic, exposed visitors and the
 // primary goal's lift so far (the results page's own statistics, over the summed rollups).
 import type { TestStatus } from "~/domain/experiments/test-lifecycle";
-import { compareRates } from "~/domain/results/stats";
+import { compareRates, comparisonSettings } from "~/domain/results/stats";
 import { totalsPerArm } from "~/domain/results/totals";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
@@ -58,7 +58,9 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
     const primaryGoal = (test.goals.find((g) => g.isPrimary) ?? test.goals[0])?.label ?? null;
     let lift: TestListRow["lift"] = null;
     if (primaryGoal !== null) {
-      const rates = compareRates(test.arms, totalsPerArm(rows, armIds, "", primaryGoal), ALPHA);
+      const totals = totalsPerArm(rows, armIds, "", primaryGoal);
+      const settings = comparisonSettings(test.arms, totals[0], test.minDetectableEffect, ALPHA);
+      const rates = compareRates(test.arms, totals, settings);
       rates.forEach((rate, i) => {
         const arm = test.arms[i];
         if (!arm || rate.lift === undefined || rate.ciLow === undefined || rate.ciHigh === undefined) return;

@@ -5,19 +5,21 @@ import { GOAL, readPage, resultsInput, rollupsOf, type PageSetting } from "./pag
 import type { SimArmTotals } from "./runner";
 
 const setting: PageSetting = { weights: [1, 1], minDetectableEffect: 0.2 };
+// Orders of $60 on average with a spread (E[x²] = 7,200, E[x³] = 1,080,000 per order): mildly skewed.
 const arm = (visitors: number, converting: number, revenue = converting * 60, revenueSquares = converting * 7200): SimArmTotals => ({
   visitors,
   converting,
   revenue,
   revenueSquares,
+  revenueCubes: converting * 1_080_000,
 });
 
 describe("readPage", () => {
   it("gives the page the totals as rollups: the page adds them up to the same figures", () => {
     const totals = [arm(1000, 50), arm(1010, 61)];
     const summed = totalsPerArm(rollupsOf(totals), ["A", "B"], "USD", GOAL);
-    expect(summed.map((t) => [t.visitors, t.convertingVisitors, t.revenue, t.revenueSquares])).toEqual(
-      totals.map((t) => [t.visitors, t.converting, t.revenue, t.revenueSquares]),
+    expect(summed.map((t) => [t.visitors, t.convertingVisitors, t.revenue, t.revenueSquares, t.revenueCubes])).toEqual(
+      totals.map((t) => [t.visitors, t.converting, t.revenue, t.revenueSquares, t.revenueCubes]),
     );
   });
 

@@ -12,6 +12,8 @@ export interface SimArmTotals {
   revenue: number;
   /** Sum of squared per-visitor revenue. */
   revenueSquares: number;
+  /** Sum of cubed per-visitor revenue (the skewness rule). */
+  revenueCubes: number;
 }
 
 export interface PathSpec {
@@ -43,7 +45,7 @@ export function simulatePath<R>(
 ): R[] {
   if (spec.assignment.length !== spec.arms.length) throw new RangeError("one assignment weight per arm");
   const shares = cumulativeShares(spec.assignment);
-  const totals: SimArmTotals[] = spec.arms.map(() => ({ visitors: 0, converting: 0, revenue: 0, revenueSquares: 0 }));
+  const totals: SimArmTotals[] = spec.arms.map(() => ({ visitors: 0, converting: 0, revenue: 0, revenueSquares: 0, revenueCubes: 0 }));
   const readings: R[] = [];
   let visitors = 0;
   for (const look of spec.looks) {
@@ -58,6 +60,7 @@ export function simulatePath<R>(
         t.converting++;
         t.revenue += revenue;
         t.revenueSquares += revenue * revenue;
+        t.revenueCubes += revenue * revenue * revenue;
       }
     }
     readings.push(read(totals.map((t) => ({ ...t })), visitors));

@@ -8,10 +8,11 @@ import { estimate, formatTable } from "./table";
 
 describe("validity suite", () => {
   it("plans each scenario's horizon as the page does: users per arm over the smallest share", () => {
-    const perArm = usersPerArmForRate(0.05, 0.2);
+    // The page plans for its always-valid sequence, at α/(k − 1) with several variants.
+    const perArm = usersPerArmForRate(0.05, 0.2, { sequential: true });
     expect(plannedVisitors([1, 1])).toBe(2 * perArm);
     expect(plannedVisitors([9, 1])).toBe(10 * perArm);
-    expect(plannedVisitors([1, 1, 1, 1])).toBe(4 * perArm);
+    expect(plannedVisitors([1, 1, 1, 1])).toBe(4 * usersPerArmForRate(0.05, 0.2, { alpha: 0.05 / 3, sequential: true }));
     const hourly = hourlyLooks();
     expect(hourly).toHaveLength(28 * 24);
     expect(hourly.filter((v) => v % 1000 === 0)).toHaveLength(28);
@@ -22,10 +23,11 @@ describe("validity suite", () => {
     if (!scenario) throw new Error("scenario missing");
     const whole = runChunk(scenario, 21, 0, 6);
     expect(mergeTallies(runChunk(scenario, 21, 0, 2), runChunk(scenario, 21, 2, 6))).toEqual(whole);
-    const healthy = scenarios().find((s) => s.key === "aa-50");
-    if (!healthy) throw new Error("scenario missing");
-    expect(runChunk(healthy, 21, 0, 3)).toEqual(runChunk(healthy, 21, 0, 3));
-    expect(runChunk(healthy, 21, 0, 3)).not.toEqual(runChunk(healthy, 22, 0, 3));
+    // The MDE scenario: the called lift differs from path to path, so another seed shows in the tallies.
+    const effect = scenarios().find((s) => s.key === "mde-50");
+    if (!effect) throw new Error("scenario missing");
+    expect(runChunk(effect, 21, 0, 3)).toEqual(runChunk(effect, 21, 0, 3));
+    expect(runChunk(effect, 21, 0, 3)).not.toEqual(runChunk(effect, 22, 0, 3));
   });
 
   it("covers every test of every scenario once in its chunks", () => {

@@ -1,6 +1,6 @@
 // The validity simulation's scenarios and lines: which simulated tests are run, how the page is read in each,
 // and which claim of the page each line of the table measures against the targets of issue 21.
-import { daysToGo, usersPerArmForRate } from "../power";
+import { planSample } from "../../results/stats";
 import { pathClaims, type PathClaims } from "./claims";
 import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
 import { readPage, type PageSetting } from "./page-reading";
@@ -19,12 +19,13 @@ export const DAILY_VISITORS = 1000;
 export const DAYS = 28;
 
 /**
- * Visitors the page's own plan asks for (its "how long to go"): users per arm for the MDE at 80% power and
- * α = 0.05 on the baseline rate, divided by the smallest arm's share.
+ * Visitors the page's own plan asks for (its "how long to go", results/stats.ts planSample): 80% power at the
+ * MDE for the always-valid sequence at α/(k − 1), on the true baseline rate.
  */
 export function plannedVisitors(weights: readonly number[], baseline = DEFAULT_VISITOR.conversionRate): number {
-  const usersPerArm = usersPerArmForRate(baseline, MDE, { alpha: 0.05, power: 0.8 });
-  return daysToGo({ usersPerArm, usersSoFar: 0, dailyUsers: 0, weights }).usersNeeded;
+  const plan = planSample(weights.map((weight, i) => ({ id: String(i), weight })), baseline, MDE, 0.05);
+  if (!plan) throw new RangeError("no plan for the simulated shop");
+  return plan.usersNeeded;
 }
 
 export interface Line {
