@@ -24,7 +24,10 @@ export async function markShopUninstalled(domain: string): Promise<string[]> {
 }
 
 /** Updates the settings a merchant edits (Settings page); false when the shop has no row. */
-export async function updateShopSettings(domain: string, settings: { ownerEmail: string | null; retentionDays: number }): Promise<boolean> {
+export async function updateShopSettings(
+  domain: string,
+  settings: { ownerEmail: string | null; retentionDays: number; liftPriorSd: number },
+): Promise<boolean> {
   const db = await prisma();
   const { count } = await db.shop.updateMany({ where: { domain }, data: settings });
   return count === 1;

@@ -1,4 +1,5 @@
-// Settings: the account owner's email for announcements of breaking changes, and raw-event retention.
+// Settings: the account owner's email for announcements of breaking changes, raw-event retention, and the
+// typical lift that chance to win assumes.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
@@ -22,7 +23,11 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
   const form = await readForm(request);
   const text = (key: string) => (typeof form.get(key) === "string" ? String(form.get(key)) : null);
-  const saved = await saveSettings(shop, { ownerEmail: text("ownerEmail"), retentionDays: text("retentionDays") });
+  const saved = await saveSettings(shop, {
+    ownerEmail: text("ownerEmail"),
+    retentionDays: text("retentionDays"),
+    liftPriorPercent: text("liftPriorPercent"),
+  });
   return adminAnswer(mapOutcome(saved, (fields) => ({ saved: fields })));
 };
 
@@ -31,12 +36,20 @@ export default function Settings() {
   const toast = useToast();
   const fetcher = useFetcher<typeof action>();
   const saved = useMemo<SettingsValues>(
-    () => ({ ownerEmail: settings.ownerEmail ?? "", retentionDays: String(settings.retentionDays) }),
-    [settings.ownerEmail, settings.retentionDays],
+    () => ({
+      ownerEmail: settings.ownerEmail ?? "",
+      retentionDays: String(settings.retentionDays),
+      // 0.05 → "5", without binary noise such as 5.000000000000001.
+      liftPriorPercent: String(Math.round(settings.liftPriorSd * 10_000) / 100),
+    }),
+    [settings.ownerEmail, settings.retentionDays, settings.liftPriorSd],
   );
   const [values, setValues] = useState(saved);
   useEffect(() => setValues(saved), [saved]);
-  const dirty = values.ownerEmail !== saved.ownerEmail || values.retentionDays !== saved.retentionDays;
+  const dirty =
+    values.ownerEmail !== saved.ownerEmail ||
+    values.retentionDays !== saved.retentionDays ||
+    values.liftPriorPercent !== saved.liftPriorPercent;
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "saved" in fetcher.data) toast("Settings saved");
@@ -48,9 +61,9 @@ export default function Settings() {
     <Page title="Settings">
       <UnsavedChangesBar open={dirty} saving={fetcher.state !== "idle"} onSave={save} onDiscard={() => setValues(saved)} />
       <Layout>
-        <Layout.AnnotatedSection title="Account and data" description="Who hears about breaking changes, and how long raw visitor events are kept.">
+        <Layout.AnnotatedSection title="Account and data" description="Who hears about breaking changes, how long raw visitor events are kept, and what chance to win assumes.">
           <Card>
-            <SettingsForm values={values} errors={errors} bounds={settings.bounds} onChange={setValues} />
+            <SettingsForm values={values} errors={errors} bounds={settings.bounds} priorBounds={settings.priorBounds} onChange={setValues} />
           </Card>
         </Layout.AnnotatedSection>
       </Layout>

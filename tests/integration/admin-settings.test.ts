@@ -1,9 +1,11 @@
 // Settings on the real server with session tokens for two shops: each shop reads and saves its own owner
-// email and retention, and invalid input is answered with field errors and nothing saved.
+// email, retention and typical lift, invalid input is answered with field errors and nothing saved, and the
+// typical lift reaches the results page's chance to win.
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";
+import { seedRows, seedSite, seedTest } from "../support/seed";
 
 const A = "svc-settings-a.myshopify.com";
 const B = "svc-settings-b.myshopify.com";
@@ -20,7 +22,13 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("Keep raw events for");
     }
-    expect(await settingsOf(A)).toEqual({ ownerEmail: null, retentionDays: 395, bounds: { min: 30, max: 1095 } });
+    expect(await settingsOf(A)).toEqual({
+      ownerEmail: null,
+      retentionDays: 395,
+      liftPriorSd: 0.05,
+      bounds: { min: 30, max: 1095 },
+      priorBounds: { min: 1, max: 50 },
+    });
   });
 
   it("answers field errors for invalid settings and saves nothing", async () => {
@@ -36,7 +44,7 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
   it("saves the shop's own settings only", async () => {
     const res = await postAction(url(), A, "/app/settings", { ownerEmail: " owner@a.example ", retentionDays: "90" });
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90 } });
+    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.05 } });
     expect(await settingsOf(A)).toMatchObject({ ownerEmail: "owner@a.example", retentionDays: 90 });
     expect(await settingsOf(B)).toMatchObject({ ownerEmail: null, retentionDays: 395 });
     const rows = await ctx.sql((sql) => sql.query<{ domain: string; ownerEmail: string | null; retentionDays: number }>(`SELECT domain, "ownerEmail", "retentionDays" FROM "Shop" ORDER BY domain`));
@@ -44,6 +52,42 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
       { domain: A, ownerEmail: "owner@a.example", retentionDays: 90 },
       { domain: B, ownerEmail: null, retentionDays: 395 },
     ]);
+  });
+
+  it("refuses a typical lift outside 1–50% with a field error, and saves one inside", async () => {
+    for (const bad of ["0", "0.5", "51", "abc", "-5", "5e1"]) {
+      const res = await postAction(url(), A, "/app/settings", { ownerEmail: "", retentionDays: "90", liftPriorPercent: bad });
+      expect(res.status).toBe(400);
+      expect(res.data.fieldErrors).toEqual({ liftPriorSd: expect.stringContaining("1 to 50") });
+    }
+    const res = await postAction(url(), A, "/app/settings", { ownerEmail: "", retentionDays: "90", liftPriorPercent: "12.5" });
+    expect(res.status).toBe(200);
+    expect(await settingsOf(A)).toMatchObject({ liftPriorSd: 0.125 });
+    expect(await settingsOf(B)).toMatchObject({ liftPriorSd: 0.05 });
+  });
+
+  it("gives the results page's chance to win the shop's typical lift as its prior", async () => {
+    // Control 100/1000, variant 130/1000 (+30%): a 5% prior holds that back more than a 50% prior does.
+    await ctx.sql(async (sql) => {
+      await seedSite(sql, { shop: A, id: "settings-prior-site" });
+      await seedTest(sql, { id: "settings-prior", site: "settings-prior-site", status: "running", goals: ["signup"] });
+      await seedRows(
+        sql,
+        "DailyRollup",
+        ([["settings-prior-a", 100], ["settings-prior-b", 130]] as const).flatMap(([armId, signups]) => [
+          { siteId: "settings-prior-site", testId: "settings-prior", armId, goal: "", day: "2026-03-01", exposures: 1000, exposedVisitors: 1000 },
+          { siteId: "settings-prior-site", testId: "settings-prior", armId, goal: "signup", day: "2026-03-01", convertingVisitors: signups, conversions: signups },
+        ]),
+      );
+    });
+    const chance = async () =>
+      (await loaderData(url(), A, "/app/tests/settings-prior", "routes/app.tests.$testId")).data.goals[0].arms[1].chanceToWin as number;
+    await postAction(url(), A, "/app/settings", { ownerEmail: "", retentionDays: "90", liftPriorPercent: "5" });
+    const narrow = await chance();
+    await postAction(url(), A, "/app/settings", { ownerEmail: "", retentionDays: "90", liftPriorPercent: "50" });
+    const wide = await chance();
+    expect(narrow).toBeGreaterThan(0.5);
+    expect(wide).toBeGreaterThan(narrow);
   });
 
   it("clears the owner email when emptied", async () => {

@@ -1,22 +1,26 @@
-// The Settings form's fields: the account owner's email and how many days raw events are kept.
+// The Settings form's fields: the account owner's email, how many days raw events are kept, and the typical lift.
 import { FormLayout, TextField } from "@shopify/polaris";
 
 export interface SettingsValues {
   ownerEmail: string;
   retentionDays: string;
+  /** Percent, as typed. */
+  liftPriorPercent: string;
 }
 
-export type SettingsErrors = Partial<Record<keyof SettingsValues, string>>;
+export type SettingsErrors = Partial<Record<"ownerEmail" | "retentionDays" | "liftPriorSd", string>>;
 
 export function SettingsForm({
   values,
   errors,
   bounds,
+  priorBounds,
   onChange,
 }: {
   values: SettingsValues;
   errors: SettingsErrors;
   bounds: { min: number; max: number };
+  priorBounds: { min: number; max: number };
   onChange(values: SettingsValues): void;
 }) {
   return (
@@ -43,6 +47,20 @@ export function SettingsForm({
         onChange={(retentionDays) => onChange({ ...values, retentionDays })}
         error={errors.retentionDays}
         helpText={`From ${bounds.min} to ${bounds.max} days. Older raw events are deleted every hour; test results come from daily totals and do not change.`}
+      />
+      <TextField
+        label="Typical size of a lift"
+        type="number"
+        name="liftPriorPercent"
+        autoComplete="off"
+        suffix="%"
+        min={priorBounds.min}
+        max={priorBounds.max}
+        step={0.5}
+        value={values.liftPriorPercent}
+        onChange={(liftPriorPercent) => onChange({ ...values, liftPriorPercent })}
+        error={errors.liftPriorSd}
+        helpText={`Chance to win assumes 19 real lifts in 20 fall within twice this, either way (5% by default, from ${priorBounds.min} to ${priorBounds.max}). A larger value trusts big early differences more. Verdicts do not use it.`}
       />
     </FormLayout>
   );

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, parseSettingsForm } from "./settings-form";
+import { LIFT_PRIOR_PERCENT_MAX, LIFT_PRIOR_PERCENT_MIN, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, parseSettingsForm } from "./settings-form";
 
 describe("parseSettingsForm", () => {
   it("answers the trimmed email and the days", () => {
     expect(parseSettingsForm({ ownerEmail: " owner@shop.example ", retentionDays: "90" })).toEqual({
       ok: true,
-      value: { ownerEmail: "owner@shop.example", retentionDays: 90 },
+      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.05 },
     });
   });
   it("reads an empty email as none", () => {
-    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395 } });
+    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.05 } });
   });
   it.each(["owner", "owner@", "@shop.example", "a b@shop.example", "owner@shop", `${"a".repeat(250)}@x.io`])("refuses the email %j", (email) => {
     const result = parseSettingsForm({ ownerEmail: email, retentionDays: "90" });
@@ -22,5 +22,15 @@ describe("parseSettingsForm", () => {
   it.each(["", "29", "1096", "90.5", "-40", "1e3", "ninety", null])("refuses the retention %j", (days) => {
     const result = parseSettingsForm({ ownerEmail: "", retentionDays: days });
     expect(result).toEqual({ ok: false, errors: { retentionDays: expect.stringContaining("30 to 1095") } });
+  });
+  it("reads the typical lift in percent, with or without a % sign, as the prior's sd", () => {
+    expect(parseSettingsForm({ retentionDays: "90", liftPriorPercent: "2.5" })).toMatchObject({ ok: true, value: { liftPriorSd: 0.025 } });
+    expect(parseSettingsForm({ retentionDays: "90", liftPriorPercent: " 10 % " })).toMatchObject({ ok: true, value: { liftPriorSd: 0.1 } });
+    expect(parseSettingsForm({ retentionDays: "90", liftPriorPercent: String(LIFT_PRIOR_PERCENT_MIN) }).ok).toBe(true);
+    expect(parseSettingsForm({ retentionDays: "90", liftPriorPercent: String(LIFT_PRIOR_PERCENT_MAX) }).ok).toBe(true);
+  });
+  it.each(["", "0", "0.99", "50.5", "-5", "1e1", "five", "5.123"])("refuses the typical lift %j", (percent) => {
+    const result = parseSettingsForm({ retentionDays: "90", liftPriorPercent: percent });
+    expect(result).toEqual({ ok: false, errors: { liftPriorSd: expect.stringContaining("1 to 50") } });
   });
 });

@@ -1,10 +1,12 @@
-// The Settings form: the account owner's email (for announcements of breaking changes) and how long raw
-// events are kept, checked with one message per field.
+// The Settings form: the account owner's email (for announcements of breaking changes), how long raw
+// events are kept and the typical size of a lift that chance to win assumes, checked with one message per field.
 
 export interface SettingsFields {
   /** Null when the merchant clears it: announcements then go nowhere. */
   ownerEmail: string | null;
   retentionDays: number;
+  /** The prior's sd on the relative effect (0.05 = 5%), as chance to win reads it. */
+  liftPriorSd: number;
 }
 
 export type SettingsFieldErrors = Partial<Record<keyof SettingsFields, string>>;
@@ -18,6 +20,15 @@ export const RETENTION_DAYS_MIN = 30;
 export const RETENTION_DAYS_MAX = 1095;
 export const RETENTION_DAYS_DEFAULT = 395;
 
+/**
+ * The typical lift, in percent: chance to win assumes real lifts are N(0, sd²), so 19 in 20 within ±2·sd.
+ * 5% is the default (docs/statistics.md, Bayesian); below 1% nearly every chance would sit at 50%, above 50%
+ * the prior says nothing and chance to win turns back into an over-confident p-value.
+ */
+export const LIFT_PRIOR_PERCENT_MIN = 1;
+export const LIFT_PRIOR_PERCENT_MAX = 50;
+export const LIFT_PRIOR_PERCENT_DEFAULT = 5;
+
 const MAX_EMAIL = 254;
 // Deliberately loose (one @, a dotted domain, no spaces): the mail server is the real judge.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
@@ -25,6 +36,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 export function parseSettingsForm(input: {
   ownerEmail?: string | null;
   retentionDays?: string | null;
+  liftPriorPercent?: string | null;
 }): { ok: true; value: SettingsFields } | { ok: false; errors: SettingsFieldErrors } {
   const errors: SettingsFieldErrors = {};
   const email = (input.ownerEmail ?? "").trim();
@@ -36,6 +48,12 @@ export function parseSettingsForm(input: {
   if (!Number.isInteger(days) || days < RETENTION_DAYS_MIN || days > RETENTION_DAYS_MAX) {
     errors.retentionDays = `Enter a whole number of days from ${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX}.`;
   }
+  // Absent (an older form, or an API client): the default, as for a new shop.
+  const priorText = (input.liftPriorPercent ?? String(LIFT_PRIOR_PERCENT_DEFAULT)).trim().replace(/%$/, "").trim();
+  const prior = /^\d{1,2}(\.\d{1,2})?$/.test(priorText) ? Number(priorText) : NaN;
+  if (!(prior >= LIFT_PRIOR_PERCENT_MIN && prior <= LIFT_PRIOR_PERCENT_MAX)) {
+    errors.liftPriorSd = `Enter a percentage from ${LIFT_PRIOR_PERCENT_MIN} to ${LIFT_PRIOR_PERCENT_MAX}, as 5 or 2.5.`;
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { ownerEmail: email || null, retentionDays: days } };
+  return { ok: true, value: { ownerEmail: email || null, retentionDays: days, liftPriorSd: prior / 100 } };
 }

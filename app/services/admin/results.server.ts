@@ -29,6 +29,7 @@ async function load(shopDomain: string, testId: string) {
     currency: test.site.currency,
     rollups,
     flicker,
+    prior: { mean: 0, sd: test.site.shop.liftPriorSd },
   };
   return { view: buildResults(input), rollups };
 }

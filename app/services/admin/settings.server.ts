@@ -1,6 +1,11 @@
-// The shop's Settings: the account owner's email for announcements and the raw-event retention.
+// The shop's Settings: the account owner's email for announcements, the raw-event retention, chance to win's prior.
 import { parseSettingsForm, type SettingsFields } from "~/domain/settings/settings-form";
-import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "~/domain/settings/settings-form";
+import {
+  LIFT_PRIOR_PERCENT_MAX,
+  LIFT_PRIOR_PERCENT_MIN,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from "~/domain/settings/settings-form";
 import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 
@@ -8,17 +13,24 @@ const SHOP_NOT_FOUND: Problem = { status: 404, type: "shop-not-found", title: "T
 
 export interface SettingsView extends SettingsFields {
   bounds: { min: number; max: number };
+  priorBounds: { min: number; max: number };
 }
 
 export async function loadSettings(shopDomain: string): Promise<Outcome<SettingsView>> {
   const shop = await findShopByDomain(shopDomain);
   if (!shop) return fail(SHOP_NOT_FOUND);
-  return ok({ ownerEmail: shop.ownerEmail, retentionDays: shop.retentionDays, bounds: { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX } });
+  return ok({
+    ownerEmail: shop.ownerEmail,
+    retentionDays: shop.retentionDays,
+    liftPriorSd: shop.liftPriorSd,
+    bounds: { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX },
+    priorBounds: { min: LIFT_PRIOR_PERCENT_MIN, max: LIFT_PRIOR_PERCENT_MAX },
+  });
 }
 
 export async function saveSettings(
   shopDomain: string,
-  form: { ownerEmail?: string | null; retentionDays?: string | null },
+  form: { ownerEmail?: string | null; retentionDays?: string | null; liftPriorPercent?: string | null },
 ): Promise<Outcome<SettingsFields>> {
   const parsed = parseSettingsForm(form);
   if (!parsed.ok) return fail(invalidForm("invalid-settings", parsed.errors));

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN     "liftPriorSd" DOUBLE PRECISION NOT NULL DEFAULT 0.05;
