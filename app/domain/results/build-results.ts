@@ -19,6 +19,7 @@ export interface ResultsInput {
   rollups: RollupRow[];
   flicker: FlickerStats[];
   alpha?: number;
+  revenueCap?: ResultsView["revenueCap"];
 }
 
 /**
@@ -118,5 +119,6 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     flicker: input.flicker,
     remaining,
     otherCurrencies: otherCurrencyRevenue(input.rollups, input.currency),
+    revenueCap: input.revenueCap ?? null,
   };
 }

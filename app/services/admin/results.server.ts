@@ -29,6 +29,8 @@ async function load(shopDomain: string, testId: string) {
     currency: test.site.currency,
     rollups,
     flicker,
+    revenueCap:
+      test.revenueCap === null ? null : { amount: Number(test.revenueCap), source: test.revenueCapSource === "setting" ? "setting" : "p99" },
   };
   return { view: buildResults(input), rollups };
 }
