@@ -6,18 +6,20 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
-import { ago, seedRows, seedSite, seedTest } from "../support/seed";
-import { adminFetch, useShopifyServer } from "../support/shopify";
+import { ago, seedRows, seedSite, seedTest, storefrontSite } from "../support/seed";
+import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
+import { orderPayload, refundPayload } from "../support/shopify-webhooks";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 const SHOP = "svc-revenue-cap.myshopify.com";
 const SITE = "rc-site";
 const TEST = "rc-test";
+const SHOP_TEST = "rc-shop-test";
 const SITE_ROUTE = "routes/app.sites.$siteId";
 
-async function armOf(url: string, vid: string): Promise<string> {
-  const body = (await (await getPatches(url, SITE, vid)).json()) as PatchesResponse;
-  const arm = body.tests.find((t) => t.test === TEST)?.arm;
+async function armOf(url: string, vid: string, site = SITE, test = TEST): Promise<string> {
+  const body = (await (await getPatches(url, site, vid)).json()) as PatchesResponse;
+  const arm = body.tests.find((t) => t.test === test)?.arm;
   if (!arm) throw new Error(`visitor ${vid} has no arm: ${JSON.stringify(body)}`);
   return arm;
 }
@@ -25,6 +27,7 @@ async function armOf(url: string, vid: string): Promise<string> {
 describe.each(databaseKinds)("revenue cap (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
+  let storefront = "";
 
   beforeAll(async () => {
     expect((await adminFetch(url(), SHOP, "/app")).status).toBe(200);
@@ -40,6 +43,9 @@ describe.each(databaseKinds)("revenue cap (%s)", (kind) => {
         { siteId: site.id, eventId: "old-eur", goal: "purchase", value: "90000", currency: "EUR", source: "server", occurredAt: ago("1 day") },
       ]);
       await seedTest(sql, { id: TEST, site: SITE, pages: ["/demo"], goals: ["purchase"] });
+      // A running test on the shop's storefront whose cap (100) was fixed when it started.
+      storefront = (await storefrontSite(sql, SHOP)).publicId;
+      await seedTest(sql, { id: SHOP_TEST, site: storefront, status: "running", pages: ["/demo"], goals: ["purchase"], revenueCap: "100", revenueCapSource: "setting" });
     });
   });
 
@@ -105,5 +111,31 @@ describe.each(databaseKinds)("revenue cap (%s)", (kind) => {
     const page = await adminFetch(url(), SHOP, `/app/tests/${TEST}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("revenue cap is $396.10 per visitor (the 99th percentile of recent orders)");
+  });
+
+  it("caps a visitor's Shopify orders in the test, and a refund moves only net revenue", async () => {
+    const vid = newId();
+    const sid = newId();
+    const arm = await armOf(url(), vid, storefront, SHOP_TEST);
+    const collected = await postBatch(url(), { ...batch(storefront, vid, sid, [exposure(SHOP_TEST, arm)]), shop: SHOP }, { path: "/api/collect" });
+    expect(collected.status).toBe(200);
+    for (const [id, total] of [[9101, "80.00"], [9102, "70.00"]] as const) {
+      const paid = await sendWebhook(url(), "orders/paid", SHOP, orderPayload(id, { total, session: sid }));
+      expect(await paid.json()).toMatchObject({ status: "recorded", attributedTests: 1 });
+    }
+    const refund = await sendWebhook(url(), "refunds/create", SHOP, refundPayload(9201, 9101, "50.00"));
+    expect(await refund.json()).toMatchObject({ status: "recorded" });
+
+    const [sums] = await ctx.sql((sql) =>
+      sql.query<Record<string, number>>(
+        `SELECT sum(revenue)::float8 AS revenue, sum(refunded)::float8 AS refunded, sum("cappedRevenue")::float8 AS "cappedRevenue",
+                sum("cappedRevenueSquares")::float8 AS "cappedRevenueSquares", sum("conversionSquares")::float8 AS "conversionSquares",
+                sum("cappedRevenueConversions")::float8 AS "cappedRevenueConversions"
+           FROM "DailyRollup" WHERE "testId" = $1 AND goal = 'purchase'`,
+        [SHOP_TEST],
+      ),
+    );
+    // 80 then 70: revenue 150, capped 80 → 100; the refund of 50 is in `refunded` only.
+    expect(sums).toEqual({ revenue: 150, refunded: 50, cappedRevenue: 100, cappedRevenueSquares: 10_000, conversionSquares: 4, cappedRevenueConversions: 200 });
   });
 });
