@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
+import { rollupDrift } from "../support/recount";
 import { ago, seedRows, seedSite, seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 import { orderPayload, refundPayload } from "../support/shopify-webhooks";
@@ -137,5 +138,9 @@ describe.each(databaseKinds)("revenue cap (%s)", (kind) => {
     );
     // 80 then 70: revenue 150, capped 80 → 100; the refund of 50 is in `refunded` only.
     expect(sums).toEqual({ revenue: 150, refunded: 50, cappedRevenue: 100, cappedRevenueSquares: 10_000, conversionSquares: 4, cappedRevenueConversions: 200 });
+  });
+
+  it("leaves rollups that a recount from the raw tables, with each test's cap, agrees with", async () => {
+    expect(await ctx.sql((sql) => rollupDrift(sql))).toEqual([]);
   });
 });
