@@ -53,6 +53,9 @@ describe.each(databaseKinds)("revenue cap (%s)", (kind) => {
   it("shows the default on the site page and fixes it in the test when the test starts", async () => {
     const page = await loaderData(url(), SHOP, `/app/sites/${SITE}`, SITE_ROUTE);
     expect(page.data.revenueCap).toMatchObject({ cap: null, currency: "USD", defaultCap: 396.1, values: 40, windowDays: 30 });
+    const html = await (await adminFetch(url(), SHOP, `/app/sites/${SITE}`)).text();
+    expect(html).toContain("Cap per visitor (USD)");
+    expect(html).toContain("the 99th percentile of the last 30 days&#x27; 40 conversion values, 396.1 USD today");
 
     const started = await postAction(url(), SHOP, `/app/tests/${TEST}`, { intent: "start" });
     expect(started.status).toBe(200);
