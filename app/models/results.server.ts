@@ -31,6 +31,11 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     revenue: Number(r.revenue),
     revenueSquares: Number(r.revenueSquares),
     refunded: Number(r.refunded),
+    cappedRevenue: Number(r.cappedRevenue),
+    cappedRevenueSquares: Number(r.cappedRevenueSquares),
+    conversionSquares: Number(r.conversionSquares),
+    revenueConversions: Number(r.revenueConversions),
+    cappedRevenueConversions: Number(r.cappedRevenueConversions),
   }));
 }
 

@@ -20,6 +20,11 @@ export interface RollupIncrement {
   revenueSquares?: number;
   /** Revenue of these conversions later refunded or cancelled. */
   refunded?: number;
+  cappedRevenue?: number;
+  cappedRevenueSquares?: number;
+  conversionSquares?: number;
+  revenueConversions?: number;
+  cappedRevenueConversions?: number;
 }
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
@@ -35,6 +40,11 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       revenue: inc.revenue ?? 0,
       revenueSquares: inc.revenueSquares ?? 0,
       refunded: inc.refunded ?? 0,
+      cappedRevenue: inc.cappedRevenue ?? 0,
+      cappedRevenueSquares: inc.cappedRevenueSquares ?? 0,
+      conversionSquares: inc.conversionSquares ?? 0,
+      revenueConversions: inc.revenueConversions ?? 0,
+      cappedRevenueConversions: inc.cappedRevenueConversions ?? 0,
     },
   ]);
 }
@@ -42,12 +52,17 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
 /** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
 export function rollupUpsertSql(param: string): string {
   return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
-       "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded")
+       "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
+       "cappedRevenue", "cappedRevenueSquares", "conversionSquares", "revenueConversions", "cappedRevenueConversions")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
-            r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded"
+            r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
+            COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."conversionSquares", 0),
+            COALESCE(r."revenueConversions", 0), COALESCE(r."cappedRevenueConversions", 0)
        FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
             "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
-            "revenue" numeric, "revenueSquares" numeric, "refunded" numeric)
+            "revenue" numeric, "revenueSquares" numeric, "refunded" numeric, "cappedRevenue" numeric,
+            "cappedRevenueSquares" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
+            "cappedRevenueConversions" numeric)
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
        "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
@@ -55,7 +70,12 @@ export function rollupUpsertSql(param: string): string {
        "conversions" = "DailyRollup"."conversions" + EXCLUDED."conversions",
        "revenue" = "DailyRollup"."revenue" + EXCLUDED."revenue",
        "revenueSquares" = "DailyRollup"."revenueSquares" + EXCLUDED."revenueSquares",
-       "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded"`;
+       "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded",
+       "cappedRevenue" = "DailyRollup"."cappedRevenue" + EXCLUDED."cappedRevenue",
+       "cappedRevenueSquares" = "DailyRollup"."cappedRevenueSquares" + EXCLUDED."cappedRevenueSquares",
+       "conversionSquares" = "DailyRollup"."conversionSquares" + EXCLUDED."conversionSquares",
+       "revenueConversions" = "DailyRollup"."revenueConversions" + EXCLUDED."revenueConversions",
+       "cappedRevenueConversions" = "DailyRollup"."cappedRevenueConversions" + EXCLUDED."cappedRevenueConversions"`;
 }
 
 export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>;

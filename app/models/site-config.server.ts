@@ -36,6 +36,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             id: test.id,
             pages: test.pages,
             trafficPercent: test.trafficPercent,
+            revenueCap: test.revenueCap === null ? null : Number(test.revenueCap),
             arms: test.arms.map((arm) => ({
               id: arm.id,
               key: arm.key,

@@ -18,7 +18,7 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       winnerArmId: true,
       arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true } },
       goals: { select: { isPrimary: true } },
-      site: { select: { publicId: true, status: true, pausedReason: true } },
+      site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true } },
     },
   });
 }
@@ -29,6 +29,9 @@ export interface StatusWrite {
   endedAt?: Date;
   winnerArmId?: string | null;
   pausedReason?: null;
+  /** Fixed once, when the test starts (app/domain/sites/revenue-cap.ts). */
+  revenueCap?: number | null;
+  revenueCapSource?: string | null;
 }
 
 /**

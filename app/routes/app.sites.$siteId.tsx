@@ -6,11 +6,13 @@ import { Badge, Card, Layout, Page, Text } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
+import { RevenueCapCard } from "~/components/sites/RevenueCapCard";
 import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/admin/site-api-keys.server";
+import { loadRevenueCapSetting, saveRevenueCapSetting } from "~/services/admin/revenue-cap.server";
 import { fail, mapOutcome } from "~/services/outcome";
 import { authenticateAdmin } from "~/shopify.server";
 import { notFoundBoundary } from "~/components/admin/not-found-boundary";
@@ -22,7 +24,9 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const { shop, demo } = await authenticateAdmin(request, context);
   const found = await loadSiteDetail(shop, params.siteId ?? "", { demo, requestOrigin: new URL(request.url).origin });
   if (!found.ok) throw adminAnswer(found);
-  return found.value;
+  const revenueCap = await loadRevenueCapSetting(shop, params.siteId ?? "");
+  if (!revenueCap.ok) throw adminAnswer(revenueCap);
+  return { ...found.value, revenueCap: revenueCap.value };
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
@@ -37,6 +41,11 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
     }
     case "resume":
       return adminAnswer(await resumeSite(shop, siteId, admin), { intent });
+    case "revenue-cap": {
+      const raw = form.get("revenueCap");
+      const saved = await saveRevenueCapSetting(shop, siteId, typeof raw === "string" ? raw : null);
+      return adminAnswer(mapOutcome(saved, ({ cap }) => ({ revenueCap: cap })), { intent });
+    }
     case "create-key": {
       const created = await createApiKey(shop, siteId, typeof form.get("name") === "string" ? String(form.get("name")) : null);
       // The one answer that carries the key's plaintext; the loader only ever lists prefixes.
@@ -47,7 +56,7 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
       return adminAnswer(mapOutcome(revoked, ({ id }) => ({ revoked: id })), { intent });
     }
     default:
-      return adminAnswer(fail({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be update, resume, create-key or revoke-key" }));
+      return adminAnswer(fail({ status: 400, type: "unknown-intent", title: "Unknown action", detail: "intent must be update, resume, revenue-cap, create-key or revoke-key" }));
   }
 };
 
@@ -66,6 +75,7 @@ export default function SitePage() {
   const toast = useToast();
   const saver = useFetcher<typeof action>();
   const resumer = useFetcher<typeof action>();
+  const capSaver = useFetcher<typeof action>();
   const saved = useMemo(() => formValues(site), [site]);
   const [values, setValues] = useState(saved);
   useEffect(() => setValues(saved), [saved]);
@@ -77,6 +87,11 @@ export default function SitePage() {
   useEffect(() => {
     if (resumer.state === "idle" && resumer.data && "resumedTests" in resumer.data) toast(`Site resumed (${resumer.data.resumedTests} test(s) running again)`);
   }, [resumer.state, resumer.data, toast]);
+
+  useEffect(() => {
+    if (capSaver.state === "idle" && capSaver.data && "revenueCap" in capSaver.data) toast("Revenue cap saved");
+  }, [capSaver.state, capSaver.data, toast]);
+  const capError = capSaver.data && "fieldErrors" in capSaver.data && capSaver.data.intent === "revenue-cap" ? capSaver.data.fieldErrors.revenueCap : undefined;
 
   const save = useCallback(() => saver.submit(siteFormData(values, "update"), { method: "post" }), [saver, values]);
   const errors = saver.data && "fieldErrors" in saver.data && saver.data.intent === "update" ? saver.data.fieldErrors : {};
@@ -121,6 +136,14 @@ export default function SitePage() {
             </Card>
           </Layout.Section>
         )}
+        <Layout.Section>
+          <RevenueCapCard
+            view={site.revenueCap}
+            error={capError}
+            saving={capSaver.state !== "idle"}
+            onSave={(value) => capSaver.submit({ intent: "revenue-cap", revenueCap: value }, { method: "post" })}
+          />
+        </Layout.Section>
         <Layout.Section>
           <ApiKeysCard keys={site.keys} />
         </Layout.Section>

@@ -12,6 +12,7 @@ import { ExportCard } from "~/components/results/ExportCard";
 import { FlickerCard } from "~/components/results/FlickerCard";
 import { LiftChart } from "~/components/results/LiftChart";
 import { OtherCurrenciesCard } from "~/components/results/OtherCurrenciesCard";
+import { RevenueCapNote } from "~/components/results/RevenueCapNote";
 import { RateChart } from "~/components/results/RateChart";
 import { TestStatusBadge } from "~/components/results/TestStatusBadge";
 import { TimeToGoCard } from "~/components/results/TimeToGoCard";
@@ -108,6 +109,12 @@ export default function TestResults() {
               </Card>
             </Layout.Section>
           ))
+        )}
+        {view.revenueCap && (
+          <Layout.Section variant="fullWidth">
+            {/* applied once the comparisons read the capped sums (app/domain/results/revenue-figures.ts) */}
+            <RevenueCapNote cap={view.revenueCap} currency={view.currency} applied={false} />
+          </Layout.Section>
         )}
         {view.otherCurrencies.length > 0 && (
           <Layout.Section variant="fullWidth">

@@ -68,6 +68,29 @@ const CHECKS: Array<{ name: string; sql: string }> = [
              COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
         FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c`,
   })),
+  // Capped revenue and AOV's sums, from each visitor's totals: min(r, cap) with the test's cap (site currency
+  // only), and x conversions counted in the row's currency (a conversion without a value in the site's).
+  ...(["cappedRevenue", "cappedRevenueSquares", "conversionSquares", "revenueConversions", "cappedRevenueConversions"] as const).map((figure) => ({
+    name: figure,
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, "goal" g, "currency" c, sum("${figure}")::float8 v
+                   FROM "DailyRollup" WHERE "goal" <> '' GROUP BY 1, 2, 3, 4, 5 HAVING sum("${figure}") <> 0),
+           per_visitor AS (
+             SELECT a."siteId" s, a."testId" t, a."armId" a, c."goal" g, COALESCE(c."currency", site."currency") c,
+                    COALESCE(c."visitorId", c."eventId") who, count(*) x, COALESCE(sum(c."value"), 0) y,
+                    CASE WHEN COALESCE(c."currency", site."currency") = site."currency" THEN max(test."revenueCap") END cap
+               FROM "ConversionAttribution" a JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+               JOIN "Site" site ON site."id" = a."siteId" JOIN "Test" test ON test."id" = a."testId"
+              GROUP BY 1, 2, 3, 4, 5, 6, site."currency"),
+           capped AS (SELECT *, CASE WHEN cap IS NULL THEN y ELSE LEAST(y, cap) END yc FROM per_visitor),
+           x AS (SELECT s, t, a, g, c, sum(${
+             { cappedRevenue: "yc", cappedRevenueSquares: "yc * yc", conversionSquares: "x * x", revenueConversions: "x * y", cappedRevenueConversions: "x * yc" }[figure]
+           })::float8 v FROM capped GROUP BY 1, 2, 3, 4, 5)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a), COALESCE(r.g, x.g), COALESCE(r.c, x.c)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c
+       WHERE COALESCE(r.v, 0) <> 0 OR COALESCE(x.v, 0) <> 0`,
+  })),
 ];
 
 /** Every rollup figure that differs from its recount (empty when the rollups are exact). */

@@ -88,6 +88,34 @@ describe("planIngest", () => {
     expect(row).toMatchObject({ currency: "USD", conversions: 2, convertingVisitors: 0, revenue: 25, revenueSquares: 35 * 35 - 10 * 10 });
   });
 
+  it("caps the visitor's revenue at the test's cap, from their stored history, and keeps AOV's sums per currency", () => {
+    const capped: PlanSite = { ...shop, revenueCaps: new Map([["t1", 100]]) };
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1", site: capped, sessionId: "b" }),
+        conversion({ eventId: "c1", site: capped, sessionId: "b", value: 50 }),
+        conversion({ eventId: "c2", site: capped, sessionId: "b", value: 300 }),
+      ],
+      {
+        ...nothing,
+        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
+        visitorHistory: [
+          { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "USD", conversions: 1, revenue: 30 },
+          // A stored conversion without a value has no currency and counts among the site currency's conversions.
+          { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "", conversions: 1, revenue: 0 },
+          { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "EUR", conversions: 1, revenue: 1000 },
+        ],
+      },
+    );
+    const row = plan.rollups.find((r) => r.goal === "buy");
+    // USD revenue goes 30 → 80 → 380 over conversions 2 → 3 → 4; capped at 100: 30 → 80 → 100.
+    expect(row).toMatchObject({
+      revenue: 350, revenueSquares: 380 ** 2 - 30 ** 2,
+      cappedRevenue: 70, cappedRevenueSquares: 100 ** 2 - 30 ** 2,
+      conversionSquares: 16 - 4, revenueConversions: 4 * 380 - 2 * 30, cappedRevenueConversions: 4 * 100 - 2 * 30,
+    });
+  });
+
   it("counts a visitor's first conversion once even when two arrive in one group", () => {
     const plan = planIngest([exposure({ eventId: "e1" }), conversion({ eventId: "c1", value: 3 }), conversion({ eventId: "c2", value: 4 })], nothing);
     expect(plan.rollups.find((r) => r.goal === "buy")).toMatchObject({ conversions: 2, convertingVisitors: 1, revenue: 7, revenueSquares: 49 });

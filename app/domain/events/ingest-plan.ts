@@ -3,12 +3,14 @@
 // in sets: the same answers as handling the events one by one, in arrival order.
 import { attribute, type SessionExposure } from "./attribution";
 import { conversionIncrement } from "./conversion-increment";
-import type { RollupFigures } from "../results/totals";
+import type { RevenueSums, RollupFigures } from "../results/totals";
 
 export interface PlanSite {
   id: string;
   currency: string;
   runningTestIds: ReadonlySet<string>;
+  /** Running tests' revenue caps in the site's currency (Test.revenueCap); a test without one is not capped. */
+  revenueCaps?: ReadonlyMap<string, number>;
 }
 
 interface PlanEventBase {
@@ -34,7 +36,7 @@ export interface KnownFacts {
   recordedConversions: ReadonlyArray<{ siteId: string; eventId: string }>;
 }
 
-export interface RollupDelta extends RollupFigures {
+export interface RollupDelta extends RollupFigures, RevenueSums {
   siteId: string;
   testId: string;
   armId: string;
@@ -62,11 +64,12 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
     exposedTests.add(key(e.siteId, e.sessionId, e.testId));
   }
   const exposedVisitors = new Set(known.exposedVisitors.map((v) => key(v.siteId, v.testId, v.visitorId)));
-  const history = new Map<string, { conversions: number; revenue: Map<string, number> }>();
+  const history = new Map<string, VisitorHistory>();
   for (const h of known.visitorHistory) {
     const entry = historyOf(history, key(h.siteId, h.testId, h.goal, h.visitorId));
     entry.conversions += h.conversions;
     entry.revenue.set(h.currency, (entry.revenue.get(h.currency) ?? 0) + h.revenue);
+    entry.byCurrency.set(h.currency, (entry.byCurrency.get(h.currency) ?? 0) + h.conversions);
   }
   const recorded = new Set(known.recordedConversions.map((c) => key(c.siteId, c.eventId)));
 
@@ -110,9 +113,16 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
     for (const { testId, armId } of arms) {
       plan.attributions.push({ siteId, eventId: event.eventId, testId, armId });
       const before = historyOf(history, key(siteId, testId, event.goal, event.visitorId));
-      const inc = conversionIncrement({ conversions: before.conversions, revenue: before.revenue.get(currency) ?? 0 }, event.value);
+      // Stored conversions without a value have no currency ("") and count in the site's currency's rows.
+      const prior = {
+        conversions: before.conversions,
+        currencyConversions: (before.byCurrency.get(currency) ?? 0) + (before.byCurrency.get("") ?? 0),
+        revenue: before.revenue.get(currency) ?? 0,
+      };
+      const inc = conversionIncrement(prior, event.value, 0, event.site.revenueCaps?.get(testId) ?? null);
       add({ siteId, testId, armId, goal: event.goal, day, currency, ...inc });
       before.conversions += 1;
+      before.byCurrency.set(currency, (before.byCurrency.get(currency) ?? 0) + 1);
       before.revenue.set(currency, (before.revenue.get(currency) ?? 0) + (event.value ?? 0));
     }
   }
@@ -120,7 +130,10 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   return plan;
 }
 
-const ZERO = { exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
+const ZERO = {
+  exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0,
+  cappedRevenue: 0, cappedRevenueSquares: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
+};
 const FIGURES = Object.keys(ZERO) as Array<keyof typeof ZERO>;
 
 function pick(d: Pick<RollupDelta, "siteId" | "testId" | "armId" | "goal" | "day" | "currency">) {
@@ -133,9 +146,16 @@ function push<T>(map: Map<string, T[]>, k: string, value: T) {
   else map.set(k, [value]);
 }
 
-function historyOf(map: Map<string, { conversions: number; revenue: Map<string, number> }>, k: string) {
+/** A visitor's earlier conversions on a goal in a test: in all, then per currency with their revenue. */
+interface VisitorHistory {
+  conversions: number;
+  byCurrency: Map<string, number>;
+  revenue: Map<string, number>;
+}
+
+function historyOf(map: Map<string, VisitorHistory>, k: string): VisitorHistory {
   let entry = map.get(k);
-  if (!entry) map.set(k, (entry = { conversions: 0, revenue: new Map() }));
+  if (!entry) map.set(k, (entry = { conversions: 0, byCurrency: new Map(), revenue: new Map() }));
   return entry;
 }
 

@@ -21,6 +21,7 @@ export interface ResultsInput {
   alpha?: number;
   /** The shop's prior on the relative effect for chance to win; the engine's default when absent. */
   prior?: PriorInput;
+  revenueCap?: ResultsView["revenueCap"];
 }
 
 /**
@@ -126,5 +127,6 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     flicker: input.flicker,
     remaining,
     otherCurrencies: otherCurrencyRevenue(input.rollups, input.currency),
+    revenueCap: input.revenueCap ?? null,
   };
 }

@@ -26,7 +26,23 @@ describe("totalsPerArm", () => {
 
   it("counts conversions in every currency but revenue only in the site's", () => {
     const [, b] = totalsPerArm(rollups, ["a", "b"], "USD", "purchase");
-    expect(b).toEqual({ visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, revenueCubes: null, refunded: 0, siteCurrencyConversions: 2 });
+    expect(b).toEqual({
+      visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, revenueCubes: null, refunded: 0, siteCurrencyConversions: 2,
+      // Rows without the capped and AOV sums read as stored before them: uncapped, one conversion per visitor.
+      cappedRevenue: 30, cappedRevenueSquares: 500, conversionSquares: 2, revenueConversions: 30, cappedRevenueConversions: 30,
+    });
+  });
+
+  it("adds up the capped revenue and AOV's sums of the site's currency", () => {
+    const sums = { cappedRevenue: 20, cappedRevenueSquares: 400, conversionSquares: 5, revenueConversions: 70, cappedRevenueConversions: 45 };
+    const rows = [
+      row("a", "", "2026-11-01", { exposedVisitors: 10 }),
+      row("a", "purchase", "2026-11-01", { conversions: 3, revenue: 35, revenueSquares: 900, ...sums }),
+      row("a", "purchase", "2026-11-02", { conversions: 1, revenue: 10, revenueSquares: 100, ...sums }),
+      row("a", "purchase", "2026-11-02", { currency: "EUR", conversions: 1, revenue: 10, revenueSquares: 100, ...sums }),
+    ];
+    const [a] = totalsPerArm(rows, ["a"], "USD", "purchase");
+    expect(a).toMatchObject({ revenue: 45, cappedRevenue: 40, cappedRevenueSquares: 800, conversionSquares: 10, revenueConversions: 140, cappedRevenueConversions: 90 });
   });
 
   it("stops at a day when asked, and counts visitors only without a goal", () => {

@@ -15,7 +15,20 @@ export interface RollupFigures {
   refunded: number;
 }
 
-export interface RollupRow extends RollupFigures {
+/**
+ * The per-visitor sums for capped revenue and average order value's interval (conversion-increment.ts).
+ * A row without them reads as a row stored before they existed, as the migration fills them: capped equal
+ * to uncapped (no test was capped then), one conversion per visitor (Σx² = conversions, Σxy = revenue).
+ */
+export interface RevenueSums {
+  cappedRevenue: number;
+  cappedRevenueSquares: number;
+  conversionSquares: number;
+  revenueConversions: number;
+  cappedRevenueConversions: number;
+}
+
+export interface RollupRow extends RollupFigures, Partial<RevenueSums> {
   armId: string;
   /** "" for the exposure rows. */
   goal: string;
@@ -37,6 +50,12 @@ export interface ArmTotals {
   refunded: number;
   /** Conversions recorded in the site's currency (AOV's denominator). */
   siteCurrencyConversions: number;
+  /** The site-currency sums of RevenueSums, for capped revenue per visitor and AOV's interval. */
+  cappedRevenue: number;
+  cappedRevenueSquares: number;
+  conversionSquares: number;
+  revenueConversions: number;
+  cappedRevenueConversions: number;
 }
 
 export const emptyTotals = (): ArmTotals => ({
@@ -48,6 +67,11 @@ export const emptyTotals = (): ArmTotals => ({
   revenueCubes: 0,
   refunded: 0,
   siteCurrencyConversions: 0,
+  cappedRevenue: 0,
+  cappedRevenueSquares: 0,
+  conversionSquares: 0,
+  revenueConversions: 0,
+  cappedRevenueConversions: 0,
 });
 
 /**
@@ -78,6 +102,11 @@ export function totalsPerArm(
         t.revenueCubes = t.revenueCubes === null || row.revenueCubes === undefined ? null : t.revenueCubes + row.revenueCubes;
         t.refunded += row.refunded;
         t.siteCurrencyConversions += row.conversions;
+        t.cappedRevenue += row.cappedRevenue ?? row.revenue;
+        t.cappedRevenueSquares += row.cappedRevenueSquares ?? row.revenueSquares;
+        t.conversionSquares += row.conversionSquares ?? row.conversions;
+        t.revenueConversions += row.revenueConversions ?? row.revenue;
+        t.cappedRevenueConversions += row.cappedRevenueConversions ?? row.revenue;
       }
     }
   }

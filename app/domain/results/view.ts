@@ -107,4 +107,6 @@ export interface ResultsView {
   remaining: { usersNeeded: number | null; remainingUsers: number | null; days: number | null };
   /** Revenue in currencies other than the site's, never converted: per goal and arm. */
   otherCurrencies: Array<{ goal: string; armId: string; currency: string; conversions: number; revenue: number }>;
+  /** The amount each visitor's revenue counts up to (site currency), fixed when the test started; null: not capped. */
+  revenueCap?: { amount: number; source: "setting" | "p99" } | null;
 }

@@ -23,6 +23,8 @@ export interface RunningTest {
   trafficPercent: number;
   arms: ArmConfig[];
   goals: GoalConfig[];
+  /** Each visitor's revenue counts up to this (site currency), fixed at the test's start; null or absent: not capped. */
+  revenueCap?: number | null;
 }
 
 export interface SiteConfig {

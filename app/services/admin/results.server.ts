@@ -30,6 +30,8 @@ async function load(shopDomain: string, testId: string) {
     rollups,
     flicker,
     prior: { mean: 0, sd: test.site.shop.liftPriorSd },
+    revenueCap:
+      test.revenueCap === null ? null : { amount: Number(test.revenueCap), source: test.revenueCapSource === "setting" ? "setting" : "p99" },
   };
   return { view: buildResults(input), rollups };
 }

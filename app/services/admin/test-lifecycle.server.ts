@@ -15,6 +15,7 @@ import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.serv
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { clearMisuseEvidence } from "~/services/storefront/misuse.server";
+import { revenueCapAtStart } from "./revenue-cap.server";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 export interface LifecycleDone {
@@ -74,7 +75,10 @@ export async function changeTestStatus(
     const { code, message } = decision.refusal;
     return fail({ status: STATUS_OF[code], type: `test-${code}`, title: message });
   }
-  if (!(await writeTestStatus(test.id, test.status, decision.change))) {
+  // The revenue cap is fixed in advance: at the start, from what the site knew before it, never again.
+  const cap = intent.intent === "start" ? await revenueCapAtStart(test.site, now) : undefined;
+  const change = cap === undefined ? decision.change : { ...decision.change, revenueCap: cap?.amount ?? null, revenueCapSource: cap?.source ?? null };
+  if (!(await writeTestStatus(test.id, test.status, change))) {
     return fail({ status: 409, type: "test-not-allowed-now", title: "The test changed meanwhile. Reload the page and try again." });
   }
   invalidateSite(test.site.publicId);

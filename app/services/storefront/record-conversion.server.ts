@@ -58,12 +58,14 @@ export async function attributeConversionInTx(
   await insertAttributions(tx, site.id, eventId, attributed);
   for (const { testId, armId } of attributed) {
     const before = visitorId
-      ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, excludeEventId: eventId })
-      : { conversions: 0, revenue: 0 };
+      ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, siteCurrency: site.currency, excludeEventId: eventId })
+      : { conversions: 0, currencyConversions: 0, revenue: 0 };
+    // The cap is an amount in the site's currency; revenue in another is never added to it, nor capped.
+    const cap = currency === site.currency ? (site.tests.find((t) => t.id === testId)?.revenueCap ?? null) : null;
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
-      conversionIncrement(before, conversion.value, conversion.refunded ?? 0),
+      conversionIncrement(before, conversion.value, conversion.refunded ?? 0, cap),
     );
   }
   return attributed;

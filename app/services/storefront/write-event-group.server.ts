@@ -62,7 +62,12 @@ async function writeRows(
   const checkouts: Array<{ site: SiteConfig; orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }> = [];
   const planSites = new Map<string, PlanSite>();
   group.forEach((b, bi) => {
-    const site = planSites.get(b.site.id) ?? { id: b.site.id, currency: b.site.currency, runningTestIds: new Set(b.site.tests.map((t) => t.id)) };
+    const site = planSites.get(b.site.id) ?? {
+      id: b.site.id,
+      currency: b.site.currency,
+      runningTestIds: new Set(b.site.tests.map((t) => t.id)),
+      revenueCaps: new Map(b.site.tests.flatMap((t) => (t.revenueCap == null ? [] : [[t.id, t.revenueCap] as const]))),
+    };
     planSites.set(site.id, site);
     b.events.forEach((event, i) => {
       // Every report of a checkout is judged, a duplicate id included: its id is the pixel's `checkout-<order>`,
