@@ -33,6 +33,7 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     refunded: Number(r.refunded),
     cappedRevenue: Number(r.cappedRevenue),
     cappedRevenueSquares: Number(r.cappedRevenueSquares),
+    cappedRevenueCubes: r.cappedRevenueCubes === null ? null : Number(r.cappedRevenueCubes),
     conversionSquares: Number(r.conversionSquares),
     revenueConversions: Number(r.revenueConversions),
     cappedRevenueConversions: Number(r.cappedRevenueConversions),

@@ -22,6 +22,7 @@ export interface RollupIncrement {
   refunded?: number;
   cappedRevenue?: number;
   cappedRevenueSquares?: number;
+  cappedRevenueCubes?: number;
   conversionSquares?: number;
   revenueConversions?: number;
   cappedRevenueConversions?: number;
@@ -42,6 +43,7 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       refunded: inc.refunded ?? 0,
       cappedRevenue: inc.cappedRevenue ?? 0,
       cappedRevenueSquares: inc.cappedRevenueSquares ?? 0,
+      cappedRevenueCubes: inc.cappedRevenueCubes ?? 0,
       conversionSquares: inc.conversionSquares ?? 0,
       revenueConversions: inc.revenueConversions ?? 0,
       cappedRevenueConversions: inc.cappedRevenueConversions ?? 0,
@@ -53,15 +55,17 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
 export function rollupUpsertSql(param: string): string {
   return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
-       "cappedRevenue", "cappedRevenueSquares", "conversionSquares", "revenueConversions", "cappedRevenueConversions")
+       "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
+       "cappedRevenueConversions")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
-            COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."conversionSquares", 0),
+            COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
+            COALESCE(r."conversionSquares", 0),
             COALESCE(r."revenueConversions", 0), COALESCE(r."cappedRevenueConversions", 0)
        FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
             "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
             "revenue" numeric, "revenueSquares" numeric, "refunded" numeric, "cappedRevenue" numeric,
-            "cappedRevenueSquares" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
+            "cappedRevenueSquares" numeric, "cappedRevenueCubes" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
             "cappedRevenueConversions" numeric)
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
@@ -73,6 +77,8 @@ export function rollupUpsertSql(param: string): string {
        "refunded" = "DailyRollup"."refunded" + EXCLUDED."refunded",
        "cappedRevenue" = "DailyRollup"."cappedRevenue" + EXCLUDED."cappedRevenue",
        "cappedRevenueSquares" = "DailyRollup"."cappedRevenueSquares" + EXCLUDED."cappedRevenueSquares",
+       -- NULL (a row from before the column) stays NULL: its third moment is unknown, not 0.
+       "cappedRevenueCubes" = "DailyRollup"."cappedRevenueCubes" + EXCLUDED."cappedRevenueCubes",
        "conversionSquares" = "DailyRollup"."conversionSquares" + EXCLUDED."conversionSquares",
        "revenueConversions" = "DailyRollup"."revenueConversions" + EXCLUDED."revenueConversions",
        "cappedRevenueConversions" = "DailyRollup"."cappedRevenueConversions" + EXCLUDED."cappedRevenueConversions"`;

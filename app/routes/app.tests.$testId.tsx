@@ -112,8 +112,7 @@ export default function TestResults() {
         )}
         {view.revenueCap && (
           <Layout.Section variant="fullWidth">
-            {/* applied once the comparisons read the capped sums (app/domain/results/revenue-figures.ts) */}
-            <RevenueCapNote cap={view.revenueCap} currency={view.currency} applied={false} />
+            <RevenueCapNote cap={view.revenueCap} currency={view.currency} applied />
           </Layout.Section>
         )}
         {view.otherCurrencies.length > 0 && (

@@ -7,7 +7,7 @@ const none: VisitorPrior = { conversions: 0, currencyConversions: 0, revenue: 0 
 function replay(values: Array<number | null>, cap: number | null): ConversionIncrement {
   const sum: ConversionIncrement = {
     conversions: 0, convertingVisitors: 0, revenue: 0, revenueSquares: 0, cappedRevenue: 0, cappedRevenueSquares: 0,
-    conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0, refunded: 0,
+    cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0, refunded: 0,
   };
   let prior = none;
   for (const v of values) {
@@ -22,7 +22,7 @@ describe("conversionIncrement", () => {
   it("counts a first conversion as a new converting visitor with v² of squares", () => {
     expect(conversionIncrement(none, 30)).toEqual({
       conversions: 1, convertingVisitors: 1, revenue: 30, revenueSquares: 900, cappedRevenue: 30, cappedRevenueSquares: 900,
-      conversionSquares: 1, revenueConversions: 30, cappedRevenueConversions: 30, refunded: 0,
+      cappedRevenueCubes: 27_000, conversionSquares: 1, revenueConversions: 30, cappedRevenueConversions: 30, refunded: 0,
     });
   });
 
@@ -45,6 +45,7 @@ describe("conversionIncrement", () => {
   it("counts a visitor crossing the cap up to the cap only, and nothing once they are above it", () => {
     expect(conversionIncrement({ conversions: 1, currencyConversions: 1, revenue: 80 }, 50, 0, 100)).toMatchObject({
       revenue: 50, revenueSquares: 130 * 130 - 80 * 80, cappedRevenue: 20, cappedRevenueSquares: 100 * 100 - 80 * 80,
+      cappedRevenueCubes: 100 ** 3 - 80 ** 3,
       cappedRevenueConversions: 2 * 100 - 80,
     });
     expect(conversionIncrement({ conversions: 2, currencyConversions: 2, revenue: 130 }, 70, 0, 100)).toMatchObject({
@@ -61,7 +62,7 @@ describe("conversionIncrement", () => {
     // Uncapped: r = 455 over x = 5 conversions; capped: min(455, 120) = 120.
     expect(sum).toMatchObject({
       conversions: 5, convertingVisitors: 1, revenue: 455, revenueSquares: 455 ** 2, cappedRevenue: 120, cappedRevenueSquares: 120 ** 2,
-      conversionSquares: 25, revenueConversions: 5 * 455, cappedRevenueConversions: 5 * 120,
+      cappedRevenueCubes: 120 ** 3, conversionSquares: 25, revenueConversions: 5 * 455, cappedRevenueConversions: 5 * 120,
     });
   });
 

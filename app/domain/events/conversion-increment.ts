@@ -8,6 +8,8 @@ export interface ConversionIncrement {
   /** Σ over visitors of min(revenue, cap), and of its square: revenue per visitor that one order cannot swing. */
   cappedRevenue: number;
   cappedRevenueSquares: number;
+  /** Σ over visitors of min(revenue, cap)³: the skewness rule's third moment (stats/skewness.ts). */
+  cappedRevenueCubes: number;
   /** Σ over visitors of conversions² and of revenue × conversions (this currency): what AOV's delta method needs. */
   conversionSquares: number;
   revenueConversions: number;
@@ -48,6 +50,7 @@ export function conversionIncrement(prior: VisitorPrior, value: number | null, r
     revenueSquares: 2 * r * v + v * v,
     cappedRevenue: after - before,
     cappedRevenueSquares: after * after - before * before,
+    cappedRevenueCubes: after * after * after - before * before * before,
     // Conversions go from x to x + 1.
     conversionSquares: 2 * x + 1,
     revenueConversions: (x + 1) * (r + v) - x * r,

@@ -132,7 +132,7 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
 
 const ZERO = {
   exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0,
-  cappedRevenue: 0, cappedRevenueSquares: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
+  cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
 };
 const FIGURES = Object.keys(ZERO) as Array<keyof typeof ZERO>;
 

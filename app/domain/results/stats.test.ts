@@ -32,7 +32,14 @@ describe("compareArms", () => {
   it("compares revenue per visitor when there is revenue", () => {
     // Revenue 10 from each converting visitor: sumSquares = 100 per converting visitor.
     const withRevenue = (n: number, c: number) =>
-      totals(n, c, { revenue: 10 * c, revenueSquares: 100 * c, revenueCubes: 1000 * c, siteCurrencyConversions: c });
+      totals(n, c, {
+        revenue: 10 * c,
+        revenueSquares: 100 * c,
+        cappedRevenue: 10 * c,
+        cappedRevenueSquares: 100 * c,
+        cappedRevenueCubes: 1000 * c,
+        siteCurrencyConversions: c,
+      });
     const [, variant] = compareArms(arms, [withRevenue(2000, 100), withRevenue(2000, 200)], { alpha: 0.05 });
     expect(variant?.revenueLift).toBeCloseTo(1, 10);
     expect(variant?.revenueCiLow).toBeLessThan(1);
@@ -42,12 +49,20 @@ describe("compareArms", () => {
   it("shows no revenue comparison before the difference is near-normal by Kohavi's rule, or without Σx³", () => {
     // 90/10 with rare $500 orders: the small arm's skew dominates (stats/skewness.ts).
     const skewed = (n: number, c: number) =>
-      totals(n, c, { revenue: 500 * c, revenueSquares: 250_000 * c, revenueCubes: 125_000_000 * c, siteCurrencyConversions: c });
+      totals(n, c, {
+        revenue: 500 * c,
+        cappedRevenue: 500 * c,
+        cappedRevenueSquares: 250_000 * c,
+        cappedRevenueCubes: 125_000_000 * c,
+        siteCurrencyConversions: c,
+      });
     const nineToOne = [{ id: "a", weight: 9 }, { id: "b", weight: 1 }];
     const [, early] = compareArms(nineToOne, [skewed(9000, 90), skewed(1000, 10)], { alpha: 0.05 });
     expect(early).not.toHaveProperty("revenueLift");
     expect(early?.lift).toBeDefined();
-    const [, unknown] = compareArms(arms, [totals(2000, 100, { revenue: 1000, revenueSquares: 10_000, revenueCubes: null }), totals(2000, 200, { revenue: 2000, revenueSquares: 20_000 })], { alpha: 0.05 });
+    const withSums = (c: number, cubes: number | null) =>
+      totals(2000, c, { revenue: 10 * c, cappedRevenue: 10 * c, cappedRevenueSquares: 100 * c, cappedRevenueCubes: cubes });
+    const [, unknown] = compareArms(arms, [withSums(100, null), withSums(200, 200_000)], { alpha: 0.05 });
     expect(unknown).not.toHaveProperty("revenueLift");
   });
 

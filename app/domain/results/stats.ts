@@ -76,7 +76,8 @@ function analyzeArms(
       // Ids, not names: the engine needs unique names and merchants may give two arms the same one.
       return metric === "binomial"
         ? { name: arm.id, users: t.visitors, sum: Math.min(t.convertingVisitors, t.visitors) }
-        : { name: arm.id, users: t.visitors, sum: t.revenue, sumSquares: t.revenueSquares };
+        : // Capped per visitor at the test's cap (docs/statistics.md, "Revenue capping"): one order cannot swing it.
+          { name: arm.id, users: t.visitors, sum: t.cappedRevenue, sumSquares: t.cappedRevenueSquares };
     }),
   });
 }
@@ -102,8 +103,13 @@ export function enoughForChance(control: ArmTotals | undefined, arm: ArmTotals |
  * side (at 90/10, A/A revenue tests called "control ahead" 8.5% of the time without it).
  */
 export function revenueNearNormal(control: ArmTotals | undefined, arm: ArmTotals | undefined): boolean {
-  if (!control || !arm || control.revenueCubes === null || arm.revenueCubes === null) return false;
-  const sums = (t: ArmTotals) => ({ users: t.visitors, sum: t.revenue, sumSquares: t.revenueSquares, sumCubes: t.revenueCubes ?? 0 });
+  if (!control || !arm || control.cappedRevenueCubes === null || arm.cappedRevenueCubes === null) return false;
+  const sums = (t: ArmTotals) => ({
+    users: t.visitors,
+    sum: t.cappedRevenue,
+    sumSquares: t.cappedRevenueSquares,
+    sumCubes: t.cappedRevenueCubes ?? 0,
+  });
   return nearNormal(sums(control), sums(arm));
 }
 
@@ -118,7 +124,7 @@ function interval(v: VariantArmOutput, prefix: "" | "revenue"): Partial<ArmCompa
 export function compareArms(arms: readonly ArmSetting[], totals: readonly ArmTotals[], settings: ComparisonSettings): ArmComparison[] {
   const rate = analyzeArms(arms, totals, "binomial", "frequentist", settings);
   const chance = analyzeArms(arms, totals, "binomial", "bayesian", settings);
-  const revenue = totals.some((t) => t.revenue !== 0) ? analyzeArms(arms, totals, "mean", "frequentist", settings) : null;
+  const revenue = totals.some((t) => t.cappedRevenue !== 0) ? analyzeArms(arms, totals, "mean", "frequentist", settings) : null;
   return arms.map((_, i): ArmComparison => {
     const freq = variantOf(rate, i);
     const bayes = variantOf(chance, i);

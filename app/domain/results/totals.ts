@@ -9,8 +9,6 @@ export interface RollupFigures {
   conversions: number;
   revenue: number;
   revenueSquares: number;
-  /** Sum of cubed per-visitor revenue, for the skewness rule; absent in rows written before it was kept. */
-  revenueCubes?: number;
   /** Revenue of these conversions later refunded or cancelled (Shopify orders); 0 elsewhere. */
   refunded: number;
 }
@@ -23,6 +21,8 @@ export interface RollupFigures {
 export interface RevenueSums {
   cappedRevenue: number;
   cappedRevenueSquares: number;
+  /** Null on rows stored before it was kept: unknown, not derivable (see ArmTotals). */
+  cappedRevenueCubes: number | null;
   conversionSquares: number;
   revenueConversions: number;
   cappedRevenueConversions: number;
@@ -44,8 +44,6 @@ export interface ArmTotals {
   /** Revenue in the site's currency only. */
   revenue: number;
   revenueSquares: number;
-  /** Σ per-visitor revenue³; null when some row did not keep it (then the skewness rule cannot be checked). */
-  revenueCubes: number | null;
   /** Of `revenue`, what was later refunded or cancelled. */
   refunded: number;
   /** Conversions recorded in the site's currency (AOV's denominator). */
@@ -53,6 +51,8 @@ export interface ArmTotals {
   /** The site-currency sums of RevenueSums, for capped revenue per visitor and AOV's interval. */
   cappedRevenue: number;
   cappedRevenueSquares: number;
+  /** Σ per-visitor capped revenue³; null when a row lacks it, and then the skewness rule cannot be checked. */
+  cappedRevenueCubes: number | null;
   conversionSquares: number;
   revenueConversions: number;
   cappedRevenueConversions: number;
@@ -64,11 +64,11 @@ export const emptyTotals = (): ArmTotals => ({
   conversions: 0,
   revenue: 0,
   revenueSquares: 0,
-  revenueCubes: 0,
   refunded: 0,
   siteCurrencyConversions: 0,
   cappedRevenue: 0,
   cappedRevenueSquares: 0,
+  cappedRevenueCubes: 0,
   conversionSquares: 0,
   revenueConversions: 0,
   cappedRevenueConversions: 0,
@@ -99,11 +99,12 @@ export function totalsPerArm(
       if (row.currency === currency) {
         t.revenue += row.revenue;
         t.revenueSquares += row.revenueSquares;
-        t.revenueCubes = t.revenueCubes === null || row.revenueCubes === undefined ? null : t.revenueCubes + row.revenueCubes;
         t.refunded += row.refunded;
         t.siteCurrencyConversions += row.conversions;
         t.cappedRevenue += row.cappedRevenue ?? row.revenue;
         t.cappedRevenueSquares += row.cappedRevenueSquares ?? row.revenueSquares;
+        t.cappedRevenueCubes =
+          t.cappedRevenueCubes === null || row.cappedRevenueCubes == null ? null : t.cappedRevenueCubes + row.cappedRevenueCubes;
         t.conversionSquares += row.conversionSquares ?? row.conversions;
         t.revenueConversions += row.revenueConversions ?? row.revenue;
         t.cappedRevenueConversions += row.cappedRevenueConversions ?? row.revenue;

@@ -2,6 +2,7 @@
 // Bernoulli; revenue per visitor is zero-inflated lognormal: most visitors spend nothing, a converting one
 // spends a lognormal order value, whose long right tail gives the occasional big order that moves revenue
 // per visitor.
+import { normalQuantile } from "../distributions/normal";
 import type { Rng } from "./prng";
 
 /** Order value X = exp(N(μ, σ²)), given by its mean E[X] = exp(μ + σ²/2) and its log-scale sd σ. */
@@ -28,6 +29,14 @@ export const DEFAULT_VISITOR: VisitorModel = { conversionRate: 0.05, order: { me
 
 /** μ of the order value's log: ln E[X] − σ²/2. */
 export const logMean = (order: OrderValue): number => Math.log(order.mean) - (order.logSd * order.logSd) / 2;
+
+/**
+ * The order value's q-quantile, exp(μ + σ·z_q): at q = 0.99 the default revenue cap a shop would get from
+ * its recent orders (docs/statistics.md, "Revenue capping"), ≈ $476 for the default shop.
+ */
+export function orderQuantile(order: OrderValue, q: number): number {
+  return Math.exp(logMean(order) + order.logSd * normalQuantile(q));
+}
 
 export function bernoulli(rng: Rng, p: number): boolean {
   return rng.next() < p;

@@ -57,7 +57,7 @@ export function rollupsOf(totals: readonly SimArmTotals[]): RollupRow[] {
     const base = { armId, day: DAY, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
     return [
       { ...base, goal: "", currency: "", exposures: t.visitors, exposedVisitors: t.visitors },
-      { ...base, goal: GOAL, currency: CURRENCY, convertingVisitors: t.converting, conversions: t.converting, revenue: t.revenue, revenueSquares: t.revenueSquares, revenueCubes: t.revenueCubes },
+      { ...base, goal: GOAL, currency: CURRENCY, convertingVisitors: t.converting, conversions: t.converting, revenue: t.revenue, revenueSquares: t.revenueSquares, cappedRevenue: t.cappedRevenue, cappedRevenueSquares: t.cappedRevenueSquares, cappedRevenueCubes: t.cappedRevenueCubes },
     ];
   });
 }

@@ -12,8 +12,10 @@ export interface SimArmTotals {
   revenue: number;
   /** Sum of squared per-visitor revenue. */
   revenueSquares: number;
-  /** Sum of cubed per-visitor revenue (the skewness rule). */
-  revenueCubes: number;
+  /** Per-visitor revenue capped at the test's cap (min(r, cap)): its sum, squares and cubes. */
+  cappedRevenue: number;
+  cappedRevenueSquares: number;
+  cappedRevenueCubes: number;
 }
 
 export interface PathSpec {
@@ -23,6 +25,8 @@ export interface PathSpec {
   arms: readonly VisitorModel[];
   /** Total visitors at which the totals are read, increasing; the last one ends the test. */
   looks: readonly number[];
+  /** The test's revenue cap (each visitor's revenue counted up to it); none when absent. */
+  revenueCap?: number;
 }
 
 /** Looks every `step` visitors up to `horizon`, the horizon itself always included. */
@@ -45,7 +49,15 @@ export function simulatePath<R>(
 ): R[] {
   if (spec.assignment.length !== spec.arms.length) throw new RangeError("one assignment weight per arm");
   const shares = cumulativeShares(spec.assignment);
-  const totals: SimArmTotals[] = spec.arms.map(() => ({ visitors: 0, converting: 0, revenue: 0, revenueSquares: 0, revenueCubes: 0 }));
+  const totals: SimArmTotals[] = spec.arms.map(() => ({
+    visitors: 0,
+    converting: 0,
+    revenue: 0,
+    revenueSquares: 0,
+    cappedRevenue: 0,
+    cappedRevenueSquares: 0,
+    cappedRevenueCubes: 0,
+  }));
   const readings: R[] = [];
   let visitors = 0;
   for (const look of spec.looks) {
@@ -60,7 +72,11 @@ export function simulatePath<R>(
         t.converting++;
         t.revenue += revenue;
         t.revenueSquares += revenue * revenue;
-        t.revenueCubes += revenue * revenue * revenue;
+        // One order per visitor here, so the visitor's capped revenue is the order's, capped.
+        const capped = spec.revenueCap === undefined ? revenue : Math.min(revenue, spec.revenueCap);
+        t.cappedRevenue += capped;
+        t.cappedRevenueSquares += capped * capped;
+        t.cappedRevenueCubes += capped * capped * capped;
       }
     }
     readings.push(read(totals.map((t) => ({ ...t })), visitors));

@@ -2,7 +2,7 @@
 // and which claim of the page each line of the table measures against the targets of issue 21.
 import { planSample } from "../../results/stats";
 import { pathClaims, type PathClaims } from "./claims";
-import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
+import { DEFAULT_VISITOR, orderQuantile, standardNormal, type VisitorModel } from "./generators";
 import { readPage, type PageSetting } from "./page-reading";
 import { createRng, deriveSeed, type Rng } from "./prng";
 import { everyVisitors, simulatePath } from "./runner";
@@ -12,6 +12,8 @@ import { addValue, emptyTally, mergeTally, type LineKind, type TableLine, type T
 export const MDE = 0.2;
 /** A merchant who peeks reads the page after every this many visitors. */
 export const PEEK_EVERY = 100;
+/** The simulated tests' revenue cap: the default shop's 99th percentile of order values. */
+export const REVENUE_CAP = orderQuantile(DEFAULT_VISITOR.order, 0.99);
 /** Spread of true lifts for the chance-to-win calibration: N(0, 5%²) relative. */
 export const LIFT_SPREAD = 0.05;
 /** Traffic of the sample-ratio scenarios: visitors per day, and days. */
@@ -251,7 +253,8 @@ export function runChunk(scenario: Scenario, seed: number, start: number, end: n
   for (let i = start; i < end; i++) {
     const rng = createRng(deriveSeed(seed, scenario.key, i));
     const trueLifts = scenario.trueLifts(rng);
-    const spec = { assignment: scenario.assignment, arms: armModels(trueLifts), looks: scenario.looks };
+    // The cap the shop's recent orders would give, fixed before the test: the 99th percentile of order values.
+    const spec = { assignment: scenario.assignment, arms: armModels(trueLifts), looks: scenario.looks, revenueCap: REVENUE_CAP };
     const claims = pathClaims(simulatePath(rng, spec, (totals, visitors) => readPage(setting, totals, visitors)), trueLifts);
     for (const line of scenario.lines) {
       const value = line.value(claims, trueLifts);
