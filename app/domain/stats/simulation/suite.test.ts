@@ -34,8 +34,12 @@ describe("validity suite", () => {
     const chunks = planChunks(120, 50);
     for (const s of scenarios()) {
       const mine = chunks.filter((c) => c.scenario === s.key).sort((a, b) => a.start - b.start);
-      expect(mine.map((c) => [c.start, c.end])).toEqual([[0, 50], [50, 100], [100, 120]]);
+      // Scaled scenarios (the calibration one counts claims, not tests) run that many times the tests.
+      const tests = 120 * (s.scale ?? 1);
+      const expected = Array.from({ length: Math.ceil(tests / 50) }, (_, i) => [i * 50, Math.min(tests, (i + 1) * 50)]);
+      expect(mine.map((c) => [c.start, c.end])).toEqual(expected);
     }
+    expect(scenarios().find((s) => s.key === "spread-50")?.scale).toBe(5);
   });
 
   it("runs end to end at 4 tests per scenario and prints every line of the table", () => {
