@@ -4,7 +4,7 @@ import { PATCH_LIMITS } from "./patch-shape";
 import { checkableChanges, hasCheckableChanges, matchReport, readStoredChanges, reviewCheck, type CheckArm, type SelectorCheck } from "./selector-check";
 
 const arms: CheckArm[] = [
-  { id: "t-a", name: "Original", patches: [], redirectUrl: null },
+  { id: "t-a", name: "Original", patches: [{ op: "hide", sel: "#control-never" }] },
   {
     id: "t-b",
     name: "Bold button",
@@ -13,14 +13,13 @@ const arms: CheckArm[] = [
       { op: "css", value: ".x { color: red }" },
       { op: "text", sel: "#headline", value: "New" },
     ],
-    redirectUrl: null,
   },
-  { id: "t-c", name: "Elsewhere", patches: [], redirectUrl: "/landing-c" },
-  { id: "t-d", name: "Quiet", patches: [{ op: "class", sel: ".cta", add: ["big"] }], redirectUrl: null },
+  { id: "t-c", name: "Elsewhere", patches: [] },
+  { id: "t-d", name: "Quiet", patches: [{ op: "class", sel: ".cta", add: ["big"] }] },
 ];
 
 describe("checkableChanges", () => {
-  it("takes every variant's change that has a selector, by arm and place, not the control, a style sheet or a redirect", () => {
+  it("takes every variant's change that has a selector, by arm and place, not the control's nor a style sheet", () => {
     expect(checkableChanges(arms)).toEqual([
       { arm: "t-b", index: 0, op: "hide", sel: ".promo-bar" },
       { arm: "t-b", index: 2, op: "text", sel: "#headline" },

@@ -11,7 +11,6 @@ export interface CheckArm {
   id: string;
   name: string;
   patches: unknown;
-  redirectUrl: string | null;
 }
 
 /** A change whose selector the check runs: the arm's id, its place in the arm's list, what it does, where. */
@@ -36,12 +35,15 @@ export interface SelectorCheck {
   changes: CheckedChange[];
 }
 
-/** Changes the check runs: the variants' (not the control, not a redirect), each with a selector (a style sheet has none). */
+/**
+ * Changes the check runs: the variants' (not the control), each with a selector (a style sheet has none),
+ * read as the editor's session hands them to the page. A redirect arm has no changes (the form and the
+ * editor store none for it).
+ */
 export function checkableChanges(arms: readonly CheckArm[]): CheckableChange[] {
-  return arms.slice(1).flatMap((arm) => {
-    if (arm.redirectUrl) return [];
-    return (validPatches(arm.patches) ?? []).flatMap((patch, index) => ("sel" in patch ? [{ arm: arm.id, index, op: patch.op, sel: patch.sel }] : []));
-  });
+  return arms
+    .slice(1)
+    .flatMap((arm) => (validPatches(arm.patches) ?? []).flatMap((patch, index) => ("sel" in patch ? [{ arm: arm.id, index, op: patch.op, sel: patch.sel }] : [])));
 }
 
 /** Whether the test has anything to check. */
