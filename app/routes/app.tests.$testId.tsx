@@ -50,8 +50,8 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   // A test that has ended has nothing left to check on the storefront.
   const previewable = lifecycle.status === "draft" || lifecycle.status === "running" || lifecycle.status === "paused";
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
-  // The selector check is about a test that shows its changes, or is about to.
-  const selectorCheck = previewable ? check : null;
+  // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
+  const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
   return { ...results.value, lifecycle, preview, selectorCheck };
 };
 

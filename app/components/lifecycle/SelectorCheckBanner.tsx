@@ -1,7 +1,7 @@
 // The selector check on the test's page, before Start: run it (the page opens in a new tab, whose editor code
 // counts what each change's selector matches and reports it), wait for its result, and show it: a warning
 // naming each change that matched nothing (Start stays possible), all clear, or changes edited since.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, List, Text, TextField } from "@shopify/polaris";
 import type { SelectorCheckView } from "~/domain/experiments/selector-check";
@@ -33,6 +33,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function SelectorCheckBanner({ testId, pageUrl, origins, checkable, last, draft }: SelectorCheckBannerProps) {
   const revalidator = useRevalidator();
+  // The revalidator changes with every reload it makes: read through a ref, so the wait below is not restarted by them.
+  const reload = useRef(revalidator);
+  reload.current = revalidator;
   const [page, setPage] = useState(pageUrl ?? "");
   const [requestedAt, setRequestedAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export function SelectorCheckBanner({ testId, pageUrl, origins, checkable, last,
   // The result is written by the other tab: read the page's data again until it is there, or give up.
   useEffect(() => {
     if (!checking) return;
-    const poll = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    const poll = setInterval(() => reload.current.state === "idle" && reload.current.revalidate(), POLL_MS);
     const giveUp = setTimeout(() => {
       setRequestedAt(null);
       setError("No result came back from that page. The check runs where svc's snippet loads: is it installed on that page, and did the tab open?");
@@ -52,7 +55,7 @@ export function SelectorCheckBanner({ testId, pageUrl, origins, checkable, last,
       clearInterval(poll);
       clearTimeout(giveUp);
     };
-  }, [checking, revalidator]);
+  }, [checking]);
   useEffect(() => {
     if (arrived) setRequestedAt(null);
   }, [arrived]);
