@@ -88,7 +88,7 @@ describe.each(databaseKinds)("selector check (%s)", (kind) => {
     expect(res.headers.get("access-control-allow-origin")).toBe(STOREFRONT);
     expect(await res.json()).toMatchObject({ page: "/products/shirt", counted: 2, unmatched: 1 });
     const { data } = await loaderData(ctx.server.url, SHOP, "/app/tests/sc-draft", TEST_ROUTE);
-    expect(data.selectorCheck.last).toMatchObject({ page: "/products/shirt", counted: 2, current: true });
+    expect(data.selectorCheck.last).toMatchObject({ page: "/products/shirt", counted: 2, current: true, onTestPages: true });
     expect(data.selectorCheck.last.warnings.map((w: { sentence: string }) => w.sentence)).toEqual([
       "Arm 'Bold button': 'Hide elements' selector `.promo-bar` matched nothing on /products/shirt",
     ]);

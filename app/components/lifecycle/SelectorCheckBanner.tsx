@@ -109,7 +109,12 @@ export function SelectorCheckBanner({ testId, pageUrl, origins, checkable, last,
       helpText="Opens in a new tab, where svc counts what each change's selector matches; the result shows here."
     />
   );
-  const checkedAt = last && <Text as="p" tone="subdued">{`Checked ${plural(last.counted, "change", "changes")} on ${last.page}, ${when(last.checkedAt)}.`}</Text>;
+  const checkedAt = last && (
+    <Text as="p" tone="subdued">
+      {`Checked ${plural(last.counted, "change", "changes")} on ${last.page}, ${when(last.checkedAt)}.`}
+      {last.onTestPages === false && ` The test does not run on ${last.page}: check one of its own pages.`}
+    </Text>
+  );
 
   if (checking) {
     return (

@@ -72,25 +72,36 @@ describe("reviewCheck: which changes warn", () => {
   });
 
   it("warns on each change that matched nothing, by the arm's name, the change's name, its selector and the page", () => {
-    const view = reviewCheck(check([0, 3, 1]), arms);
+    const view = reviewCheck(check([0, 3, 1]), arms, ["/products/*"]);
     expect(view.warnings.map((w) => w.sentence)).toEqual(["Arm 'Bold button': 'Hide elements' selector `.promo-bar` matched nothing on /products/shirt"]);
-    expect(view).toMatchObject({ counted: 3, current: true, page: "/products/shirt", checkedAt: "2026-11-26T10:00:00.000Z" });
+    expect(view).toMatchObject({ counted: 3, current: true, onTestPages: true, page: "/products/shirt", checkedAt: "2026-11-26T10:00:00.000Z" });
   });
 
   it("warns when the browser could not run a selector, and on nothing when everything matched", () => {
-    expect(reviewCheck(check([1, null, 1]), arms).warnings.map((w) => w.sentence)).toEqual([
+    expect(reviewCheck(check([1, null, 1]), arms, ["/"]).warnings.map((w) => w.sentence)).toEqual([
       "Arm 'Bold button': 'Replace text' selector `#headline` could not be run by the browser on /products/shirt",
     ]);
-    expect(reviewCheck(check([1, 1, 1]), arms).warnings).toEqual([]);
+    expect(reviewCheck(check([1, 1, 1]), arms, ["/"]).warnings).toEqual([]);
   });
 
   it("names arms as they are called now, and says when the changes were edited since the check", () => {
     const renamed = arms.map((a) => (a.id === "t-d" ? { ...a, name: "Loud" } : a));
-    expect(reviewCheck(check([1, 1, 0]), renamed).warnings[0]?.sentence).toMatch(/^Arm 'Loud': 'Add or remove classes' selector `.cta`/);
+    expect(reviewCheck(check([1, 1, 0]), renamed, ["/"]).warnings[0]?.sentence).toMatch(/^Arm 'Loud': 'Add or remove classes' selector `.cta`/);
     const edited = arms.map((a) => (a.id === "t-d" ? { ...a, patches: [{ op: "class", sel: ".cta-new", add: ["big"] }] } : a));
-    expect(reviewCheck(check([1, 1, 0]), edited).current).toBe(false);
+    expect(reviewCheck(check([1, 1, 0]), edited, ["/"]).current).toBe(false);
     const added = arms.map((a) => (a.id === "t-d" ? { ...a, patches: [...(a.patches as unknown[]), { op: "hide", sel: "#x" }] } : a));
-    expect(reviewCheck(check([1, 1, 1]), added).current).toBe(false);
+    expect(reviewCheck(check([1, 1, 1]), added, ["/"]).current).toBe(false);
+  });
+});
+
+describe("reviewCheck: the page checked", () => {
+  const check: SelectorCheck = { checkedAt: "2026-11-26T10:00:00.000Z", page: "/products/shirt", changes: [] };
+
+  it("says whether the test runs on it by its path rules, and cannot tell for template rules", () => {
+    expect(reviewCheck(check, arms, ["/products/*"]).onTestPages).toBe(true);
+    expect(reviewCheck(check, arms, ["/", "/pricing"]).onTestPages).toBe(false);
+    expect(reviewCheck(check, arms, ["template:product"]).onTestPages).toBeNull();
+    expect(reviewCheck(check, arms, ["template:product", "/products/shirt"]).onTestPages).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
 // changes warn (their selector matched nothing on the page), in the admin's words.
 import type { PatchOp } from "~/wire";
 import type { SelectorCheckReport } from "~/wire/rules/selector-check";
+import { matchesAnyPath } from "~/wire/rules/targeting";
 import { validPatches } from "./patch-shape";
 import { PATCH_OP_LABELS } from "./test-form";
 
@@ -87,6 +88,11 @@ export interface SelectorCheckView {
   warnings: SelectorWarning[];
   /** False when the test's changes differ from those checked (edited since): the check should run again. */
   current: boolean;
+  /**
+   * Whether the checked page is one the test runs on, by its path rules; null when the test has template
+   * rules, which only the storefront can tell.
+   */
+  onTestPages: boolean | null;
 }
 
 /** Warns on a count of 0 (nothing to change on that page: the arm would look like the control) or none (the browser refused it). */
@@ -100,14 +106,22 @@ function sentence(armName: string, change: CheckedChange, page: string): string 
 const sameChanges = (a: readonly CheckableChange[], b: readonly CheckableChange[]) =>
   a.length === b.length && a.every((c, i) => keyOf(c) === keyOf(b[i]!) && c.sel === b[i]!.sel && c.op === b[i]!.op);
 
-/** The last check against the test's arms now: its warnings, named by the arms' current names, and whether it still holds. */
-export function reviewCheck(check: SelectorCheck, arms: readonly CheckArm[]): SelectorCheckView {
+/** The last check against the test's arms and pages now: its warnings, named by the arms' current names, and whether it still holds. */
+export function reviewCheck(check: SelectorCheck, arms: readonly CheckArm[], pages: readonly string[]): SelectorCheckView {
   const names = new Map(arms.map((arm) => [arm.id, arm.name]));
   const warnings = check.changes.filter(warns).map((change) => {
     const armName = names.get(change.arm) ?? change.arm;
     return { ...change, armName, sentence: sentence(armName, change, check.page) };
   });
-  return { checkedAt: check.checkedAt, page: check.page, counted: check.changes.length, warnings, current: sameChanges(check.changes, checkableChanges(arms)) };
+  const onTestPages = matchesAnyPath(pages, check.page) ? true : pages.some((p) => p.startsWith("template:")) ? null : false;
+  return {
+    checkedAt: check.checkedAt,
+    page: check.page,
+    counted: check.changes.length,
+    warnings,
+    current: sameChanges(check.changes, checkableChanges(arms)),
+    onTestPages,
+  };
 }
 
 /** A stored check's JSON read back; null when it is not one (written by an older shape, or damaged). */

@@ -22,5 +22,5 @@ export async function selectorCheckPanel(shopDomain: string, testId: string, con
   if (!test || test.status === "archived") return null;
   const { pageUrl, origins } = launchOf(test, context);
   const last = await findSelectorCheck(test.id);
-  return { pageUrl, origins, checkable: checkableChanges(test.arms).length, last: last && reviewCheck(last, test.arms) };
+  return { pageUrl, origins, checkable: checkableChanges(test.arms).length, last: last && reviewCheck(last, test.arms, test.pages) };
 }
