@@ -6,6 +6,7 @@ import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
 import { PreviewCard } from "~/components/preview/PreviewCard";
+import { SelectorCheckBanner } from "~/components/lifecycle/SelectorCheckBanner";
 import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
 import { ExportCard } from "~/components/results/ExportCard";
@@ -24,6 +25,7 @@ import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { fail, mapOutcome } from "~/services/outcome";
 import { previewLinks } from "~/services/admin/preview-links.server";
+import { selectorCheckPanel } from "~/services/admin/selector-check.server";
 import { loadResults } from "~/services/admin/results.server";
 import { changeTestStatus, loadLifecycleState } from "~/services/admin/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
@@ -36,10 +38,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
   const { shop, demo } = await authenticateAdmin(request, context);
   const testId = params.testId ?? "";
-  const [results, state, links] = await Promise.all([
+  const where = { demo, requestOrigin: new URL(request.url).origin };
+  const [results, state, links, check] = await Promise.all([
     loadResults(shop, testId),
     loadLifecycleState(shop, testId),
-    previewLinks(shop, testId, { demo, requestOrigin: new URL(request.url).origin }),
+    previewLinks(shop, testId, where),
+    selectorCheckPanel(shop, testId, where),
   ]);
   if (!results.ok) throw adminAnswer(results);
   if (!state.ok) throw adminAnswer(state);
@@ -47,7 +51,9 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   // A test that has ended has nothing left to check on the storefront.
   const previewable = lifecycle.status === "draft" || lifecycle.status === "running" || lifecycle.status === "paused";
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
-  return { ...results.value, lifecycle, preview };
+  // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
+  const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
+  return { ...results.value, lifecycle, preview, selectorCheck };
 };
 
 /** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
@@ -64,7 +70,9 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
 export default function TestResults() {
   const view = useLoaderData<typeof loader>();
   const { test, lifecycle } = view;
-  const { primaryAction, secondaryActions, modals } = useLifecycleActions({ testId: test.id, ...lifecycle });
+  const check = view.selectorCheck;
+  const startWarning = lifecycle.status === "draft" && !!check?.last?.current && check.last.warnings.length > 0;
+  const { primaryAction, secondaryActions, modals } = useLifecycleActions({ testId: test.id, ...lifecycle, startWarning });
   const primaryGoal = view.goals.find((goal) => goal.primary)?.goal ?? view.goals[0]?.goal ?? "the primary goal";
   const subtitle = [
     `Pages ${test.pages.join(", ")}`,
@@ -87,6 +95,11 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <LifecycleBanners {...lifecycle} />
         </Layout.Section>
+        {check && (
+          <Layout.Section variant="fullWidth">
+            <SelectorCheckBanner testId={test.id} {...check} draft={lifecycle.status === "draft"} />
+          </Layout.Section>
+        )}
         {view.preview && (
           <Layout.Section variant="fullWidth">
             <PreviewCard {...view.preview} />

@@ -29,6 +29,11 @@ export interface EditorArm {
 
 /** `GET /api/editor/session?token=<token>` → 200 JSON. */
 export interface EditorSession {
+  /**
+   * What the token is for: `edit`, the visual editor on its arm; `check`, the selector check, which counts
+   * what every variant's selectors match on the page and reports it (`POST /api/editor/check`), then stops.
+   */
+  mode: "edit" | "check";
   /** Public Site ID the token works on. */
   site: string;
   test: {
@@ -58,6 +63,17 @@ export interface EditorSaveResponse {
   patches: Patch[];
 }
 
+/** 200 answer of `POST /api/editor/check?token=<token>` (body: SelectorCheckReport, rules/selector-check.ts): the check as stored. */
+export interface SelectorCheckAnswer {
+  /** ISO 8601. */
+  checkedAt: string;
+  page: string;
+  /** Changes counted. */
+  counted: number;
+  /** How many of them matched nothing (or could not be run): the admin names each. */
+  unmatched: number;
+}
+
 /**
  * Problem types the editor endpoints answer with: the body's `type` is `https://svc.dev/problems/<type>`
  * (RFC 9457, listed in docs/api.md). The 422 `invalid-patches` carries `issues`, one `"<field path>: <message>"`
@@ -71,6 +87,8 @@ export type EditorProblemType =
   | "origin-not-allowed"
   | "invalid-body"
   | "invalid-patches"
+  | "invalid-check-report"
+  | "check-outdated"
   | "test-locked"
   | "arm-is-control"
   | "arm-redirects"

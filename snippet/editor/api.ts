@@ -1,6 +1,7 @@
-// The editor's two calls to the app, authenticated by the editor token alone: load the session, save
-// the arm's patches. No cookies go along (the page is the merchant's storefront, not the admin).
-import type { EditorSaveRequest, EditorSession } from "../../app/wire/editor";
+// The editor's calls to the app, authenticated by the token alone: load the session, save the arm's
+// patches, and (a selector check's token) report the check. No cookies go along (the page is the merchant's storefront, not the admin).
+import type { EditorSaveRequest, EditorSession, SelectorCheckAnswer } from "../../app/wire/editor";
+import type { SelectorCheckReport } from "../../app/wire/rules/selector-check";
 import { looksLikeEditorToken } from "../../app/wire/editor";
 import type { Patch } from "../../app/wire/patches";
 import { isObject } from "../src/guard";
@@ -56,4 +57,20 @@ export async function savePatches(e: Endpoint, patches: Patch[]): Promise<SaveRe
   const detail = String(problem.detail ?? problem.title ?? `The app answered ${res.status}.`);
   if (res.status === 422) return { ok: false, status: 422, issues: Array.isArray(problem.issues) ? problem.issues.map(String) : [], detail };
   return { ok: false, status: res.status, detail };
+}
+
+export type CheckResult = { ok: true; answer: SelectorCheckAnswer } | { ok: false; status: number; detail: string };
+
+/** Reports a selector check's counts (a check token's one call besides the session). */
+export async function sendCheck(e: Endpoint, report: SelectorCheckReport): Promise<CheckResult> {
+  let res: Response;
+  try {
+    res = await call(e, "/api/editor/check", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(report) });
+  } catch {
+    return { ok: false, status: 0, detail: "The app did not answer. Check your connection and check again from the admin." };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok && isObject(body) && typeof body.counted === "number" && typeof body.unmatched === "number") return { ok: true, answer: body as unknown as SelectorCheckAnswer };
+  const problem: Record<string, unknown> = isObject(body) ? body : {};
+  return { ok: false, status: res.status, detail: String(problem.detail ?? problem.title ?? `The app answered ${res.status}.`) };
 }

@@ -30,6 +30,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   Test: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Arm: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
   Goal: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
+  SelectorCheck: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
   SiteApiKey: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Order: (o) => [`"shopId" = $1`, [o.shopId]],
   Refund: (o) => [`"shopId" = $1`, [o.shopId]],
@@ -66,6 +67,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
   const { id: s, publicId, shopId: p } = await storefrontSite(sql, domain);
   const [t, a] = [`${tag}-test`, `${tag}-arm`];
   await seedTest(sql, { id: t, site: publicId, status: "running", arms: [{ id: a }], goals: [{ label: "purchase", kind: "purchase" }] });
+  await seedRows(sql, "SelectorCheck", [{ testId: t, checkedAt: NOW, page: "/", changes: [{ arm: a, index: 0, op: "hide", sel: ".promo", matched: 0 }] }]);
   await seedRows(sql, "SiteApiKey", [{ id: `${tag}-key`, siteId: s, name: "key", prefix: "svc_", hash: `${tag}-hash` }]);
   const order = { shopId: p, currency: "EUR", presentmentCurrency: "EUR", occurredAt: NOW };
   await seedRows(sql, "Order", [

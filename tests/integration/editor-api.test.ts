@@ -149,6 +149,7 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       expect(res.headers.get("cache-control")).toContain("no-store");
       expect(res.headers.get("vary")).toContain("Origin");
       expect(await res.json()).toEqual({
+        mode: "edit",
         site: sites.shop,
         test: { id: "ed-draft", name: "Test ed-draft", status: "draft", pages: ["/products/*", "/pages/about"] },
         arm: "ed-draft-b",

@@ -174,7 +174,7 @@ function request(r: Rng, t: FuzzTarget): Sent {
     case 7: {
       const id = r.pick([t.testId, "%ZZ", "%E0%A4%A", nastyString(r).slice(0, 40), "..%2F..%2F", "x".repeat(3000)]);
       const encoded = r.chance(0.5) ? enc(id) : id.replace(/[\s#?]/g, "");
-      const path = r.pick([`/app/tests/${encoded}`, `/app/tests/${encoded}/edit`, `/app/tests/${encoded}/preview`, `/app/tests/${encoded}/export.csv`, `/app/sites/${encoded}`, `/app/tests/${encoded}/editor`]);
+      const path = r.pick([`/app/tests/${encoded}`, `/app/tests/${encoded}/edit`, `/app/tests/${encoded}/preview`, `/app/tests/${encoded}/export.csv`, `/app/sites/${encoded}`, `/app/tests/${encoded}/editor`, `/app/tests/${encoded}/check`]);
       const post = r.chance(0.4);
       const body = post ? (r.chance(0.5) ? new URLSearchParams({ intent: r.pick(["start", "pause", "resume", "complete", "archive", "save", nastyString(r)]), definition: JSON.stringify(nastyValue(r)) }).toString() : nastyString(r)) : undefined;
       return { route: post ? "POST /app/tests|sites/:id" : "GET /app/tests|sites/:id", request: { path, init: { method: post ? "POST" : method("GET"), headers: headers({ "Content-Type": "application/x-www-form-urlencoded" }), body } } };
@@ -187,7 +187,8 @@ function request(r: Rng, t: FuzzTarget): Sent {
     }
     case 9: {
       const token = r.pick(["", nastyString(r), "a.b.c", "x".repeat(4000)]);
-      const which = r.int(3);
+      const which = r.int(4);
+      if (which === 3) return { route: "POST /api/editor/check", request: { path: `/api/editor/check?token=${enc(token)}`, init: { method: method("POST"), headers: headers({ "Content-Type": "application/json" }), body: JSON.stringify(nastyValue(r)) } } };
       if (which === 0) return { route: "GET /editor.js", request: { path: `/editor.js?token=${enc(token)}`, init: { method: method("GET"), headers: headers() } } };
       if (which === 1) return { route: "GET /api/editor/session", request: { path: `/api/editor/session?token=${enc(token)}`, init: { method: method("GET"), headers: headers() } } };
       return { route: "PUT /api/editor/patches", request: { path: `/api/editor/patches?token=${enc(token)}`, init: { method: method("PUT"), headers: headers({ "Content-Type": "application/json" }), body: JSON.stringify(nastyValue(r)) } } };

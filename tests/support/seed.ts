@@ -16,6 +16,7 @@ interface Tables {
   Test: Models.Test;
   Arm: Models.Arm;
   Goal: Models.Goal;
+  SelectorCheck: Models.SelectorCheck;
   Event: Models.Event;
   Exposure: Models.Exposure;
   Conversion: Models.Conversion;
@@ -48,7 +49,7 @@ export const TODAY = new SqlValue("current_date");
 export const ago = (interval: string) => new SqlValue(`now() - interval '${interval.replace(/'/g, "''")}'`);
 
 /** JSON columns: their values are sent as JSON text (an array would otherwise be sent as a PostgreSQL array). */
-const JSON_COLUMNS: Partial<Record<Table, string[]>> = { Arm: ["patches"], Event: ["data"] };
+const JSON_COLUMNS: Partial<Record<Table, string[]>> = { Arm: ["patches"], Event: ["data"], SelectorCheck: ["changes"] };
 /** Tables whose updatedAt Prisma fills in (no database default): now(), unless a row says otherwise. */
 const UPDATED_AT: Table[] = ["Shop", "Site", "Test"];
 

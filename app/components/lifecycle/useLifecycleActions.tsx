@@ -13,6 +13,8 @@ export interface LifecycleProps {
   status: string;
   arms: Array<{ id: string; name: string }>;
   startBlocker: string | null;
+  /** The last selector check found changes that match nothing: Start still starts, and says so. */
+  startWarning?: boolean;
 }
 
 /** What the action answers (app/routes/app.tests.$testId.tsx). */
@@ -26,7 +28,7 @@ const LABELS: Record<LifecycleIntentName, string> = {
   archive: "Archive",
 };
 
-export function useLifecycleActions({ testId, intents, status, arms, startBlocker }: LifecycleProps) {
+export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false }: LifecycleProps) {
   const fetcher = useFetcher<LifecycleAnswer>();
   const showToast = useToast();
   const [asking, setAsking] = useState<"complete" | "archive" | null>(null);
@@ -53,7 +55,7 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
   };
 
   const actions: MenuActionDescriptor[] = intents.map((intent) => ({
-    content: LABELS[intent],
+    content: intent === "start" && startWarning ? "Start anyway" : LABELS[intent],
     onAction: () => run(intent),
     disabled: busy || (intent === "start" && startBlocker !== null),
     ...(intent === "start" && startBlocker && { helpText: startBlocker }),

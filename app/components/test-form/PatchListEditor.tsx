@@ -1,18 +1,8 @@
 // A variant's DOM changes: add, remove and reorder them, each with the fields its operation needs.
 import { BlockStack, Box, Button, Checkbox, InlineError, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { emptyPatch, PATCH_OPS, type FieldErrors, type PatchDraft } from "~/domain/experiments/test-form";
+import { emptyPatch, PATCH_OP_LABELS, PATCH_OPS, type FieldErrors, type PatchDraft } from "~/domain/experiments/test-form";
 import type { PatchOp } from "~/wire";
 import { checkSelectorNow } from "./selector-check";
-
-const OP_LABELS: Record<PatchOp, string> = {
-  text: "Replace text",
-  html: "Replace HTML",
-  attr: "Set or remove an attribute",
-  class: "Add or remove classes",
-  style: "Set inline styles",
-  css: "Add a style sheet",
-  hide: "Hide elements",
-};
 
 interface Props {
   /** "Variant B", used in field labels. */
@@ -59,7 +49,7 @@ export function PatchListEditor({ armName, patches, errors, disabled, onChange }
               </InlineStack>
               <Select
                 label="Operation"
-                options={PATCH_OPS.map((op) => ({ label: OP_LABELS[op], value: op }))}
+                options={PATCH_OPS.map((op) => ({ label: PATCH_OP_LABELS[op], value: op }))}
                 value={patch.op}
                 disabled={disabled}
                 onChange={(op) => set(i, { op: op as PatchOp })}

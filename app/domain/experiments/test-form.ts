@@ -8,6 +8,16 @@ import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./pat
 import { PURCHASE_GOAL } from "../shopify/purchase";
 
 export const PATCH_OPS = ["text", "html", "attr", "class", "style", "css", "hide"] as const satisfies readonly PatchOp[];
+/** Each change's name in the admin's words (the form's menu, the selector check's warnings). */
+export const PATCH_OP_LABELS: Record<PatchOp, string> = {
+  text: "Replace text",
+  html: "Replace HTML",
+  attr: "Set or remove an attribute",
+  class: "Add or remove classes",
+  style: "Set inline styles",
+  css: "Add a style sheet",
+  hide: "Hide elements",
+};
 export const CHANGE_TYPES = ["none", "patches", "redirect", "template"] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 export const GOAL_KINDS = ["purchase", "custom", "url", "click", "submit"] as const;

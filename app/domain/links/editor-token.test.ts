@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_TOKEN_PATTERN, MAX_EDITOR_TOKEN_LENGTH, looksLikeEditorToken } from "~/wire/editor";
-import { editorKeyFrom, EDITOR_LIFETIME_SECONDS, signEditorToken, verifyEditorToken } from "./editor-token";
+import { CHECK_LIFETIME_SECONDS, checkKeyFrom, editorKeyFrom, EDITOR_LIFETIME_SECONDS, signEditorToken, verifyEditorToken } from "./editor-token";
 import { previewKeyFrom, signPreviewToken, verifyPreviewToken } from "./preview-token";
 
 const previewKey = previewKeyFrom("app-secret");
@@ -29,6 +29,14 @@ describe("editor tokens", () => {
     expect(editorKeyFrom(previewKey)).toEqual(key);
     expect(key).not.toEqual(previewKey);
     expect(editorKeyFrom(previewKeyFrom("other"))).not.toEqual(key);
+  });
+
+  it("is no selector check's token, and the other way round: a check's token never saves, an editor's never reports", () => {
+    const checkKey = checkKeyFrom(previewKey);
+    expect(checkKey).not.toEqual(key);
+    expect(verifyEditorToken(checkKey, signEditorToken(key, claims), now)).toEqual({ ok: false, reason: "bad-signature" });
+    expect(verifyEditorToken(key, signEditorToken(checkKey, claims), now)).toEqual({ ok: false, reason: "bad-signature" });
+    expect(CHECK_LIFETIME_SECONDS).toBe(900);
   });
 
   it("is no preview token, and a preview token is no editor token, for the same claims", () => {

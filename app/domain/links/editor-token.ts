@@ -10,6 +10,14 @@ export type EditorClaims = ArmClaims;
 export type EditorCheck = ClaimsCheck;
 
 const KEY_LABEL = "svc visual editor v1";
+const CHECK_KEY_LABEL = "svc selector check v1";
+
+/**
+ * A selector check's token: the editor's code on one page, counting what every variant's selectors match
+ * and reporting it once. Its own key, so it can never save patches, and an editor token never reports a
+ * check; its `arm` is the control's (the check is the whole test's). Short: the page runs it as it loads.
+ */
+export const CHECK_LIFETIME_SECONDS = 15 * 60;
 
 /**
  * The editor's signing key, derived from the key material preview links come from (so every instance that
@@ -17,6 +25,11 @@ const KEY_LABEL = "svc visual editor v1";
  */
 export function editorKeyFrom(source: string | Uint8Array): Buffer {
   return purposeKey(source, KEY_LABEL);
+}
+
+/** The selector check's signing key, from the same source as the editor's, under its own label. */
+export function checkKeyFrom(source: string | Uint8Array): Buffer {
+  return purposeKey(source, CHECK_KEY_LABEL);
 }
 
 /** A token for `claims`; its text matches EDITOR_TOKEN_PATTERN (app/wire/editor.ts). */

@@ -4,7 +4,7 @@ import type { CorsGrant, EditorRequest } from "~/services/editor/access.server";
 import type { Outcome, Problem } from "~/services/outcome";
 import { problemResponse } from "../problem";
 
-type EditorMethod = "GET" | "PUT";
+type EditorMethod = "GET" | "PUT" | "POST";
 
 /** What a route hands the editor's services: token, Origin, and where this server is. */
 export function editorRequest(request: Request): EditorRequest {

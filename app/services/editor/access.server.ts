@@ -1,21 +1,33 @@
 // The visual editor's gate: its token checked and its test and arm loaded, and which page origins may call
 // the editor's API for that site (CORS). Every editor endpoint passes through here first.
 import { storefrontOrigins } from "~/domain/links/editor-page";
-import { editorKeyFrom, verifyEditorToken, type EditorClaims } from "~/domain/links/editor-token";
+import { checkKeyFrom, editorKeyFrom, verifyEditorToken, type EditorCheck, type EditorClaims } from "~/domain/links/editor-token";
 import { appEnv, previewKey } from "~/env.server";
 import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";
 import { isDemoSite } from "~/demo/public.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 
-let cachedKey: { from: Buffer; key: Buffer } | undefined;
+let cachedKeys: { from: Buffer; edit: Buffer; check: Buffer } | undefined;
+
+function keys() {
+  const from = previewKey().key;
+  if (cachedKeys?.from !== from) cachedKeys = { from, edit: editorKeyFrom(from), check: checkKeyFrom(from) };
+  return cachedKeys;
+}
 
 /** This process's editor key, derived from the preview key (the same secret source: app/env.server.ts). */
-export function editorKey(): Buffer {
-  const from = previewKey().key;
-  if (cachedKey?.from !== from) cachedKey = { from, key: editorKeyFrom(from) };
-  return cachedKey.key;
-}
+export const editorKey = (): Buffer => keys().edit;
+
+/** This process's selector-check key, from the same source under its own label. */
+export const checkKey = (): Buffer => keys().check;
+
+/**
+ * What a token lets its holder do: `edit` (the visual editor: look, and save its arm's patches) or `check`
+ * (the selector check: count every variant's selectors on the page and report them). Each is signed with
+ * its own key, so each endpoint names the purposes it serves and any other token is simply invalid there.
+ */
+export type EditorPurpose = "edit" | "check";
 
 /** Where a request to the editor's endpoints comes from. */
 export interface EditorRequest {
@@ -32,6 +44,7 @@ export interface EditorRequest {
 }
 
 export interface EditorTarget {
+  purpose: EditorPurpose;
   claims: EditorClaims;
   test: EditorTestRow;
   arm: EditorTestRow["arms"][number];
@@ -53,10 +66,10 @@ export function granted<T>(allowOrigin: string | null, outcome: Outcome<T>): Out
 const tokenProblem = (type: string, title: string): Problem => ({ status: 403, type, title });
 const MISSING = tokenProblem("editor-token-missing", "An editor token is required");
 const INVALID = tokenProblem("editor-token-invalid", "The editor token is not valid");
-const EXPIRED = {
+const expired = (purpose: EditorPurpose): Problem => ({
   ...tokenProblem("editor-token-expired", "The editor token has expired"),
-  detail: "Open the editor again from the test in the admin.",
-};
+  detail: purpose === "edit" ? "Open the editor again from the test in the admin." : "Check the selectors again from the test in the admin.",
+});
 const NOT_FOUND: Problem = { status: 404, type: "not-found", title: "The test or arm of this editor token no longer exists" };
 
 function originsOf(test: EditorTestRow, { demo = appEnv().demo, requestOrigin }: EditorRequest): string[] {
@@ -64,22 +77,36 @@ function originsOf(test: EditorTestRow, { demo = appEnv().demo, requestOrigin }:
   return storefrontOrigins({ kind: site.kind, domain: site.domain, shopDomain: site.shop.domain }, demo && isDemoSite(site) ? requestOrigin : null);
 }
 
-/** The token's test and arm, or why the request is refused; CORS for the request's origin when the site allows it. */
-export async function openEditorRequest(request: EditorRequest): Promise<Outcome<EditorTarget> & CorsGrant> {
+/** The token checked under the key of each purpose the endpoint serves: the first whose signature holds. */
+function verifyFor(purposes: readonly EditorPurpose[], token: string, now: number): { purpose: EditorPurpose; check: EditorCheck } | null {
+  for (const purpose of purposes) {
+    const check = verifyEditorToken(purpose === "edit" ? editorKey() : checkKey(), token, now);
+    if (check.ok || check.reason === "expired") return { purpose, check };
+  }
+  return null;
+}
+
+/**
+ * The token's test and arm, or why the request is refused; CORS for the request's origin when the site
+ * allows it. `purposes`: the tokens the endpoint serves (the visual editor's alone unless it says so).
+ */
+export async function openEditorRequest(request: EditorRequest, purposes: readonly EditorPurpose[] = ["edit"]): Promise<Outcome<EditorTarget> & CorsGrant> {
   const { token } = request;
   if (!token) return granted(null, fail(MISSING));
   if (!looksLikeEditorToken(token)) return granted(null, fail(INVALID));
-  const check = verifyEditorToken(editorKey(), token, request.now ?? Math.floor(Date.now() / 1000));
+  const verified = verifyFor(purposes, token, request.now ?? Math.floor(Date.now() / 1000));
+  if (!verified) return granted(null, fail(INVALID));
+  const { purpose, check } = verified;
   const claims = check.ok || check.reason === "expired" ? check.claims : null;
   if (!claims) return granted(null, fail(INVALID));
   const test = await findEditorTest(claims.site, claims.test);
   const allowed = test ? originsOf(test, request) : [];
   const allowOrigin = request.origin && allowed.includes(request.origin) ? request.origin : null;
   // Signed by us, so its site is known: the editor on that site may read why it was refused.
-  if (!check.ok) return granted(allowOrigin, fail(EXPIRED));
+  if (!check.ok) return granted(allowOrigin, fail(expired(purpose)));
   const arm = test?.arms.find((a) => a.id === claims.arm);
   if (!test || !arm) return granted(allowOrigin, fail(NOT_FOUND));
-  return granted(allowOrigin, ok({ claims, test, arm }));
+  return granted(allowOrigin, ok({ purpose, claims, test, arm }));
 }
 
 /** A browser page on an origin the site does not serve from gets nothing (a request without Origin is no page's). */

@@ -1,10 +1,12 @@
 // "Edit on the storefront" in the admin: the page the editor proposes for a test, and a fresh editor token
-// for one variant of it, opened on the page the merchant chose (checked to be the site's own).
+// for one variant of it, opened on the page the merchant chose (checked to be the site's own); and the
+// selector check's link, the same page with a check token, whose editor code counts and reports.
 import { checkEditorPageUrl, editorPagePath, editorUrl, storefrontOrigins } from "~/domain/links/editor-page";
-import { EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/links/editor-token";
+import { CHECK_LIFETIME_SECONDS, EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/links/editor-token";
+import { hasCheckableChanges } from "~/domain/experiments/selector-check";
 import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import { findEditorTestOfShop, type EditorTestRow } from "~/models/editor.server";
-import { editorKey } from "./access.server";
+import { checkKey, editorKey } from "./access.server";
 import { demoStorefrontPath } from "~/demo/public.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 
@@ -50,7 +52,8 @@ function originsOf(test: EditorTestRow, context: EditorLinkContext): string[] {
 /** Variants the editor can change: not the control (the page as it is), not a redirect. */
 const editableArms = (test: EditorTestRow) => test.arms.filter((arm, i) => i > 0 && !arm.redirectUrl);
 
-function launchOf(test: EditorTestRow, context: EditorLinkContext): StorefrontEditorLaunch {
+/** Where the editor (and the selector check) opens for the test, and which origins a chosen page must be on. */
+export function launchOf(test: EditorTestRow, context: EditorLinkContext): StorefrontEditorLaunch {
   const origins = originsOf(test, context);
   const [origin] = origins;
   return {
@@ -98,4 +101,43 @@ export async function createEditorLink(shopDomain: string, testId: string, reque
   const exp = Math.floor(context.now ?? Date.now() / 1000) + EDITOR_LIFETIME_SECONDS;
   const token = signEditorToken(editorKey(), { site: test.site.publicId, test: test.id, arm: arm.id, exp });
   return ok({ url: editorUrl(page.url, token), armId: arm.id, expiresAt: new Date(exp * 1000).toISOString() });
+}
+
+/** `<page>#svc-editor=<check token>`, and when it was made (the check's report comes after it). */
+export interface CheckLink {
+  url: string;
+  /** ISO 8601: the check this link runs is stored with a later time. */
+  requestedAt: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+const SITE_DOMAIN_MISSING = {
+  status: 409,
+  type: "site-domain-missing",
+  title: "The site needs its domain before its pages can be checked",
+  detail: "Set the site's domain (https://www.example.com) on the Sites page.",
+};
+
+/**
+ * A fresh selector-check link for the shop's test, on the page the merchant chose (the proposed page when
+ * `url` is empty): opened in a new tab, the page's editor code counts what every variant's selectors
+ * match there and reports it. The token's arm is the control: the check is the whole test's.
+ */
+export async function createCheckLink(shopDomain: string, testId: string, request: { url: string }, context: EditorLinkContext): Promise<Outcome<CheckLink>> {
+  const test = await findEditorTestOfShop(shopDomain, testId);
+  if (!test) return fail({ status: 404, type: "not-found", title: "No such test" });
+  if (test.status === "archived") return fail({ status: 409, type: "test-archived", title: "An archived test has nothing left to check" });
+  const [control] = test.arms;
+  if (!control || !hasCheckableChanges(test.arms)) {
+    return fail({ status: 422, type: "nothing-to-check", title: "No variant changes an element on the page yet: there is no selector to check" });
+  }
+  const launch = launchOf(test, context);
+  if (!launch.pageUrl) return fail(SITE_DOMAIN_MISSING);
+  const page = checkEditorPageUrl(request.url.trim() || launch.pageUrl, launch.origins);
+  if (!page.ok) return fail({ status: 422, type: "invalid-check-request", title: page.error, issues: [`url: ${page.error}`] });
+  const now = Math.floor(context.now ?? Date.now() / 1000);
+  const exp = now + CHECK_LIFETIME_SECONDS;
+  const token = signEditorToken(checkKey(), { site: test.site.publicId, test: test.id, arm: control.id, exp });
+  return ok({ url: editorUrl(page.url, token), requestedAt: new Date(now * 1000).toISOString(), expiresAt: new Date(exp * 1000).toISOString() });
 }

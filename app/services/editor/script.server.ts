@@ -16,9 +16,9 @@ async function currentEditorBuild(): Promise<string | null> {
   return cache.body;
 }
 
-/** The editor's script for the token's holder; a problem (never JavaScript) for anyone else. */
+/** The editor's script for the token's holder (the editor's or a selector check's); a problem (never JavaScript) for anyone else. */
 export async function editorScript(request: EditorRequest): Promise<Outcome<string>> {
-  const gate = await openEditorRequest(request);
+  const gate = await openEditorRequest(request, ["edit", "check"]);
   if (!gate.ok) return fail(gate.problem);
   const body = await currentEditorBuild();
   if (body === null) return fail({ status: 503, type: "editor-unavailable", title: "The editor is not built", detail: "Run npm run build." });

@@ -10,6 +10,7 @@ const ROOT_REFUSAL = "Choose an element other than html, head or body.";
 const PAGE = '<main><h1 id="headline">Mugs</h1><p id="lede">Made by hand.</p><p class="note">One</p><p class="note">Two</p></main>';
 
 const sessionWith = (b: Patch[] = [], more: Partial<EditorSession> = {}): EditorSession => ({
+  mode: "edit",
   site: "demo",
   test: { id: "t1", name: "Warmer headline", status: "draft", pages: ["/"] },
   arm: "t1-b",
