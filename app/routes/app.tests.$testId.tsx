@@ -125,7 +125,7 @@ export default function TestResults() {
         )}
         {view.revenueCap && (
           <Layout.Section variant="fullWidth">
-            <RevenueCapNote cap={view.revenueCap} currency={view.currency} applied />
+            <RevenueCapNote cap={view.revenueCap} currency={view.currency} />
           </Layout.Section>
         )}
         {view.otherCurrencies.length > 0 && (

@@ -114,7 +114,7 @@ describe.each(databaseKinds)("revenue cap (%s)", (kind) => {
     // The results page names the cap the test fixed.
     const page = await adminFetch(url(), SHOP, `/app/tests/${TEST}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("revenue cap is $396.10 per visitor (the 99th percentile of recent orders)");
+    expect(await page.text()).toContain("counts each visitor&#x27;s revenue up to $396.10 (the 99th percentile of recent orders)");
   });
 
   it("caps a visitor's Shopify orders in the test, and a refund moves only net revenue", async () => {

@@ -9,18 +9,13 @@ const SOURCE: Record<NonNullable<ResultsView["revenueCap"]>["source"], string> =
   setting: "the site's revenue cap",
 };
 
-/**
- * `applied`: revenue per visitor on the page is computed from the capped sums. Until the comparisons
- * read them (app/domain/results/revenue-figures.ts), the line says the cap is fixed but not yet applied.
- */
-export function RevenueCapNote({ cap, currency, applied }: { cap: ResultsView["revenueCap"]; currency: string; applied: boolean }) {
+/** Revenue per visitor's comparison reads the capped sums (results/stats.ts); revenue totals stay uncapped. */
+export function RevenueCapNote({ cap, currency }: { cap: ResultsView["revenueCap"]; currency: string }) {
   if (!cap) return null;
   const amount = formatMoney(cap.amount, currency);
   return (
     <Text as="p" tone="subdued">
-      {applied
-        ? `Revenue per visitor counts each visitor's revenue up to ${amount} (${SOURCE[cap.source]}); uncapped revenue is shown for accounting.`
-        : `This test's revenue cap is ${amount} per visitor (${SOURCE[cap.source]}), fixed when it started; the revenue figures below are not capped yet.`}
+      {`Revenue per visitor counts each visitor's revenue up to ${amount} (${SOURCE[cap.source]}), fixed when the test started; uncapped revenue is shown for accounting.`}
     </Text>
   );
 }
