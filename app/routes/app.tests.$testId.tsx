@@ -85,14 +85,14 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <LifecycleBanners {...lifecycle} />
         </Layout.Section>
+        <Layout.Section variant="fullWidth">
+          <DecisionSummary summary={view.decision} />
+        </Layout.Section>
         {view.preview && (
           <Layout.Section variant="fullWidth">
             <PreviewCard {...view.preview} />
           </Layout.Section>
         )}
-        <Layout.Section variant="fullWidth">
-          <DecisionSummary summary={view.decision} />
-        </Layout.Section>
         {view.goals.length === 0 ? (
           <Layout.Section variant="fullWidth">
             <Card>
