@@ -1,7 +1,8 @@
 // The local demo: a demo shop, site, running test and API key that `npm start` seeds so the product
-// can be tried without Shopify. Safe to run at every start.
+// can be tried without Shopify, and one results example per state of the results page. Safe to run at every start.
 import { hashSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
+import { replaceRollupsOfTest } from "~/models/rollup.server";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
 import { upsertTest } from "~/models/test.server";
@@ -15,6 +16,7 @@ import {
   DEMO_SITE_ID,
   DEMO_TEST_ID,
 } from "./constants";
+import { RESULTS_SCENARIOS, RESULTS_SITE_ID } from "./results-scenarios";
 
 export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID } from "./constants";
 
@@ -48,6 +50,7 @@ export async function seedDemo(baseUrl: string) {
     goals: [{ label: "signup", kind: "custom", isPrimary: true }],
   });
   await seedDemoShopifyStorefront(shop.id, allowedOrigins(baseUrl));
+  await seedResultsExamples(shop.id, allowedOrigins(baseUrl));
   const hash = hashSiteApiKey(DEMO_API_KEY);
   if (!(await findActiveKeyByHash(hash))) await createSiteApiKey(site.id, "Demo key", DEMO_API_KEY.slice(0, 12), hash);
   return { shop, site };
@@ -91,4 +94,35 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
     ],
     goals: [{ label: "purchase", kind: "purchase", isPrimary: true }],
   });
+}
+
+/**
+ * One running test per state of the results page, on a site of their own (so the demo storefront's visitors
+ * never enter them), with rollups ending today: re-written at every start, so they stay in their state.
+ */
+async function seedResultsExamples(shopId: string, origins: string[]) {
+  const site = await upsertSite({ shopId, publicId: RESULTS_SITE_ID, kind: "web", name: "Results examples (seeded)", currency: "USD", allowedOrigins: origins });
+  const today = new Date().toISOString().slice(0, 10);
+  for (const scenario of RESULTS_SCENARIOS) {
+    const rows = scenario.rows(today);
+    const firstDay = rows.map((r) => r.day).sort()[0] ?? today;
+    await upsertTest({
+      id: scenario.id,
+      siteId: site.id,
+      name: scenario.name,
+      status: "running",
+      startedAt: new Date(`${firstDay}T00:00:00Z`),
+      pages: ["/demo/results-example"],
+      trafficPercent: 100,
+      arms: scenario.arms.map((arm) => ({ ...arm, patches: [] })),
+      goals: [{ label: scenario.goal, kind: "purchase", isPrimary: true }],
+    });
+    // Exposure rows carry no revenue sums: zero, as ingestion would write them.
+    const noSums = { cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0 };
+    await replaceRollupsOfTest(
+      site.id,
+      scenario.id,
+      rows.map((r) => ({ ...noSums, ...r, cappedRevenueCubes: r.cappedRevenueCubes ?? 0, siteId: site.id, testId: scenario.id })),
+    );
+  }
 }

@@ -1,5 +1,5 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
-import { sqlOf, type Sql, type Tx } from "./transaction.server";
+import { inSqlTransaction, sqlOf, type Sql, type Tx } from "./transaction.server";
 
 export interface RollupKey {
   siteId: string;
@@ -93,4 +93,12 @@ export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required
 export async function addToRollups(sql: Sql, rows: readonly RollupDeltaRow[]): Promise<void> {
   if (rows.length === 0) return;
   await sql.query(rollupUpsertSql("$1"), [JSON.stringify(rows)]);
+}
+
+/** Replaces every rollup row of one test with these, at once (the demo's results examples, re-seeded at each start). */
+export async function replaceRollupsOfTest(siteId: string, testId: string, rows: readonly RollupDeltaRow[]): Promise<void> {
+  await inSqlTransaction(async (sql) => {
+    await sql.query(`DELETE FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`, [siteId, testId]);
+    await addToRollups(sql, rows);
+  });
 }

@@ -11,6 +11,8 @@ export interface TestDefinition {
   status: TestStatus;
   pages: string[];
   trafficPercent: number;
+  /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
+  startedAt?: Date;
   arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean }>;
 }
@@ -23,14 +25,14 @@ export async function upsertTest(def: TestDefinition) {
     status: def.status,
     pages: def.pages,
     trafficPercent: def.trafficPercent,
-    ...(def.status === "running" && { startedAt: new Date() }),
+    ...(def.status === "running" && { startedAt: def.startedAt ?? new Date() }),
   };
   return db.$transaction(async (tx) => {
     const existing = await tx.test.findUnique({ where: { id: def.id }, select: { startedAt: true } });
     await tx.test.upsert({
       where: { id: def.id },
       create: { id: def.id, siteId: def.siteId, ...fields },
-      update: { ...fields, ...(existing?.startedAt && { startedAt: existing.startedAt }) },
+      update: { ...fields, ...(existing?.startedAt && !def.startedAt && { startedAt: existing.startedAt }) },
     });
     await tx.goal.deleteMany({ where: { testId: def.id } });
     await tx.goal.createMany({ data: def.goals.map((g) => ({ testId: def.id, ...g })) });

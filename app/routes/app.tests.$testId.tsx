@@ -1,14 +1,15 @@
-// A test's results page: the verdict, every goal per arm, charts over time, flicker cost, time to go, and the
-// test's lifecycle (start, pause, resume, complete with a winner, archive) in its header.
+// A test's results page: one decision at the top (with how long to go while undecided), every goal per arm,
+// charts over time, flicker cost, and the test's lifecycle (start, pause, resume, complete, archive) in its header.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
 import { PreviewCard } from "~/components/preview/PreviewCard";
 import { SelectorCheckBanner } from "~/components/lifecycle/SelectorCheckBanner";
 import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
+import { DecisionSummary } from "~/components/results/DecisionSummary";
 import { ExportCard } from "~/components/results/ExportCard";
 import { FlickerCard } from "~/components/results/FlickerCard";
 import { LiftChart } from "~/components/results/LiftChart";
@@ -16,9 +17,7 @@ import { OtherCurrenciesCard } from "~/components/results/OtherCurrenciesCard";
 import { RevenueCapNote } from "~/components/results/RevenueCapNote";
 import { RateChart } from "~/components/results/RateChart";
 import { TestStatusBadge } from "~/components/results/TestStatusBadge";
-import { TimeToGoCard } from "~/components/results/TimeToGoCard";
 import { TrafficSplitCard } from "~/components/results/TrafficSplitCard";
-import { VerdictBanner } from "~/components/results/VerdictBanner";
 import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
@@ -95,6 +94,9 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <LifecycleBanners {...lifecycle} />
         </Layout.Section>
+        <Layout.Section variant="fullWidth">
+          <DecisionSummary summary={view.decision} />
+        </Layout.Section>
         {check && (
           <Layout.Section variant="fullWidth">
             <SelectorCheckBanner testId={test.id} {...check} draft={lifecycle.status === "draft"} />
@@ -105,9 +107,6 @@ export default function TestResults() {
             <PreviewCard {...view.preview} />
           </Layout.Section>
         )}
-        <Layout.Section variant="fullWidth">
-          <VerdictBanner verdict={view.verdict} srmPValue={view.srm.pValue} />
-        </Layout.Section>
         {view.goals.length === 0 ? (
           <Layout.Section variant="fullWidth">
             <Card>
@@ -118,7 +117,12 @@ export default function TestResults() {
           view.goals.map((goal) => (
             <Layout.Section key={goal.goal} variant="fullWidth">
               <Card>
-                <ArmsTable goal={goal} currency={view.currency} alpha={view.alpha} />
+                <ArmsTable
+                  goal={goal}
+                  currency={view.currency}
+                  alpha={view.alpha}
+                  standings={view.decision.goals.find((g) => g.goal === goal.goal)?.arms}
+                />
               </Card>
             </Layout.Section>
           ))
@@ -143,10 +147,7 @@ export default function TestResults() {
           <VisitorsChart arms={view.arms} daily={view.daily} />
         </Layout.Section>
         <Layout.Section variant="oneHalf">
-          <BlockStack gap="400">
-            <TimeToGoCard remaining={view.remaining} test={test} />
-            <TrafficSplitCard arms={view.arms} goals={view.goals} srm={view.srm} />
-          </BlockStack>
+          <TrafficSplitCard arms={view.arms} goals={view.goals} srm={view.srm} />
         </Layout.Section>
         <Layout.Section variant="fullWidth">
           <FlickerCard arms={view.arms} flicker={view.flicker} />

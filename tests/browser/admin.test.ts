@@ -8,7 +8,9 @@ import { useDemoInChromium } from "../support/demo-in-chromium";
 describe("demo admin in Chromium", () => {
   const demo = useDemoInChromium();
 
-  const rowNames = (page: Page) => page.locator(".Polaris-IndexTable__TableRow").locator("a[data-primary-link]").allInnerTexts();
+  // The demo's own tests; its results examples (one per state of the results page) are tested in results-decision.test.ts.
+  const rowNames = async (page: Page) =>
+    (await page.locator(".Polaris-IndexTable__TableRow").locator("a[data-primary-link]").allInnerTexts()).filter((name) => name.startsWith("Demo: "));
 
   it("shows the tests list on the home page, in Polaris, with the install card above it", async () => {
     const page = await demo.browser.newPage();
@@ -35,6 +37,7 @@ describe("demo admin in Chromium", () => {
     await page.getByRole("button", { name: "Pause", exact: true }).click();
     await page.getByText("Test paused").waitFor();
     await page.getByRole("button", { name: "Resume", exact: true }).waitFor();
+    await page.locator("[data-decision-state]").getByText(/^This test is paused/).waitFor();
     await page.locator(".Polaris-Badge", { hasText: "Paused" }).first().waitFor();
 
     await page.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
@@ -61,7 +64,11 @@ describe("demo admin in Chromium", () => {
     await expect(dialog.getByLabel("Free-shipping headline").isChecked()).resolves.toBe(true);
     await dialog.getByRole("button", { name: "Complete test" }).click();
     await page.getByText("Test completed").waitFor();
-    await page.locator(".Polaris-Banner", { hasText: "Winner: Free-shipping headline" }).waitFor();
+    // The decision summary says what was declared beside what the data says: no green banner for a winner without data.
+    const decision = page.locator("[data-decision-state]");
+    await decision.getByText("You declared Free-shipping headline the winner, but the data does not name it.").waitFor();
+    expect(await decision.innerText()).toMatch(/^Completed: the data names no winner/);
+    expect(await page.locator(".Polaris-Banner", { hasText: "Winner:" }).count()).toBe(0);
     await expect(page.getByRole("button", { name: "Archive" }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
     await page.close();

@@ -126,7 +126,8 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await dialog.getByText("Variant B", { exact: true }).click();
     await dialog.getByRole("button", { name: "Complete test" }).click();
     await admin.getByText("Test completed").waitFor();
-    await admin.locator(".Polaris-Banner", { hasText: "Winner: Variant B" }).waitFor();
+    // One visitor names no winner: the decision says so beside the declared one, with each arm's figures.
+    await admin.locator("[data-decision-state]").getByText("You declared Variant B the winner, but the data does not name it.").waitFor();
     await admin.reload({ waitUntil: "networkidle" });
     await expect(admin.getByText("Completed", { exact: true }).first().isVisible()).resolves.toBe(true);
     expect(await resultsByArm(admin, testId, "signup")).toEqual(counted);

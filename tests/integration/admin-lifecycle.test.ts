@@ -107,11 +107,12 @@ describe.each(databaseKinds)("test lifecycle in the admin (%s)", (kind) => {
     expect(completed.body).toMatchObject({ ok: true, status: "completed", message: "Test completed" });
     expect(await servedTests(ctx.server.url, "lc-site-a")).toEqual(["a-running"]);
 
-    // The results page stays readable and names the declared winner.
+    // The results page stays readable, names the declared winner and says the data (none) does not.
     const page = await asA("/app/tests/a-flow", {});
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Winner: Variant 1");
+    expect(html).toContain("Completed: the data names no winner");
+    expect(html).toContain("You declared Variant 1 the winner, but the data does not name it.");
     expect(html).toContain("Test a-flow");
 
     expect((await postLifecycle(asA, "a-flow", { intent: "archive" })).body).toMatchObject({ ok: true, status: "archived" });

@@ -49,8 +49,13 @@ describe.each(databaseKinds)("tests list (%s)", (kind) => {
         { id: "la-done", status: "completed", winnerArmId: "la-done-b", endedAt: NOW },
         { id: "la-old", status: "archived" },
       ]);
-      await seedShopTests(sql, SHOP_B, "list-site-b", [{ id: "lb-secret", status: "running" }]);
+      await seedShopTests(sql, SHOP_B, "list-site-b", [{ id: "lb-secret", status: "running" }, { id: "lb-decided", status: "running" }]);
       await seedRollups(sql, "list-site-a", "la-running");
+      // 2,000 visitors per arm, 5% against 10%: the results page ships the variant.
+      await seedRows(sql, "DailyRollup", (["lb-decided-a", "lb-decided-b"] as const).flatMap((armId, i) => [
+        { siteId: "list-site-b", testId: "lb-decided", armId, goal: "", day: "2026-03-01", exposures: 2000, exposedVisitors: 2000 },
+        { siteId: "list-site-b", testId: "lb-decided", armId, goal: "signup", day: "2026-03-01", convertingVisitors: 100 * (i + 1), conversions: 100 * (i + 1) },
+      ]));
     });
   }, 120_000);
 
@@ -67,6 +72,9 @@ describe.each(databaseKinds)("tests list (%s)", (kind) => {
     // 2 days × 2 arms × 100 exposed visitors, and the variant's +50% on signup (not on the secondary goal).
     expect(html).toContain(">400<");
     expect(html).toContain("+50.0% Bold headline · signup");
+    // 200 visitors per arm decide nothing yet, by the results page's own rule.
+    expect(html).toMatch(/\+50\.0% Bold headline · signup<\/span>.*?>Not yet</);
+    expect(html).not.toContain("Decided: better");
     expect(html).toContain("Winner: Bold headline");
     expect(html).toContain("All (4)");
     expect(html).toContain("Archived (1)");
@@ -95,9 +103,10 @@ describe.each(databaseKinds)("tests list (%s)", (kind) => {
     expect(html).not.toContain('href="/app/tests/la-old"');
   });
 
-  it("shows another shop only its own tests", async () => {
+  it("shows another shop only its own tests, and marks a decided lift as the results page decides it", async () => {
     const html = await page(SHOP_B);
     expect(html).toContain("Test lb-secret");
+    expect(html).toMatch(/\+100\.0% Bold headline · signup<\/span>.*?>Decided: better</);
     expect(html).not.toContain("la-running");
     expect(html).not.toContain("Site list-site-a");
   });

@@ -1,7 +1,7 @@
 // What the results page says about a test's lifecycle: paused by the service (with its reason and where
-// to resume the site), why a draft cannot start yet, and the declared winner of a completed test.
-import { Banner, Link, Text } from "@shopify/polaris";
-import { formatDate } from "~/components/results/format";
+// to resume the site) and why a draft cannot start yet. A completed test's declared winner is said by the
+// decision summary, beside what the data says (a banner here once called a winner with no visitors a success).
+import { Banner, Link } from "@shopify/polaris";
 
 export interface LifecycleBannerProps {
   status: string;
@@ -12,7 +12,7 @@ export interface LifecycleBannerProps {
   startBlocker: string | null;
 }
 
-export function LifecycleBanners({ status, pausedReason, site, winner, endedAt, startBlocker }: LifecycleBannerProps) {
+export function LifecycleBanners({ status, pausedReason, site, startBlocker }: LifecycleBannerProps) {
   const siteUrl = `/app/sites/${encodeURIComponent(site.publicId)}`;
   const ended = status === "completed" || status === "archived";
   return (
@@ -34,13 +34,6 @@ export function LifecycleBanners({ status, pausedReason, site, winner, endedAt, 
       {status === "draft" && startBlocker && (
         <Banner tone="info" title="Not ready to start">
           <p>{startBlocker}</p>
-        </Banner>
-      )}
-      {ended && (
-        <Banner tone={winner ? "success" : "info"} title={winner ? `Winner: ${winner}` : "Completed with no winner"}>
-          <Text as="p">
-            {endedAt ? `Ended ${formatDate(endedAt)}. ` : ""}Visitors no longer enter this test; the results below stay as collected.
-          </Text>
         </Banner>
       )}
     </>

@@ -1,7 +1,11 @@
-// One goal's results per arm: traffic and conversions with the lift against control, then revenue.
+// One goal's results per arm: the decision's columns first (lift with its interval, the Decided mark, the p-value),
+// so they stay in view at the embedded admin's width, then traffic and conversions, then revenue.
 import { Badge, BlockStack, DataTable, InlineStack, Text, Tooltip } from "@shopify/polaris";
+import type { BadgeProps } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useId } from "react";
+import type { ArmMark, ArmStanding } from "~/domain/results/decision-summary";
+import { CHANCE_RECONCILIATION, EXPLORATORY_NOTE, intervalText, markText, UNBOUNDED_INTERVAL } from "~/domain/results/decision-words";
 import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";
 import {
@@ -16,6 +20,8 @@ import {
 const P_VALUE_HELP =
   "Always-valid p-value: it stays valid however often you look, so checking every day does not inflate false winners.";
 const CHANCE_HELP = "Chance to win: the probability that this arm's conversion rate beats control's.";
+const DECIDED_HELP =
+  "Decided: the always-valid test (corrected for several variants) has settled this arm against control, or every interval lies within the minimum detectable effect. Not yet: keep the test running.";
 const NET_REVENUE_HELP =
   "Net revenue: revenue less refunds and cancelled orders, counted on the day of the purchase. Revenue per visitor and its lift use revenue as recorded.";
 
@@ -55,15 +61,31 @@ function ArmName({ arm }: { arm: ArmResult }) {
 function LiftCell({
   arm,
   interval,
+  unbounded,
+  lift,
   domain,
   level,
 }: {
   arm: ArmResult;
   interval: LiftInterval | null;
+  unbounded: boolean;
+  lift: number | undefined;
   domain: [number, number];
   level: string;
 }): ReactNode {
   if (arm.isControl) return <Text as="span" tone="subdued">Baseline</Text>;
+  if (unbounded && lift !== undefined) {
+    return (
+      <BlockStack gap="050">
+        <Text as="span" numeric>
+          {formatLift(lift)}
+        </Text>
+        <Text as="span" variant="bodySm" tone="subdued">
+          {UNBOUNDED_INTERVAL}
+        </Text>
+      </BlockStack>
+    );
+  }
   if (!interval) {
     return (
       <Text as="span" tone="subdued">
@@ -71,19 +93,52 @@ function LiftCell({
       </Text>
     );
   }
-  const range = `${formatLift(interval.ciLow)} to ${formatLift(interval.ciHigh)}`;
-  const text = `${formatLift(interval.lift)} (${range})`;
+  const range = intervalText(interval.ciLow, interval.ciHigh);
   return (
     <InlineStack gap="200" blockAlign="center" wrap={false}>
       <LiftIntervalBar interval={interval} domain={domain} label={`Lift ${formatLift(interval.lift)}, ${level} interval ${range}`} />
-      <Text as="span" numeric>
-        {text}
-      </Text>
+      <BlockStack gap="050">
+        <Text as="span" numeric fontWeight="medium">
+          {formatLift(interval.lift)}
+        </Text>
+        <Text as="span" variant="bodySm" tone="subdued" numeric>
+          {range}
+        </Text>
+      </BlockStack>
     </InlineStack>
   );
 }
 
-export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currency: string; alpha: number }) {
+const MARK_TONES: Partial<Record<ArmMark, BadgeProps["tone"]>> = { better: "success", worse: "warning", equivalent: "info" };
+
+function MarkCell({ standing }: { standing: ArmStanding | undefined }): ReactNode {
+  const mark = standing?.mark ?? null;
+  if (mark === null) return "";
+  if (mark === "not-yet" || mark === "exploratory") return <Text as="span" tone="subdued">{markText(mark)}</Text>;
+  return <Badge tone={MARK_TONES[mark]}>{markText(mark)}</Badge>;
+}
+
+/** The chance to win where it agrees with the decision; with a mark pointing to the reconciling sentence otherwise. */
+function chanceText(arm: ArmResult, standing: ArmStanding | undefined): string {
+  if (arm.isControl || arm.error) return "";
+  const shown = standing?.chance ?? (arm.chanceToWin === undefined ? "hidden" : "agrees");
+  if (shown === "hidden") return "—";
+  const text = formatPercent(arm.chanceToWin, 1);
+  return shown === "reconciled" ? `${text}*` : text;
+}
+
+export function ArmsTable({
+  goal,
+  currency,
+  alpha,
+  standings = [],
+}: {
+  goal: GoalResult;
+  currency: string;
+  alpha: number;
+  /** Each arm's decided mark and how its chance to win stands (decision-summary.ts). */
+  standings?: ArmStanding[];
+}) {
   const headingId = useId();
   const level = formatPercent(1 - alpha, 0);
   const rateDomain = intervalDomain(goal.arms.map(rateInterval));
@@ -93,15 +148,18 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
   const hasRefunds = goal.arms.some((arm) => arm.netRevenue !== arm.revenue);
   const comparable = (arm: ArmResult) => !arm.isControl && !arm.error;
 
+  const standingOf = (arm: ArmResult) => standings.find((st) => st.armId === arm.armId);
+  const reconciled = standings.some((st) => st.chance === "reconciled");
+
   const conversionRows = goal.arms.map((arm) => [
     <ArmName key="name" arm={arm} />,
-    formatInteger(arm.visitors),
-    formatInteger(arm.convertingVisitors),
-    formatInteger(arm.conversions),
-    formatPercent(arm.rate),
-    <LiftCell key="lift" arm={arm} interval={rateInterval(arm)} domain={rateDomain} level={level} />,
+    <LiftCell key="lift" arm={arm} interval={rateInterval(arm)} unbounded={arm.intervalUnbounded === true} lift={arm.lift} domain={rateDomain} level={level} />,
+    <MarkCell key="mark" standing={standingOf(arm)} />,
     comparable(arm) ? formatPValue(arm.pValue) : "",
-    comparable(arm) ? formatPercent(arm.chanceToWin, 1) : "",
+    formatPercent(arm.rate),
+    `${formatInteger(arm.convertingVisitors)} / ${formatInteger(arm.visitors)}`,
+    formatInteger(arm.conversions),
+    chanceText(arm, standingOf(arm)),
   ]);
 
   const revenueRows = goal.arms.map((arm) => [
@@ -110,7 +168,15 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
     ...(hasRefunds ? [formatMoney(arm.netRevenue, currency)] : []),
     formatMoney(arm.revenuePerVisitor, currency),
     formatMoney(arm.averageOrderValue, currency),
-    <LiftCell key="lift" arm={arm} interval={revenueInterval(arm)} domain={revenueDomain} level={level} />,
+    <LiftCell
+      key="lift"
+      arm={arm}
+      interval={revenueInterval(arm)}
+      unbounded={arm.revenueIntervalUnbounded === true}
+      lift={arm.revenueLift}
+      domain={revenueDomain}
+      level={level}
+    />,
   ]);
 
   return (
@@ -123,19 +189,24 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
           {goal.primary && <Badge tone="info">Primary goal</Badge>}
         </InlineStack>
         <DataTable
-          columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "text", "numeric", "numeric"]}
+          columnContentTypes={["text", "text", "text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
           headings={[
             "Arm",
-            "Visitors",
-            "Converting visitors",
-            "Conversions",
-            "Conversion rate",
             `Lift vs control (${level} interval)`,
+            <HeadingWithHelp key="d" label="Decided" help={DECIDED_HELP} />,
             <HeadingWithHelp key="p" label="p-value" help={P_VALUE_HELP} />,
+            "Conversion rate",
+            "Converted / visitors",
+            "Conversions",
             <HeadingWithHelp key="c" label="Chance to win" help={CHANCE_HELP} />,
           ]}
           rows={conversionRows}
         />
+        {reconciled && (
+          <Text as="p" variant="bodySm">
+            {`* ${CHANCE_RECONCILIATION}`}
+          </Text>
+        )}
         {hasRevenue ? (
           <DataTable
             columnContentTypes={["text", "numeric", ...(hasRefunds ? (["numeric"] as const) : []), "numeric", "numeric", "text"]}
@@ -156,6 +227,7 @@ export function ArmsTable({ goal, currency, alpha }: { goal: GoalResult; currenc
         )}
         <Text as="p" variant="bodySm" tone="subdued">
           {P_VALUE_HELP} {CHANCE_HELP}
+          {goal.primary ? "" : ` ${EXPLORATORY_NOTE}`}
         </Text>
       </BlockStack>
     </section>

@@ -11,7 +11,6 @@ import { FlickerCard } from "./FlickerCard";
 import { LiftChart } from "./LiftChart";
 import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
 import { RateChart } from "./RateChart";
-import { TimeToGoCard } from "./TimeToGoCard";
 import { TrafficSplitCard } from "./TrafficSplitCard";
 
 const render = (element: ReactElement) =>
@@ -106,11 +105,6 @@ describe("results components on the server", () => {
   });
 
   it("copes with a test that has no traffic yet", () => {
-    const remaining = { usersNeeded: null, remainingUsers: null, days: null };
-    const test = {
-      id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1,
-    };
-    expect(render(<TimeToGoCard remaining={remaining} test={test} />)).toContain("Not enough data to estimate yet");
     expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("—");
     const split = render(<TrafficSplitCard arms={arms} goals={[]} srm={{ pValue: 1, mismatch: false }} />);
     expect(split).toContain("50.0%");

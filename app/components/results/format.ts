@@ -32,10 +32,10 @@ export function formatPercent(value: number | null | undefined, digits?: number)
   return percentFormat(digits ?? (Math.abs(value) < 0.1 ? 2 : 1), false).format(value);
 }
 
-/** A relative lift with its sign, e.g. 0.052 → "+5.2%". */
+/** A relative lift with its sign, e.g. 0.052 → "+5.2%"; never below −100%, which no relative change can be. */
 export function formatLift(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return percentFormat(1, true).format(value);
+  return percentFormat(1, true).format(Math.max(-1, value));
 }
 
 /**

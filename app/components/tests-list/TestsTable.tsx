@@ -3,7 +3,9 @@
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "@remix-run/react";
 import { Badge, IndexFilters, IndexTable, InlineStack, Text, useSetIndexFiltersMode } from "@shopify/polaris";
-import type { TabProps } from "@shopify/polaris";
+import type { BadgeProps, TabProps } from "@shopify/polaris";
+import type { ArmMark } from "~/domain/results/decision-summary";
+import { markText } from "~/domain/results/decision-words";
 import { formatDate, formatInteger, formatLift, formatPercent } from "~/components/results/format";
 import { TestStatusBadge } from "~/components/results/TestStatusBadge";
 
@@ -29,7 +31,7 @@ export interface TestsTableRow {
   trafficPercent: number;
   visitors: number;
   primaryGoal: string | null;
-  lift: { armName: string; lift: number } | null;
+  lift: { armName: string; lift: number; mark: ArmMark } | null;
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -136,10 +138,26 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
   );
 }
 
+const MARK_TONES: Partial<Record<ArmMark, BadgeProps["tone"]>> = { better: "success", worse: "warning", equivalent: "info" };
+
+/** The lift so far, with the results page's mark: decided (and which way) or not yet. */
 function LiftCell({ test }: { test: TestsTableRow }) {
-  if (test.winner) return <Text as="span">{`Winner: ${test.winner}`}</Text>;
-  if (!test.lift || !test.primaryGoal) return <Text as="span" tone="subdued">—</Text>;
+  const lift = test.lift;
+  const mark = lift && lift.mark !== "not-yet" && lift.mark !== "exploratory" ? lift.mark : null;
+  const badge = lift && (mark ? <Badge tone={MARK_TONES[mark]}>{markText(mark)}</Badge> : <Badge>{markText("not-yet")}</Badge>);
+  if (test.winner) {
+    return (
+      <InlineStack gap="100" blockAlign="center" wrap={false}>
+        <Text as="span">{`Winner: ${test.winner}`}</Text>
+        {badge}
+      </InlineStack>
+    );
+  }
+  if (!lift || !test.primaryGoal) return <Text as="span" tone="subdued">—</Text>;
   return (
-    <Text as="span">{`${formatLift(test.lift.lift)} ${test.lift.armName} · ${test.primaryGoal}`}</Text>
+    <InlineStack gap="100" blockAlign="center" wrap={false}>
+      <Text as="span">{`${formatLift(lift.lift)} ${lift.armName} · ${test.primaryGoal}`}</Text>
+      {badge}
+    </InlineStack>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildResults, type RollupRow } from "./build-results";
-import { csvText, dailyCsv, SUMMARY_COLUMNS, summaryCsv } from "./csv";
+import { csvText, dailyCsv, moneyFigure, SUMMARY_COLUMNS, summaryCsv as summaryOf } from "./csv";
+import { decisionSummary } from "./decision-summary";
 import { formulaCells, readsAsFormula, spreadsheetCells } from "./spreadsheet-reading";
 
 const rollups: RollupRow[] = [
@@ -19,6 +20,9 @@ const view = buildResults({
   rollups,
   flicker: [],
 });
+
+/** The summary CSV with the decision the page shows. */
+const summaryCsv = (v: typeof view) => summaryOf(v, decisionSummary(v, { today: "2026-11-02" }));
 
 describe("results CSV", () => {
   it("writes a BOM, the documented header, one row per goal × arm, and CRLF line ends", () => {
@@ -46,7 +50,7 @@ describe("results CSV", () => {
   it("writes the daily variant from the rollups in day, arm, goal order", () => {
     const lines = dailyCsv(view, rollups).slice(1).trim().split("\r\n");
     expect(lines.slice(1).map((l) => l.split(",").slice(2, 4).join(" "))).toEqual(["2026-11-01 b", "2026-11-01 b", "2026-11-02 a"]);
-    expect(lines[2]).toContain(`b,Café crème,"sign,up",USD,0,0,2,3,12.5,2.5`);
+    expect(lines[2]).toContain(`b,Café crème,"sign,up",USD,0,0,2,3,12.50,2.50`);
   });
 });
 
@@ -82,6 +86,69 @@ const HOSTILE = [
   ",=1",
   "'=1;=2",
 ];
+
+describe("results CSV money and decision", () => {
+  it("writes money exactly, with the currency's decimals, never a float's binary noise", () => {
+    expect(moneyFigure(4759.0599999999995, "USD")).toEqual({ figure: "4759.06" });
+    expect(moneyFigure(0.1 + 0.2, "USD")).toEqual({ figure: "0.30" });
+    expect(moneyFigure(12.3456, "USD")).toEqual({ figure: "12.3456" });
+    expect(moneyFigure(1200, "JPY")).toEqual({ figure: "1200" });
+    expect(moneyFigure(1.5, "KWD")).toEqual({ figure: "1.500" });
+    expect(moneyFigure(-2.5, "EUR")).toEqual({ figure: "-2.50" });
+    expect(moneyFigure(-0.00001, "USD")).toEqual({ figure: "0.00" });
+    expect(moneyFigure(7, "XYZ")).toEqual({ figure: "7.00" });
+    expect(moneyFigure(null, "USD")).toBeNull();
+  });
+
+  const twoArms = (rows: RollupRow[], goal = "purchase") =>
+    buildResults({
+      test: { id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
+      arms: [{ id: "a", key: "control", name: "A", weight: 1 }, { id: "b", key: "b", name: "B", weight: 1 }],
+      goals: [{ label: goal, isPrimary: true }],
+      currency: "USD",
+      rollups: rows,
+      flicker: [],
+    });
+  const row = (armId: string, goal: string, day: string, fields: Partial<RollupRow>): RollupRow => ({
+    armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...fields,
+  });
+  const rowsOf = (v: typeof view) => summaryCsv(v).slice(1).trim().split("\r\n").slice(1).map((l) => l.split(","));
+  const at = (cells: string[] | undefined, column: (typeof SUMMARY_COLUMNS)[number]) => cells?.[SUMMARY_COLUMNS.indexOf(column)];
+
+  it("adds up many stored amounts to the exact total in the summary", () => {
+    // 238 orders of $19.99 on as many days: $4,757.62, which floats add up to 4757.619999999972.
+    const orders = Array.from({ length: 238 }, (_, i) =>
+      row("a", "purchase", new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), { convertingVisitors: 1, conversions: 1, revenue: 19.99, revenueSquares: 19.99 ** 2 }),
+    );
+    const v = twoArms([row("a", "", "2026-01-01", { exposedVisitors: 2000 }), row("b", "", "2026-01-01", { exposedVisitors: 2000 }), ...orders]);
+    expect(v.goals[0]?.arms[0]?.revenue).not.toBe(4757.62);
+    const [control] = rowsOf(v);
+    expect(at(control, "revenue")).toBe("4757.62");
+    expect(at(control, "net_revenue")).toBe("4757.62");
+    expect(at(control, "revenue_per_visitor")).toBe("2.3788");
+    expect(at(control, "average_order_value")).toBe("19.99");
+  });
+
+  it("carries the decision on every summary row, and each arm's mark", () => {
+    const ship = twoArms([
+      row("a", "", "2026-11-01", { exposedVisitors: 2000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 2000 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 100, conversions: 100 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 200, conversions: 200 }),
+    ], "signup");
+    const [control, variant] = rowsOf(ship);
+    const lift = ship.goals[0]?.arms[1];
+    for (const cells of [control, variant]) {
+      expect([at(cells, "decision"), at(cells, "decision_arm"), Number(at(cells, "decision_lift"))]).toEqual(["ship", "B", lift?.lift]);
+      expect(Number(at(cells, "decision_lift_ci_low"))).toBe(lift?.ciLow);
+      expect(Number(at(cells, "decision_lift_ci_high"))).toBe(lift?.ciHigh);
+    }
+    expect([at(control, "arm_decided"), at(variant, "arm_decided")]).toEqual(["", "better"]);
+    // Collecting: the state, and no arm or lift.
+    const [, collecting] = rowsOf(twoArms([row("a", "", "2026-11-01", { exposedVisitors: 10 }), row("b", "", "2026-11-01", { exposedVisitors: 10 })]));
+    expect(["decision", "decision_arm", "decision_lift", "arm_decided"].map((c) => at(collecting, c as never))).toEqual(["collecting", "", "", "not-yet"]);
+  });
+});
 
 describe("results CSV against formulas", () => {
   it.each(HOSTILE)("no spreadsheet reads a formula in %j, however it splits", (label) => {

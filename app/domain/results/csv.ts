@@ -1,5 +1,6 @@
 // CSV export of a test's results (docs/results.md lists the columns): RFC 4180 quoting, UTF-8 with a
 // byte-order mark so spreadsheets read accents right, CRLF line ends.
+import type { DecisionSummary } from "./decision-summary";
 import type { RollupRow } from "./totals";
 import type { ResultsView } from "./view";
 
@@ -8,6 +9,7 @@ export const SUMMARY_COLUMNS = [
   "visitors", "converting_visitors", "conversions", "conversion_rate", "revenue", "currency",
   "revenue_per_visitor", "average_order_value", "lift", "lift_ci_low", "lift_ci_high", "p_value",
   "chance_to_win", "srm_p_value", "net_revenue",
+  "decision", "decision_arm", "decision_lift", "decision_lift_ci_low", "decision_lift_ci_high", "arm_decided",
 ] as const;
 
 export const DAILY_COLUMNS = [
@@ -15,7 +17,12 @@ export const DAILY_COLUMNS = [
   "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded",
 ] as const;
 
-type Cell = string | number | boolean | null | undefined;
+/** A figure already written as the number it is (money with its decimals), never read as text. */
+interface Figure {
+  figure: string;
+}
+
+type Cell = string | number | boolean | Figure | null | undefined;
 
 /** What a spreadsheet may take for the start of a formula: = + - @ (and their full-width forms). */
 const FORMULA_START = /^[\s"]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
@@ -37,8 +44,38 @@ export function csvText(value: string): string {
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+const currencyDigits = new Map<string, number>();
+
+/** The currency's decimals (2 for USD, 0 for JPY, 3 for KWD); 2 for a code Intl does not know. */
+function digitsOf(currency: string): number {
+  let digits = currencyDigits.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    currencyDigits.set(currency, digits);
+  }
+  return digits;
+}
+
+/**
+ * An amount as stored (Decimal(18, 4)): rounded to four decimals, which removes the binary noise of adding
+ * them up as floats (4759.0599999999995 → 4759.06), then as many as the currency has at least: 12.5 → 12.50.
+ */
+export function moneyFigure(value: number | null | undefined, currency: string): Figure | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const digits = digitsOf(currency);
+  const [whole, fraction = ""] = value.toFixed(4).split(".");
+  const kept = fraction.replace(/0+$/, "").padEnd(digits, "0");
+  const text = kept.length > 0 ? `${whole}.${kept}` : (whole ?? "0");
+  return { figure: text === "-0" || /^-0\.0*$/.test(text) ? text.slice(1) : text };
+}
+
 function cell(value: Cell): string {
   if (value === null || value === undefined) return "";
+  if (typeof value === "object") return value.figure;
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
   return csvText(value);
@@ -48,16 +85,21 @@ function toCsv(header: readonly string[], rows: Cell[][]): string {
   return "\uFEFF" + [header.join(","), ...rows.map((r) => r.map(cell).join(","))].join("\r\n") + "\r\n";
 }
 
-/** One row per goal × arm, with the page's figures. */
-export function summaryCsv(view: ResultsView): string {
+/** One row per goal × arm, with the page's figures; every row carries the test's decision, each arm its mark. */
+export function summaryCsv(view: ResultsView, decision: DecisionSummary): string {
   const rows: Cell[][] = [];
+  const money = (value: number | null) => moneyFigure(value, view.currency);
+  const called = decision.called;
   for (const goal of view.goals) {
+    const standings = decision.goals.find((g) => g.goal === goal.goal)?.arms ?? [];
     for (const arm of goal.arms) {
       rows.push([
         view.test.id, view.test.name, goal.goal, goal.primary, arm.armId, arm.key, arm.name, arm.isControl,
-        arm.visitors, arm.convertingVisitors, arm.conversions, arm.rate, arm.revenue, view.currency,
-        arm.revenuePerVisitor, arm.averageOrderValue, arm.lift, arm.ciLow, arm.ciHigh, arm.pValue,
-        arm.chanceToWin, view.srm.pValue, arm.netRevenue,
+        arm.visitors, arm.convertingVisitors, arm.conversions, arm.rate, money(arm.revenue), view.currency,
+        money(arm.revenuePerVisitor), money(arm.averageOrderValue), arm.lift, arm.ciLow, arm.ciHigh, arm.pValue,
+        arm.chanceToWin, view.srm.pValue, money(arm.netRevenue),
+        decision.state, called?.armName, called?.lift, called?.ciLow, called?.ciHigh,
+        standings.find((a) => a.armId === arm.armId)?.mark,
       ]);
     }
   }
@@ -73,7 +115,7 @@ export function dailyCsv(view: ResultsView, rollups: readonly RollupRow[]): stri
       const arm = arms.get(r.armId);
       return [
         view.test.id, view.test.name, r.day, r.armId, arm?.key, arm?.name, r.goal, r.currency,
-        r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, r.revenue, r.refunded,
+        r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, moneyFigure(r.revenue, r.currency || view.currency), moneyFigure(r.refunded, r.currency || view.currency),
       ];
     });
   return toCsv(DAILY_COLUMNS, rows);

@@ -75,11 +75,17 @@ export function verdictFor(decision: VerdictDecision): Verdict {
       return {
         kind: "variant-ahead",
         text,
+        ...(decision.armId !== undefined && { armId: decision.armId }),
         armName: decision.armName,
         ...(decision.chanceToWin !== undefined && { chanceToWin: decision.chanceToWin }),
       };
     case "control-ahead":
-      return { kind: "control-ahead", text, ...(decision.armName !== undefined && { armName: decision.armName }) };
+      return {
+        kind: "control-ahead",
+        text,
+        ...(decision.armId !== undefined && { armId: decision.armId }),
+        ...(decision.armName !== undefined && { armName: decision.armName }),
+      };
     default:
       return { kind: decision.kind, text };
   }

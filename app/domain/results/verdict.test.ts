@@ -40,7 +40,7 @@ describe("decideVerdict", () => {
   it("names the significant winner with the strongest evidence, and says when it was called early", () => {
     const strong = { ...significant(0.2, 0.97), pValue: 0.0001 };
     const decision = decideVerdict(facts([arm("Original"), arm("B", strong), arm("C", significant(0.3, 0.99)), arm("D", unclear)]));
-    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armName: "B", chanceToWin: 0.97, lift: 0.2, ciLow: 0.2 - 0.05, ciHigh: 0.25, early: true });
+    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armId: "B", armName: "B", chanceToWin: 0.97, lift: 0.2, ciLow: 0.2 - 0.05, ciHigh: 0.25, early: true });
     // Equal evidence: the larger lift.
     const tie = decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.97)), arm("C", significant(0.3, 0.99))], { remaining: { usersNeeded: 2000, remainingUsers: 0, days: 0 } }));
     expect(tie).toMatchObject({ armName: "C", early: false });
@@ -49,13 +49,14 @@ describe("decideVerdict", () => {
   it("calls a winner whose relative interval is unbounded without inventing its ends", () => {
     const vague: Partial<ArmResult> = { lift: 0.5, intervalUnbounded: true, pValue: 0.01 };
     const decision = decideVerdict(facts([arm("Original"), arm("B", vague)]));
-    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armName: "B", lift: 0.5, early: true });
+    expect(decision).toEqual({ kind: "variant-ahead", goal: "signup", armId: "B", armName: "B", lift: 0.5, early: true });
   });
 
   it("says control is ahead only when every variant is significantly worse", () => {
     expect(decideVerdict(facts([arm("Original"), arm("B", significant(-0.2, 0.01))]))).toEqual({
       kind: "control-ahead",
       goal: "signup",
+      armId: "Original",
       armName: "Original",
     });
     expect(decideVerdict(facts([arm("Original"), arm("B", significant(-0.2, 0.01)), arm("C", unclear)])).kind).toBe("no-winner-yet");

@@ -10,6 +10,8 @@ export type VerdictDecision =
   | {
       kind: "variant-ahead";
       goal: string;
+      /** The called arm's id (names may repeat). */
+      armId?: string;
       armName: string;
       chanceToWin?: number;
       lift: number;
@@ -19,7 +21,7 @@ export type VerdictDecision =
       /** Called before the planned sample: the first lift to cross the boundary tends to overstate the truth. */
       early: boolean;
     }
-  | { kind: "control-ahead"; goal: string; armName?: string }
+  | { kind: "control-ahead"; goal: string; armId?: string; armName?: string }
   | { kind: "not-comparable"; goal: string; armNames: string[]; remainingUsers: number | null; days: number | null }
   | { kind: "no-difference"; goal: string; minDetectableEffect: number }
   | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null; largestLift?: number };
@@ -51,6 +53,7 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
     return {
       kind: "variant-ahead",
       goal: primary.goal,
+      armId: best.armId,
       armName: best.name,
       ...(best.chanceToWin !== undefined && { chanceToWin: best.chanceToWin }),
       lift: best.lift,
@@ -61,7 +64,7 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   const losers = compared.filter((a) => a.pValue < alpha && a.lift < 0);
   if (losers.length === variants.length && losers.length > 0) {
     const control = arms[0];
-    return { kind: "control-ahead", goal: primary.goal, ...(control && { armName: control.name }) };
+    return { kind: "control-ahead", goal: primary.goal, ...(control && { armId: control.armId, armName: control.name }) };
   }
   if (compared.length < variants.length) {
     // "No detectable difference" would claim a comparison that was never made.

@@ -54,6 +54,8 @@ export interface Verdict {
   text: string;
   /** The leading arm for variant-ahead / control-ahead. */
   armName?: string;
+  /** Its id, for finding its row (arm names may repeat). */
+  armId?: string;
   chanceToWin?: number;
 }
 

@@ -1,6 +1,7 @@
-// A test's results for its shop: load the rollups, run the statistics, shape the page or the CSV.
+// A test's results for its shop: load the rollups, run the statistics, decide, shape the page or the CSV.
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
 import { dailyCsv, summaryCsv } from "~/domain/results/csv";
+import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
@@ -33,18 +34,22 @@ async function load(shopDomain: string, testId: string) {
     revenueCap:
       test.revenueCap === null ? null : { amount: Number(test.revenueCap), source: test.revenueCapSource === "setting" ? "setting" : "p99" },
   };
-  return { view: buildResults(input), rollups };
+  const view = buildResults(input);
+  const winner = test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null;
+  // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
+  const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
+  return { view, decision, rollups };
 }
 
-/** The results page's data; not found when the test is not this shop's. */
-export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<ResultsView>> {
+/** The results page's data and its decision; not found when the test is not this shop's. */
+export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<ResultsView & { decision: DecisionSummary }>> {
   const loaded = await load(shopDomain, testId);
-  return loaded ? ok(loaded.view) : fail(NO_SUCH_TEST);
+  return loaded ? ok({ ...loaded.view, decision: loaded.decision }) : fail(NO_SUCH_TEST);
 }
 
 /** The CSV export (one row per goal × arm, or per day × arm × goal × currency); not found as above. */
 export async function loadResultsCsv(shopDomain: string, testId: string, daily: boolean): Promise<Outcome<string>> {
   const loaded = await load(shopDomain, testId);
   if (!loaded) return fail(NO_SUCH_TEST);
-  return ok(daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view));
+  return ok(daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view, loaded.decision));
 }

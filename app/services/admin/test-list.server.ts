@@ -1,7 +1,9 @@
 // The admin's tests list: each of the shop's tests with its site, traffic, exposed visitors and the
-// primary goal's lift so far (the results page's own statistics, over the summed rollups).
+// primary goal's lift so far, marked decided or not by the results page's own decision (buildResults and
+// decisionSummary over the summed rollups of the primary goal).
 import type { TestStatus } from "~/domain/experiments/test-lifecycle";
-import { compareRates, comparisonSettings } from "~/domain/results/stats";
+import { buildResults, type RollupRow } from "~/domain/results/build-results";
+import { decisionSummary, primaryMarkOf, type ArmMark } from "~/domain/results/decision-summary";
 import { totalsPerArm } from "~/domain/results/totals";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
@@ -21,8 +23,11 @@ export interface TestListRow {
   trafficPercent: number;
   visitors: number;
   primaryGoal: string | null;
-  /** The best variant's conversion-rate lift on the primary goal, when it can be computed yet. */
-  lift: { armName: string; lift: number; ciLow: number; ciHigh: number } | null;
+  /**
+   * The best variant's conversion-rate lift on the primary goal, when it can be computed yet, with its mark by
+   * the results page's decision ("not-yet" until the page would call it decided).
+   */
+  lift: { armName: string; lift: number; ciLow?: number; ciHigh?: number; mark: ArmMark } | null;
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -41,8 +46,42 @@ export interface TestList {
   pausedSites: Array<{ publicId: string; name: string; reason: string | null }>;
 }
 
-/** The same significance level as the results page, so the list and the page agree. */
-const ALPHA = 0.05;
+type ListedTest = Awaited<ReturnType<typeof listTestsOfShop>>[number];
+
+/**
+ * The best variant's lift and whether the page's decision has settled it: the page's own buildResults and
+ * decisionSummary on the primary goal's summed rows (one pseudo-day), so the list and the page cannot disagree.
+ */
+function decidedLift(test: ListedTest, rows: readonly RollupRow[], primaryGoal: string): TestListRow["lift"] {
+  const view = buildResults({
+    test: {
+      id: test.id,
+      name: test.name,
+      status: test.status,
+      startedAt: test.startedAt?.toISOString() ?? null,
+      pages: [],
+      trafficPercent: test.trafficPercent,
+      minDetectableEffect: test.minDetectableEffect,
+    },
+    arms: test.arms.map((a) => ({ id: a.id, key: a.id, name: a.name, weight: a.weight })),
+    goals: [{ label: primaryGoal, isPrimary: true }],
+    // Rates need no currency: only revenue is kept per currency, and the list shows none.
+    currency: "",
+    rollups: rows.filter((r) => r.goal === "" || r.goal === primaryGoal),
+    flicker: [],
+  });
+  const summary = decisionSummary(view, { today: new Date().toISOString().slice(0, 10) });
+  const best = (view.goals[0]?.arms ?? [])
+    .filter((a) => !a.isControl && a.lift !== undefined)
+    .sort((a, b) => (b.lift ?? 0) - (a.lift ?? 0))[0];
+  if (!best || best.lift === undefined) return null;
+  return {
+    armName: best.name,
+    lift: best.lift,
+    ...(best.ciLow !== undefined && best.ciHigh !== undefined && { ciLow: best.ciLow, ciHigh: best.ciHigh }),
+    mark: primaryMarkOf(summary, best.armId),
+  };
+}
 
 export const parseListFilter = (value: string | null): ListFilter =>
   (LIST_FILTERS as readonly string[]).includes(value ?? "") ? (value as ListFilter) : "all";
@@ -56,17 +95,7 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
     // Rates need no currency: only revenue is kept per currency, and the list shows none.
     const visitors = totalsPerArm(rows, armIds, "", null).reduce((sum, t) => sum + t.visitors, 0);
     const primaryGoal = (test.goals.find((g) => g.isPrimary) ?? test.goals[0])?.label ?? null;
-    let lift: TestListRow["lift"] = null;
-    if (primaryGoal !== null) {
-      const totals = totalsPerArm(rows, armIds, "", primaryGoal);
-      const settings = comparisonSettings(test.arms, totals[0], test.minDetectableEffect, ALPHA);
-      const rates = compareRates(test.arms, totals, settings);
-      rates.forEach((rate, i) => {
-        const arm = test.arms[i];
-        if (!arm || rate.lift === undefined || rate.ciLow === undefined || rate.ciHigh === undefined) return;
-        if (!lift || rate.lift > lift.lift) lift = { armName: arm.name, lift: rate.lift, ciLow: rate.ciLow, ciHigh: rate.ciHigh };
-      });
-    }
+    const lift = primaryGoal === null ? null : decidedLift(test, rows, primaryGoal);
     return {
       id: test.id,
       name: test.name,

@@ -1,0 +1,100 @@
+// The demo's results examples: one running test per state the results page can be in (collecting, not enough
+// evidence, ship, keep the control, no difference as large as the MDE, sample ratio mismatch), each with the
+// daily rollups that put it there through the real buildResults (results-scenarios.test.ts checks each).
+import type { DecisionState } from "~/domain/results/decision-summary";
+import type { RollupRow } from "~/domain/results/totals";
+
+export const RESULTS_SITE_ID = "demo-results";
+
+export interface ResultsScenario {
+  id: string;
+  name: string;
+  /** The state the page must show for it. */
+  state: DecisionState;
+  arms: Array<{ id: string; key: string; name: string; weight: number }>;
+  goal: string;
+  /** Daily rollups ending on `today` (YYYY-MM-DD). */
+  rows: (today: string) => RollupRow[];
+}
+
+interface ArmDay {
+  visitors: number;
+  /** Converting visitors (each converts once). */
+  converting: number;
+}
+
+const ORDER_VALUE = 42.5;
+
+/** `count` days ending on `today` (the last first-exposure day), oldest first. */
+function lastDays(today: string, count: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/**
+ * Each day's exposure and purchase rows for the arms: `perDay(day index)` gives each arm's visitors and buyers,
+ * every order worth ORDER_VALUE (revenue squares and cubes per visitor accordingly; one order a visitor, below
+ * any cap, so the capped sums equal the uncapped ones).
+ */
+function dailyRows(today: string, days: number, armIds: readonly string[], perDay: (i: number) => ArmDay[]): RollupRow[] {
+  return lastDays(today, days).flatMap((day, i) =>
+    perDay(i).flatMap((d, k): RollupRow[] => {
+      const armId = armIds[k] ?? "";
+      const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
+      const revenue = d.converting * ORDER_VALUE;
+      const sums = {
+        revenue,
+        revenueSquares: d.converting * ORDER_VALUE ** 2,
+        cappedRevenue: revenue,
+        cappedRevenueSquares: d.converting * ORDER_VALUE ** 2,
+        cappedRevenueCubes: d.converting * ORDER_VALUE ** 3,
+        conversionSquares: d.converting,
+        revenueConversions: revenue,
+        cappedRevenueConversions: revenue,
+      };
+      return [
+        { ...base, goal: "", currency: "", exposures: Math.round(d.visitors * 1.2), exposedVisitors: d.visitors },
+        ...(d.converting > 0
+          ? [{ ...base, goal: "purchase", currency: "USD", convertingVisitors: d.converting, conversions: d.converting, ...sums }]
+          : []),
+      ];
+    }),
+  );
+}
+
+/** Converting visitors on day i for a rate, spread evenly (no day's count drifts from the rate by a whole visitor). */
+const converting = (visitors: number, rate: number, i: number) => Math.round(visitors * rate * (i + 1)) - Math.round(visitors * rate * i);
+
+function scenario(
+  key: string,
+  name: string,
+  state: DecisionState,
+  variantName: string,
+  days: number,
+  perDay: (i: number) => ArmDay[],
+): ResultsScenario {
+  const id = `demo-results-${key}`;
+  const arms = [
+    { id: `${id}-a`, key: "control", name: "Original", weight: 1 },
+    { id: `${id}-b`, key: "b", name: variantName, weight: 1 },
+  ];
+  return { id, name, state, arms, goal: "purchase", rows: (today) => dailyRows(today, days, arms.map((a) => a.id), perDay) };
+}
+
+const pair = (visitors: [number, number], rates: [number, number], i: number): ArmDay[] =>
+  visitors.map((v, k) => ({ visitors: v, converting: converting(v, rates[k] ?? 0, i) }));
+
+export const RESULTS_SCENARIOS: readonly ResultsScenario[] = [
+  // Two days in: no arm has the 100 visitors the page waits for.
+  scenario("collecting", "Example: collecting data", "collecting", "Shorter checkout", 2, (i) => pair([30, 30], [0.05, 0.05], i)),
+  // Two weeks at 1,000 visitors per arm a day, 5.0% against 5.3%: about seven more weeks to the plan.
+  scenario("keep-running", "Example: not enough evidence yet", "keep-running", "Trust badges", 14, (i) => pair([1000, 1000], [0.05, 0.053], i)),
+  // Three weeks at 400 a day, 4.0% against 5.6%: the variant is called.
+  scenario("ship", "Example: winner to ship", "ship", "Free-shipping banner", 21, (i) => pair([400, 400], [0.04, 0.056], i)),
+  // The mirror image: every variant converts worse.
+  scenario("keep-control", "Example: control ahead", "keep-control", "Pop-up discount", 21, (i) => pair([400, 400], [0.056, 0.04], i)),
+  // Four weeks at 8,000 a day, 10% in both: every interval lies within ±10%.
+  scenario("no-difference", "Example: no difference as large as the MDE", "no-difference", "Rounded buttons", 28, (i) => pair([8000, 8000], [0.1, 0.1], i)),
+  // A 50/50 test that splits 53/47: do not trust it.
+  scenario("srm", "Example: sample ratio mismatch", "srm", "Redirected page", 14, (i) => pair([530, 470], [0.05, 0.06], i)),
+];

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import { buildResults, type ResultsInput, type RollupRow } from "./build-results";
+import { decisionSummary, primaryMarkOf, type DecisionSummary } from "./decision-summary";
+import { CHANCE_RECONCILIATION, decisionWords, intervalText, markText, UNBOUNDED_INTERVAL } from "./decision-words";
+import type { ResultsView } from "./view";
+
+const TODAY = "2026-11-10";
+const test = { id: "t", name: "Headline", status: "running", startedAt: "2026-11-01T00:00:00.000Z", pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 };
+const arms = [
+  { id: "a", key: "control", name: "Original", weight: 1 },
+  { id: "b", key: "b", name: "Bold", weight: 1 },
+];
+
+interface ArmDay {
+  visitors: number;
+  converting: number;
+  revenue?: number;
+}
+
+/** One day's exposure and goal rows for both arms; revenue squares as if each order were the same size. */
+function day(date: string, control: ArmDay, variant: ArmDay, goal = "purchase"): RollupRow[] {
+  return (["a", "b"] as const).flatMap((armId, i) => {
+    const d = i === 0 ? control : variant;
+    const revenue = d.revenue ?? 0;
+    const order = d.converting > 0 ? revenue / d.converting : 0;
+    const base = { armId, day: date, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
+    return [
+      { ...base, goal: "", currency: "", exposures: d.visitors, exposedVisitors: d.visitors },
+      { ...base, goal, currency: "USD", convertingVisitors: d.converting, conversions: d.converting, revenue, revenueSquares: d.converting * order * order },
+    ];
+  });
+}
+
+function view(rollups: RollupRow[], over: Partial<ResultsInput["test"]> = {}): ResultsView {
+  const input: ResultsInput = { test: { ...test, ...over }, arms, goals: [{ label: "purchase", isPrimary: true }], currency: "USD", rollups, flicker: [] };
+  return buildResults(input);
+}
+
+const summarize = (v: ResultsView, declaredWinner: string | null = null): DecisionSummary => decisionSummary(v, { today: TODAY, declaredWinner });
+
+// Ten days of traffic at 1,000 visitors per arm a day.
+const tenDays = (control: ArmDay, variant: ArmDay) => Array.from({ length: 10 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, "0")}`, control, variant)).flat();
+
+describe("decisionSummary", () => {
+  it("says a draft has not started, never that it is collecting", () => {
+    const s = summarize(view(day("2026-11-09", { visitors: 5, converting: 0 }, { visitors: 5, converting: 0 }), { status: "draft", startedAt: null }));
+    expect(s).toMatchObject({ state: "not-started", lifecycle: "draft", decided: false, timeToGo: null, called: null });
+    const words = decisionWords(s);
+    expect(words.title).toBe("Not started");
+    expect(JSON.stringify(words)).not.toMatch(/Collecting/);
+  });
+
+  it("collects below the minimum, with how long to go at the current pace", () => {
+    const s = summarize(view(day("2026-11-09", { visitors: 50, converting: 5 }, { visitors: 50, converting: 6 })));
+    expect(s.state).toBe("collecting");
+    expect(s.timeToGo).toMatchObject({ remainingUsers: expect.any(Number), days: expect.any(Number) });
+    expect(decisionWords(s).sentences[0]).toBe("Each arm needs at least 100 visitors and some conversions on purchase before the page judges.");
+  });
+
+  it("tells a running test without evidence to keep running about N days, and marks no arm decided", () => {
+    const v = view(tenDays({ visitors: 200, converting: 20 }, { visitors: 200, converting: 21 }));
+    const s = summarize(v);
+    expect(s.state).toBe("keep-running");
+    // 4,000 visitors in ten days: 400 a day; the plan (results/stats.ts) is 56,484 visitors for a 10% rate.
+    expect(s.timeToGo).toEqual({ usersNeeded: 56484, remainingUsers: 52484, days: 52484 / 400 });
+    expect(decisionWords(s).title).toBe("Keep running: about 132 days more");
+    expect(primaryMarkOf(s, "b")).toBe("not-yet");
+    expect(s.decided).toBe(false);
+  });
+
+  it("ships a clear winner with its interval and its worth per month, and drops how long to go", () => {
+    // Control 5% at $40 an order ($2 per visitor); Bold 8%.
+    const v = view(tenDays({ visitors: 1000, converting: 50, revenue: 2000 }, { visitors: 1000, converting: 80, revenue: 3200 }));
+    const s = summarize(v);
+    const bold = v.goals[0]!.arms[1]!;
+    expect(s).toMatchObject({ state: "ship", decided: true, timeToGo: null, called: { armId: "b", armName: "Bold", lift: bold.lift, ciLow: bold.ciLow, ciHigh: bold.ciHigh, unbounded: false } });
+    // lift × control revenue per visitor × visitors per month: 0.6 × $2 × (20,000 / 10 days × 30).
+    expect(s.worth?.visitorsPerMonth).toBe(60_000);
+    expect(s.worth?.perMonth).toBeCloseTo(0.6 * 2 * 60_000, 6);
+    expect(s.worth?.low).toBeCloseTo(bold.ciLow! * 2 * 60_000, 6);
+    expect(s.worth?.high).toBeCloseTo(bold.ciHigh! * 2 * 60_000, 6);
+    expect(primaryMarkOf(s, "b")).toBe("better");
+    // The chance to win agrees with the call: shown as it is, no reconciling sentence.
+    expect(s.goals[0]?.arms[1]?.chance).toBe("agrees");
+    expect(s.chanceNote).toBe(false);
+    const words = decisionWords(s);
+    expect(words.title).toBe("Ship Bold");
+    expect(words.tone).toBe("success");
+    expect(words.timeToGo).toBeNull();
+    expect(words.sentences[0]).toMatch(/^Bold converts better than Original on purchase: lift \+60\.0% \(\+\d+\.\d% to \+\d+\.\d%\)\.$/);
+    expect(words.sentences.join(" ")).toMatch(/Worth about \$72,000 a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\)\./);
+  });
+
+  it("says nothing about money when the primary goal has no revenue", () => {
+    const s = summarize(view(tenDays({ visitors: 1000, converting: 50 }, { visitors: 1000, converting: 80 })));
+    expect(s.state).toBe("ship");
+    expect(s.worth).toBeNull();
+    expect(decisionWords(s).sentences.join(" ")).not.toMatch(/\$|revenue/);
+  });
+
+  it("keeps the control when every variant converts worse, and says what shipping would cost", () => {
+    const s = summarize(view(tenDays({ visitors: 1000, converting: 80, revenue: 3200 }, { visitors: 1000, converting: 50, revenue: 2000 })));
+    expect(s).toMatchObject({ state: "keep-control", decided: true, called: { armName: "Bold" }, timeToGo: null });
+    expect(primaryMarkOf(s, "b")).toBe("worse");
+    const words = decisionWords(s);
+    expect(words.title).toBe("Keep Original: no variant beats it");
+    expect(words.sentences.join(" ")).toMatch(/Shipping it would cost about \$[\d,]+ a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\)\./);
+  });
+
+  it("says no difference as large as the MDE only when every interval lies inside it", () => {
+    const s = summarize(view(tenDays({ visitors: 20_000, converting: 2000 }, { visitors: 20_000, converting: 2000 })));
+    expect(s).toMatchObject({ state: "no-difference", decided: true, called: null, timeToGo: null });
+    expect(primaryMarkOf(s, "b")).toBe("equivalent");
+    expect(decisionWords(s).title).toBe("No difference as large as 10%");
+  });
+
+  it("says not to trust a broken split, hides chances, and gives no time to go", () => {
+    const s = summarize(view(tenDays({ visitors: 1000, converting: 50 }, { visitors: 800, converting: 80 })));
+    expect(s).toMatchObject({ state: "srm", decided: false, timeToGo: null });
+    expect(s.goals[0]?.arms.every((a) => a.chance === "hidden")).toBe(true);
+    expect(primaryMarkOf(s, "b")).toBe("not-yet");
+    const words = decisionWords(s);
+    expect(words).toMatchObject({ title: "Do not trust these results: sample ratio mismatch", tone: "critical" });
+  });
+
+  it("gives the real reason when how long to go cannot be estimated", () => {
+    const reason = (s: DecisionSummary) => (s.timeToGo && "reason" in s.timeToGo ? s.timeToGo.reason : null);
+    const noControlConversion = summarize(view(tenDays({ visitors: 20, converting: 0 }, { visitors: 20, converting: 3 })));
+    expect(reason(noControlConversion)).toBe("no-control-conversion");
+    expect(decisionWords(noControlConversion).timeToGo?.detail).toMatch(/^Control has no conversion yet/);
+    const pastHundred = summarize(view(tenDays({ visitors: 30, converting: 28 }, { visitors: 30, converting: 27 })));
+    expect(reason(pastHundred)).toBe("rate-past-100");
+    expect(decisionWords(pastHundred).timeToGo?.detail).toMatch(/^Control already converts 93\.33%: a lift of 10% would take it past 100%/);
+    const quiet = summarize(view(day("2026-11-05", { visitors: 50, converting: 5 }, { visitors: 50, converting: 5 })));
+    expect(reason(quiet)).toBe("no-recent-traffic");
+    expect(decisionWords(quiet).timeToGo?.detail).toBe("No visitors in the last 3 days: how long to go cannot be estimated until traffic returns.");
+    const none = summarize(view([]));
+    expect(reason(none)).toBe("no-visitors");
+  });
+
+  it("says a paused test is paused, without a time to go from a pace it no longer has", () => {
+    const s = summarize(view(tenDays({ visitors: 200, converting: 20 }, { visitors: 200, converting: 21 }), { status: "paused" }));
+    expect(s).toMatchObject({ state: "not-enough-evidence", lifecycle: "paused", timeToGo: { reason: "paused" } });
+    const words = decisionWords(s);
+    expect(words.title).toBe("Paused: not enough evidence yet");
+    expect(words.sentences[0]).toMatch(/^This test is paused/);
+  });
+
+  it("says a completed test's data names no winner, with each arm's figures, whatever winner was declared", () => {
+    const s = summarize(view([], { status: "completed" }), "Bold");
+    expect(s).toMatchObject({ lifecycle: "ended", state: "collecting", decided: false, timeToGo: null, declaredWinner: "Bold" });
+    const words = decisionWords(s);
+    expect(words.title).toBe("Completed: the data names no winner");
+    expect(words.tone).toBe("info");
+    expect(words.badge).toBe("No winner");
+    expect(words.sentences).toEqual([
+      "It ended before each arm had 100 visitors and some conversions on purchase: too little data to judge.",
+      "You declared Bold the winner, but the data does not name it.",
+      "Original: 0 visitors, 0 converted (no rate).",
+      "Bold: 0 visitors, 0 converted (no rate).",
+    ]);
+    const won = summarize(view(tenDays({ visitors: 1000, converting: 50 }, { visitors: 1000, converting: 80 }), { status: "completed" }), "Bold");
+    expect(decisionWords(won).title).toBe("Completed: the data names Bold the winner");
+    expect(decisionWords(won).sentences).toContain("You declared Bold the winner; the data agrees.");
+    expect(decisionWords(won).sentences).toContain("Bold: 10,000 visitors, 800 converted (8.00%).");
+  });
+
+  it("reconciles a chance to win that claims more than the decision, in one sentence", () => {
+    // The issue's page: 96.6% chance to win beside p = 0.797.
+    const v = view(tenDays({ visitors: 200, converting: 20 }, { visitors: 200, converting: 21 }));
+    const bold = v.goals[0]!.arms[1]!;
+    const claimed: ResultsView = { ...v, goals: [{ ...v.goals[0]!, arms: [v.goals[0]!.arms[0]!, { ...bold, pValue: 0.797, chanceToWin: 0.966 }] }] };
+    const s = summarize(claimed);
+    expect(s.goals[0]?.arms[1]?.chance).toBe("reconciled");
+    expect(s.chanceNote).toBe(true);
+    expect(CHANCE_RECONCILIATION).toBe("Chance to win uses a prior and no correction for looking every day; the decision waits for the always-valid test.");
+    // An undecided arm whose chance claims nothing agrees.
+    const modest = summarize({ ...claimed, goals: [{ ...claimed.goals[0]!, arms: [claimed.goals[0]!.arms[0]!, { ...bold, pValue: 0.797, chanceToWin: 0.6 }] }] });
+    expect(modest.chanceNote).toBe(false);
+  });
+
+  it("marks secondary goals exploratory, never decided", () => {
+    const rollups = [...tenDays({ visitors: 1000, converting: 50 }, { visitors: 1000, converting: 80 }), ...day("2026-11-01", { visitors: 0, converting: 10 }, { visitors: 0, converting: 12 }, "signup")];
+    const v = buildResults({ test, arms, goals: [{ label: "purchase", isPrimary: true }, { label: "signup", isPrimary: false }], currency: "USD", rollups, flicker: [] });
+    const s = summarize(v);
+    expect(s.goals.map((g) => g.arms.map((a) => a.mark))).toEqual([[null, "better"], [null, "exploratory"]]);
+    expect(markText("exploratory")).toBe("Exploratory");
+  });
+});
+
+describe("decision words", () => {
+  it("never prints an interval below −100%, and words an unbounded one", () => {
+    expect(intervalText(-1.0000001, 0.5)).toBe("-100.0% to +50.0%");
+    expect(intervalText(-3.71, 4.33)).toBe("-100.0% to +433.0%");
+    expect(intervalText(undefined, undefined, true)).toBe(UNBOUNDED_INTERVAL);
+    expect(UNBOUNDED_INTERVAL).toBe("too uncertain to put a range on");
+  });
+
+  it("calls a winner with an unbounded interval without inventing a range or money range", () => {
+    const v = view(tenDays({ visitors: 1000, converting: 50, revenue: 2000 }, { visitors: 1000, converting: 80, revenue: 3200 }));
+    const bold = v.goals[0]!.arms[1]!;
+    const { ciLow: _low, ciHigh: _high, ...rest } = bold;
+    const vague: ResultsView = { ...v, goals: [{ ...v.goals[0]!, arms: [v.goals[0]!.arms[0]!, { ...rest, intervalUnbounded: true }] }] };
+    const s = summarize(vague);
+    expect(s.called).toMatchObject({ unbounded: true });
+    expect(s.worth).not.toHaveProperty("low");
+    const text = decisionWords(s).sentences.join(" ");
+    expect(text).toContain(`(${UNBOUNDED_INTERVAL})`);
+    expect(text).toContain("the range is too uncertain to put a figure on");
+  });
+});

@@ -1,0 +1,272 @@
+// The one decision at the top of a test's results page, from which every other figure on it follows: what to do
+// (ship, keep running, stop without a difference, fix the split), the called lift with its interval and its worth
+// per month, which arms are decided, where a chance to win may stand, and how long to go while undecided.
+// It reads the verdict (verdict.ts) and never decides anything of its own; decision-words.ts puts it into words.
+import type { TestStatus } from "../experiments/test-lifecycle";
+import { MIN_VISITORS_PER_ARM } from "./verdict";
+import type { ArmResult, GoalResult, ResultsView } from "./view";
+
+export type DecisionState =
+  | "not-started"
+  | "collecting"
+  | "keep-running"
+  | "not-enough-evidence"
+  | "ship"
+  | "keep-control"
+  | "no-difference"
+  | "srm";
+
+/** Where the test is in its life, as far as the summary's words care. */
+export type Lifecycle = "draft" | "running" | "paused" | "ended";
+
+/**
+ * A variant's standing on the primary goal: better or worse than control by the always-valid, Holm-adjusted
+ * test; "equivalent" when the page says no difference as large as the MDE; "not-yet" otherwise. A secondary
+ * goal decides nothing ("exploratory").
+ */
+export type ArmMark = "better" | "worse" | "equivalent" | "not-yet" | "exploratory";
+
+/**
+ * How a chance to win stands beside the decision: "agrees" (shown as is), "reconciled" (shown with the one
+ * sentence that explains the difference), "hidden" (not shown: none, or under a sample ratio mismatch).
+ */
+export type ChanceShown = "agrees" | "reconciled" | "hidden";
+
+/** Why there is no estimate of how long to go. */
+export type NoEstimateReason =
+  | "no-visitors"
+  | "no-control-conversion"
+  | "rate-past-100"
+  | "no-recent-traffic"
+  | "planned-sample-reached"
+  | "paused";
+
+export type TimeToGo = { days: number; remainingUsers: number; usersNeeded: number } | { reason: NoEstimateReason };
+
+export interface CalledLift {
+  armId: string;
+  armName: string;
+  lift: number;
+  /** Absent when the interval is unbounded. */
+  ciLow?: number;
+  ciHigh?: number;
+  unbounded: boolean;
+  /** Called before the planned sample (a ship only): early calls overstate the lift. */
+  early: boolean;
+}
+
+/** The called lift's worth: lift × control's revenue per visitor × visitors per month at the current pace. */
+export interface MonthlyWorth {
+  currency: string;
+  perMonth: number;
+  low?: number;
+  high?: number;
+  visitorsPerMonth: number;
+}
+
+export interface ArmStanding {
+  armId: string;
+  name: string;
+  isControl: boolean;
+  /** Null for the control. */
+  mark: ArmMark | null;
+  chance: ChanceShown;
+}
+
+export interface DecisionSummary {
+  state: DecisionState;
+  lifecycle: Lifecycle;
+  /** Ship, keep the control, or no difference as large as the MDE: the question the test asked is answered. */
+  decided: boolean;
+  /** The primary goal, null without one. */
+  goal: string | null;
+  minDetectableEffect: number;
+  called: CalledLift | null;
+  worth: MonthlyWorth | null;
+  /** Only while running and undecided ("how long to go" disappears once decided). */
+  timeToGo: TimeToGo | null;
+  /** Per goal, in the view's order: each arm's standing. */
+  goals: Array<{ goal: string; primary: boolean; arms: ArmStanding[] }>;
+  /** Some chance to win is shown beside a decision it does not match: the page says the one reconciling sentence. */
+  chanceNote: boolean;
+  /** Variants whose comparison could not be computed yet (while collecting). */
+  notComparable: string[];
+  /** The winner the merchant declared on completing, by name; null for none. */
+  declaredWinner: string | null;
+  /** Each arm's primary-goal figures (shown in words on a completed test). */
+  figures: Array<{ name: string; visitors: number; convertingVisitors: number; rate: number | null }>;
+  srmPValue: number | null;
+}
+
+export interface DecisionContext {
+  /** Today's UTC day (YYYY-MM-DD): traffic that stopped days ago makes any pace a guess. */
+  today: string;
+  /** The declared winner's name on a completed test. */
+  declaredWinner?: string | null;
+}
+
+/** Without a visitor on any of this many days up to today, the page gives no "days to go" from the old pace. */
+export const RECENT_TRAFFIC_DAYS = 3;
+/** Days in the month of "worth per month". */
+export const DAYS_PER_MONTH = 30;
+/** A chance to win at or beyond these reads as a claim that one arm wins. */
+export const CHANCE_CLAIM = 0.95;
+
+const DECIDED: ReadonlySet<DecisionState> = new Set(["ship", "keep-control", "no-difference"]);
+
+function lifecycleOf(status: string): Lifecycle {
+  const s = status as TestStatus;
+  if (s === "draft" || s === "running" || s === "paused") return s;
+  return "ended";
+}
+
+function stateOf(view: ResultsView, lifecycle: Lifecycle): DecisionState {
+  const { verdict: { kind }, remaining } = view;
+  // A draft, or a draft archived without ever starting, measured nothing: never "collecting".
+  if (lifecycle === "draft" || (view.test.status === "archived" && view.test.startedAt === null)) return "not-started";
+  switch (kind) {
+    case "variant-ahead":
+      return "ship";
+    case "control-ahead":
+      return "keep-control";
+    case "not-enough-evidence":
+      // "Keep running" only where running more can help: a running test with the plan still ahead.
+      return lifecycle === "running" && (remaining.remainingUsers ?? 0) > 0 && remaining.days !== null ? "keep-running" : "not-enough-evidence";
+    default:
+      return kind;
+  }
+}
+
+const significant = (arm: ArmResult, alpha: number) => arm.pValue !== undefined && arm.lift !== undefined && arm.pValue < alpha;
+
+/** A variant's mark on the primary goal: the verdict's reading of the always-valid p-value, or its equivalence. */
+function primaryMark(arm: ArmResult, state: DecisionState, alpha: number): ArmMark {
+  if (state === "not-started" || state === "collecting" || state === "srm") return "not-yet";
+  if (significant(arm, alpha)) return (arm.lift ?? 0) > 0 ? "better" : "worse";
+  return state === "no-difference" ? "equivalent" : "not-yet";
+}
+
+/**
+ * Whether the chance to win says what the decision says. A decided "better" needs a chance above one half,
+ * "worse" below; an undecided arm's chance must not claim a winner (at least 95% either way). The chance uses
+ * a prior and no correction for looking every day, so it may run ahead of the always-valid test.
+ */
+function chanceShown(arm: ArmResult, mark: ArmMark, state: DecisionState, alpha: number): ChanceShown {
+  const chance = arm.chanceToWin;
+  if (chance === undefined || state === "srm" || state === "not-started") return "hidden";
+  // A secondary goal is read by its own test: its chance agrees when it says what its p-value says.
+  const standing = mark === "exploratory" ? (significant(arm, alpha) ? ((arm.lift ?? 0) > 0 ? "better" : "worse") : "not-yet") : mark;
+  const agrees =
+    standing === "better" ? chance > 0.5 : standing === "worse" ? chance < 0.5 : chance > 1 - CHANCE_CLAIM && chance < CHANCE_CLAIM;
+  return agrees ? "agrees" : "reconciled";
+}
+
+function standings(goal: GoalResult, state: DecisionState, alpha: number): ArmStanding[] {
+  return goal.arms.map((arm) => {
+    const mark: ArmMark | null = arm.isControl ? null : goal.primary ? primaryMark(arm, state, alpha) : "exploratory";
+    return { armId: arm.armId, name: arm.name, isControl: arm.isControl, mark, chance: mark === null ? "hidden" : chanceShown(arm, mark, state, alpha) };
+  });
+}
+
+/** The called lift: the shipped arm, or with the control ahead the least bad variant (what shipping it would cost). */
+function calledLift(view: ResultsView, primary: GoalResult | undefined, state: DecisionState): CalledLift | null {
+  if (!primary || (state !== "ship" && state !== "keep-control")) return null;
+  const variants = primary.arms.filter((a) => !a.isControl && a.lift !== undefined);
+  const arm =
+    state === "ship"
+      ? (variants.find((a) => a.armId === view.verdict.armId) ?? variants.find((a) => a.name === view.verdict.armName))
+      : [...variants].sort((a, b) => (b.lift ?? 0) - (a.lift ?? 0))[0];
+  if (!arm || arm.lift === undefined) return null;
+  const bounded = arm.ciLow !== undefined && arm.ciHigh !== undefined && !arm.intervalUnbounded;
+  return {
+    armId: arm.armId,
+    armName: arm.name,
+    lift: arm.lift,
+    ...(bounded && { ciLow: arm.ciLow, ciHigh: arm.ciHigh }),
+    unbounded: !bounded,
+    early: state === "ship" && (view.remaining.remainingUsers ?? 1) > 0,
+  };
+}
+
+/** Days with a visitor in the daily series, first to last. */
+function trafficDays(view: ResultsView): string[] {
+  return view.daily.filter((d) => d.arms.some((a) => a.visitors > 0)).map((d) => d.day);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+}
+
+function monthlyWorth(view: ResultsView, primary: GoalResult | undefined, called: CalledLift | null): MonthlyWorth | null {
+  const control = primary?.arms[0];
+  if (!called || !control || !primary) return null;
+  // Money only where the primary goal has revenue: a sign-up's worth is not ours to guess.
+  if (!primary.arms.some((a) => a.revenue !== 0) || !(control.revenuePerVisitor && control.revenuePerVisitor > 0)) return null;
+  const visitors = primary.arms.reduce((sum, a) => sum + a.visitors, 0);
+  // The same pace as "how long to go": visitors over the days with rollups.
+  const days = view.daily.length;
+  if (days === 0 || visitors === 0) return null;
+  const visitorsPerMonth = (visitors / days) * DAYS_PER_MONTH;
+  const worth = (lift: number) => lift * control.revenuePerVisitor! * visitorsPerMonth;
+  return {
+    currency: view.currency,
+    perMonth: worth(called.lift),
+    ...(called.ciLow !== undefined && called.ciHigh !== undefined && { low: worth(called.ciLow), high: worth(called.ciHigh) }),
+    visitorsPerMonth,
+  };
+}
+
+function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: DecisionState, lifecycle: Lifecycle, today: string): TimeToGo | null {
+  if (DECIDED.has(state) || state === "srm" || state === "not-started" || lifecycle === "ended") return null;
+  if (lifecycle === "paused") return { reason: "paused" };
+  const control = primary?.arms[0];
+  const days = trafficDays(view);
+  const last = days[days.length - 1];
+  if (!control || control.visitors === 0 || last === undefined) return { reason: "no-visitors" };
+  if (daysBetween(last, today) >= RECENT_TRAFFIC_DAYS) return { reason: "no-recent-traffic" };
+  const { usersNeeded, remainingUsers, days: daysLeft } = view.remaining;
+  if (usersNeeded === null || remainingUsers === null) {
+    // planSample (stats.ts) makes no plan without a control rate, or when the MDE would take it past 100%.
+    if (control.convertingVisitors === 0) return { reason: "no-control-conversion" };
+    return { reason: "rate-past-100" };
+  }
+  if (remainingUsers === 0) return { reason: "planned-sample-reached" };
+  if (daysLeft === null) return { reason: "no-recent-traffic" };
+  return { days: daysLeft, remainingUsers, usersNeeded };
+}
+
+/** With every arm past the minimum, still collecting means a comparison failed: name those variants. */
+function notComparable(primary: GoalResult | undefined): string[] {
+  const arms = primary?.arms ?? [];
+  if (arms.some((a) => a.visitors < MIN_VISITORS_PER_ARM)) return [];
+  return arms.filter((a) => !a.isControl && a.error !== undefined).map((a) => a.name);
+}
+
+export function decisionSummary(view: ResultsView, context: DecisionContext): DecisionSummary {
+  const lifecycle = lifecycleOf(view.test.status);
+  const state = stateOf(view, lifecycle);
+  const primary = view.goals.find((g) => g.primary);
+  const called = calledLift(view, primary, state);
+  const goals = view.goals.map((g) => ({ goal: g.goal, primary: g.primary, arms: standings(g, state, view.alpha) }));
+  return {
+    state,
+    lifecycle,
+    decided: DECIDED.has(state),
+    goal: primary?.goal ?? null,
+    minDetectableEffect: view.test.minDetectableEffect,
+    called,
+    worth: monthlyWorth(view, primary, called),
+    timeToGo: timeToGo(view, primary, state, lifecycle, context.today),
+    goals,
+    chanceNote: goals.some((g) => g.arms.some((a) => a.chance === "reconciled")),
+    notComparable: state === "collecting" ? notComparable(primary) : [],
+    declaredWinner: lifecycle === "ended" ? (context.declaredWinner ?? null) : null,
+    figures: (primary?.arms ?? []).map((a) => ({ name: a.name, visitors: a.visitors, convertingVisitors: a.convertingVisitors, rate: a.rate })),
+    srmPValue: view.srm.pValue,
+  };
+}
+
+/** The decided mark of the arm with this id on the primary goal ("not-yet" when unknown). */
+export function primaryMarkOf(summary: DecisionSummary, armId: string): ArmMark {
+  return summary.goals.find((g) => g.primary)?.arms.find((a) => a.armId === armId)?.mark ?? "not-yet";
+}

@@ -1,0 +1,259 @@
+// Every word a merchant reads about a test's decision: the summary's title and sentences, how long to go or why it
+// cannot be told, each arm's "Decided" mark, the interval and money texts, and the one sentence that reconciles a
+// chance to win with the decision. The page, the tests list and the CSV all take their words from here.
+import type { ArmMark, DecisionSummary, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
+import { RECENT_TRAFFIC_DAYS } from "./decision-summary";
+import { MIN_VISITORS_PER_ARM } from "./verdict";
+import { srmExplanation } from "./verdict-words";
+
+// A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
+const LOCALE = "en-US";
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const liftFormat = new Intl.NumberFormat(LOCALE, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
+const shareFormat = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 1 });
+const rateFormat = new Intl.NumberFormat(LOCALE, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What "too uncertain" says in place of an interval with no finite ends. */
+export const UNBOUNDED_INTERVAL = "too uncertain to put a range on";
+
+/** The one sentence beside a chance to win that says something else than the decision. */
+export const CHANCE_RECONCILIATION =
+  "Chance to win uses a prior and no correction for looking every day; the decision waits for the always-valid test.";
+
+/** Secondary goals decide nothing: said once under their table. */
+export const EXPLORATORY_NOTE = "Goals other than the primary goal are exploratory: they decide nothing, and their p-values are not corrected for looking at several goals.";
+
+/**
+ * A relative lift with its sign, e.g. "+5.2%". A relative change cannot go below −100%: an interval end that
+ * rounding or a caller's bug put lower is printed as −100.0%, never below.
+ */
+export function liftText(value: number): string {
+  return liftFormat.format(Math.max(-1, value));
+}
+
+/** A relative interval, "−1.0% to +12.0%", or the words for one without finite ends. */
+export function intervalText(ciLow: number | undefined, ciHigh: number | undefined, unbounded = false): string {
+  if (unbounded || ciLow === undefined || ciHigh === undefined || !Number.isFinite(ciLow) || !Number.isFinite(ciHigh)) return UNBOUNDED_INTERVAL;
+  return `${liftText(ciLow)} to ${liftText(ciHigh)}`;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Whole units of the currency (a monthly estimate has no cents worth printing); the code when Intl does not know it. */
+export function moneyText(value: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, { style: "currency", currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    } catch {
+      return `${integerFormat.format(value)} ${currency}`;
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(value);
+}
+
+const days = (n: number) => `${integerFormat.format(n)} ${n === 1 ? "day" : "days"}`;
+const wholeDays = (d: number) => Math.max(1, Math.ceil(d));
+
+/** "B", "B and C", "B, C and D". */
+function list(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+export type DecisionTone = "success" | "warning" | "critical" | "info";
+
+export interface DecisionWords {
+  title: string;
+  tone: DecisionTone;
+  /** Short badge text for the state: what the tests list and the card's badge say. */
+  badge: string;
+  sentences: string[];
+  /** "How long to go", while running and undecided. */
+  timeToGo: { headline: string; detail: string } | null;
+}
+
+function worthSentence(worth: MonthlyWorth, ended: boolean, cost: boolean): string {
+  const traffic = ended ? "at the traffic it had" : "at current traffic";
+  const amount = (v: number) => moneyText(cost ? -v : v, worth.currency);
+  // With the control ahead the lifts are negative: say what shipping the variant would cost, in positive money.
+  const range =
+    worth.low !== undefined && worth.high !== undefined
+      ? ` (between ${amount(cost ? worth.high : worth.low)} and ${amount(cost ? worth.low : worth.high)})`
+      : "; the range is too uncertain to put a figure on";
+  return cost
+    ? `Shipping it would cost about ${amount(worth.perMonth)} a month in revenue ${traffic}${range}.`
+    : `Worth about ${amount(worth.perMonth)} a month in revenue ${traffic}${range}.`;
+}
+
+const REASONS: Record<NoEstimateReason, (s: DecisionSummary) => string> = {
+  "no-visitors": () => "No visitors yet, so how long to go cannot be estimated.",
+  "no-control-conversion": () => "Control has no conversion yet: how long to go follows from its conversion rate, so it cannot be estimated yet.",
+  "rate-past-100": (s) =>
+    `Control already converts ${rateFormat.format(s.figures[0]?.rate ?? 0)}: a lift of ${shareFormat.format(s.minDetectableEffect)} would take it past 100%, ` +
+    "so how long to go cannot be estimated. Lower the minimum detectable effect, or choose a goal fewer visitors reach.",
+  "no-recent-traffic": () => `No visitors in the last ${days(RECENT_TRAFFIC_DAYS)}: how long to go cannot be estimated until traffic returns.`,
+  "planned-sample-reached": () =>
+    "The planned sample is reached, but the intervals still allow a difference as large as the minimum detectable effect: keep running, or stop without a winner.",
+  paused: () => "Paused: how long to go is estimated again once the test is resumed.",
+};
+
+function timeToGoWords(s: DecisionSummary, t: TimeToGo): { headline: string; detail: string } {
+  if ("reason" in t) {
+    const headline = t.reason === "planned-sample-reached" ? "Planned sample reached" : t.reason === "paused" ? "Paused" : "Cannot estimate yet";
+    return { headline, detail: REASONS[t.reason](s) };
+  }
+  return {
+    headline: `About ${days(wholeDays(t.days))} more`,
+    detail:
+      `To detect a ${shareFormat.format(s.minDetectableEffect)} lift with 80% power with the always-valid test, the test needs ` +
+      `${integerFormat.format(t.usersNeeded)} visitors in all; ${integerFormat.format(t.remainingUsers)} still to come at the current daily traffic.`,
+  };
+}
+
+function baseTitle(s: DecisionSummary, controlName: string): string {
+  const mde = shareFormat.format(s.minDetectableEffect);
+  switch (s.state) {
+    case "not-started":
+      return "Not started";
+    case "collecting":
+      return "Collecting data";
+    case "keep-running":
+      return s.timeToGo && "days" in s.timeToGo ? `Keep running: about ${days(wholeDays(s.timeToGo.days))} more` : "Keep running";
+    case "not-enough-evidence":
+      return "Not enough evidence yet";
+    case "ship":
+      return `Ship ${s.called?.armName ?? "the winning variant"}`;
+    case "keep-control":
+      return `Keep ${controlName}: no variant beats it`;
+    case "no-difference":
+      return `No difference as large as ${mde}`;
+    case "srm":
+      return "Do not trust these results: sample ratio mismatch";
+  }
+}
+
+function endedTitle(s: DecisionSummary, controlName: string): string {
+  switch (s.state) {
+    case "not-started":
+      return "Archived without starting";
+    case "ship":
+      return `Completed: the data names ${s.called?.armName ?? "a variant"} the winner`;
+    case "keep-control":
+      return `Completed: the data favours ${controlName}`;
+    case "no-difference":
+      return `Completed: no difference as large as ${shareFormat.format(s.minDetectableEffect)}`;
+    case "srm":
+      return "Completed, but do not trust these results: sample ratio mismatch";
+    default:
+      return "Completed: the data names no winner";
+  }
+}
+
+const BADGES: Record<DecisionSummary["state"], string> = {
+  "not-started": "Not started",
+  collecting: "Collecting data",
+  "keep-running": "Keep running",
+  "not-enough-evidence": "Not enough evidence",
+  ship: "Ship",
+  "keep-control": "Keep control",
+  "no-difference": "No difference",
+  srm: "Do not trust",
+};
+
+function tone(s: DecisionSummary): DecisionTone {
+  if (s.state === "srm") return "critical";
+  if (s.state === "ship") return "success";
+  if (s.state === "keep-control") return "warning";
+  return "info";
+}
+
+function stateSentences(s: DecisionSummary, controlName: string): string[] {
+  const goal = s.goal ?? "the primary goal";
+  const mde = shareFormat.format(s.minDetectableEffect);
+  const ended = s.lifecycle === "ended";
+  const c = s.called;
+  switch (s.state) {
+    case "not-started":
+      return ended
+        ? ["This test was archived before it started: it measured nothing."]
+        : ["This test has not started: no visitor sees it and nothing is measured yet. Start it when its arms and primary goal are ready."];
+    case "collecting":
+      if (ended) return [`It ended before each arm had ${integerFormat.format(MIN_VISITORS_PER_ARM)} visitors and some conversions on ${goal}: too little data to judge.`];
+      return s.notComparable.length > 0
+        ? [`Not enough data yet to compare ${list(s.notComparable)} with control on ${goal}.`]
+        : [`Each arm needs at least ${integerFormat.format(MIN_VISITORS_PER_ARM)} visitors and some conversions on ${goal} before the page judges.`];
+    case "keep-running":
+    case "not-enough-evidence":
+      return [`No arm is ahead on ${goal} yet, and the intervals still allow a difference as large as ${mde}.`];
+    case "ship": {
+      if (!c) return [];
+      return [
+        `${c.armName} converts better than ${controlName} on ${goal}: lift ${liftText(c.lift)} (${intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`,
+        ...(c.early ? ["Called before the planned sample: a lift called this early tends to be smaller in the long run."] : []),
+      ];
+    }
+    case "keep-control":
+      return c
+        ? [`Every variant converts worse than ${controlName} on ${goal}; the closest, ${c.armName}: lift ${liftText(c.lift)} (${intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`]
+        : [`Every variant converts worse than ${controlName} on ${goal}.`];
+    case "no-difference":
+      return [`Every variant's interval lies within ±${mde} on ${goal}: whichever arm you keep, the difference is smaller than the effect this test was set to find.`];
+    case "srm":
+      return [srmExplanation(s.srmPValue)];
+  }
+}
+
+function endedSentences(s: DecisionSummary): string[] {
+  const declared = s.declaredWinner;
+  const agrees = declared !== null && s.state === "ship" && s.called?.armName === declared;
+  const winner =
+    declared === null
+      ? "It was completed without a declared winner."
+      : agrees
+        ? `You declared ${declared} the winner; the data agrees.`
+        : `You declared ${declared} the winner, but the data does not name it.`;
+  const figures = s.figures.map(
+    (f) => `${f.name}: ${integerFormat.format(f.visitors)} visitors, ${integerFormat.format(f.convertingVisitors)} converted (${f.rate === null ? "no rate" : rateFormat.format(f.rate)}).`,
+  );
+  return [winner, ...figures];
+}
+
+export function decisionWords(s: DecisionSummary): DecisionWords {
+  const controlName = s.figures[0]?.name ?? "the control";
+  const ended = s.lifecycle === "ended";
+  const undecided = !s.decided && s.state !== "srm";
+  let title = ended ? endedTitle(s, controlName) : baseTitle(s, controlName);
+  if (s.lifecycle === "paused" && undecided) title = `Paused: ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  const sentences = [
+    ...(s.lifecycle === "paused" ? ["This test is paused: visitors see the original page and no new data comes in until you resume it."] : []),
+    ...stateSentences(s, controlName),
+    ...(s.worth ? [worthSentence(s.worth, ended, s.state === "keep-control")] : []),
+    ...(ended && s.state !== "not-started" ? endedSentences(s) : []),
+  ];
+  return {
+    title,
+    tone: tone(s),
+    badge: ended && undecided && s.state !== "not-started" ? "No winner" : BADGES[s.state],
+    sentences,
+    timeToGo: s.timeToGo ? timeToGoWords(s, s.timeToGo) : null,
+  };
+}
+
+/** The results table's "Decided" column. */
+export function markText(mark: ArmMark | null): string {
+  switch (mark) {
+    case "better":
+      return "Decided: better";
+    case "worse":
+      return "Decided: worse";
+    case "equivalent":
+      return "Decided: no difference";
+    case "not-yet":
+      return "Not yet";
+    case "exploratory":
+      return "Exploratory";
+    case null:
+      return "";
+  }
+}
