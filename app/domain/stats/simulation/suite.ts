@@ -124,7 +124,7 @@ function mdeScenario(): Scenario {
     lines: [
       { id: "mde-power-peek", claim: "true lift = MDE called \"variant ahead\" by the planned sample", setting: setting("", read.peek), kind: "rate", target: POWER, value: (c) => rate(c.firstCall?.side === "variant") },
       { id: "mde-power-fixed", claim: "true lift = MDE called \"variant ahead\" by the planned sample", setting: setting("", read.fixed), kind: "rate", target: POWER, value: (c) => rate(c.finalCall?.side === "variant") },
-      { id: "mde-no-difference", claim: "told \"No detectable difference … at the MDE\" though the true lift is the MDE", setting: setting("", read.fixed), kind: "rate", target: INFO, value: (c) => rate(c.finalVerdict === "no-difference") },
+      { id: "mde-no-difference", claim: "told \"No difference as large as the MDE\" though the true lift is the MDE", setting: setting("", read.fixed), kind: "rate", target: INFO, value: (c) => rate(c.finalVerdict === "no-difference") },
       { id: "mde-called-lift", claim: "called lift ÷ true lift, at the first call (1 = unbiased)", setting: setting("", read.peek), kind: "mean", target: INFO, value: (c) => (c.firstCall?.side === "variant" && c.firstCall.lift !== undefined ? c.firstCall.lift / MDE : null) },
       { id: "mde-rate-coverage", claim: "interval holds the true lift at every look", setting: setting("", read.peek), kind: "rate", target: COVERAGE, value: (c) => rate(c.rateCoveredEveryLook) },
       { id: "mde-revenue-coverage", claim: "interval holds the true lift at every look", setting: setting(", revenue interval", read.peek), kind: "rate", target: COVERAGE, value: (c) => rate(c.revenueCoveredEveryLook) },
