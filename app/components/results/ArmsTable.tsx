@@ -127,6 +127,17 @@ function chanceText(arm: ArmResult, standing: ArmStanding | undefined): string {
   return shown === "reconciled" ? `${text}*` : text;
 }
 
+const AOV_HELP =
+  "Average order value against control, in money: each visitor's revenue counted up to the test's cap, by the delta method for a ratio of per-visitor sums, with an interval that may be read every day. Shown from 10 orders in both arms.";
+
+/** "+$3.20 (−$1.10 to +$7.50)" for a variant with enough orders; "Baseline" for control; else a dash. */
+function aovDifferenceText(arm: ArmResult, currency: string): string {
+  if (arm.isControl) return "Baseline";
+  if (arm.aovDifference === undefined || arm.aovDifferenceLow === undefined || arm.aovDifferenceHigh === undefined) return "—";
+  const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${formatMoney(Math.abs(x), currency)}`;
+  return `${signed(arm.aovDifference)} (${signed(arm.aovDifferenceLow)} to ${signed(arm.aovDifferenceHigh)})`;
+}
+
 export function ArmsTable({
   goal,
   currency,
@@ -168,6 +179,7 @@ export function ArmsTable({
     ...(hasRefunds ? [formatMoney(arm.netRevenue, currency)] : []),
     formatMoney(arm.revenuePerVisitor, currency),
     formatMoney(arm.averageOrderValue, currency),
+    aovDifferenceText(arm, currency),
     <LiftCell
       key="lift"
       arm={arm}
@@ -209,13 +221,14 @@ export function ArmsTable({
         )}
         {hasRevenue ? (
           <DataTable
-            columnContentTypes={["text", "numeric", ...(hasRefunds ? (["numeric"] as const) : []), "numeric", "numeric", "text"]}
+            columnContentTypes={["text", "numeric", ...(hasRefunds ? (["numeric"] as const) : []), "numeric", "numeric", "text", "text"]}
             headings={[
               "Arm",
               `Revenue (${currency})`,
               ...(hasRefunds ? [<HeadingWithHelp key="net" label="Net revenue" help={NET_REVENUE_HELP} />] : []),
               "Revenue per visitor",
               "Average order value",
+              <HeadingWithHelp key="aov" label={`AOV vs control (${level} interval)`} help={AOV_HELP} />,
               `Revenue per visitor lift (${level} interval)`,
             ]}
             rows={revenueRows}

@@ -3,7 +3,7 @@
 import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
-import { compareArms, comparisonSettings, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
+import { compareArms, compareAov, comparisonSettings, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
 import { decideVerdict } from "./verdict";
 import type { ArmResult, FlickerStats, GoalResult, ResultsView } from "./view";
@@ -39,6 +39,7 @@ function goalOrder(input: ResultsInput): Array<{ goal: string; primary: boolean 
 function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], settings: ComparisonSettings, goal: string, primary: boolean): GoalResult {
   const totals = totalsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal);
   const comparisons = compareArms(input.arms, totals, settings);
+  const aov = compareAov(input.arms, totals, settings);
   return {
     goal,
     primary,
@@ -58,6 +59,7 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
         revenuePerVisitor: t.visitors > 0 ? t.revenue / t.visitors : null,
         averageOrderValue: t.siteCurrencyConversions > 0 && t.revenue !== 0 ? t.revenue / t.siteCurrencyConversions : null,
         ...comparisons[i],
+        ...aov[i],
       };
     }),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sequentialSampleRatioPValue, usersPerArmForRate } from "../stats";
-import { compareArms, compareRates, MIN_CONVERSIONS_FOR_CHANCE, MIN_VISITORS_FOR_CHANCE, planSample, sampleRatio, timeToGo } from "./stats";
+import { compareAov, compareArms, compareRates, MIN_CONVERSIONS_FOR_CHANCE, MIN_VISITORS_FOR_CHANCE, planSample, sampleRatio, timeToGo } from "./stats";
 import { emptyTotals, type ArmTotals } from "./totals";
 
 const arms = [
@@ -154,5 +154,35 @@ describe("timeToGo", () => {
     // 0.95 × 1.1 > 1: no rate can show that effect (this used to throw and take the results page down).
     expect(timeToGo({ ...base, controlRate: 0.95 })).toEqual(none);
     expect(timeToGo({ ...base, controlRate: 0.5, minDetectableEffect: 1 })).toEqual(none);
+  });
+});
+
+describe("compareAov", () => {
+  // Every visitor orders once: AOV = revenue per order, its per-visitor sums follow (Σx² = orders, Σxy = revenue).
+  const orders = (visitors: number, buyers: number, value: number, spread = 0) =>
+    totals(visitors, buyers, {
+      siteCurrencyConversions: buyers,
+      revenue: buyers * value,
+      cappedRevenue: buyers * value,
+      cappedRevenueSquares: buyers * (value * value + spread * spread),
+      conversionSquares: buyers,
+      revenueConversions: buyers * value,
+      cappedRevenueConversions: buyers * value,
+    });
+
+  it("gives the variant's AOV minus control's with an always-valid interval around it", () => {
+    const [control, variant] = compareAov(arms, [orders(2000, 100, 50, 20), orders(2000, 120, 60, 20)], { alpha: 0.05 });
+    expect(control).toEqual({});
+    expect(variant?.aovDifference).toBeCloseTo(10, 9);
+    expect(variant?.aovDifferenceLow).toBeLessThan(10);
+    expect(variant?.aovDifferenceHigh).toBeGreaterThan(10);
+    // Always-valid: wider than a one-look 95% interval on the same data.
+    const halfWidth = (variant!.aovDifferenceHigh! - variant!.aovDifferenceLow!) / 2;
+    expect(halfWidth).toBeGreaterThan(1.96 * Math.sqrt(20 ** 2 / 100 + 20 ** 2 / 120) * 0.99);
+  });
+
+  it("says nothing before 10 orders in both arms, or for an arm without orders", () => {
+    expect(compareAov(arms, [orders(2000, 9, 50, 20), orders(2000, 120, 60, 20)], { alpha: 0.05 })[1]).toEqual({});
+    expect(compareAov(arms, [orders(2000, 100, 50, 20), totals(2000, 0)], { alpha: 0.05 })[1]).toEqual({});
   });
 });

@@ -9,6 +9,9 @@ import {
 } from "../stats";
 import type { AnalysisOutput, PriorInput, VariantArmOutput } from "../stats";
 import { nearNormal } from "../stats/skewness";
+import { intervalOf, ratioDifference } from "../stats/ratio-metric";
+import { sequentialMultiplier } from "../stats/sequential";
+import { aovSums } from "./revenue-figures";
 import { emptyTotals, type ArmTotals } from "./totals";
 import type { ArmResult, ResultsView } from "./view";
 
@@ -135,6 +138,32 @@ export function compareArms(arms: readonly ArmSetting[], totals: readonly ArmTot
       ...(bayes && !bayes.error && enoughForChance(totals[0], totals[i]) && { chanceToWin: bayes.chanceToWin }),
       ...(rev && !rev.error && revenueNearNormal(totals[0], totals[i]) && { revenueLift: rev.lift, ...interval(rev, "revenue") }),
     };
+  });
+}
+
+/** A variant's average order value against control's: the difference in money and its always-valid interval. */
+export type AovComparison = Pick<ArmResult, "aovDifference" | "aovDifferenceLow" | "aovDifferenceHigh">;
+
+/**
+ * Average order value (capped revenue / site-currency orders, so one heavy buyer cannot swing it) of each
+ * variant minus control's, by the delta method for a ratio of per-visitor sums (stats/ratio-metric.ts),
+ * with the always-valid sequence's multiplier at the pair's visitors and α/(k − 1), as the other intervals:
+ * it may be read every day. Only from MIN_CONVERSIONS_FOR_CHANCE orders in both arms.
+ */
+export function compareAov(arms: readonly ArmSetting[], totals: readonly ArmTotals[], settings: ComparisonSettings): AovComparison[] {
+  const control = totals[0];
+  const alpha = settings.alpha / Math.max(1, arms.length - 1);
+  const tuning = settings.sequentialTuning ?? DEFAULT_SEQUENTIAL_TUNING;
+  return arms.map((_, i): AovComparison => {
+    const t = totals[i];
+    if (i === 0 || !control || !t) return {};
+    if (control.siteCurrencyConversions < MIN_CONVERSIONS_FOR_CHANCE || t.siteCurrencyConversions < MIN_CONVERSIONS_FOR_CHANCE) return {};
+    const estimate = ratioDifference(aovSums(control, true), aovSums(t, true));
+    if (!estimate || !(estimate.variance > 0)) return {};
+    const interval = intervalOf(estimate, sequentialMultiplier(control.visitors + t.visitors, alpha, tuning));
+    return [interval.estimate, interval.low, interval.high].every(Number.isFinite)
+      ? { aovDifference: interval.estimate, aovDifferenceLow: interval.low, aovDifferenceHigh: interval.high }
+      : {};
   });
 }
 

@@ -36,6 +36,13 @@ export interface ArmResult {
   revenueCiLow?: number;
   revenueCiHigh?: number;
   revenueIntervalUnbounded?: true;
+  /**
+   * Average order value (capped) minus control's, in the site's currency, with its always-valid interval
+   * (variants, from 10 orders in both arms).
+   */
+  aovDifference?: number;
+  aovDifferenceLow?: number;
+  aovDifferenceHigh?: number;
   /** Why no comparison could be computed ("no-users", "zero-variance", …). */
   error?: string;
 }
