@@ -5,6 +5,7 @@ import { fiellerLiftInterval } from "./fieller";
 import { holmAdjust } from "./holm";
 import { parseAnalysisInput } from "./input";
 import { absoluteDifference, logRatio, type EffectEstimate } from "./lift";
+import { cupedAdjust } from "./cuped";
 import { armMoments, type ArmMoments } from "./moments";
 import { sequentialMultiplier, sequentialPValue } from "./sequential";
 import { isSampleRatioMismatch } from "./srm";
@@ -124,8 +125,33 @@ function compare(
   return finite ? numbers : "non-finite-result";
 }
 
-export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput {
+/** CUPED when every arm brings a covariate and it can adjust (cuped.ts); the plain moments otherwise. */
+function adjustedMoments(settings: ResolvedAnalysisInput): { moments: Array<ArmMoments | null>; reduction?: number } {
   const moments = settings.arms.map((arm) => armMoments(settings.metric, arm));
+  const covariates = settings.arms.map((arm) => arm.covariate);
+  if (!covariates.every((c): c is NonNullable<typeof c> => c !== undefined)) return { moments };
+  const cuped = cupedAdjust(
+    settings.arms.map((arm, i) => ({
+      users: arm.users,
+      sumY: arm.sum,
+      sumY2: arm.sumSquares,
+      sumX: covariates[i]?.sum ?? 0,
+      sumX2: covariates[i]?.sumSquares ?? 0,
+      sumXY: covariates[i]?.sumProducts ?? 0,
+    })),
+  );
+  // An arm whose users all did the same keeps its zero variance, so the comparison still says zero-variance.
+  if (!cuped) return { moments };
+  return {
+    moments: cuped.arms.map((adjusted, i) => (moments[i] && moments[i].variance > 0 ? adjusted : moments[i] ?? null)),
+    reduction: cuped.varianceReduction,
+  };
+}
+
+export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput {
+  const { moments, reduction } = adjustedMoments(settings);
+  // Means are reported as measured; CUPED moves only what the comparisons read.
+  const measured = settings.arms.map((arm) => armMoments(settings.metric, arm)?.mean ?? null);
   const [controlArm, ...variantArms] = settings.arms;
   const [controlMoments = null] = moments;
   if (!controlArm) throw new StatsInputError("arms: need a control arm");
@@ -137,7 +163,7 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
   const control: ControlArmOutput = {
     name: controlArm.name,
     users: controlArm.users,
-    mean: controlMoments?.mean ?? null,
+    mean: measured[0] ?? null,
   };
   // Several variants: each interval at α/(k − 1) (Bonferroni) and the p-values Holm-adjusted, so that the
   // family of "variant differs" claims holds at α. Bayesian read-outs are not corrected (see docs/statistics.md).
@@ -146,7 +172,7 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
   const alpha = corrected ? settings.alpha / comparisons : settings.alpha;
   const variants = variantArms.map((arm, i): VariantArmOutput => {
     const variant = moments[i + 1] ?? null;
-    const base = { name: arm.name, users: arm.users, mean: variant?.mean ?? null };
+    const base = { name: arm.name, users: arm.users, mean: measured[i + 1] ?? null };
     const result = compare(settings, alpha, controlMoments, variant);
     return typeof result === "string" ? { ...base, error: result } : { ...base, ...result };
   });
@@ -156,7 +182,12 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
     const adjusted = holmAdjust(tested.map((v) => v.pValue ?? 1));
     tested.forEach((v, i) => (v.pValue = adjusted[i]));
   }
-  return { srmPValue, srmMismatch: isSampleRatioMismatch(srmPValue), arms: [control, ...variants] };
+  return {
+    ...(reduction !== undefined && { cupedVarianceReduction: reduction }),
+    srmPValue,
+    srmMismatch: isSampleRatioMismatch(srmPValue),
+    arms: [control, ...variants],
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   AnalysisMethod,
   ArmInput,
   CorrectionKind,
+  CovariateInput,
   DifferenceKind,
   MetricKind,
   PriorInput,
@@ -28,7 +29,8 @@ const TOP_LEVEL_FIELDS = new Set([
   "correction",
   "nonNegative",
 ]);
-const ARM_FIELDS = new Set(["name", "users", "sum", "sumSquares"]);
+const ARM_FIELDS = new Set(["name", "users", "sum", "sumSquares", "covariate"]);
+const COVARIATE_FIELDS = new Set(["sum", "sumSquares", "sumProducts"]);
 // sumSquares ≥ sum²/users holds exactly for real data; allow for rounding in summed floating-point values.
 const MOMENT_TOLERANCE = 1e-9;
 
@@ -66,7 +68,24 @@ function finiteNumber(value: unknown, field: string): number {
   return value;
 }
 
-function parseArm(value: unknown, index: number, metric: MetricKind): Required<ArmInput> {
+function parseCovariate(value: unknown, at: string): CovariateInput | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) fail(`${at}.covariate`, "an object {sum, sumSquares, sumProducts}", value);
+  rejectUnknown(value, COVARIATE_FIELDS, `${at}.covariate.`);
+  const sum = finiteNumber(value.sum, `${at}.covariate.sum`);
+  const sumSquares = finiteNumber(value.sumSquares, `${at}.covariate.sumSquares`);
+  const sumProducts = finiteNumber(value.sumProducts, `${at}.covariate.sumProducts`);
+  if (sumSquares < 0) fail(`${at}.covariate.sumSquares`, "non-negative", value.sumSquares);
+  return { sum, sumSquares, sumProducts };
+}
+
+function parseArm(value: unknown, index: number, metric: MetricKind): ResolvedAnalysisInput["arms"][number] {
+  const covariate = parseCovariate(isRecord(value) ? value.covariate : undefined, `arms[${index}]`);
+  const arm = parseArmFigures(value, index, metric);
+  return covariate ? { ...arm, covariate } : arm;
+}
+
+function parseArmFigures(value: unknown, index: number, metric: MetricKind): Required<Omit<ArmInput, "covariate">> {
   const at = `arms[${index}]`;
   if (!isRecord(value)) fail(at, "an object", value);
   rejectUnknown(value, ARM_FIELDS, `${at}.`);

@@ -11,6 +11,17 @@ export interface ArmInput {
   sum: number;
   /** Sum of squared per-user values; a binomial metric may omit it because 0/1 values square to themselves. */
   sumSquares?: number;
+  /**
+   * A pre-exposure covariate X per user (CUPED, cuped.ts): ΣX, ΣX² and ΣXY with the metric's values. Used
+   * only when every arm has one.
+   */
+  covariate?: CovariateInput;
+}
+
+export interface CovariateInput {
+  sum: number;
+  sumSquares: number;
+  sumProducts: number;
 }
 
 export interface AnalysisInput {
@@ -80,6 +91,8 @@ export interface VariantArmOutput extends ControlArmOutput {
 export type ArmOutput = ControlArmOutput | VariantArmOutput;
 
 export interface AnalysisOutput {
+  /** With a covariate in every arm: the share of the metric's variance CUPED removed (0 to 1). */
+  cupedVarianceReduction?: number;
   srmPValue: number;
   /** True when srmPValue is below SRM_P_VALUE_THRESHOLD (0.001). */
   srmMismatch: boolean;
@@ -90,7 +103,7 @@ export interface AnalysisOutput {
 export interface ResolvedAnalysisInput {
   metric: MetricKind;
   method: AnalysisMethod;
-  arms: Array<Required<ArmInput>>;
+  arms: Array<Required<Omit<ArmInput, "covariate">> & Pick<ArmInput, "covariate">>;
   weights: number[];
   alpha: number;
   sequential: boolean;
