@@ -3,7 +3,7 @@
 import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
-import { compareArms, compareAov, comparisonSettings, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
+import { compareArms, compareAov, comparisonSettings, revenueVarianceRemoved, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
 import { decideVerdict } from "./verdict";
 import type { ArmResult, FlickerStats, GoalResult, ResultsView } from "./view";
@@ -40,9 +40,11 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
   const totals = totalsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal);
   const comparisons = compareArms(input.arms, totals, settings);
   const aov = compareAov(input.arms, totals, settings);
+  const removed = totals.some((t) => t.cappedRevenue !== 0) ? revenueVarianceRemoved(totals) : null;
   return {
     goal,
     primary,
+    ...(removed !== null && { cupedVarianceReduction: removed }),
     arms: input.arms.map((arm, i): ArmResult => {
       const t = totals[i] ?? emptyTotals();
       return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sequentialSampleRatioPValue, usersPerArmForRate } from "../stats";
-import { compareAov, compareArms, compareRates, MIN_CONVERSIONS_FOR_CHANCE, MIN_VISITORS_FOR_CHANCE, planSample, sampleRatio, timeToGo } from "./stats";
+import { compareAov, compareArms, compareRates, revenueVarianceRemoved, MIN_CONVERSIONS_FOR_CHANCE, MIN_VISITORS_FOR_CHANCE, planSample, sampleRatio, timeToGo } from "./stats";
 import { emptyTotals, type ArmTotals } from "./totals";
 
 const arms = [
@@ -184,5 +184,33 @@ describe("compareAov", () => {
   it("says nothing before 10 orders in both arms, or for an arm without orders", () => {
     expect(compareAov(arms, [orders(2000, 9, 50, 20), orders(2000, 120, 60, 20)], { alpha: 0.05 })[1]).toEqual({});
     expect(compareAov(arms, [orders(2000, 100, 50, 20), totals(2000, 0)], { alpha: 0.05 })[1]).toEqual({});
+  });
+});
+
+describe("CUPED on revenue per visitor", () => {
+  // 2,000 visitors an arm; 100 buyers of $60, of whom 80 had spent $60 before exposure, as had 20 others.
+  const arm = (buyers: number, covariate: ArmTotals["covariate"]) =>
+    totals(2000, buyers, {
+      revenue: 60 * buyers,
+      cappedRevenue: 60 * buyers,
+      cappedRevenueSquares: 3600 * buyers,
+      cappedRevenueCubes: 216_000 * buyers,
+      siteCurrencyConversions: buyers,
+      covariate,
+    });
+  const before = (buyers: number) => ({ sum: 60 * (0.8 * buyers + 20), sumSquares: 3600 * (0.8 * buyers + 20), sumProducts: 3600 * 0.8 * buyers });
+
+  it("says how much variance the visitors' revenue before exposure removed, and narrows the interval", () => {
+    const adjusted = [arm(100, before(100)), arm(120, before(120))];
+    const removed = revenueVarianceRemoved(adjusted);
+    expect(removed).toBeGreaterThan(0.3);
+    expect(removed).toBeLessThan(1);
+    const plain = compareArms(arms, [arm(100, null), arm(120, null)], { alpha: 0.05 })[1]!;
+    const cuped = compareArms(arms, adjusted, { alpha: 0.05 })[1]!;
+    expect(cuped.revenueCiHigh! - cuped.revenueCiLow!).toBeLessThan(plain.revenueCiHigh! - plain.revenueCiLow!);
+  });
+
+  it("does nothing when some arm's rows did not keep the covariate", () => {
+    expect(revenueVarianceRemoved([arm(100, before(100)), arm(120, null)])).toBeNull();
   });
 });

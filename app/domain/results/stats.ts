@@ -9,6 +9,7 @@ import {
 } from "../stats";
 import type { AnalysisOutput, PriorInput, VariantArmOutput } from "../stats";
 import { nearNormal } from "../stats/skewness";
+import { cupedAdjust } from "../stats/cuped";
 import { intervalOf, ratioDifference } from "../stats/ratio-metric";
 import { sequentialMultiplier } from "../stats/sequential";
 import { aovSums } from "./revenue-figures";
@@ -79,8 +80,15 @@ function analyzeArms(
       // Ids, not names: the engine needs unique names and merchants may give two arms the same one.
       return metric === "binomial"
         ? { name: arm.id, users: t.visitors, sum: Math.min(t.convertingVisitors, t.visitors) }
-        : // Capped per visitor at the test's cap (docs/statistics.md, "Revenue capping"): one order cannot swing it.
-          { name: arm.id, users: t.visitors, sum: t.cappedRevenue, sumSquares: t.cappedRevenueSquares };
+        : // Capped per visitor at the test's cap (docs/statistics.md, "Revenue capping"): one order cannot swing it;
+          // adjusted by the visitors' revenue before exposure (CUPED) when every arm's rows keep it.
+          {
+            name: arm.id,
+            users: t.visitors,
+            sum: t.cappedRevenue,
+            sumSquares: t.cappedRevenueSquares,
+            ...(cupedReady(totals) && t.covariate && { covariate: t.covariate }),
+          };
     }),
   });
 }
@@ -93,6 +101,28 @@ const variantOf = (output: AnalysisOutput | null, i: number): VariantArmOutput |
  * control, and revenue per visitor's lift when there is revenue. A comparison that failed leaves its fields
  * out; the rate's reason is kept as `error` for the page to put into words.
  */
+/** CUPED applies when every arm's rows kept the covariate's sums. */
+const cupedReady = (totals: readonly ArmTotals[]) => totals.length >= 2 && totals.every((t) => t.covariate !== null);
+
+/**
+ * The share of revenue per visitor's variance that CUPED removed (cuped.ts), for the page to say; null when
+ * the covariate was not kept or cannot adjust (no spread before exposure).
+ */
+export function revenueVarianceRemoved(totals: readonly ArmTotals[]): number | null {
+  if (!cupedReady(totals)) return null;
+  const adjusted = cupedAdjust(
+    totals.map((t) => ({
+      users: t.visitors,
+      sumY: t.cappedRevenue,
+      sumY2: t.cappedRevenueSquares,
+      sumX: t.covariate?.sum ?? 0,
+      sumX2: t.covariate?.sumSquares ?? 0,
+      sumXY: t.covariate?.sumProducts ?? 0,
+    })),
+  );
+  return adjusted?.varianceReduction ?? null;
+}
+
 /** Enough visitors and converting visitors in this arm and in control for a chance to win to mean something. */
 export function enoughForChance(control: ArmTotals | undefined, arm: ArmTotals | undefined): boolean {
   return [control, arm].every(

@@ -28,7 +28,18 @@ export interface RevenueSums {
   cappedRevenueConversions: number;
 }
 
-export interface RollupRow extends RollupFigures, Partial<RevenueSums> {
+/**
+ * CUPED's covariate, a visitor's capped revenue before their first exposure (docs/statistics.md, "CUPED"):
+ * ΣX and ΣX² over the visitors on the exposure rows, ΣX·Y (Y the visitor's capped revenue in the test) on
+ * the goal rows. Absent when not kept: then there is no adjustment.
+ */
+export interface CovariateSums {
+  covariateSum: number;
+  covariateSquares: number;
+  covariateRevenueProducts: number;
+}
+
+export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<CovariateSums> {
   armId: string;
   /** "" for the exposure rows. */
   goal: string;
@@ -56,6 +67,8 @@ export interface ArmTotals {
   conversionSquares: number;
   revenueConversions: number;
   cappedRevenueConversions: number;
+  /** CUPED's sums (CovariateSums) in the site's currency; null when some row did not keep them. */
+  covariate: { sum: number; sumSquares: number; sumProducts: number } | null;
 }
 
 export const emptyTotals = (): ArmTotals => ({
@@ -72,6 +85,7 @@ export const emptyTotals = (): ArmTotals => ({
   conversionSquares: 0,
   revenueConversions: 0,
   cappedRevenueConversions: 0,
+  covariate: { sum: 0, sumSquares: 0, sumProducts: 0 },
 });
 
 /**
@@ -92,7 +106,10 @@ export function totalsPerArm(
     if (upToDay !== undefined && row.day > upToDay) continue;
     const t = totals[index.get(row.armId) ?? -1];
     if (!t) continue;
-    if (row.goal === "") t.visitors += row.exposedVisitors;
+    if (row.goal === "") {
+      t.visitors += row.exposedVisitors;
+      t.covariate = addCovariate(t.covariate, row.covariateSum, row.covariateSquares, 0);
+    }
     else if (row.goal === goal) {
       t.convertingVisitors += row.convertingVisitors;
       t.conversions += row.conversions;
@@ -103,6 +120,7 @@ export function totalsPerArm(
         t.siteCurrencyConversions += row.conversions;
         t.cappedRevenue += row.cappedRevenue ?? row.revenue;
         t.cappedRevenueSquares += row.cappedRevenueSquares ?? row.revenueSquares;
+        t.covariate = addCovariate(t.covariate, 0, 0, row.covariateRevenueProducts);
         t.cappedRevenueCubes =
           t.cappedRevenueCubes === null || row.cappedRevenueCubes == null ? null : t.cappedRevenueCubes + row.cappedRevenueCubes;
         t.conversionSquares += row.conversionSquares ?? row.conversions;
@@ -112,6 +130,17 @@ export function totalsPerArm(
     }
   }
   return totals;
+}
+
+/** Adds one row's covariate sums; any that the row did not keep makes the arm's unknown (null) for good. */
+function addCovariate(
+  into: ArmTotals["covariate"],
+  sum: number | undefined,
+  squares: number | undefined,
+  products: number | undefined,
+): ArmTotals["covariate"] {
+  if (into === null || sum === undefined || squares === undefined || products === undefined) return null;
+  return { sum: into.sum + sum, sumSquares: into.sumSquares + squares, sumProducts: into.sumProducts + products };
 }
 
 /** Every day that has a rollup row, in order. */

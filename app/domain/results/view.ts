@@ -51,6 +51,8 @@ export interface GoalResult {
   goal: string;
   primary: boolean;
   arms: ArmResult[];
+  /** The share of revenue per visitor's variance CUPED removed (0 to 1), when the covariate was kept. */
+  cupedVarianceReduction?: number;
 }
 
 export type VerdictKind = "collecting" | "not-enough-evidence" | "variant-ahead" | "control-ahead" | "no-difference" | "srm";

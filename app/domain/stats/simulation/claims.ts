@@ -37,6 +37,8 @@ export interface PathClaims {
   finalChance95: number | null;
   /** Visitors at each look that showed the sample-ratio-mismatch warning. */
   srmAlarms: number[];
+  /** The share of revenue variance CUPED removed, as the page said it at the last look. */
+  finalCupedReduction: number | null;
 }
 
 export const CHANCE_CLAIM = 0.95;
@@ -110,5 +112,6 @@ export function pathClaims(readings: readonly PageReading[], trueLifts: readonly
     firstChance95,
     finalChance95: chance95(last),
     srmAlarms,
+    finalCupedReduction: last.cupedVarianceReduction ?? null,
   };
 }

@@ -15,6 +15,12 @@ export interface OrderValue {
 export interface VisitorModel {
   conversionRate: number;
   order: OrderValue;
+  /**
+   * Visitors differ (the CUPED scenario): each has a propensity λ ~ Gamma(shape, 1/shape) (mean 1) that
+   * multiplies both their rate in the test and `preConversionRate`, their chance of an order in the window
+   * before exposure. Absent: every visitor alike and nothing before exposure.
+   */
+  history?: { shape: number; preConversionRate: number };
 }
 
 /**
@@ -36,6 +42,23 @@ export const logMean = (order: OrderValue): number => Math.log(order.mean) - (or
  */
 export function orderQuantile(order: OrderValue, q: number): number {
   return Math.exp(logMean(order) + order.logSd * normalQuantile(q));
+}
+
+/**
+ * One Gamma(shape, 1) draw: Marsaglia & Tsang, "A simple method for generating gamma variables", ACM TOMS
+ * 26:363, 2000; for shape < 1 by Gamma(shape + 1)·U^(1/shape).
+ */
+export function gamma(rng: Rng, shape: number): number {
+  if (shape < 1) return gamma(rng, shape + 1) * Math.pow(1 - rng.next(), 1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    const x = standardNormal(rng);
+    const v = (1 + c * x) ** 3;
+    if (v <= 0) continue;
+    const u = 1 - rng.next();
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
 }
 
 export function bernoulli(rng: Rng, p: number): boolean {

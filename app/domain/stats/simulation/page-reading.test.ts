@@ -14,6 +14,9 @@ const arm = (visitors: number, converting: number, revenue = converting * 60, re
   cappedRevenue: revenue,
   cappedRevenueSquares: revenueSquares,
   cappedRevenueCubes: converting * 1_080_000,
+  covariateSum: 0,
+  covariateSquares: 0,
+  covariateRevenueProducts: 0,
 });
 
 describe("readPage", () => {

@@ -39,6 +39,8 @@ export interface PageReading {
   /** The arm a variant-ahead verdict names. */
   verdictArm?: string;
   srmMismatch: boolean;
+  /** The share of revenue per visitor's variance CUPED removed, when the page says it. */
+  cupedVarianceReduction?: number;
   /** One per variant, in arm order. */
   variants: VariantReading[];
 }
@@ -56,8 +58,8 @@ export function rollupsOf(totals: readonly SimArmTotals[]): RollupRow[] {
     const armId = armName(i);
     const base = { armId, day: DAY, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
     return [
-      { ...base, goal: "", currency: "", exposures: t.visitors, exposedVisitors: t.visitors },
-      { ...base, goal: GOAL, currency: CURRENCY, convertingVisitors: t.converting, conversions: t.converting, revenue: t.revenue, revenueSquares: t.revenueSquares, cappedRevenue: t.cappedRevenue, cappedRevenueSquares: t.cappedRevenueSquares, cappedRevenueCubes: t.cappedRevenueCubes },
+      { ...base, goal: "", currency: "", exposures: t.visitors, exposedVisitors: t.visitors, covariateSum: t.covariateSum, covariateSquares: t.covariateSquares },
+      { ...base, goal: GOAL, currency: CURRENCY, convertingVisitors: t.converting, conversions: t.converting, revenue: t.revenue, revenueSquares: t.revenueSquares, cappedRevenue: t.cappedRevenue, cappedRevenueSquares: t.cappedRevenueSquares, cappedRevenueCubes: t.cappedRevenueCubes, covariateRevenueProducts: t.covariateRevenueProducts },
     ];
   });
 }
@@ -91,6 +93,7 @@ export function readPage(setting: PageSetting, totals: readonly SimArmTotals[], 
     verdict: view.verdict.kind,
     ...(view.verdict.armName !== undefined && { verdictArm: view.verdict.armName }),
     srmMismatch: view.srm.mismatch,
+    ...(primary?.cupedVarianceReduction !== undefined && { cupedVarianceReduction: primary.cupedVarianceReduction }),
     variants,
   };
 }

@@ -1,6 +1,6 @@
 // One simulated test: visitors arrive one by one, each lands in an arm and converts or spends by its arm's
 // model, and at each look the cumulative totals per arm (what the daily rollups add up to) are read.
-import { cumulativeShares, pickArm, visitorRevenue, type VisitorModel } from "./generators";
+import { bernoulli, cumulativeShares, gamma, orderValue, pickArm, visitorRevenue, type VisitorModel } from "./generators";
 import type { Rng } from "./prng";
 
 /** One arm's cumulative figures, as the rollups hold them for one goal. */
@@ -16,6 +16,10 @@ export interface SimArmTotals {
   cappedRevenue: number;
   cappedRevenueSquares: number;
   cappedRevenueCubes: number;
+  /** CUPED's sums of each visitor's capped revenue before exposure (X): ΣX, ΣX², ΣX·Y with Y their capped revenue. */
+  covariateSum: number;
+  covariateSquares: number;
+  covariateRevenueProducts: number;
 }
 
 export interface PathSpec {
@@ -57,6 +61,9 @@ export function simulatePath<R>(
     cappedRevenue: 0,
     cappedRevenueSquares: 0,
     cappedRevenueCubes: 0,
+    covariateSum: 0,
+    covariateSquares: 0,
+    covariateRevenueProducts: 0,
   }));
   const readings: R[] = [];
   let visitors = 0;
@@ -67,13 +74,26 @@ export function simulatePath<R>(
       const model = spec.arms[arm];
       if (!t || !model) continue;
       t.visitors++;
-      const revenue = visitorRevenue(rng, model);
+      const cap = (amount: number) => (spec.revenueCap === undefined ? amount : Math.min(amount, spec.revenueCap));
+      let revenue: number;
+      if (model.history) {
+        // A visitor of their own propensity: an order before exposure, and one in the test, both scaled by it.
+        const { shape, preConversionRate } = model.history;
+        const propensity = gamma(rng, shape) / shape;
+        const before = bernoulli(rng, Math.min(1, preConversionRate * propensity)) ? cap(orderValue(rng, model.order)) : 0;
+        revenue = bernoulli(rng, Math.min(1, model.conversionRate * propensity)) ? orderValue(rng, model.order) : 0;
+        t.covariateSum += before;
+        t.covariateSquares += before * before;
+        t.covariateRevenueProducts += before * cap(revenue);
+      } else {
+        revenue = visitorRevenue(rng, model);
+      }
       if (revenue > 0) {
         t.converting++;
         t.revenue += revenue;
         t.revenueSquares += revenue * revenue;
         // One order per visitor here, so the visitor's capped revenue is the order's, capped.
-        const capped = spec.revenueCap === undefined ? revenue : Math.min(revenue, spec.revenueCap);
+        const capped = cap(revenue);
         t.cappedRevenue += capped;
         t.cappedRevenueSquares += capped * capped;
         t.cappedRevenueCubes += capped * capped * capped;

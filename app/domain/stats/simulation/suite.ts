@@ -52,6 +52,8 @@ export interface Scenario {
    * few tests that make one (a chance to win ≥ 95% is shown in ~8% of them), so its scenario runs more.
    */
   scale?: number;
+  /** The shop's visitors; DEFAULT_VISITOR when absent. */
+  visitor?: VisitorModel;
   /** Each variant's true relative lift for one simulated test (drawn from its generator when random). */
   trueLifts(rng: Rng): number[];
   lines: Line[];
@@ -227,6 +229,35 @@ function srmBrokenScenario(): Scenario {
   };
 }
 
+/**
+ * Visitors with a history (the CUPED scenario): propensities Gamma(0.5) (mean 1, sd 1.4, a few loyal buyers
+ * and many who rarely buy) and a 10% chance of an order in the window before exposure at propensity 1.
+ */
+export const VISITOR_WITH_HISTORY: VisitorModel = { ...DEFAULT_VISITOR, history: { shape: 0.5, preConversionRate: 0.1 } };
+
+/** A/A on visitors with a history: how much variance CUPED removes, and that the adjusted read-out stays valid. */
+function cupedScenario(): Scenario {
+  const weights = [1, 1];
+  const horizon = plannedVisitors(weights);
+  const read = readings(horizon);
+  const setting = (how: string) => `revenue, visitors with a history (pre-exposure revenue as covariate), 50/50, ${how}`;
+  return {
+    key: "cuped-50",
+    weights,
+    assignment: weights,
+    looks: everyVisitors(PEEK_EVERY, horizon),
+    visitor: VISITOR_WITH_HISTORY,
+    trueLifts: () => [0],
+    lines: [
+      { id: "cuped-reduction", claim: "variance removed by CUPED", setting: setting(read.fixed), kind: "mean", target: INFO, value: (c) => c.finalCupedReduction },
+      { id: "cuped-any", claim: "A/A false positive (either side)", setting: setting(read.peek), kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.firstRevenueCall !== null) },
+      { id: "cuped-variant", claim: "A/A false \"variant ahead\" (one tail)", setting: setting(read.peek), kind: "rate", target: ONE_TAIL, value: (c) => rate(c.firstRevenueCall === "variant") },
+      { id: "cuped-control", claim: "A/A false \"control ahead\" (one tail)", setting: setting(read.peek), kind: "rate", target: ONE_TAIL, value: (c) => rate(c.firstRevenueCall === "control") },
+      { id: "cuped-coverage", claim: "interval holds the true lift (0) at every look", setting: setting(read.peek), kind: "rate", target: COVERAGE, value: (c) => rate(c.revenueCoveredEveryLook) },
+    ],
+  };
+}
+
 /** Every scenario of the suite, in the table's order. */
 export function scenarios(): Scenario[] {
   return [
@@ -237,19 +268,17 @@ export function scenarios(): Scenario[] {
     srmHealthyScenario(),
     srmBrokenScenario(),
     spreadScenario(),
+    cupedScenario(),
   ];
 }
 
-/** Lines with nothing to measure yet, printed so the table lists every claim of the issue. */
-export const PENDING_LINES: TableLine[] = [
-  { claim: "variance removed by CUPED", setting: "revenue per visitor", kind: "rate", target: { na: "n/a (no CUPED yet)" }, tally: emptyTally() },
-];
+/** Lines with nothing to measure yet, printed so the table lists every claim of the issue (none left). */
+export const PENDING_LINES: TableLine[] = [];
 
 export type Tallies = Record<string, Tally>;
 
 /** The visitor models of one simulated test: control at the baseline, each variant at (1 + its lift). */
-function armModels(trueLifts: readonly number[]): VisitorModel[] {
-  const base = DEFAULT_VISITOR;
+function armModels(trueLifts: readonly number[], base: VisitorModel = DEFAULT_VISITOR): VisitorModel[] {
   return [base, ...trueLifts.map((lift) => ({ ...base, conversionRate: Math.min(1, Math.max(0, base.conversionRate * (1 + lift))) }))];
 }
 
@@ -261,7 +290,7 @@ export function runChunk(scenario: Scenario, seed: number, start: number, end: n
     const rng = createRng(deriveSeed(seed, scenario.key, i));
     const trueLifts = scenario.trueLifts(rng);
     // The cap the shop's recent orders would give, fixed before the test: the 99th percentile of order values.
-    const spec = { assignment: scenario.assignment, arms: armModels(trueLifts), looks: scenario.looks, revenueCap: REVENUE_CAP };
+    const spec = { assignment: scenario.assignment, arms: armModels(trueLifts, scenario.visitor), looks: scenario.looks, revenueCap: REVENUE_CAP };
     const claims = pathClaims(simulatePath(rng, spec, (totals, visitors) => readPage(setting, totals, visitors)), trueLifts);
     for (const line of scenario.lines) {
       const value = line.value(claims, trueLifts);
