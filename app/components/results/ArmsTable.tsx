@@ -238,6 +238,11 @@ export function ArmsTable({
             No revenue recorded for this goal.
           </Text>
         )}
+        {hasRevenue && goal.cupedVarianceReduction !== undefined && (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {`Revenue per visitor is adjusted for what each visitor spent before the test (CUPED), which removed ${formatPercent(goal.cupedVarianceReduction, 1)} of its variance.`}
+          </Text>
+        )}
         <Text as="p" variant="bodySm" tone="subdued">
           {P_VALUE_HELP} {CHANCE_HELP}
           {goal.primary ? "" : ` ${EXPLORATORY_NOTE}`}
