@@ -7,7 +7,7 @@ import { PGlite, messages } from "@electric-sql/pglite";
 /**
  * @typedef {{ id: number, op: "query", sql: string, params?: unknown[], options?: QueryOptions, tx?: number }
  *   | { id: number, op: "exec", sql: string, tx?: number }
- *   | { id: number, op: "begin" }
+ *   | { id: number, op: "begin", tx: number }
  *   | { id: number, op: "rollback", tx: number }
  *   | { id: number, op: "end", tx: number, commit: boolean }
  *   | { id: number, op: "close" }} Request
@@ -17,9 +17,11 @@ if (!parentPort) throw new Error("pglite-worker.mjs runs as a worker thread");
 const port = parentPort;
 const db = await PGlite.create(workerData.dataDir);
 
-/** Open transactions by id: the PGlite transaction and how to end its callback (resolve commits, reject rolls back). */
+/**
+ * Open transactions by the caller's id: the PGlite transaction once it has begun, how to end its callback
+ * (resolve commits, reject rolls back) and the transaction's own outcome.
+ */
 const transactions = new Map();
-let nextTx = 1;
 
 const passThrough = (/** @type {string} */ value) => value;
 
@@ -35,27 +37,28 @@ function queryOptions(options) {
 }
 
 /** @param {number | undefined} tx */
-function target(tx) {
+async function target(tx) {
   if (tx === undefined) return db;
   const open = transactions.get(tx);
   if (!open) throw new Error(`transaction ${tx} is no longer open`);
-  return open.tx;
+  return open.opened;
 }
 
 /** @param {Request} request */
 async function answer(request) {
   switch (request.op) {
     case "query": {
-      const { rows, fields, affectedRows } = await target(request.tx).query(request.sql, request.params, queryOptions(request.options));
+      const { rows, fields, affectedRows } = await (await target(request.tx)).query(request.sql, request.params, queryOptions(request.options));
       return { rows, fields, affectedRows };
     }
     case "exec":
-      await target(request.tx).exec(request.sql);
+      await (await target(request.tx)).exec(request.sql);
       return null;
     case "begin":
-      return begin();
+      begin(request.tx);
+      return null;
     case "rollback":
-      await target(request.tx).rollback();
+      await (await target(request.tx)).rollback();
       return null;
     case "end": {
       const open = transactions.get(request.tx);
@@ -74,23 +77,27 @@ async function answer(request) {
   }
 }
 
-/** Opens a PGlite transaction that stays open until an "end" message names it; answers its id once it has begun. */
-function begin() {
-  const id = nextTx++;
-  return new Promise((resolve, reject) => {
-    /** @type {{ resolve: () => void, reject: (error: Error) => void }} */
-    const finish = { resolve: () => {}, reject: () => {} };
-    const ended = new Promise((resolveEnd, rejectEnd) => Object.assign(finish, { resolve: resolveEnd, reject: rejectEnd }));
-    const done = db.transaction(async (tx) => {
-      transactions.set(id, { tx, finish, done });
-      resolve(id);
-      await ended;
-    });
-    // Before the callback ran (BEGIN failed), the failure is the begin's; after, the "end" message reports it.
-    done.catch((/** @type {unknown} */ error) => {
-      if (!transactions.has(id)) reject(error);
-    });
+/**
+ * Opens a PGlite transaction under the caller's id that stays open until an "end" message names it. Its
+ * statements may follow at once, without waiting for an answer (one round trip fewer per transaction):
+ * they wait here until it has begun, and fail with BEGIN's error if it could not.
+ * @param {number} id
+ */
+function begin(id) {
+  /** @type {{ resolve: () => void, reject: (error: Error) => void }} */
+  const finish = { resolve: () => {}, reject: () => {} };
+  const ended = new Promise((resolveEnd, rejectEnd) => Object.assign(finish, { resolve: resolveEnd, reject: rejectEnd }));
+  /** @type {(tx: import("@electric-sql/pglite").Transaction) => void} */
+  let began = () => {};
+  const opened = new Promise((resolve) => (began = resolve));
+  const done = db.transaction(async (tx) => {
+    began(tx);
+    await ended;
   });
+  // If BEGIN fails, `done` rejects before the callback ran: the statements waiting for `opened` get its error.
+  const openedOrFailed = Promise.race([opened, done.then(() => new Promise(() => {}))]);
+  openedOrFailed.catch(() => {});
+  transactions.set(id, { opened: openedOrFailed, finish, done });
 }
 
 /** What crosses back of an error: a DatabaseError's fields (code, detail, constraint...) as plain data. */
