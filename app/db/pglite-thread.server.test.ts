@@ -106,6 +106,19 @@ describe("openDatabase on PGlite", () => {
     expect(duplicate).toMatchObject({ name: "DriverAdapterError", cause: { kind: "UniqueConstraintViolation", originalCode: "23505" } });
   });
 
+  it("runs Prisma's interactive transactions: commit keeps the writes, rollback drops them", async () => {
+    const adapter = await database.adapter.connect();
+    const insert = (id: number) => ({ sql: "INSERT INTO u VALUES ($1, now())", args: [id], argTypes: [{ scalarType: "int" as const, arity: "scalar" as const }] });
+    const kept = await adapter.startTransaction();
+    await kept.executeRaw(insert(10));
+    await kept.commit();
+    const dropped = await adapter.startTransaction();
+    await dropped.executeRaw(insert(11));
+    await dropped.rollback();
+    const ids = await database.sql.query<{ id: number }>("SELECT id FROM u WHERE id >= 10 ORDER BY id");
+    expect(ids).toEqual([{ id: 10 }]);
+  });
+
   it("runs the SQL runner's transactions on the thread, rolling back on a throw", async () => {
     await expect(
       database.sql.transaction(async (tx) => {
@@ -113,7 +126,7 @@ describe("openDatabase on PGlite", () => {
         throw new Error("no");
       }),
     ).rejects.toThrow("no");
-    const n = await database.sql.transaction((tx) => tx.query<{ n: number }>("SELECT count(*)::int AS n FROM u"));
-    expect(n).toEqual([{ n: 1 }]);
+    const n = await database.sql.transaction((tx) => tx.query<{ n: number }>("SELECT count(*)::int AS n FROM u WHERE id = 2"));
+    expect(n).toEqual([{ n: 0 }]);
   });
 });

@@ -108,6 +108,9 @@ export class PGliteThread {
     try {
       let result: T;
       try {
+        // Never synchronously, as PGlite's own never is: the Prisma adapter's callback reads the promise that
+        // transaction() returns, which is only assigned once transaction() has returned.
+        await Promise.resolve();
         result = await fn(tx);
       } catch (error) {
         await this.#send({ op: "end", tx: id, commit: false }).catch(() => {});
