@@ -1,8 +1,9 @@
 // npm run bench:flood: how long a request on a NEW connection waits while 400 keep-alive connections flood
 // the server (issue 20: svc took 5-13 s, a bare Node server 40-150 ms). Measured 2026-11-25 on 2 shared
-// cores: on PostgreSQL svc's probe p50 is ~40 ms under the events flood (bare: ~80 ms); on the embedded
-// PGlite it is 3-7 s, because PGlite runs in the server's thread and its writes block the event loop for
-// seconds at a time (monitorEventLoopDelay: 1-8 s stretches), so nothing is accepted or read meanwhile. svc and the bare server
+// cores, in one run each: under the events flood svc's probe p50/p95 is 6/56 ms on PGlite and 16/68 ms on
+// PostgreSQL (bare: 59/98 and 76/111 ms); under the patches flood 60/80 and 59/1,209 ms (54/130 the run
+// before; bare: 32/54, 45/67 ms). Before PGlite ran on a worker thread (ADR 015) it was 3-7.5 s on PGlite,
+// its writes holding the server's event loop for seconds at a time. svc and the bare server
 // (bench-bare.mjs) are flooded the same way in the same run, with GET /api/patches and then POST
 // /api/events; meanwhile a probe opens a fresh connection every 100 ms and times GET /api/patches to its
 // answer's headers. Loopback only. Figures: the flood's requests/s and the probe's p50/p95/max.

@@ -1,10 +1,11 @@
 // Opens the app's database: embedded PGlite in a local folder, or any PostgreSQL by URL.
 import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PGliteThread, type ThreadTransaction } from "~/db/pglite-thread.server";
 
 /** Plain SQL access for the migration runner and the health check (Prisma is for everything else). */
 export interface SqlRunner {
@@ -36,8 +37,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
-  const runner = (q: Pick<PGlite, "query" | "exec">): SqlRunner => ({
+  const db = await PGliteThread.open(dataDir);
+  const runner = (q: Pick<ThreadTransaction, "query" | "exec">): SqlRunner => ({
     async query<Row>(sql: string, params?: unknown[]) {
       return (await q.query<Row>(sql, params)).rows;
     },
@@ -50,7 +51,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     location: inMemory ? dataDir : `pglite:${dataDir}`,
     sql: runner(db),
-    adapter: new PrismaPGlite(db),
+    // The adapter calls only query (with rowMode and parsers), exec and transaction (whose tx has query, exec
+    // and rollback), which PGliteThread answers as PGlite does.
+    adapter: new PrismaPGlite(db as unknown as PGlite),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,118 @@
+// The embedded PGlite database on a thread of its own, answering pglite-thread.server.ts's messages.
+// Plain JavaScript so that every way svc runs (built bundles, tsx, Vitest) can start it as it is.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, messages } from "@electric-sql/pglite";
+
+/** @typedef {{ rowMode?: "array" | "object", rawTypes?: number[] }} QueryOptions */
+/**
+ * @typedef {{ id: number, op: "query", sql: string, params?: unknown[], options?: QueryOptions, tx?: number }
+ *   | { id: number, op: "exec", sql: string, tx?: number }
+ *   | { id: number, op: "begin", tx: number }
+ *   | { id: number, op: "rollback", tx: number }
+ *   | { id: number, op: "end", tx: number, commit: boolean }
+ *   | { id: number, op: "close" }} Request
+ */
+
+if (!parentPort) throw new Error("pglite-worker.mjs runs as a worker thread");
+const port = parentPort;
+const db = await PGlite.create(workerData.dataDir);
+
+/**
+ * Open transactions by the caller's id: the PGlite transaction once it has begun, how to end its callback
+ * (resolve commits, reject rolls back) and the transaction's own outcome.
+ */
+const transactions = new Map();
+
+const passThrough = (/** @type {string} */ value) => value;
+
+/**
+ * Columns of the types in rawTypes come back as PostgreSQL's text, for the caller to parse on its side:
+ * parsers are functions, which cannot cross to this thread.
+ * @param {QueryOptions | undefined} options
+ */
+function queryOptions(options) {
+  if (!options) return undefined;
+  const parsers = Object.fromEntries((options.rawTypes ?? []).map((oid) => [oid, passThrough]));
+  return { rowMode: options.rowMode, parsers };
+}
+
+/** @param {number | undefined} tx */
+async function target(tx) {
+  if (tx === undefined) return db;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is no longer open`);
+  return open.opened;
+}
+
+/** @param {Request} request */
+async function answer(request) {
+  switch (request.op) {
+    case "query": {
+      const { rows, fields, affectedRows } = await (await target(request.tx)).query(request.sql, request.params, queryOptions(request.options));
+      return { rows, fields, affectedRows };
+    }
+    case "exec":
+      await (await target(request.tx)).exec(request.sql);
+      return null;
+    case "begin":
+      begin(request.tx);
+      return null;
+    case "rollback":
+      await (await target(request.tx)).rollback();
+      return null;
+    case "end": {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error(`transaction ${request.tx} is no longer open`);
+      transactions.delete(request.tx);
+      if (request.commit) open.finish.resolve();
+      else open.finish.reject(new Error("rolled back"));
+      await open.done.catch((/** @type {unknown} */ error) => {
+        if (request.commit) throw error;
+      });
+      return null;
+    }
+    case "close":
+      await db.close();
+      return null;
+  }
+}
+
+/**
+ * Opens a PGlite transaction under the caller's id that stays open until an "end" message names it. Its
+ * statements may follow at once, without waiting for an answer (one round trip fewer per transaction):
+ * they wait here until it has begun, and fail with BEGIN's error if it could not.
+ * @param {number} id
+ */
+function begin(id) {
+  /** @type {{ resolve: () => void, reject: (error: Error) => void }} */
+  const finish = { resolve: () => {}, reject: () => {} };
+  const ended = new Promise((resolveEnd, rejectEnd) => Object.assign(finish, { resolve: resolveEnd, reject: rejectEnd }));
+  /** @type {(tx: import("@electric-sql/pglite").Transaction) => void} */
+  let began = () => {};
+  const opened = new Promise((resolve) => (began = resolve));
+  const done = db.transaction(async (tx) => {
+    began(tx);
+    await ended;
+  });
+  // If BEGIN fails, `done` rejects before the callback ran: the statements waiting for `opened` get its error.
+  const openedOrFailed = Promise.race([opened, done.then(() => new Promise(() => {}))]);
+  openedOrFailed.catch(() => {});
+  transactions.set(id, { opened: openedOrFailed, finish, done });
+}
+
+/** What crosses back of an error: a DatabaseError's fields (code, detail, constraint...) as plain data. */
+function describe(/** @type {unknown} */ error) {
+  if (!(error instanceof Error)) return { message: String(error), fields: {} };
+  /** @type {Record<string, string | number>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) if (typeof value === "string" || typeof value === "number") fields[key] = value;
+  return { message: error.message, databaseError: error instanceof messages.DatabaseError, fields };
+}
+
+port.on("message", (/** @type {Request} */ request) => {
+  answer(request).then(
+    (result) => port.postMessage({ id: request.id, result }),
+    (error) => port.postMessage({ id: request.id, error: describe(error) }),
+  );
+});
+port.postMessage({ ready: true });
