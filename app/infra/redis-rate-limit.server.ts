@@ -8,7 +8,9 @@ import { LUA_NOW_MS, luaScript, runScript } from "./redis.server";
  * KEYS: one hash per bucket ({t: tokens, at: ms}). ARGV[1]: the time in ms, or "" for Redis's own clock
  * (so instances' clocks never matter); then each bucket's capacity and refill per second. Every bucket
  * must have a token for any to be spent, so a refused request spends nothing; the first bucket that
- * refuses gives the wait. A bucket's key expires when it would be full again, which is the same as absent.
+ * refuses gives the wait. A bucket's key expires a second after it would be full again: absent is the same
+ * as full, and a key kept a little longer refills to full by the same arithmetic, so the slack changes no
+ * decision; it keeps the shared cases (which give the script its own times) from racing the real clock.
  */
 const TAKE = luaScript(`
 ${LUA_NOW_MS}local after = {}
@@ -31,7 +33,7 @@ end
 for i, key in ipairs(KEYS) do
   local b = after[i]
   redis.call("HSET", key, "t", string.format("%.17g", b[1]), "at", string.format("%.17g", b[2]))
-  redis.call("PEXPIRE", key, string.format("%d", math.ceil((b[3] - b[1]) / b[4] * 1000) + 1))
+  redis.call("PEXPIRE", key, string.format("%d", math.ceil((b[3] - b[1]) / b[4] * 1000) + 1000))
 end
 return {1, 0}
 `);
