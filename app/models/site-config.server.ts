@@ -1,10 +1,13 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { prisma } from "~/db.server";
+import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import type { SiteConfig } from "~/domain/sites/site-config";
 
 /** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
   const db = await prisma();
+  // Tests ended within the window still take their exposed visitors' conversions (attribution.ts).
+  const windowStart = new Date(Date.now() - ATTRIBUTION_WINDOW_MS);
   const site = await db.site.findUnique({
     where: { publicId },
     include: {
@@ -18,6 +21,11 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
   });
   // A shop that uninstalled the app is not served until it installs again (its data waits for shop/redact).
   if (!site || site.shop.uninstalledAt) return null;
+  const attributionTests = await db.test.findMany({
+    where: { siteId: site.id, startedAt: { not: null }, OR: [{ endedAt: null }, { endedAt: { gte: windowStart } }] },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, startedAt: true, endedAt: true, revenueCap: true },
+  });
   return {
     id: site.id,
     publicId: site.publicId,
@@ -51,5 +59,8 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               urlPattern: goal.urlPattern,
             })),
           })),
+    attributionTests: attributionTests.flatMap((test) =>
+      test.startedAt ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
+    ),
   };
 }
