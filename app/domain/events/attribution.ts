@@ -1,5 +1,5 @@
 // Which arm of which test a visitor's conversion counts for: the visitor's first exposure to the test,
-// in any of their sessions, while the test ran (docs/statistics.md, "Attribution").
+// in any of their sessions, while the test ran (docs/api.md, "Attribution and revenue").
 
 /**
  * How long after a test ends a conversion of a visitor exposed while it ran still counts for their arm:
