@@ -6,14 +6,15 @@ import type { SiteConfig } from "~/domain/sites/site-config";
 /** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
   const db = await prisma();
-  // Tests ended within the window still take their exposed visitors' conversions (attribution.ts).
   const windowStart = new Date(Date.now() - ATTRIBUTION_WINDOW_MS);
   const site = await db.site.findUnique({
     where: { publicId },
     include: {
       shop: { select: { domain: true, uninstalledAt: true } },
+      // The running tests, and every test a conversion may still count for: started, and not ended
+      // more than the attribution window ago (attribution.ts).
       tests: {
-        where: { status: "running" },
+        where: { OR: [{ status: "running" }, { startedAt: { not: null }, OR: [{ endedAt: null }, { endedAt: { gte: windowStart } }] }] },
         orderBy: { createdAt: "asc" },
         include: { arms: { orderBy: { position: "asc" } }, goals: { orderBy: { label: "asc" } } },
       },
@@ -21,11 +22,6 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
   });
   // A shop that uninstalled the app is not served until it installs again (its data waits for shop/redact).
   if (!site || site.shop.uninstalledAt) return null;
-  const attributionTests = await db.test.findMany({
-    where: { siteId: site.id, startedAt: { not: null }, OR: [{ endedAt: null }, { endedAt: { gte: windowStart } }] },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, startedAt: true, endedAt: true, revenueCap: true },
-  });
   return {
     id: site.id,
     publicId: site.publicId,
@@ -40,7 +36,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     tests:
       site.status === "paused"
         ? []
-        : site.tests.map((test) => ({
+        : site.tests.filter((test) => test.status === "running").map((test) => ({
             id: test.id,
             pages: test.pages,
             trafficPercent: test.trafficPercent,
@@ -59,7 +55,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               urlPattern: goal.urlPattern,
             })),
           })),
-    attributionTests: attributionTests.flatMap((test) =>
+    attributionTests: site.tests.flatMap((test) =>
       test.startedAt ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
     ),
   };
