@@ -8,6 +8,8 @@ import type { Sql } from "./transaction.server";
 export interface KnownFactsQuery {
   /** (site, test, session) keys whose stored exposure matters. */
   exposureKeys: ReadonlyArray<{ siteId: string; testId: string; sessionId: string }>;
+  /** (site, test, visitor) keys whose earliest exposure at or after the test's start matters (attribution). */
+  visitorExposureKeys: ReadonlyArray<{ siteId: string; testId: string; visitorId: string; startedAt: Date }>;
   /** (site, test, visitor): was any session of the visitor exposed to the test? */
   visitorKeys: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
   /** Visitors whose earlier attributed conversions matter (per-visitor revenue). */
@@ -19,11 +21,18 @@ export interface KnownFactsQuery {
 const READ_KNOWN_FACTS = `
   SELECT
     (SELECT COALESCE(json_agg(x), '[]') FROM (
-       SELECT e."siteId", e."testId", e."sessionId", e."armId",
-              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt"
+       SELECT e."siteId", e."testId", e."sessionId"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "testId" text, "sessionId" text)) k
          JOIN "Exposure" e ON e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."sessionId" = k."sessionId") x
     ) AS "sessionExposures",
+    (SELECT COALESCE(json_agg(x), '[]') FROM (
+       SELECT DISTINCT ON (e."siteId", e."testId", e."visitorId") e."siteId", e."testId", e."visitorId", e."armId",
+              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt"
+         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($5::jsonb) AS k("siteId" text, "testId" text, "visitorId" text, "startedAt" timestamp(3))) k
+         JOIN "Exposure" e ON e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
+                          AND e."exposedAt" >= k."startedAt"
+        ORDER BY e."siteId", e."testId", e."visitorId", e."exposedAt", e."armId") x
+    ) AS "visitorExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."siteId", k."testId", k."visitorId"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($2::jsonb) AS k("siteId" text, "testId" text, "visitorId" text)) k
@@ -50,7 +59,8 @@ const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.pars
 /** What the database already holds about the group's sessions and visitors, in one round trip. */
 export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
   const [row] = await sql.query<{
-    sessionExposures: Json<Array<{ siteId: string; testId: string; sessionId: string; armId: string; exposedAt: string }>>;
+    sessionExposures: Json<KnownFacts["sessionExposures"]>;
+    visitorExposures: Json<Array<{ siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string }>>;
     exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
     visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
     recordedConversions: Json<KnownFacts["recordedConversions"]>;
@@ -59,10 +69,12 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
     JSON.stringify(query.visitorKeys),
     JSON.stringify(query.historyVisitors),
     JSON.stringify(query.conversionKeys),
+    JSON.stringify(query.visitorExposureKeys),
   ]);
   if (!row) throw new Error("readKnownFacts: no row");
   return {
-    sessionExposures: parsed(row.sessionExposures).map((e) => ({ ...e, exposedAt: new Date(e.exposedAt) })),
+    sessionExposures: parsed(row.sessionExposures),
+    visitorExposures: parsed(row.visitorExposures).map((e) => ({ ...e, exposedAt: new Date(e.exposedAt) })),
     exposedVisitors: parsed(row.exposedVisitors),
     visitorHistory: parsed(row.visitorHistory).map((h) => ({ ...h, conversions: Number(h.conversions), revenue: Number(h.revenue) })),
     recordedConversions: parsed(row.recordedConversions),

@@ -1,16 +1,20 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { prisma } from "~/db.server";
+import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import type { SiteConfig } from "~/domain/sites/site-config";
 
 /** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
   const db = await prisma();
+  const windowStart = new Date(Date.now() - ATTRIBUTION_WINDOW_MS);
   const site = await db.site.findUnique({
     where: { publicId },
     include: {
       shop: { select: { domain: true, uninstalledAt: true } },
+      // The running tests, and every test a conversion may still count for: started, and not ended
+      // more than the attribution window ago (attribution.ts).
       tests: {
-        where: { status: "running" },
+        where: { OR: [{ status: "running" }, { startedAt: { not: null }, OR: [{ endedAt: null }, { endedAt: { gte: windowStart } }] }] },
         orderBy: { createdAt: "asc" },
         include: { arms: { orderBy: { position: "asc" } }, goals: { orderBy: { label: "asc" } } },
       },
@@ -32,7 +36,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     tests:
       site.status === "paused"
         ? []
-        : site.tests.map((test) => ({
+        : site.tests.filter((test) => test.status === "running").map((test) => ({
             id: test.id,
             pages: test.pages,
             trafficPercent: test.trafficPercent,
@@ -51,5 +55,8 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               urlPattern: goal.urlPattern,
             })),
           })),
+    attributionTests: site.tests.flatMap((test) =>
+      test.startedAt ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
+    ),
   };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { firstOccurrences, planIngest, type KnownFacts, type PlanEvent, type PlanSite } from "./ingest-plan";
 
-const shop: PlanSite = { id: "s1", currency: "USD", runningTestIds: new Set(["t1", "t2"]) };
-const euroShop: PlanSite = { id: "s2", currency: "EUR", runningTestIds: new Set(["t9"]) };
-const nothing: KnownFacts = { sessionExposures: [], exposedVisitors: [], visitorHistory: [], recordedConversions: [] };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute));
+const started = (...ids: string[]) => new Map(ids.map((id) => [id, { id, startedAt: at(-60), endedAt: null }] as const));
+const shop: PlanSite = { id: "s1", currency: "USD", tests: started("t1", "t2") };
+const euroShop: PlanSite = { id: "s2", currency: "EUR", tests: started("t9") };
+const nothing: KnownFacts = { sessionExposures: [], visitorExposures: [], exposedVisitors: [], visitorHistory: [], recordedConversions: [] };
 
 const exposure = (o: Partial<Extract<PlanEvent, { kind: "exposure" }>> & { eventId: string }): PlanEvent => ({
   kind: "exposure", site: shop, visitorId: "v1", sessionId: "a", occurredAt: at(0), testId: "t1", armId: "t1-b", msToApply: 5, msHidden: 1, ...o,
@@ -44,7 +45,7 @@ describe("planIngest", () => {
   it("does not count a visitor or session the database already knows", () => {
     const plan = planIngest([exposure({ eventId: "e1" }), exposure({ eventId: "e2", sessionId: "b" })], {
       ...nothing,
-      sessionExposures: [{ siteId: "s1", sessionId: "a", testId: "t1", armId: "t1-b", exposedAt: at(0) }],
+      sessionExposures: [{ siteId: "s1", sessionId: "a", testId: "t1" }],
       exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
     });
     expect(plan.exposures.map((x) => x.eventId)).toEqual(["e2"]);
@@ -54,15 +55,63 @@ describe("planIngest", () => {
   it("attributes a conversion to an exposure written earlier in the group, not to one that arrives after it", () => {
     const plan = planIngest(
       [
-        conversion({ eventId: "c0", sessionId: "b", occurredAt: at(9) }),
+        conversion({ eventId: "c0", visitorId: "v2", sessionId: "b", occurredAt: at(9) }),
         exposure({ eventId: "e1" }),
         conversion({ eventId: "c1", value: 10 }),
-        exposure({ eventId: "e2", sessionId: "b", occurredAt: at(1) }),
+        exposure({ eventId: "e2", visitorId: "v2", sessionId: "b", occurredAt: at(1) }),
       ],
       nothing,
     );
     expect(plan.conversions.map((c) => c.eventId)).toEqual(["c0", "c1"]);
     expect(plan.attributions).toEqual([{ siteId: "s1", eventId: "c1", testId: "t1", armId: "t1-b" }]);
+  });
+
+  it("attributes a conversion in another session of an exposed visitor, stored or earlier in the group", () => {
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1", sessionId: "a" }),
+        conversion({ eventId: "c1", sessionId: "b", occurredAt: at(60), value: 50 }),
+        conversion({ eventId: "c2", visitorId: "v2", sessionId: "d", occurredAt: at(60) }),
+        conversion({ eventId: "c3", visitorId: "v3", sessionId: "e", occurredAt: at(60) }),
+      ],
+      { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v2", testId: "t2", armId: "t2-a", exposedAt: at(-30) }] },
+    );
+    expect(plan.attributions).toEqual([
+      { siteId: "s1", eventId: "c1", testId: "t1", armId: "t1-b" },
+      { siteId: "s1", eventId: "c2", testId: "t2", armId: "t2-a" },
+    ]);
+    expect(plan.rollups.filter((r) => r.goal === "buy").map((r) => [r.testId, r.armId, r.conversions, r.revenue])).toEqual([
+      ["t1", "t1-b", 1, 50],
+      ["t2", "t2-a", 1, 0],
+    ]);
+  });
+
+  it("counts nothing dated before the test's start: not the exposure, not the conversion", () => {
+    const late: PlanSite = { ...shop, tests: new Map([["t1", { id: "t1", startedAt: at(10), endedAt: null }]]) };
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1", site: late, occurredAt: at(5) }),
+        conversion({ eventId: "c1", site: late, occurredAt: at(20) }),
+        exposure({ eventId: "e2", site: late, visitorId: "v2", sessionId: "b", occurredAt: at(12) }),
+        conversion({ eventId: "c2", site: late, visitorId: "v2", sessionId: "b", occurredAt: at(8) }),
+        conversion({ eventId: "c3", site: late, visitorId: "v2", sessionId: "b", occurredAt: at(13) }),
+      ],
+      nothing,
+    );
+    expect(plan.exposures.map((e) => e.eventId)).toEqual(["e2"]);
+    expect(plan.attributions.map((a) => a.eventId)).toEqual(["c3"]);
+    expect(plan.conversions).toHaveLength(3);
+  });
+
+  it("attributes within the window after the test ended, and not after it", () => {
+    const ended: PlanSite = { ...shop, tests: new Map([["t1", { id: "t1", startedAt: at(-60), endedAt: at(0) }]]) };
+    const known = { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v1", testId: "t1", armId: "t1-b", exposedAt: at(-10) }] };
+    const day = 24 * 60;
+    const plan = planIngest(
+      [conversion({ eventId: "c1", site: ended, occurredAt: at(6 * day) }), conversion({ eventId: "c2", site: ended, occurredAt: at(7 * day + 1) })],
+      known,
+    );
+    expect(plan.attributions.map((a) => a.eventId)).toEqual(["c1"]);
   });
 
   it("does not attribute a conversion that happened before its session's exposure", () => {
@@ -130,7 +179,7 @@ describe("planIngest", () => {
         conversion({ eventId: "c2", site: euroShop, sessionId: "z", value: 3 }),
         conversion({ eventId: "c3", site: euroShop, sessionId: "z" }),
       ],
-      { ...nothing, sessionExposures: [{ siteId: "s1", sessionId: "a", testId: "gone", armId: "gone-a", exposedAt: at(0) }] },
+      { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v1", testId: "gone", armId: "gone-a", exposedAt: at(0) }] },
     );
     expect(plan.attributions.map((a) => a.testId)).toEqual(["t1", "t9", "t9"]);
     expect(plan.conversions.map((c) => c.currency)).toEqual(["USD", "EUR", null]);

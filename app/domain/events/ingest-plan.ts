@@ -1,15 +1,16 @@
 // Decides what a group of new snippet events changes (first exposures, new visitors, conversions and
 // their arms, rollup increments per key) from what the database already holds, so that it is written
 // in sets: the same answers as handling the events one by one, in arrival order.
-import { attribute, type SessionExposure } from "./attribution";
+import { attribute, exposureCounts, type AttributionTest, type VisitorExposure } from "./attribution";
 import { conversionIncrement } from "./conversion-increment";
 import type { RevenueSums, RollupFigures } from "../results/totals";
 
 export interface PlanSite {
   id: string;
   currency: string;
-  runningTestIds: ReadonlySet<string>;
-  /** Running tests' revenue caps in the site's currency (Test.revenueCap); a test without one is not capped. */
+  /** The tests conversions may count for (SiteConfig.attributionTests), by id. */
+  tests: ReadonlyMap<string, AttributionTest>;
+  /** Those tests' revenue caps in the site's currency (Test.revenueCap); a test without one is not capped. */
   revenueCaps?: ReadonlyMap<string, number>;
 }
 
@@ -27,7 +28,13 @@ export type PlanEvent =
 
 /** What the database held before the group, read for the sites, sessions and visitors of its events. */
 export interface KnownFacts {
-  sessionExposures: ReadonlyArray<SessionExposure & { siteId: string; sessionId: string }>;
+  /** Stored exposures of the group's exposed sessions (a session keeps its first exposure per test). */
+  sessionExposures: ReadonlyArray<{ siteId: string; testId: string; sessionId: string }>;
+  /**
+   * For each (site, test, visitor) of the group's conversions, the visitor's earliest stored exposure to
+   * the test at or after its start, from any session: the only one attribution can pick (attribution.ts).
+   */
+  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string }>;
   /** (site, test, visitor) with at least one exposed session. */
   exposedVisitors: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
   /** Earlier attributed conversions per visitor, goal and test, one row per currency ("" for none). */
@@ -57,12 +64,9 @@ export interface IngestPlan {
 const key = (...parts: string[]) => parts.join("\u0000");
 
 export function planIngest(events: readonly PlanEvent[], known: KnownFacts): IngestPlan {
-  const sessionExposures = new Map<string, Array<SessionExposure>>();
-  const exposedTests = new Set<string>();
-  for (const e of known.sessionExposures) {
-    push(sessionExposures, key(e.siteId, e.sessionId), e);
-    exposedTests.add(key(e.siteId, e.sessionId, e.testId));
-  }
+  const exposedTests = new Set(known.sessionExposures.map((e) => key(e.siteId, e.sessionId, e.testId)));
+  const visitorExposures = new Map<string, VisitorExposure[]>();
+  for (const e of known.visitorExposures) push(visitorExposures, key(e.siteId, e.visitorId), e);
   const exposedVisitors = new Set(known.exposedVisitors.map((v) => key(v.siteId, v.testId, v.visitorId)));
   const history = new Map<string, VisitorHistory>();
   for (const h of known.visitorHistory) {
@@ -86,11 +90,14 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
     const siteId = event.site.id;
     const day = event.occurredAt.toISOString().slice(0, 10);
     if (event.kind === "exposure") {
+      // An exposure dated outside its test's run (a `ts` back-dated before the start) counts for nothing.
+      const test = event.site.tests.get(event.testId);
+      if (!test || !exposureCounts(test, event.occurredAt)) continue;
       // Only a session's first exposure to a test is kept; the first to arrive wins, as the table's key does.
       const sessionTest = key(siteId, event.sessionId, event.testId);
       if (exposedTests.has(sessionTest)) continue;
       exposedTests.add(sessionTest);
-      push(sessionExposures, key(siteId, event.sessionId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt });
+      push(visitorExposures, key(siteId, event.visitorId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt });
       plan.exposures.push({
         siteId, testId: event.testId, sessionId: event.sessionId, visitorId: event.visitorId, armId: event.armId,
         eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden,
@@ -109,7 +116,7 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       siteId, eventId: event.eventId, goal: event.goal, value: event.value, currency: event.value === null ? null : currency,
       sessionId: event.sessionId, visitorId: event.visitorId, occurredAt: event.occurredAt,
     });
-    const arms = attribute(event.occurredAt, sessionExposures.get(key(siteId, event.sessionId)) ?? [], event.site.runningTestIds);
+    const arms = attribute(event.occurredAt, visitorExposures.get(key(siteId, event.visitorId)) ?? [], event.site.tests);
     for (const { testId, armId } of arms) {
       plan.attributions.push({ siteId, eventId: event.eventId, testId, armId });
       const before = historyOf(history, key(siteId, testId, event.goal, event.visitorId));

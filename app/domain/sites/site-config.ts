@@ -1,4 +1,5 @@
 // What the hot paths need to know about a site and its running tests, held in memory per site.
+import type { AttributionTest } from "../events/attribution";
 
 export interface ArmConfig {
   id: string;
@@ -41,4 +42,14 @@ export interface SiteConfig {
   shopDomain: string;
   /** Running tests only; empty while the site is paused. */
   tests: RunningTest[];
+  /**
+   * Every test a conversion may still count for (app/domain/events/attribution.ts): started, and not
+   * ended more than ATTRIBUTION_WINDOW_MS ago; running and paused ones included, whatever the site's status.
+   */
+  attributionTests: AttributionTestConfig[];
+}
+
+export interface AttributionTestConfig extends AttributionTest {
+  /** As RunningTest.revenueCap: the per-visitor sums of a test keep their cap after it ends. */
+  revenueCap: number | null;
 }

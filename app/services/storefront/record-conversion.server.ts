@@ -1,11 +1,11 @@
-// Records one conversion from any door (snippet, server-side API, Shopify order): counted once per
-// (site, eventId), attributed per running test to the session's first exposure before it, and added
-// to the rollups with per-visitor revenue so results can compute variances.
+// Records one conversion from any door (server-side API, Shopify order): counted once per (site, eventId),
+// attributed per test to its visitor's first exposure (attribution.ts, the rule the snippet's group path
+// follows too), and added to the rollups with per-visitor revenue so results can compute variances.
 import { attribute } from "~/domain/events/attribution";
 import { conversionIncrement } from "~/domain/events/conversion-increment";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/conversion.server";
-import { listSessionExposures } from "~/models/exposure.server";
+import { findSessionVisitor, firstVisitorExposures } from "~/models/exposure.server";
 import { addToRollup } from "~/models/rollup.server";
 import type { Tx } from "~/models/transaction.server";
 
@@ -19,8 +19,8 @@ export type Attributed = Array<{ testId: string; armId: string }>;
 export type ConversionResult = { status: "duplicate" } | { status: "created"; attributed: Attributed };
 
 export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: ConversionInput): Promise<ConversionResult> {
-  const exposures = input.sessionId ? await listSessionExposures(tx, site.id, input.sessionId) : [];
-  const visitorId = input.visitorId ?? exposures[0]?.visitorId ?? null;
+  // A conversion that names only a session is the visitor's whose session it was.
+  const visitorId = input.visitorId ?? (input.sessionId ? await findSessionVisitor(tx, site.id, input.sessionId) : null);
   // A value without a currency is in the site's currency; other currencies are kept and reported apart.
   const currency = input.value === null ? site.currency : (input.currency ?? site.currency);
   // Field by field: callers may pass objects with more than ConversionInput, which the row must not get.
@@ -36,32 +36,32 @@ export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: Conv
     occurredAt: input.occurredAt,
   });
   if (!inserted) return { status: "duplicate" };
-  const attributed = await attributeConversionInTx(tx, site, { ...input, visitorId, currency }, exposures);
+  const attributed = await attributeConversionInTx(tx, site, { ...input, visitorId, currency });
   return { status: "created", attributed };
 }
 
 /**
- * Attributes a recorded conversion to the arms its session was first exposed to, and adds it to those
- * arms' rollups. Called once per conversion: when it is recorded, or when a Shopify order that was
- * recorded without a session learns it later (the web pixel's report).
+ * Attributes a recorded conversion to the arms its visitor was first exposed to (any session), and adds
+ * it to those arms' rollups. Called once per conversion: when it is recorded, or when a Shopify order
+ * that was recorded without a session learns it later (the web pixel's report). Without a visitor it
+ * counts for no arm.
  */
 export async function attributeConversionInTx(
   tx: Tx,
   site: SiteConfig,
   conversion: { eventId: string; goal: string; value: number | null; currency: string; visitorId: string | null; sessionId: string | null; occurredAt: Date; refunded?: number },
-  sessionExposures?: Awaited<ReturnType<typeof listSessionExposures>>,
 ): Promise<Attributed> {
   const { eventId, goal, visitorId, currency, occurredAt } = conversion;
-  const exposures = sessionExposures ?? (conversion.sessionId ? await listSessionExposures(tx, site.id, conversion.sessionId) : []);
-  const running = new Set(site.tests.map((t) => t.id));
-  const attributed = attribute(occurredAt, exposures, running);
+  const tests = site.attributionTests;
+  const exposures = visitorId ? await firstVisitorExposures(tx, site.id, visitorId, tests) : [];
+  const attributed = attribute(occurredAt, exposures, new Map(tests.map((t) => [t.id, t])));
   await insertAttributions(tx, site.id, eventId, attributed);
   for (const { testId, armId } of attributed) {
     const before = visitorId
       ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, siteCurrency: site.currency, excludeEventId: eventId })
       : { conversions: 0, currencyConversions: 0, revenue: 0 };
     // The cap is an amount in the site's currency; revenue in another is never added to it, nor capped.
-    const cap = currency === site.currency ? (site.tests.find((t) => t.id === testId)?.revenueCap ?? null) : null;
+    const cap = currency === site.currency ? (tests.find((t) => t.id === testId)?.revenueCap ?? null) : null;
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },

@@ -65,8 +65,8 @@ async function writeRows(
     const site = planSites.get(b.site.id) ?? {
       id: b.site.id,
       currency: b.site.currency,
-      runningTestIds: new Set(b.site.tests.map((t) => t.id)),
-      revenueCaps: new Map(b.site.tests.flatMap((t) => (t.revenueCap == null ? [] : [[t.id, t.revenueCap] as const]))),
+      tests: new Map(b.site.attributionTests.map((t) => [t.id, t])),
+      revenueCaps: new Map(b.site.attributionTests.flatMap((t) => (t.revenueCap === null ? [] : [[t.id, t.revenueCap] as const]))),
     };
     planSites.set(site.id, site);
     b.events.forEach((event, i) => {
@@ -97,13 +97,12 @@ async function writeRows(
 async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
   const exposures = events.filter((e) => e.kind === "exposure");
   const conversions = events.filter((e) => e.kind === "conversion");
-  // Exposures are read by the table's key: the tested sessions' keys for each running test of the site.
-  const exposureKeys = [
-    ...exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, sessionId: e.sessionId })),
-    ...conversions.flatMap((e) => [...e.site.runningTestIds].map((testId) => ({ siteId: e.site.id, testId, sessionId: e.sessionId }))),
-  ];
   const known = await readKnownFacts(sql, {
-    exposureKeys,
+    // Exposures are read by the table's key, and a converting visitor's by (site, test, visitor): an index.
+    exposureKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, sessionId: e.sessionId })),
+    visitorExposureKeys: conversions.flatMap((e) =>
+      [...e.site.tests.values()].map((test) => ({ siteId: e.site.id, testId: test.id, visitorId: e.visitorId, startedAt: test.startedAt })),
+    ),
     visitorKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, visitorId: e.visitorId })),
     historyVisitors: conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })),
     conversionKeys: conversions.map((e) => ({ siteId: e.site.id, eventId: e.eventId })),

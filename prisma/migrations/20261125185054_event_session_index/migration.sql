@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Event_siteId_sessionId_idx" ON "Event"("siteId", "sessionId");
