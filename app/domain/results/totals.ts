@@ -21,7 +21,10 @@ export interface RollupFigures {
 export interface RevenueSums {
   cappedRevenue: number;
   cappedRevenueSquares: number;
-  /** Null on rows stored before it was kept: unknown, not derivable (see ArmTotals). */
+  /**
+   * Σ per-visitor capped revenue³, for the skewness rule. Null on rows stored before it was kept (unknown,
+   * not derivable); an arm with such a row has it null, and then the rule cannot be checked.
+   */
   cappedRevenueCubes: number | null;
   conversionSquares: number;
   revenueConversions: number;
@@ -47,8 +50,8 @@ export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<
   currency: string;
 }
 
-/** One arm's figures for one goal. */
-export interface ArmTotals {
+/** One arm's figures for one goal; its RevenueSums are the site currency's, for capped revenue per visitor and AOV. */
+export interface ArmTotals extends RevenueSums {
   visitors: number;
   convertingVisitors: number;
   conversions: number;
@@ -59,14 +62,6 @@ export interface ArmTotals {
   refunded: number;
   /** Conversions recorded in the site's currency (AOV's denominator). */
   siteCurrencyConversions: number;
-  /** The site-currency sums of RevenueSums, for capped revenue per visitor and AOV's interval. */
-  cappedRevenue: number;
-  cappedRevenueSquares: number;
-  /** Σ per-visitor capped revenue³; null when a row lacks it, and then the skewness rule cannot be checked. */
-  cappedRevenueCubes: number | null;
-  conversionSquares: number;
-  revenueConversions: number;
-  cappedRevenueConversions: number;
   /** CUPED's sums (CovariateSums) in the site's currency; null when some row did not keep them. */
   covariate: { sum: number; sumSquares: number; sumProducts: number } | null;
 }
