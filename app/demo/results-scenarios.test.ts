@@ -33,6 +33,8 @@ describe("the demo's results examples", () => {
     expect(words.title.length).toBeGreaterThan(0);
     if (state === "ship") expect(summary.worth?.perMonth).toBeGreaterThan(0);
     if (state === "keep-running") expect(summary.timeToGo).toMatchObject({ days: expect.any(Number) });
+    // Returning buyers are seeded with the revenue they brought before exposure, so the page says what CUPED removed.
+    if (state !== "collecting") expect(view.goals[0]?.cupedVarianceReduction).toBeGreaterThan(0);
   });
 
   it("ends each example on the day it is seeded, so none reads as stalled traffic", () => {

@@ -32,9 +32,16 @@ function lastDays(today: string, count: number): string[] {
 }
 
 /**
+ * CUPED's covariate in the examples: a share of visitors bought once (ORDER_VALUE) in the 30 days before their
+ * first exposure, and such returning buyers are more likely to buy again, so X predicts Y a little.
+ */
+const RETURNING_VISITORS = 0.08;
+const RETURNING_BUYERS = 0.3;
+
+/**
  * Each day's exposure and purchase rows for the arms: `perDay(day index)` gives each arm's visitors and buyers,
  * every order worth ORDER_VALUE (revenue squares and cubes per visitor accordingly; one order a visitor, below
- * any cap, so the capped sums equal the uncapped ones).
+ * any cap, so the capped sums equal the uncapped ones), and CUPED's sums for returning buyers as above.
  */
 function dailyRows(today: string, days: number, armIds: readonly string[], perDay: (i: number) => ArmDay[]): RollupRow[] {
   return lastDays(today, days).flatMap((day, i) =>
@@ -52,10 +59,16 @@ function dailyRows(today: string, days: number, armIds: readonly string[], perDa
         revenueConversions: revenue,
         cappedRevenueConversions: revenue,
       };
+      const returning = Math.round(d.visitors * RETURNING_VISITORS);
+      const covariate = { covariateSum: returning * ORDER_VALUE, covariateSquares: returning * ORDER_VALUE ** 2 };
+      const returningBuyers = Math.min(returning, Math.round(d.converting * RETURNING_BUYERS));
       return [
-        { ...base, goal: "", currency: "", exposures: Math.round(d.visitors * 1.2), exposedVisitors: d.visitors },
+        { ...base, goal: "", currency: "", exposures: Math.round(d.visitors * 1.2), exposedVisitors: d.visitors, ...covariate },
         ...(d.converting > 0
-          ? [{ ...base, goal: "purchase", currency: "USD", convertingVisitors: d.converting, conversions: d.converting, ...sums }]
+          ? [{
+              ...base, goal: "purchase", currency: "USD", convertingVisitors: d.converting, conversions: d.converting, ...sums,
+              covariateRevenueProducts: returningBuyers * ORDER_VALUE ** 2,
+            }]
           : []),
       ];
     }),

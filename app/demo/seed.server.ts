@@ -118,11 +118,18 @@ async function seedResultsExamples(shopId: string, origins: string[]) {
       goals: [{ label: scenario.goal, kind: "purchase", isPrimary: true }],
     });
     // Exposure rows carry no revenue sums: zero, as ingestion would write them.
-    const noSums = { cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0 };
+    const noSums = {
+      cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
+      covariateSum: 0, covariateSquares: 0, covariateRevenueProducts: 0,
+    };
     await replaceRollupsOfTest(
       site.id,
       scenario.id,
-      rows.map((r) => ({ ...noSums, ...r, cappedRevenueCubes: r.cappedRevenueCubes ?? 0, siteId: site.id, testId: scenario.id })),
+      rows.map((r) => ({
+        ...noSums, ...r, cappedRevenueCubes: r.cappedRevenueCubes ?? 0,
+        covariateSum: r.covariateSum ?? 0, covariateSquares: r.covariateSquares ?? 0, covariateRevenueProducts: r.covariateRevenueProducts ?? 0,
+        siteId: site.id, testId: scenario.id,
+      })),
     );
   }
 }

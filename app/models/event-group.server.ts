@@ -10,8 +10,13 @@ export interface KnownFactsQuery {
   exposureKeys: ReadonlyArray<{ siteId: string; testId: string; sessionId: string }>;
   /** (site, test, visitor) keys whose earliest exposure at or after the test's start matters (attribution). */
   visitorExposureKeys: ReadonlyArray<{ siteId: string; testId: string; visitorId: string; startedAt: Date }>;
-  /** (site, test, visitor): was any session of the visitor exposed to the test? */
+  /** (site, test, visitor): was any session of the visitor exposed to the test, and with which covariate? */
   visitorKeys: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
+  /**
+   * Per exposure (`index` in the group's events): the visitor's revenue in `currency` dated in
+   * [`from`, `before`), CUPED's window before exposure ((site, visitor): an index).
+   */
+  revenueBeforeKeys: ReadonlyArray<{ index: number; siteId: string; visitorId: string; currency: string; from: Date; before: Date }>;
   /** Visitors whose earlier attributed conversions matter (per-visitor revenue). */
   historyVisitors: ReadonlyArray<{ siteId: string; visitorId: string }>;
   /** Conversion ids that another door may have recorded already. */
@@ -27,18 +32,26 @@ const READ_KNOWN_FACTS = `
     ) AS "sessionExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT DISTINCT ON (e."siteId", e."testId", e."visitorId") e."siteId", e."testId", e."visitorId", e."armId",
-              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt"
+              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($5::jsonb) AS k("siteId" text, "testId" text, "visitorId" text, "startedAt" timestamp(3))) k
          JOIN "Exposure" e ON e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
                           AND e."exposedAt" >= k."startedAt"
         ORDER BY e."siteId", e."testId", e."visitorId", e."exposedAt", e."armId") x
     ) AS "visitorExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
-       SELECT k."siteId", k."testId", k."visitorId"
+       SELECT k."siteId", k."testId", k."visitorId", e."covariate"::float8 AS "covariate"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($2::jsonb) AS k("siteId" text, "testId" text, "visitorId" text)) k
-        WHERE EXISTS (SELECT 1 FROM "Exposure" e
-                       WHERE e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId")) x
+         CROSS JOIN LATERAL (SELECT e."covariate" FROM "Exposure" e
+                       WHERE e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) e) x
     ) AS "exposedVisitors",
+    (SELECT COALESCE(json_agg(x), '[]') FROM (
+       SELECT k."index", sum(c."value")::float8 AS revenue
+         FROM jsonb_to_recordset($6::jsonb) AS k("index" int, "siteId" text, "visitorId" text, "currency" text,
+              "from" timestamp(3), "before" timestamp(3))
+         JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."visitorId" = k."visitorId" AND c."currency" = k."currency"
+                            AND c."occurredAt" >= k."from" AND c."occurredAt" < k."before" AND c."value" IS NOT NULL
+        GROUP BY k."index") x
+    ) AS "revenueBefore",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT a."siteId", a."testId", c."goal", c."visitorId", COALESCE(c."currency", '') AS currency,
               count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::float8 AS revenue
@@ -60,8 +73,9 @@ const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.pars
 export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
   const [row] = await sql.query<{
     sessionExposures: Json<KnownFacts["sessionExposures"]>;
-    visitorExposures: Json<Array<{ siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string }>>;
+    visitorExposures: Json<Array<{ siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null }>>;
     exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
+    revenueBefore: Json<KnownFacts["revenueBefore"]>;
     visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
     recordedConversions: Json<KnownFacts["recordedConversions"]>;
   }>(READ_KNOWN_FACTS, [
@@ -70,12 +84,14 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
     JSON.stringify(query.historyVisitors),
     JSON.stringify(query.conversionKeys),
     JSON.stringify(query.visitorExposureKeys),
+    JSON.stringify(query.revenueBeforeKeys),
   ]);
   if (!row) throw new Error("readKnownFacts: no row");
   return {
     sessionExposures: parsed(row.sessionExposures),
     visitorExposures: parsed(row.visitorExposures).map((e) => ({ ...e, exposedAt: new Date(e.exposedAt) })),
     exposedVisitors: parsed(row.exposedVisitors),
+    revenueBefore: parsed(row.revenueBefore).map((r) => ({ index: Number(r.index), revenue: Number(r.revenue) })),
     visitorHistory: parsed(row.visitorHistory).map((h) => ({ ...h, conversions: Number(h.conversions), revenue: Number(h.revenue) })),
     recordedConversions: parsed(row.recordedConversions),
   };
@@ -85,10 +101,10 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
 // were new, so that a plan overtaken by another writer is detected.
 const WRITE_PLAN = `
   WITH x AS (
-    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden")
-    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden"
+    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden", "covariate")
+    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden", r."covariate"
       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "sessionId" text, "visitorId" text, "armId" text,
-           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int)
+           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int, "covariate" numeric)
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), c AS (

@@ -37,6 +37,9 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     conversionSquares: Number(r.conversionSquares),
     revenueConversions: Number(r.revenueConversions),
     cappedRevenueConversions: Number(r.cappedRevenueConversions),
+    covariateSum: r.covariateSum === null ? null : Number(r.covariateSum),
+    covariateSquares: r.covariateSquares === null ? null : Number(r.covariateSquares),
+    covariateRevenueProducts: r.covariateRevenueProducts === null ? null : Number(r.covariateRevenueProducts),
   }));
 }
 

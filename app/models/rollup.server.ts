@@ -26,6 +26,10 @@ export interface RollupIncrement {
   conversionSquares?: number;
   revenueConversions?: number;
   cappedRevenueConversions?: number;
+  /** CUPED's sums (covariate.ts); null when a visitor's covariate is unknown, which keeps the row unknown. */
+  covariateSum?: number | null;
+  covariateSquares?: number | null;
+  covariateRevenueProducts?: number | null;
 }
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
@@ -47,6 +51,9 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       conversionSquares: inc.conversionSquares ?? 0,
       revenueConversions: inc.revenueConversions ?? 0,
       cappedRevenueConversions: inc.cappedRevenueConversions ?? 0,
+      covariateSum: inc.covariateSum === undefined ? 0 : inc.covariateSum,
+      covariateSquares: inc.covariateSquares === undefined ? 0 : inc.covariateSquares,
+      covariateRevenueProducts: inc.covariateRevenueProducts === undefined ? 0 : inc.covariateRevenueProducts,
     },
   ]);
 }
@@ -56,17 +63,19 @@ export function rollupUpsertSql(param: string): string {
   return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
-       "cappedRevenueConversions")
+       "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
             COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
             COALESCE(r."conversionSquares", 0),
-            COALESCE(r."revenueConversions", 0), COALESCE(r."cappedRevenueConversions", 0)
+            COALESCE(r."revenueConversions", 0), COALESCE(r."cappedRevenueConversions", 0),
+            -- Not COALESCEd: null (a visitor whose covariate is unknown) makes the row unknown.
+            r."covariateSum", r."covariateSquares", r."covariateRevenueProducts"
        FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
             "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
             "revenue" numeric, "revenueSquares" numeric, "refunded" numeric, "cappedRevenue" numeric,
             "cappedRevenueSquares" numeric, "cappedRevenueCubes" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
-            "cappedRevenueConversions" numeric)
+            "cappedRevenueConversions" numeric, "covariateSum" numeric, "covariateSquares" numeric, "covariateRevenueProducts" numeric)
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
        "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
@@ -81,7 +90,10 @@ export function rollupUpsertSql(param: string): string {
        "cappedRevenueCubes" = "DailyRollup"."cappedRevenueCubes" + EXCLUDED."cappedRevenueCubes",
        "conversionSquares" = "DailyRollup"."conversionSquares" + EXCLUDED."conversionSquares",
        "revenueConversions" = "DailyRollup"."revenueConversions" + EXCLUDED."revenueConversions",
-       "cappedRevenueConversions" = "DailyRollup"."cappedRevenueConversions" + EXCLUDED."cappedRevenueConversions"`;
+       "cappedRevenueConversions" = "DailyRollup"."cappedRevenueConversions" + EXCLUDED."cappedRevenueConversions",
+       "covariateSum" = "DailyRollup"."covariateSum" + EXCLUDED."covariateSum",
+       "covariateSquares" = "DailyRollup"."covariateSquares" + EXCLUDED."covariateSquares",
+       "covariateRevenueProducts" = "DailyRollup"."covariateRevenueProducts" + EXCLUDED."covariateRevenueProducts"`;
 }
 
 export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>;

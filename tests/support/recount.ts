@@ -129,6 +129,48 @@ const CHECKS: Array<{ name: string; sql: string }> = [
         FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c
        WHERE COALESCE(r.v, 0) <> 0 OR COALESCE(x.v, 0) <> 0`,
   })),
+  // CUPED's covariate, from the X each visitor's exposure rows hold (looked up once, at first exposure, and
+  // copied to their later rows): one value per visitor, and the rollups' ΣX, ΣX² and ΣX·Y from it.
+  {
+    name: "covariate per visitor",
+    sql: `
+      SELECT concat_ws('/', "siteId", "testId", "visitorId") AS what, count(DISTINCT COALESCE("covariate", -1))::float8 AS rollup, 1 AS recount
+        FROM "Exposure" GROUP BY "siteId", "testId", "visitorId" HAVING count(DISTINCT COALESCE("covariate", -1)) <> 1`,
+  },
+  ...(["covariateSum", "covariateSquares"] as const).map((figure) => ({
+    name: figure,
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, sum("${figure}")::float8 v
+                   FROM "DailyRollup" WHERE "goal" = '' GROUP BY 1, 2, 3),
+           per_visitor AS (SELECT "siteId" s, "testId" t, "armId" a, "visitorId", max("covariate") x
+                             FROM "Exposure" GROUP BY 1, 2, 3, 4),
+           x AS (SELECT s, t, a, sum(${figure === "covariateSum" ? "x" : "x * x"})::float8 v FROM per_visitor GROUP BY 1, 2, 3)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a`,
+  })),
+  {
+    name: "covariateRevenueProducts",
+    sql: `
+      WITH r AS (SELECT "siteId" s, "testId" t, "armId" a, "goal" g, "currency" c, sum("covariateRevenueProducts")::float8 v
+                   FROM "DailyRollup" WHERE "goal" <> '' GROUP BY 1, 2, 3, 4, 5),
+           per_visitor AS (
+             SELECT a."siteId" s, a."testId" t, a."armId" a, c."goal" g, COALESCE(c."currency", site."currency") c,
+                    c."visitorId" who, COALESCE(sum(c."value"), 0) y,
+                    CASE WHEN COALESCE(c."currency", site."currency") = site."currency" THEN max(test."revenueCap") END cap
+               FROM "ConversionAttribution" a JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+               JOIN "Site" site ON site."id" = a."siteId" JOIN "Test" test ON test."id" = a."testId"
+              GROUP BY 1, 2, 3, 4, 5, 6, site."currency"),
+           x AS (SELECT p.s, p.t, p.a, p.g, p.c, sum(cov.x * CASE WHEN p.cap IS NULL THEN p.y ELSE LEAST(p.y, p.cap) END)::float8 v
+                   FROM per_visitor p
+                   CROSS JOIN LATERAL (SELECT max(e."covariate") x FROM "Exposure" e
+                                        WHERE e."siteId" = p.s AND e."testId" = p.t AND e."visitorId" = p.who) cov
+                  GROUP BY 1, 2, 3, 4, 5)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a), COALESCE(r.g, x.g), COALESCE(r.c, x.c)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c
+       WHERE COALESCE(r.v, 0) <> 0 OR COALESCE(x.v, 0) <> 0`,
+  },
 ];
 
 /** Every rollup figure that differs from its recount (empty when the rollups are exact). */

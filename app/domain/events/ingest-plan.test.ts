@@ -5,7 +5,7 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute));
 const started = (...ids: string[]) => new Map(ids.map((id) => [id, { id, startedAt: at(-60), endedAt: null }] as const));
 const shop: PlanSite = { id: "s1", currency: "USD", tests: started("t1", "t2") };
 const euroShop: PlanSite = { id: "s2", currency: "EUR", tests: started("t9") };
-const nothing: KnownFacts = { sessionExposures: [], visitorExposures: [], exposedVisitors: [], visitorHistory: [], recordedConversions: [] };
+const nothing: KnownFacts = { sessionExposures: [], visitorExposures: [], exposedVisitors: [], visitorHistory: [], recordedConversions: [], revenueBefore: [] };
 
 const exposure = (o: Partial<Extract<PlanEvent, { kind: "exposure" }>> & { eventId: string }): PlanEvent => ({
   kind: "exposure", site: shop, visitorId: "v1", sessionId: "a", occurredAt: at(0), testId: "t1", armId: "t1-b", msToApply: 5, msHidden: 1, ...o,
@@ -46,7 +46,7 @@ describe("planIngest", () => {
     const plan = planIngest([exposure({ eventId: "e1" }), exposure({ eventId: "e2", sessionId: "b" })], {
       ...nothing,
       sessionExposures: [{ siteId: "s1", sessionId: "a", testId: "t1" }],
-      exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
+      exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1", covariate: 0 }],
     });
     expect(plan.exposures.map((x) => x.eventId)).toEqual(["e2"]);
     expect(plan.rollups).toEqual([expect.objectContaining({ exposures: 1, exposedVisitors: 0 })]);
@@ -74,7 +74,7 @@ describe("planIngest", () => {
         conversion({ eventId: "c2", visitorId: "v2", sessionId: "d", occurredAt: at(60) }),
         conversion({ eventId: "c3", visitorId: "v3", sessionId: "e", occurredAt: at(60) }),
       ],
-      { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v2", testId: "t2", armId: "t2-a", exposedAt: at(-30) }] },
+      { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v2", testId: "t2", armId: "t2-a", exposedAt: at(-30), covariate: 0 }] },
     );
     expect(plan.attributions).toEqual([
       { siteId: "s1", eventId: "c1", testId: "t1", armId: "t1-b" },
@@ -105,7 +105,7 @@ describe("planIngest", () => {
 
   it("attributes within the window after the test ended, and not after it", () => {
     const ended: PlanSite = { ...shop, tests: new Map([["t1", { id: "t1", startedAt: at(-60), endedAt: at(0) }]]) };
-    const known = { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v1", testId: "t1", armId: "t1-b", exposedAt: at(-10) }] };
+    const known = { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v1", testId: "t1", armId: "t1-b", exposedAt: at(-10), covariate: 0 }] };
     const day = 24 * 60;
     const plan = planIngest(
       [conversion({ eventId: "c1", site: ended, occurredAt: at(6 * day) }), conversion({ eventId: "c2", site: ended, occurredAt: at(7 * day + 1) })],
@@ -125,7 +125,7 @@ describe("planIngest", () => {
       [exposure({ eventId: "e1", sessionId: "b" }), conversion({ eventId: "c1", sessionId: "b", value: 5 }), conversion({ eventId: "c2", sessionId: "b", value: 20 })],
       {
         ...nothing,
-        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
+        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1", covariate: 0 }],
         visitorHistory: [
           { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "USD", conversions: 1, revenue: 10 },
           { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "EUR", conversions: 1, revenue: 1000 },
@@ -147,7 +147,7 @@ describe("planIngest", () => {
       ],
       {
         ...nothing,
-        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1" }],
+        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1", covariate: 0 }],
         visitorHistory: [
           { siteId: "s1", testId: "t1", goal: "buy", visitorId: "v1", currency: "USD", conversions: 1, revenue: 30 },
           // A stored conversion without a value has no currency and counts among the site currency's conversions.
@@ -179,7 +179,7 @@ describe("planIngest", () => {
         conversion({ eventId: "c2", site: euroShop, sessionId: "z", value: 3 }),
         conversion({ eventId: "c3", site: euroShop, sessionId: "z" }),
       ],
-      { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v1", testId: "gone", armId: "gone-a", exposedAt: at(0) }] },
+      { ...nothing, visitorExposures: [{ siteId: "s1", visitorId: "v1", testId: "gone", armId: "gone-a", exposedAt: at(0), covariate: 0 }] },
     );
     expect(plan.attributions.map((a) => a.testId)).toEqual(["t1", "t9", "t9"]);
     expect(plan.conversions.map((c) => c.currency)).toEqual(["USD", "EUR", null]);
@@ -193,5 +193,49 @@ describe("planIngest", () => {
     const plan = planIngest([exposure({ eventId: "e1" }), conversion({ eventId: "c1" })], { ...nothing, recordedConversions: [{ siteId: "s1", eventId: "c1" }] });
     expect(plan.conversions).toEqual([]);
     expect(plan.rollups.every((r) => r.goal === "")).toBe(true);
+  });
+
+  it("looks up a new visitor's covariate at first exposure, stored and in the group, capped, and keeps it on their rows", () => {
+    const capped: PlanSite = { ...shop, revenueCaps: new Map([["t1", 100]]) };
+    const plan = planIngest(
+      [
+        // Dated before the exposure, arrived before it: in the window.
+        conversion({ eventId: "c0", site: capped, sessionId: "p", occurredAt: at(-10), value: 30 }),
+        // Arrived before but dated after: not before exposure.
+        conversion({ eventId: "c9", site: capped, sessionId: "p", occurredAt: at(20), value: 1000 }),
+        exposure({ eventId: "e1", site: capped, occurredAt: at(0) }),
+        exposure({ eventId: "e2", site: capped, sessionId: "b", occurredAt: at(1) }),
+        conversion({ eventId: "c1", site: capped, sessionId: "b", occurredAt: at(30), value: 50 }),
+        conversion({ eventId: "c2", site: capped, sessionId: "b", occurredAt: at(31), value: 90 }),
+        exposure({ eventId: "e3", site: capped, visitorId: "v2", sessionId: "q", occurredAt: at(2) }),
+      ],
+      // Stored revenue before exposure: 45 for v1 (30 + 45 = 75 < cap), 500 for v2 (capped at 100).
+      { ...nothing, revenueBefore: [{ index: 2, revenue: 45 }, { index: 6, revenue: 500 }] },
+    );
+    expect(plan.exposures.map((e) => [e.eventId, e.covariate])).toEqual([["e1", 75], ["e2", 75], ["e3", 100]]);
+    const exposureRow = plan.rollups.find((r) => r.goal === "" && r.armId === "t1-b");
+    expect(exposureRow).toMatchObject({ exposedVisitors: 2, covariateSum: 175, covariateSquares: 75 ** 2 + 100 ** 2 });
+    // v1's capped revenue in the test ends at min(50 + 90, 100) = 100 (c9 is dated before c1 but counted
+    // when it arrived, before exposure: not attributed), so ΣXY = 75 · 100.
+    expect(plan.rollups.find((r) => r.goal === "buy")).toMatchObject({ cappedRevenue: 100, covariateRevenueProducts: 75 * 100 });
+  });
+
+  it("copies a known visitor's stored covariate, and keeps the products unknown when it was never looked up", () => {
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1", sessionId: "b" }),
+        conversion({ eventId: "c1", sessionId: "b", value: 20 }),
+        conversion({ eventId: "c2", visitorId: "v2", sessionId: "c", value: 10 }),
+      ],
+      {
+        ...nothing,
+        exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1", covariate: 12 }],
+        visitorExposures: [{ siteId: "s1", visitorId: "v2", testId: "t1", armId: "t1-a", exposedAt: at(-5), covariate: null }],
+      },
+    );
+    expect(plan.exposures).toEqual([expect.objectContaining({ eventId: "e1", covariate: 12 })]);
+    expect(plan.rollups.find((r) => r.goal === "")).toMatchObject({ exposedVisitors: 0, covariateSum: 0, covariateSquares: 0 });
+    expect(plan.rollups.find((r) => r.goal === "buy" && r.armId === "t1-b")).toMatchObject({ covariateRevenueProducts: 12 * 20 });
+    expect(plan.rollups.find((r) => r.goal === "buy" && r.armId === "t1-a")).toMatchObject({ covariateRevenueProducts: null });
   });
 });

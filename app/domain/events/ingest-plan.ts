@@ -3,7 +3,8 @@
 // in sets: the same answers as handling the events one by one, in arrival order.
 import { attribute, exposureCounts, type AttributionTest, type VisitorExposure } from "./attribution";
 import { conversionIncrement } from "./conversion-increment";
-import type { RevenueSums, RollupFigures } from "../results/totals";
+import { covariateOf, covariateProduct, covariateSums, inCovariateWindow } from "./covariate";
+import type { CovariateSums, RevenueSums, RollupFigures } from "../results/totals";
 
 export interface PlanSite {
   id: string;
@@ -34,16 +35,27 @@ export interface KnownFacts {
    * For each (site, test, visitor) of the group's conversions, the visitor's earliest stored exposure to
    * the test at or after its start, from any session: the only one attribution can pick (attribution.ts).
    */
-  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string }>;
-  /** (site, test, visitor) with at least one exposed session. */
-  exposedVisitors: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
+  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string; covariate: number | null }>;
+  /**
+   * (site, test, visitor) with at least one exposed session, with the covariate their exposure rows hold
+   * (null: exposed before it was kept).
+   */
+  exposedVisitors: ReadonlyArray<{ siteId: string; testId: string; visitorId: string; covariate: number | null }>;
+  /**
+   * For each of the group's exposures, by its index in the group's events: the visitor's stored revenue in
+   * the site's currency in the covariate window before it (covariate.ts). Absent means none.
+   */
+  revenueBefore: ReadonlyArray<{ index: number; revenue: number }>;
   /** Earlier attributed conversions per visitor, goal and test, one row per currency ("" for none). */
   visitorHistory: ReadonlyArray<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: number }>;
   /** Conversions already recorded under these event ids (by another door). */
   recordedConversions: ReadonlyArray<{ siteId: string; eventId: string }>;
 }
 
-export interface RollupDelta extends RollupFigures, RevenueSums {
+/** CUPED's sums are null when a visitor's covariate is unknown: the rollup row then stays unknown. */
+export type CovariateDelta = { [K in keyof CovariateSums]: number | null };
+
+export interface RollupDelta extends RollupFigures, RevenueSums, CovariateDelta {
   siteId: string;
   testId: string;
   armId: string;
@@ -54,7 +66,12 @@ export interface RollupDelta extends RollupFigures, RevenueSums {
 }
 
 export interface IngestPlan {
-  exposures: Array<{ siteId: string; testId: string; sessionId: string; visitorId: string; armId: string; eventId: string; exposedAt: Date; msToApply: number | null; msHidden: number | null }>;
+  exposures: Array<{
+    siteId: string; testId: string; sessionId: string; visitorId: string; armId: string; eventId: string; exposedAt: Date;
+    msToApply: number | null; msHidden: number | null;
+    /** CUPED's covariate of the visitor for this test (the same on all their rows; null: unknown). */
+    covariate: number | null;
+  }>;
   conversions: Array<{ siteId: string; eventId: string; goal: string; value: number | null; currency: string | null; sessionId: string; visitorId: string; occurredAt: Date }>;
   attributions: Array<{ siteId: string; eventId: string; testId: string; armId: string }>;
   /** One entry per rollup key, increments summed, sorted by key (a fixed lock order for concurrent writers). */
@@ -68,6 +85,12 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   const visitorExposures = new Map<string, VisitorExposure[]>();
   for (const e of known.visitorExposures) push(visitorExposures, key(e.siteId, e.visitorId), e);
   const exposedVisitors = new Set(known.exposedVisitors.map((v) => key(v.siteId, v.testId, v.visitorId)));
+  // Each exposed visitor's covariate per test, from their stored rows, then from the group's new visitors.
+  const covariates = new Map<string, number | null>();
+  for (const v of [...known.exposedVisitors, ...known.visitorExposures]) covariates.set(key(v.siteId, v.testId, v.visitorId), v.covariate);
+  const revenueBefore = new Map(known.revenueBefore.map((r) => [r.index, r.revenue]));
+  // The group's conversions so far with a value, per (site, visitor): stored before a later exposure is.
+  const groupRevenue = new Map<string, Array<{ at: Date; value: number }>>();
   const history = new Map<string, VisitorHistory>();
   for (const h of known.visitorHistory) {
     const entry = historyOf(history, key(h.siteId, h.testId, h.goal, h.visitorId));
@@ -79,14 +102,19 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
 
   const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [] };
   const rollups = new Map<string, RollupDelta>();
-  const add = (delta: Omit<RollupDelta, keyof typeof ZERO> & Partial<typeof ZERO>) => {
+  const add = (delta: Omit<RollupDelta, keyof typeof ZERO | keyof CovariateDelta> & Partial<typeof ZERO> & Partial<CovariateDelta>) => {
     const k = key(delta.siteId, delta.testId, delta.armId, delta.goal, delta.day, delta.currency);
-    const row = rollups.get(k) ?? { ...ZERO, ...pick(delta) };
+    const row = rollups.get(k) ?? { ...ZERO, ...NO_COVARIATE, ...pick(delta) };
     for (const f of FIGURES) row[f] += delta[f] ?? 0;
+    for (const f of COVARIATE_FIGURES) {
+      const d = delta[f] === undefined ? 0 : delta[f];
+      const sum = row[f];
+      row[f] = sum === null || d === null ? null : sum + d;
+    }
     rollups.set(k, row);
   };
 
-  for (const event of events) {
+  for (const [index, event] of events.entries()) {
     const siteId = event.site.id;
     const day = event.occurredAt.toISOString().slice(0, 10);
     if (event.kind === "exposure") {
@@ -98,14 +126,25 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       if (exposedTests.has(sessionTest)) continue;
       exposedTests.add(sessionTest);
       push(visitorExposures, key(siteId, event.visitorId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt });
-      plan.exposures.push({
-        siteId, testId: event.testId, sessionId: event.sessionId, visitorId: event.visitorId, armId: event.armId,
-        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden,
-      });
       const visitor = key(siteId, event.testId, event.visitorId);
       const newVisitor = !exposedVisitors.has(visitor);
       exposedVisitors.add(visitor);
-      add({ siteId, testId: event.testId, armId: event.armId, goal: "", day, currency: "", exposures: 1, exposedVisitors: newVisitor ? 1 : 0 });
+      // A new visitor's covariate is looked up at their first exposure and kept on every row of theirs after.
+      if (newVisitor) {
+        const inGroup = (groupRevenue.get(key(siteId, event.visitorId)) ?? [])
+          .filter((c) => inCovariateWindow(c.at, event.occurredAt))
+          .reduce((sum, c) => sum + c.value, 0);
+        covariates.set(visitor, covariateOf((revenueBefore.get(index) ?? 0) + inGroup, event.site.revenueCaps?.get(event.testId) ?? null));
+      }
+      const covariate = covariates.get(visitor) ?? null;
+      plan.exposures.push({
+        siteId, testId: event.testId, sessionId: event.sessionId, visitorId: event.visitorId, armId: event.armId,
+        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden, covariate,
+      });
+      add({
+        siteId, testId: event.testId, armId: event.armId, goal: "", day, currency: "", exposures: 1, exposedVisitors: newVisitor ? 1 : 0,
+        ...(newVisitor && covariateSums(covariate)),
+      });
       continue;
     }
     if (recorded.has(key(siteId, event.eventId))) continue;
@@ -116,6 +155,7 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       siteId, eventId: event.eventId, goal: event.goal, value: event.value, currency: event.value === null ? null : currency,
       sessionId: event.sessionId, visitorId: event.visitorId, occurredAt: event.occurredAt,
     });
+    if (event.value !== null) push(groupRevenue, key(siteId, event.visitorId), { at: event.occurredAt, value: event.value });
     const arms = attribute(event.occurredAt, visitorExposures.get(key(siteId, event.visitorId)) ?? [], event.site.tests);
     for (const { testId, armId } of arms) {
       plan.attributions.push({ siteId, eventId: event.eventId, testId, armId });
@@ -127,7 +167,8 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
         revenue: before.revenue.get(currency) ?? 0,
       };
       const inc = conversionIncrement(prior, event.value, 0, event.site.revenueCaps?.get(testId) ?? null);
-      add({ siteId, testId, armId, goal: event.goal, day, currency, ...inc });
+      const covariate = covariates.get(key(siteId, testId, event.visitorId)) ?? null;
+      add({ siteId, testId, armId, goal: event.goal, day, currency, ...inc, covariateRevenueProducts: covariateProduct(covariate, inc.cappedRevenue) });
       before.conversions += 1;
       before.byCurrency.set(currency, (before.byCurrency.get(currency) ?? 0) + 1);
       before.revenue.set(currency, (before.revenue.get(currency) ?? 0) + (event.value ?? 0));
@@ -142,6 +183,8 @@ const ZERO = {
   cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
 };
 const FIGURES = Object.keys(ZERO) as Array<keyof typeof ZERO>;
+const NO_COVARIATE: CovariateDelta = { covariateSum: 0, covariateSquares: 0, covariateRevenueProducts: 0 };
+const COVARIATE_FIGURES = Object.keys(NO_COVARIATE) as Array<keyof CovariateDelta>;
 
 function pick(d: Pick<RollupDelta, "siteId" | "testId" | "armId" | "goal" | "day" | "currency">) {
   return { siteId: d.siteId, testId: d.testId, armId: d.armId, goal: d.goal, day: d.day, currency: d.currency };

@@ -47,6 +47,20 @@ describe("totalsPerArm", () => {
     expect(a).toMatchObject({ revenue: 45, cappedRevenue: 40, cappedRevenueSquares: 800, conversionSquares: 10, revenueConversions: 140, cappedRevenueConversions: 90 });
   });
 
+  it("adds CUPED's sums of the site's currency, and any row stored as unknown (null) makes the arm's unknown", () => {
+    const cov = { covariateSum: 0, covariateSquares: 0, covariateRevenueProducts: 0 };
+    const rows = [
+      row("a", "", "2026-11-01", { ...cov, exposedVisitors: 10, covariateSum: 30, covariateSquares: 500 }),
+      row("a", "purchase", "2026-11-01", { ...cov, conversions: 2, revenue: 50, covariateRevenueProducts: 700 }),
+      row("a", "purchase", "2026-11-01", { ...cov, currency: "EUR", conversions: 1, revenue: 9, covariateRevenueProducts: 99 }),
+      row("b", "", "2026-11-01", { ...cov, exposedVisitors: 10, covariateSum: 20, covariateSquares: 400 }),
+      row("b", "", "2026-11-02", { exposedVisitors: 3, covariateSum: null, covariateSquares: null, covariateRevenueProducts: null }),
+    ];
+    const [a, b] = totalsPerArm(rows, ["a", "b"], "USD", "purchase");
+    expect(a?.covariate).toEqual({ sum: 30, sumSquares: 500, sumProducts: 700 });
+    expect(b?.covariate).toBeNull();
+  });
+
   it("stops at a day when asked, and counts visitors only without a goal", () => {
     expect(totalsPerArm(rollups, ["a"], "USD", "signup", "2026-11-01")[0]).toMatchObject({ visitors: 60, conversions: 6 });
     expect(totalsPerArm(rollups, ["a"], "USD", null)[0]).toMatchObject({ visitors: 100, conversions: 0 });

@@ -42,7 +42,10 @@ export interface CovariateSums {
   covariateRevenueProducts: number;
 }
 
-export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<CovariateSums> {
+/** As stored: null on rows written before the covariate was kept, or where a visitor's was unknown. */
+type NullableCovariateSums = { [K in keyof CovariateSums]: CovariateSums[K] | null };
+
+export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<NullableCovariateSums> {
   armId: string;
   /** "" for the exposure rows. */
   goal: string;
@@ -130,11 +133,11 @@ export function totalsPerArm(
 /** Adds one row's covariate sums; any that the row did not keep makes the arm's unknown (null) for good. */
 function addCovariate(
   into: ArmTotals["covariate"],
-  sum: number | undefined,
-  squares: number | undefined,
-  products: number | undefined,
+  sum: number | null | undefined,
+  squares: number | null | undefined,
+  products: number | null | undefined,
 ): ArmTotals["covariate"] {
-  if (into === null || sum === undefined || squares === undefined || products === undefined) return null;
+  if (into === null || sum == null || squares == null || products == null) return null;
   return { sum: into.sum + sum, sumSquares: into.sumSquares + squares, sumProducts: into.sumProducts + products };
 }
 

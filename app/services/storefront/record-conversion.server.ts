@@ -3,6 +3,7 @@
 // follows too), and added to the rollups with per-visitor revenue so results can compute variances.
 import { attribute } from "~/domain/events/attribution";
 import { conversionIncrement } from "~/domain/events/conversion-increment";
+import { covariateProduct } from "~/domain/events/covariate";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/conversion.server";
 import { findSessionVisitor, firstVisitorExposures } from "~/models/exposure.server";
@@ -62,10 +63,13 @@ export async function attributeConversionInTx(
       : { conversions: 0, currencyConversions: 0, revenue: 0 };
     // The cap is an amount in the site's currency; revenue in another is never added to it, nor capped.
     const cap = currency === site.currency ? (tests.find((t) => t.id === testId)?.revenueCap ?? null) : null;
+    const inc = conversionIncrement(before, conversion.value, conversion.refunded ?? 0, cap);
+    // The visitor's covariate is on their exposure rows (the same on each), looked up when first exposed.
+    const covariate = exposures.find((e) => e.testId === testId)?.covariate ?? null;
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
-      conversionIncrement(before, conversion.value, conversion.refunded ?? 0, cap),
+      { ...inc, covariateRevenueProducts: covariateProduct(covariate === null ? null : Number(covariate), inc.cappedRevenue) },
     );
   }
   return attributed;

@@ -1,6 +1,7 @@
 // Writes a group of screened snippet batches in one transaction with a fixed number of set-based
 // statements: new events, then what the database knows about their sessions and visitors, then the
 // domain's plan (exposures, conversions, attributions, rollup increments).
+import { COVARIATE_WINDOW_MS } from "~/domain/events/covariate";
 import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
 import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
 import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
@@ -104,6 +105,11 @@ async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
       [...e.site.tests.values()].map((test) => ({ siteId: e.site.id, testId: test.id, visitorId: e.visitorId, startedAt: test.startedAt })),
     ),
     visitorKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, visitorId: e.visitorId })),
+    revenueBeforeKeys: events.flatMap((e, index) =>
+      e.kind === "exposure"
+        ? [{ index, siteId: e.site.id, visitorId: e.visitorId, currency: e.site.currency, from: new Date(e.occurredAt.getTime() - COVARIATE_WINDOW_MS), before: e.occurredAt }]
+        : [],
+    ),
     historyVisitors: conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })),
     conversionKeys: conversions.map((e) => ({ siteId: e.site.id, eventId: e.eventId })),
   });
