@@ -5,9 +5,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { addDocumentResponseHeaders } from "~/shopify.server";
+import { startup as startServices, type StartupOptions } from "~/services/startup.server";
+import { addDocumentResponseHeaders, offlineAdmin } from "~/shopify.server";
 
-export { startup, shutdown } from "~/services/startup.server";
+/** The services' start-up, with the shop's offline Admin API for jobs that run outside requests. */
+export const startup = (options: StartupOptions) => startServices({ offlineAdmin, ...options });
+export { shutdown } from "~/services/startup.server";
 export { hotPaths } from "~/http/node/hot-paths.server";
 export { serverSettings } from "~/services/server-settings.server";
 

@@ -51,6 +51,8 @@ export interface AppEnv extends DatabaseEnv {
   smtpUrl: string | null;
   /** The notices' From address. */
   mailFrom: string;
+  /** How often the schedule job looks for tests due to start, end or stop once decided (ms). */
+  scheduleEveryMs: number;
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -186,6 +188,7 @@ const schema = z.object({
   SVC_HEADERS_TIMEOUT_MS: setting(whole(100, 600_000, "milliseconds")),
   SVC_BODY_TIMEOUT_MS: setting(whole(100, 3_600_000, "milliseconds")),
   SVC_MAX_CONNECTIONS: setting(whole(1, 1_000_000, "connections")),
+  SVC_SCHEDULE_EVERY_SECONDS: setting(whole(1, 3600, "seconds")),
   SVC_MISUSE_POLICY: setting(
     z.string().transform((text, ctx) => {
       try {
@@ -280,6 +283,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
     misusePolicy: values.SVC_MISUSE_POLICY ?? DEFAULT_MISUSE_POLICY,
     smtpUrl: values.SVC_SMTP_URL ?? null,
     mailFrom: values.SVC_MAIL_FROM ?? "svc <svc@localhost>",
+    scheduleEveryMs: (values.SVC_SCHEDULE_EVERY_SECONDS ?? 60) * 1000,
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

@@ -122,6 +122,21 @@ function adminGraphql(client: AdminGraphqlClient): AdminGraphql {
   };
 }
 
+/**
+ * A shop's Admin API from its offline session, for work outside any request (the schedule job keeping the
+ * hide plan in step); null in the demo, or when the shop has no usable session.
+ */
+export async function offlineAdmin(shop: string): Promise<AdminGraphql | null> {
+  if (env.demo) return null;
+  try {
+    const { admin } = await shopify.unauthenticated.admin(shop);
+    return adminGraphql(admin.graphql);
+  } catch (error) {
+    console.error(`[svc] no offline Admin API session for ${shop}: ${failureReason(error)}`);
+    return null;
+  }
+}
+
 /** A thrown error's message; the library throws a Response when the Admin API answered an HTTP error. */
 function failureReason(error: unknown): string {
   if (error instanceof Response) return `the Admin API answered ${error.status}`;

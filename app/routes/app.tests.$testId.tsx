@@ -6,6 +6,7 @@ import { Card, Layout, Page, Text } from "@shopify/polaris";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
 import { PreviewCard } from "~/components/preview/PreviewCard";
+import { ScheduleCard } from "~/components/lifecycle/ScheduleCard";
 import { SelectorCheckBanner } from "~/components/lifecycle/SelectorCheckBanner";
 import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
@@ -26,6 +27,7 @@ import { fail, mapOutcome } from "~/services/outcome";
 import { previewLinks } from "~/services/admin/preview-links.server";
 import { selectorCheckPanel } from "~/services/admin/selector-check.server";
 import { loadResults } from "~/services/admin/results.server";
+import { loadSchedule } from "~/services/admin/test-schedule.server";
 import { changeTestStatus, loadLifecycleState } from "~/services/admin/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
@@ -38,11 +40,12 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const { shop, demo } = await authenticateAdmin(request, context);
   const testId = params.testId ?? "";
   const where = { demo, requestOrigin: new URL(request.url).origin };
-  const [results, state, links, check] = await Promise.all([
+  const [results, state, links, check, schedule] = await Promise.all([
     loadResults(shop, testId),
     loadLifecycleState(shop, testId),
     previewLinks(shop, testId, where),
     selectorCheckPanel(shop, testId, where),
+    loadSchedule(shop, testId),
   ]);
   if (!results.ok) throw adminAnswer(results);
   if (!state.ok) throw adminAnswer(state);
@@ -52,7 +55,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
   // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
   const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
-  return { ...results.value, lifecycle, preview, selectorCheck };
+  return { ...results.value, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null };
 };
 
 /** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
@@ -100,6 +103,11 @@ export default function TestResults() {
         {check && (
           <Layout.Section variant="fullWidth">
             <SelectorCheckBanner testId={test.id} {...check} draft={lifecycle.status === "draft"} />
+          </Layout.Section>
+        )}
+        {view.schedule && (
+          <Layout.Section variant="fullWidth">
+            <ScheduleCard testId={test.id} schedule={view.schedule} />
           </Layout.Section>
         )}
         {view.preview && (

@@ -5,14 +5,17 @@ import { startDemo, startDemoMailCatcher } from "~/demo/public.server";
 import { closeRedis } from "~/infra/redis.server";
 import { startOutbox, stopOutbox } from "~/services/outbox.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
+import { startScheduleJob, stopScheduleJob, type OfflineAdmin } from "~/services/schedule.server";
 import { listenForSiteChanges } from "~/services/storefront/site-cache.server";
 
 export interface StartupOptions {
   baseUrl: string;
   log: (line: string) => void;
+  /** A shop's Admin API outside a request (app/shopify.server.ts); the demo and tests may leave it out. */
+  offlineAdmin?: OfflineAdmin;
 }
 
-export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
+export async function startup({ baseUrl, log, offlineAdmin = async () => null }: StartupOptions): Promise<void> {
   const env = appEnv();
   const database = await openDatabase();
   const { migrated } = database;
@@ -28,6 +31,7 @@ export async function startup({ baseUrl, log }: StartupOptions): Promise<void> {
   if (smtpUrl) startOutbox(smtpUrl, env.mailFrom, log);
   else log("mail: SVC_SMTP_URL is not set; owner emails wait in the outbox (table OutboxEmail) until it is");
   if (env.demo) await startDemo(baseUrl, log, env.shopify.credentials);
+  startScheduleJob(env.scheduleEveryMs, offlineAdmin, log);
 }
 
 /**
@@ -52,6 +56,7 @@ function keepStatisticsFresh(log: (line: string) => void): void {
 
 export async function shutdown(): Promise<void> {
   stopRetentionJob();
+  await stopScheduleJob();
   await stopOutbox();
   for (const timer of analyzeTimers) clearInterval(timer);
   analyzeTimers = [];

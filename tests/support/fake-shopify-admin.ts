@@ -24,6 +24,8 @@ export interface FakeMetafield {
 export interface FakeShop {
   name: string;
   currencyCode: string;
+  /** Shopify's shop.ianaTimezone. */
+  ianaTimezone: string;
   /** The app's AppInstallation on this shop, owner of the app-data metafields. */
   installationId: string;
   /** App-data metafields of the installation, by `namespace.key`. */
@@ -102,6 +104,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
       state = {
         name: domain.replace(/\.myshopify\.com$/, "").replace(/-/g, " "),
         currencyCode: "USD",
+        ianaTimezone: "America/New_York",
         installationId: `gid://shopify/AppInstallation/${1000 + serial}`,
         metafields: new Map(),
         webPixel: null,
@@ -283,7 +286,7 @@ const METAFIELD_TYPES = new Set(["single_line_text_field", "multi_line_text_fiel
  */
 function resolvers(pixelKeys: string[]): { queries: Record<string, Resolver>; mutations: Record<string, Resolver> } {
   const queries: Record<string, Resolver> = {
-    shop: (s) => ({ value: { name: s.name, currencyCode: s.currencyCode } }),
+    shop: (s) => ({ value: { name: s.name, currencyCode: s.currencyCode, ianaTimezone: s.ianaTimezone } }),
     currentAppInstallation: (s, query) => {
       const namespace = /metafields\s*\([^)]*namespace:\s*"([^"]*)"/.exec(query)?.[1];
       const nodes = [...s.metafields.values()]

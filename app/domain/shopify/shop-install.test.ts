@@ -106,12 +106,23 @@ describe("parseInstallState", () => {
     expect(parseInstallState(data)).toEqual({
       ok: true,
       value: {
-        shop: { name: "Acme", currency: "EUR" },
+        // No ianaTimezone in the answer: UTC.
+        shop: { name: "Acme", currency: "EUR", timeZone: "UTC" },
         installationId: "gid://shopify/AppInstallation/1",
         appData: { site_id: "x" },
         pixel: { id: "gid://shopify/WebPixel/2", settings: SETTINGS },
       },
     });
+  });
+
+  it("keeps the shop's time zone when this runtime knows it, and falls back to UTC otherwise", () => {
+    const zone = (ianaTimezone: unknown) => {
+      const result = parseInstallState({ ...data, shop: { ...data.shop, ianaTimezone } });
+      return result.ok ? result.value.shop.timeZone : result;
+    };
+    expect(zone("Europe/Paris")).toBe("Europe/Paris");
+    expect(zone("Mars/Olympus_Mons")).toBe("UTC");
+    expect(zone(null)).toBe("UTC");
   });
 
   it("reads a missing pixel (null, or absent after Shopify's error on that field) as none", () => {

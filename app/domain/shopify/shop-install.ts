@@ -27,7 +27,8 @@ export interface InstallTarget {
 
 /** What the shop holds now, as read from the Admin API. */
 export interface InstallState {
-  shop: { name: string; currency: string };
+  /** timeZone: an IANA zone this runtime knows, else UTC (schedules are entered in it). */
+  shop: { name: string; currency: string; timeZone: string };
   installationId: string;
   /** The installation's metafields in APP_DATA_NAMESPACE, by key. */
   appData: Record<string, string>;
@@ -100,7 +101,7 @@ const installationData = z.object({
 });
 
 const installQueryData = z.object({
-  shop: z.object({ name: z.string(), currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
+  shop: z.object({ name: z.string(), currencyCode: z.string().regex(/^[A-Z]{3}$/), ianaTimezone: z.string().nullish() }),
   currentAppInstallation: installationData,
   webPixel: z.object({ id: z.string().min(1), settings: z.unknown() }).nullish(),
 });
@@ -119,6 +120,16 @@ export function parseAppInstallation(data: unknown): ParseResult<AppInstallation
   return { ok: true, value: { installationId: installation.id, appData: Object.fromEntries(installation.metafields.nodes.map((m) => [m.key, m.value])) } };
 }
 
+/** `zone` when this runtime's Intl knows it (Shopify names IANA zones), else UTC. */
+function knownTimeZone(zone: string | null | undefined): string {
+  if (!zone) return "UTC";
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
 /**
  * The install query's `data` (shop, currentAppInstallation, webPixel) as an InstallState. `webPixel` may be
  * null or absent: Shopify answers an error on that field when the app has no pixel yet.
@@ -130,7 +141,7 @@ export function parseInstallState(data: unknown): ParseResult<InstallState> {
   return {
     ok: true,
     value: {
-      shop: { name: shop.name, currency: shop.currencyCode },
+      shop: { name: shop.name, currency: shop.currencyCode, timeZone: knownTimeZone(shop.ianaTimezone) },
       installationId: installation.id,
       appData: Object.fromEntries(installation.metafields.nodes.map((m) => [m.key, m.value])),
       pixel: webPixel ? { id: webPixel.id, settings: webPixel.settings } : null,

@@ -14,14 +14,14 @@ export interface InstalledShop {
  */
 export async function saveInstalledShop(
   domain: string,
-  fields: { name: string; currency: string },
+  { timeZone, ...fields }: { name: string; currency: string; timeZone?: string },
   mintSiteId: () => string,
 ): Promise<InstalledShop> {
   return inTransaction(async (tx) => {
     const shop = await tx.shop.upsert({
       where: { domain },
-      create: { domain, ...fields },
-      update: { ...fields, uninstalledAt: null },
+      create: { domain, ...fields, ...(timeZone && { timeZone }) },
+      update: { ...fields, ...(timeZone && { timeZone }), uninstalledAt: null },
       select: { id: true },
     });
     // Two new sessions of one shop can arrive together (two admin tabs): holding the shop's row makes the

@@ -12,7 +12,7 @@ import { invalidateSite } from "~/services/storefront/site-cache.server";
 
 const INSTALL_STATE_QUERY = `#graphql
   query SvcInstallState {
-    shop { name currencyCode }
+    shop { name currencyCode ianaTimezone }
     currentAppInstallation {
       id
       metafields(namespace: "${APP_DATA_NAMESPACE}", first: 10) { nodes { key value } }

@@ -1,0 +1,72 @@
+// What the owner is told when svc changes a test by itself: a scheduled end, a stop once decided, or a
+// scheduled start that could not happen.
+
+export interface ScheduleEmail {
+  kind: "schedule-end" | "decided-stop" | "schedule-start-failed";
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface NoticeTest {
+  name: string;
+  siteName: string;
+  shopDomain: string;
+  ownerEmail: string | null;
+}
+
+const FOOTER = `You receive this because this address is the owner's email in svc's Settings.\n`;
+
+/** Words for what the decision was, for the email's first line. */
+const DECIDED_WORDS: Record<"ship" | "keep-control" | "no-difference", (winner: string | null) => string> = {
+  ship: (winner) => `${winner ?? "A variant"} beat the original by the test's rule, so svc completed the test with it as the winner.`,
+  "keep-control": () => `The variants did worse than the original by the test's rule, so svc completed the test and kept the original.`,
+  "no-difference": () => `No variant differs from the original by as much as the test's minimum detectable effect, so svc completed the test with no winner.`,
+};
+
+export function decidedStopEmail(test: NoticeTest, endedBy: keyof typeof DECIDED_WORDS, winner: string | null): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "decided-stop",
+    to: test.ownerEmail,
+    subject: `svc completed the test "${oneLine(test.name, 120)}": ${endedBy === "ship" ? "a winner" : endedBy === "keep-control" ? "keep the original" : "no difference"}`,
+    text:
+      `Hello,\n\n${DECIDED_WORDS[endedBy](winner)} You asked svc to stop it once decided.\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      `Open svc in your Shopify admin, then Tests and this test, for its results.${endedBy === "ship" ? " The winner is not live until you make it part of your theme or page." : ""}\n\n` +
+      FOOTER,
+  };
+}
+
+export function scheduledEndEmail(test: NoticeTest): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "schedule-end",
+    to: test.ownerEmail,
+    subject: `svc completed the test "${oneLine(test.name, 120)}" at its scheduled end`,
+    text:
+      `Hello,\n\nThe test reached the end you scheduled, so svc completed it with no winner declared: every visitor sees the original again.\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      `Open svc in your Shopify admin, then Tests and this test, for its results.\n\n` +
+      FOOTER,
+  };
+}
+
+export function scheduledStartFailedEmail(test: NoticeTest, reason: string): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "schedule-start-failed",
+    to: test.ownerEmail,
+    subject: `svc could not start the test "${oneLine(test.name, 120)}" as scheduled`,
+    text:
+      `Hello,\n\nThe test was scheduled to start now, but it cannot start: ${reason}\n\nIt is still a draft and its scheduled start is cleared.\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      FOOTER,
+  };
+}
+
+/** One line of at most `max` characters: a subject never carries a line break. */
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/[\r\n\t]+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

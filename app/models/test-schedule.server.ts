@@ -1,0 +1,109 @@
+// A test's schedule as the admin and the schedule job read and write it: the form's fields, the due tests,
+// the tests that stop once decided, and the record of why svc ended one, with its notice in one transaction.
+import { prisma } from "~/db.server";
+import { enqueueEmail, type NewEmail } from "./outbox.server";
+import { inTransaction } from "./transaction.server";
+
+export interface ScheduleRow {
+  id: string;
+  status: "draft" | "running" | "paused" | "completed" | "archived";
+  scheduledStartAt: Date | null;
+  scheduledEndAt: Date | null;
+  stopWhenDecided: boolean;
+  endedBy: string | null;
+  timeZone: string;
+}
+
+const SELECT = {
+  id: true, status: true, scheduledStartAt: true, scheduledEndAt: true, stopWhenDecided: true, endedBy: true,
+  site: { select: { shop: { select: { domain: true, timeZone: true } } } },
+} as const;
+
+/** The test's schedule with its shop's time zone, if it is one of this shop's. */
+export async function findScheduleOfShop(shopDomain: string, testId: string): Promise<ScheduleRow | null> {
+  const db = await prisma();
+  const row = await db.test.findFirst({ where: { id: testId, site: { shop: { domain: shopDomain } } }, select: SELECT });
+  return row && { ...row, timeZone: row.site.shop.timeZone };
+}
+
+export async function writeSchedule(testId: string, schedule: { scheduledStartAt?: Date | null; scheduledEndAt: Date | null; stopWhenDecided: boolean }): Promise<void> {
+  const db = await prisma();
+  await db.test.update({ where: { id: testId }, data: schedule });
+}
+
+export type DueRow = ScheduleRow & { shopDomain: string };
+
+/** Drafts due to start and running or paused tests due to end at `now`, with their shop. */
+export async function listDueScheduled(now: Date): Promise<DueRow[]> {
+  const db = await prisma();
+  const rows = await db.test.findMany({
+    where: {
+      OR: [
+        { status: "draft", scheduledStartAt: { lte: now } },
+        { status: { in: ["running", "paused"] }, scheduledEndAt: { lte: now } },
+      ],
+      site: { shop: { uninstalledAt: null } },
+    },
+    select: SELECT,
+    orderBy: { id: "asc" },
+  });
+  return rows.map((r) => ({ ...r, timeZone: r.site.shop.timeZone, shopDomain: r.site.shop.domain }));
+}
+
+/** Running tests that stop once decided, with their shop. */
+export async function listStopWhenDecided(): Promise<Array<{ id: string; shopDomain: string }>> {
+  const db = await prisma();
+  const rows = await db.test.findMany({
+    where: { status: "running", stopWhenDecided: true, site: { shop: { uninstalledAt: null } } },
+    select: { id: true, site: { select: { shop: { select: { domain: true } } } } },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((r) => ({ id: r.id, shopDomain: r.site.shop.domain }));
+}
+
+export interface NoticeTarget {
+  name: string;
+  siteName: string;
+  shopDomain: string;
+  ownerEmail: string | null;
+  winnerName: string | null;
+}
+
+/**
+ * Records why svc ended the completed test, once (a second instance finds it recorded and sends nothing),
+ * and queues the owner's notice composed by `notice` in the same transaction. False when already recorded.
+ */
+export async function recordEndedBy(testId: string, endedBy: string, notice: (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null): Promise<boolean> {
+  return inTransaction(async (tx) => {
+    const { count } = await tx.test.updateMany({ where: { id: testId, status: "completed", endedBy: null }, data: { endedBy } });
+    if (count !== 1) return false;
+    const row = await tx.test.findUniqueOrThrow({
+      where: { id: testId },
+      select: {
+        name: true, winnerArmId: true, arms: { select: { id: true, name: true } },
+        site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } },
+      },
+    });
+    const email = notice({
+      name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail,
+      winnerName: row.arms.find((a) => a.id === row.winnerArmId)?.name ?? null,
+    });
+    if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
+    return true;
+  });
+}
+
+/** Clears a scheduled start that could not happen, and queues the owner's notice; false when it was already cleared. */
+export async function clearFailedStart(testId: string, notice: (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null): Promise<boolean> {
+  return inTransaction(async (tx) => {
+    const { count } = await tx.test.updateMany({ where: { id: testId, status: "draft", scheduledStartAt: { not: null } }, data: { scheduledStartAt: null } });
+    if (count !== 1) return false;
+    const row = await tx.test.findUniqueOrThrow({
+      where: { id: testId },
+      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },
+    });
+    const email = notice({ name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail, winnerName: null });
+    if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
+    return true;
+  });
+}

@@ -1,0 +1,88 @@
+// The schedule job: every SVC_SCHEDULE_EVERY_SECONDS, each instance starts the drafts whose scheduled start
+// has come, completes the tests whose scheduled end has, and completes the tests that stop once decided when
+// their decision is reached; through the same lifecycle service as the merchant's buttons, so every check
+// applies, and with the owner told by email. Two instances may race: the lifecycle's guarded write lets one win.
+import { decidedCompletion, dueChanges } from "~/domain/experiments/schedule";
+import { decidedStopEmail, scheduledEndEmail, scheduledStartFailedEmail } from "~/domain/experiments/schedule-notice";
+import type { AdminGraphql } from "~/infra/admin-graphql";
+import { clearFailedStart, listDueScheduled, listStopWhenDecided, recordEndedBy } from "~/models/test-schedule.server";
+import { kickOutbox } from "~/services/outbox.server";
+import { loadResults } from "./admin/results.server";
+import { changeTestStatus } from "./admin/test-lifecycle.server";
+
+/** A shop's Admin API outside any request (its offline session), to keep the storefront's hide plan in step; null without one. */
+export type OfflineAdmin = (shopDomain: string) => Promise<AdminGraphql | null>;
+
+export interface ScheduleRun {
+  started: string[];
+  ended: string[];
+  decided: string[];
+  /** Scheduled starts refused (the test was not ready), cleared and reported to the owner. */
+  refused: string[];
+}
+
+let running: Promise<ScheduleRun> | null = null;
+
+/** One pass at `now`; a pass already under way is joined rather than run twice. */
+export function runSchedule(now: Date, offlineAdmin: OfflineAdmin, log: (line: string) => void = console.log): Promise<ScheduleRun> {
+  running ??= runOnce(now, offlineAdmin, log).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string) => void): Promise<ScheduleRun> {
+  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [] };
+  const due = await listDueScheduled(now);
+  const shopOf = new Map(due.map((t) => [t.id, t.shopDomain]));
+  for (const { testId, change } of dueChanges(due, now)) {
+    const shop = shopOf.get(testId) ?? "";
+    const admin = await offlineAdmin(shop).catch(() => null);
+    if (change === "start") {
+      const outcome = await changeTestStatus(shop, testId, { intent: "start" }, admin, now);
+      if (outcome.ok) run.started.push(testId);
+      else if (outcome.problem.status !== 409 || outcome.problem.type === "test-site-paused") {
+        // Not ready (no variant, no primary goal…) or its site paused: it would be refused every pass, so the
+        // start is cleared and the owner told why. A 409 race (started meanwhile) needs nothing.
+        const reason = outcome.problem.title;
+        if (await clearFailedStart(testId, (test) => scheduledStartFailedEmail(test, reason))) run.refused.push(testId);
+      }
+    } else {
+      const outcome = await changeTestStatus(shop, testId, { intent: "complete", winnerArmId: null }, admin, now);
+      if (outcome.ok && (await recordEndedBy(testId, "schedule", scheduledEndEmail))) run.ended.push(testId);
+    }
+  }
+  for (const { id, shopDomain } of await listStopWhenDecided()) {
+    const results = await loadResults(shopDomain, id);
+    if (!results.ok) continue;
+    const { decision, arms } = results.value;
+    const completion = decidedCompletion(decision.state, { controlId: arms[0]?.armId ?? "", leadingVariantId: decision.called?.armId ?? null });
+    if (!completion) continue;
+    const admin = await offlineAdmin(shopDomain).catch(() => null);
+    const outcome = await changeTestStatus(shopDomain, id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
+    if (outcome.ok && (await recordEndedBy(id, completion.endedBy, (test) => decidedStopEmail(test, completion.endedBy, test.winnerName)))) run.decided.push(id);
+  }
+  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length;
+  if (changed > 0) {
+    log(`schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, start refused ${run.refused.length}`);
+    kickOutbox();
+  }
+  return run;
+}
+
+let timer: ReturnType<typeof setInterval> | null = null;
+
+/** Runs a pass now and every `everyMs`; a failed pass is logged and the next one tries again. */
+export function startScheduleJob(everyMs: number, offlineAdmin: OfflineAdmin, log: (line: string) => void): void {
+  if (timer) return;
+  const pass = () => void runSchedule(new Date(), offlineAdmin, log).catch((error: unknown) => log(`schedule: pass failed: ${(error as Error).message}`));
+  pass();
+  timer = setInterval(pass, everyMs);
+  timer.unref();
+}
+
+export async function stopScheduleJob(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = null;
+  await running?.catch(() => undefined);
+}

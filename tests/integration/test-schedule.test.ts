@@ -1,0 +1,119 @@
+// A test's schedule on the real server and database, with the schedule job running every second: the shop's
+// time zone comes from Shopify at install, the form gives field errors for what cannot be a schedule, a draft
+// starts and then completes at the times entered (served by /api/patches in between), a start that cannot
+// happen is cleared and reported, and a test set to stop once decided completes itself with its winner.
+import { beforeAll, describe, expect, it } from "vitest";
+import { RESULTS_SCENARIOS } from "~/demo/results-scenarios";
+import { utcToZonedInput } from "~/domain/experiments/schedule";
+import type { PatchesResponse } from "~/wire";
+import { databaseKinds } from "../support/databases";
+import { loaderData, postAction } from "../support/admin-route-data";
+import { seedRows, seedSite, seedTest, ago } from "../support/seed";
+import { adminFetch, useShopifyServer } from "../support/shopify";
+import { getPatches, newId } from "../support/snippet-client";
+
+const SHOP = "svc-schedule.myshopify.com";
+const SITE = "sched-site";
+const ZONE = "America/New_York";
+const TEST_ROUTE = "routes/app.tests.$testId";
+const SHIP = RESULTS_SCENARIOS.find((s) => s.state === "ship")!;
+
+/** `msFromNow` ahead, as the shop's datetime-local value with seconds (the form accepts them). */
+const local = (msFromNow: number) => {
+  const at = new Date(Date.now() + msFromNow);
+  return `${utcToZonedInput(at, ZONE)}:${String(at.getUTCSeconds()).padStart(2, "0")}`;
+};
+
+describe.each(databaseKinds)("test schedule (%s)", (kind) => {
+  const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
+  const url = () => ctx.server.url;
+
+  const statusOf = async (testId: string) => (await loaderData(url(), SHOP, `/app/tests/${testId}`, TEST_ROUTE)).data.lifecycle.status as string;
+  async function waitForStatus(testId: string, status: string, withinMs: number): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < withinMs) {
+      if ((await statusOf(testId)) === status) return Date.now();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${testId} did not become ${status} within ${withinMs} ms (it is ${await statusOf(testId)})`);
+  }
+  const outbox = () =>
+    ctx.sql((sql) => sql.query<{ kind: string; to: string; subject: string }>(`SELECT kind, "to", subject FROM "OutboxEmail" ORDER BY "createdAt"`));
+
+  beforeAll(async () => {
+    expect((await adminFetch(url(), SHOP, "/app")).status).toBe(200);
+    await ctx.sql(async (sql) => {
+      await sql.query(`UPDATE "Shop" SET "ownerEmail" = 'owner@example.com' WHERE domain = $1`, [SHOP]);
+      await seedSite(sql, { shop: SHOP, id: SITE });
+      for (const id of ["sched-a", "sched-errors"]) await seedTest(sql, { id, site: SITE, pages: ["/demo"], goals: ["purchase"] });
+      await seedTest(sql, { id: "sched-no-goal", site: SITE, pages: ["/demo"] });
+      // The ship example's rollups under a running test with the same arm ids: decided from the first pass.
+      await seedTest(sql, { id: SHIP.id, site: SITE, status: "running", startedAt: ago("30 days"), pages: ["/other"], goals: [SHIP.goal] });
+      const [site] = await sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [SITE]);
+      await seedRows(sql, "DailyRollup", SHIP.rows(new Date().toISOString().slice(0, 10)).map((r) => ({ ...r, siteId: site!.id, testId: SHIP.id })));
+    });
+  });
+
+  it("reads the shop's time zone from Shopify at install and shows the card in it", async () => {
+    const page = await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE);
+    expect(page.data.schedule).toMatchObject({ timeZone: ZONE, startAt: "", endAt: "", canSetStart: true, stopWhenDecided: false });
+  });
+
+  it("gives field errors for a start in the past, text that is not a time, and an end before the start", async () => {
+    const past = await postAction(url(), SHOP, "/app/tests/sched-errors/schedule", { startAt: local(-3600_000), endAt: "" });
+    expect(past.status).toBe(400);
+    expect(past.data.fieldErrors).toEqual({ startAt: expect.stringContaining("future") });
+    const text = await postAction(url(), SHOP, "/app/tests/sched-errors/schedule", { startAt: "next monday", endAt: "" });
+    expect(text.data.fieldErrors).toEqual({ startAt: expect.stringContaining("Enter a date and time") });
+    const backwards = await postAction(url(), SHOP, "/app/tests/sched-errors/schedule", { startAt: local(7200_000), endAt: local(3600_000) });
+    expect(backwards.data.fieldErrors).toEqual({ endAt: "The end must come after the start." });
+    expect((await postAction(url(), SHOP, "/app/tests/nobody/schedule", { startAt: "" })).status).toBe(404);
+    expect((await loaderData(url(), SHOP, "/app/tests/sched-errors", TEST_ROUTE)).data.schedule).toMatchObject({ startAt: "", endAt: "" });
+  });
+
+  it("starts a draft at its start and completes it at its end, serving it in between", async () => {
+    // Far enough ahead that a slow request on a loaded machine still saves it before it is due.
+    const startAt = Date.now() + 8000;
+    const startText = local(8000);
+    const saved = await postAction(url(), SHOP, "/app/tests/sched-a/schedule", { startAt: startText, endAt: local(16_000) });
+    expect(saved.status).toBe(200);
+    expect((await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE)).data.schedule.startAt).toBe(startText.slice(0, 16));
+    expect(await statusOf("sched-a")).toBe("draft");
+    const running = await waitForStatus("sched-a", "running", 20_000);
+    // Within a pass (1 s) and a request of the time, never before it.
+    expect(running).toBeGreaterThanOrEqual(startAt);
+    const served = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;
+    expect(served.tests.map((t) => t.test)).toContain("sched-a");
+    await waitForStatus("sched-a", "completed", 25_000);
+    const after = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;
+    expect(after.tests.map((t) => t.test)).not.toContain("sched-a");
+    const page = await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE);
+    expect(page.data.schedule).toMatchObject({ endedBy: "schedule", canSetEnd: false });
+    expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "schedule-end", to: "owner@example.com", subject: 'svc completed the test "Test sched-a" at its scheduled end' }));
+  });
+
+  it("clears a scheduled start the test is not ready for, and tells the owner why", async () => {
+    expect((await postAction(url(), SHOP, "/app/tests/sched-no-goal/schedule", { startAt: local(6000) })).status).toBe(200);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && (await loaderData(url(), SHOP, "/app/tests/sched-no-goal", TEST_ROUTE)).data.schedule.startAt !== "") {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(await statusOf("sched-no-goal")).toBe("draft");
+    expect((await loaderData(url(), SHOP, "/app/tests/sched-no-goal", TEST_ROUTE)).data.schedule.startAt).toBe("");
+    expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "schedule-start-failed", subject: 'svc could not start the test "Test sched-no-goal" as scheduled' }));
+  });
+
+  it("completes a test set to stop once decided, with the variant that won, once", async () => {
+    expect(await statusOf(SHIP.id)).toBe("running");
+    expect((await postAction(url(), SHOP, `/app/tests/${SHIP.id}/schedule`, { endAt: "", stopWhenDecided: "on" })).status).toBe(200);
+    await waitForStatus(SHIP.id, "completed", 12_000);
+    const page = await loaderData(url(), SHOP, `/app/tests/${SHIP.id}`, TEST_ROUTE);
+    // seedTest names the second arm "Variant B".
+    expect(page.data.lifecycle.winner).toBe("Variant B");
+    expect(page.data.schedule.endedBy).toBe("ship");
+    // A few more passes send nothing more.
+    await new Promise((r) => setTimeout(r, 2500));
+    const decided = (await outbox()).filter((e) => e.kind === "decided-stop");
+    expect(decided).toEqual([expect.objectContaining({ subject: `svc completed the test "Test ${SHIP.id}": a winner` })]);
+  });
+});
