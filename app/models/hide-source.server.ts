@@ -1,4 +1,5 @@
-// Reads what the hide plan is built from: a shop's own storefront site (kind shopify) and its running tests.
+// Reads what the hide plan is built from: a shop's own storefront site (kind shopify), its running tests and
+// the winners its completed tests still serve.
 import { prisma } from "~/db.server";
 import type { HideSource } from "~/domain/shopify/hide-plan";
 
@@ -11,16 +12,26 @@ export async function loadHideSource(shopDomain: string): Promise<HideSource | n
     select: {
       status: true,
       tests: {
-        where: { status: "running" },
+        where: { OR: [{ status: "running" }, { status: "completed", servingWinner: true }] },
         select: {
           id: true,
           status: true,
           pages: true,
           startedAt: true,
-          arms: { orderBy: { position: "asc" }, select: { patches: true, redirectUrl: true } },
+          servingWinner: true,
+          winnerArmId: true,
+          arms: { orderBy: { position: "asc" }, select: { id: true, patches: true, redirectUrl: true } },
         },
       },
     },
   });
-  return site ?? null;
+  if (!site) return null;
+  // A served winner hides only what the winner changes.
+  return {
+    status: site.status,
+    tests: site.tests.map(({ winnerArmId, arms, ...test }) => ({
+      ...test,
+      arms: (test.status === "completed" ? arms.filter((a) => a.id === winnerArmId) : arms).map(({ patches, redirectUrl }) => ({ patches, redirectUrl })),
+    })),
+  };
 }

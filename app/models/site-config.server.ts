@@ -14,7 +14,13 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
       // The running tests, and every test a conversion may still count for: started, and not ended
       // more than the attribution window ago (attribution.ts).
       tests: {
-        where: { OR: [{ status: "running" }, { startedAt: { not: null }, OR: [{ endedAt: null }, { endedAt: { gte: windowStart } }] }] },
+        where: {
+          OR: [
+            { status: "running" },
+            { startedAt: { not: null }, OR: [{ endedAt: null }, { endedAt: { gte: windowStart } }] },
+            { status: "completed", servingWinner: true },
+          ],
+        },
         orderBy: { createdAt: "asc" },
         include: { arms: { orderBy: { position: "asc" } }, goals: { orderBy: { label: "asc" } } },
       },
@@ -55,8 +61,16 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               urlPattern: goal.urlPattern,
             })),
           })),
+    served:
+      site.status === "paused"
+        ? []
+        : site.tests.flatMap((test) => {
+            const arm = test.status === "completed" && test.servingWinner ? test.arms.find((a) => a.id === test.winnerArmId) : undefined;
+            return arm ? [{ id: test.id, pages: test.pages, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl } }] : [];
+          }),
+    // A served winner may have ended long ago: only tests inside the attribution window count conversions.
     attributionTests: site.tests.flatMap((test) =>
-      test.startedAt ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
+      test.startedAt && (test.endedAt === null || test.endedAt >= windowStart) ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
     ),
   };
 }

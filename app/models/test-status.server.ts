@@ -16,6 +16,7 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       startedAt: true,
       endedAt: true,
       winnerArmId: true,
+      servingWinner: true,
       arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true } },
       goals: { select: { isPrimary: true } },
       site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true } },
@@ -32,6 +33,7 @@ export interface StatusWrite {
   /** Fixed once, when the test starts (app/domain/sites/revenue-cap.ts). */
   revenueCap?: number | null;
   revenueCapSource?: string | null;
+  servingWinner?: boolean;
 }
 
 /**

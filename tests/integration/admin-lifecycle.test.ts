@@ -9,7 +9,7 @@ import { useServer } from "../support/server";
 import { readSingleFetch } from "../support/admin-route-data";
 import { ago, seedSite, seedTest, type TestSeed } from "../support/seed";
 import { BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
-import { getPatches, newId } from "../support/snippet-client";
+import { batch, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 const SHOP_A = "lifecycle-a.myshopify.com";
 const SHOP_B = "lifecycle-b.myshopify.com";
@@ -87,6 +87,8 @@ describe.each(databaseKinds)("test lifecycle in the admin (%s)", (kind) => {
       await insertTest(sql, "lc-site-a", "a-discard");
       await insertTest(sql, "lc-site-paused", "a-stopped", { status: "paused", pausedReason: "svc paused the site's tests." });
       await insertTest(sql, "lc-site-b", "b-running", { status: "running" });
+      await insertSite(sql, SHOP_A, "lc-site-ship");
+      await insertTest(sql, "lc-site-ship", "a-ship", { status: "running" });
     });
   }, 120_000);
 
@@ -121,6 +123,30 @@ describe.each(databaseKinds)("test lifecycle in the admin (%s)", (kind) => {
     expect(row?.startedAt).toBeInstanceOf(Date);
     expect(row?.endedAt).toBeInstanceOf(Date);
     expect((await asA("/app/tests/a-flow", {})).status).toBe(200);
+  });
+
+  it("serves a completed test's winner to every visitor, unmeasured, until the merchant ends it", async () => {
+    const done = await postLifecycle(asA, "a-ship", { intent: "complete", winner: "a-ship-1", serve: "on" });
+    expect(done.body).toMatchObject({ ok: true, status: "completed", message: "Test completed; its winner is served to every visitor" });
+    for (let i = 0; i < 20; i++) {
+      const res = (await (await getPatches(ctx.server.url, "lc-site-ship", newId())).json()) as PatchesResponse;
+      expect(res.tests).toEqual([expect.objectContaining({ test: "a-ship", arm: "a-ship-1" })]);
+      // No goals: nothing about it is measured any more.
+      expect(res.tests[0]?.goals).toBeUndefined();
+    }
+    // The exposure the snippet reports for it is dated after the test's end: no exposure is recorded.
+    const vid = newId();
+    const sent = await postBatch(ctx.server.url, batch("lc-site-ship", vid, newId(), [exposure("a-ship", "a-ship-1")]));
+    expect(sent.status).toBe(200);
+    const html = await (await asA("/app/tests/a-ship", {})).text();
+    expect(html).toContain("Serving Variant 1 to every visitor");
+    expect(html).toContain("End serving the winner");
+    expect(await ctx.sql((sql) => sql.query(`SELECT 1 FROM "Exposure" WHERE "testId" = 'a-ship'`))).toEqual([]);
+
+    const ended = await postLifecycle(asA, "a-ship", { intent: "end-serving" });
+    expect(ended.body).toMatchObject({ ok: true, status: "completed", message: "The winner is no longer served" });
+    expect(await servedTests(ctx.server.url, "lc-site-ship")).toEqual([]);
+    expect((await postLifecycle(asA, "a-ship", { intent: "end-serving" })).status).toBe(409);
   });
 
   it("discards a draft by archiving it, and completes with no winner", async () => {

@@ -10,9 +10,11 @@ export interface LifecycleBannerProps {
   winner: string | null;
   endedAt: string | null;
   startBlocker: string | null;
+  /** The completed test still serves its winner to every visitor. */
+  servingWinner?: boolean;
 }
 
-export function LifecycleBanners({ status, pausedReason, site, startBlocker }: LifecycleBannerProps) {
+export function LifecycleBanners({ status, pausedReason, site, startBlocker, winner, servingWinner = false }: LifecycleBannerProps) {
   const siteUrl = `/app/sites/${encodeURIComponent(site.publicId)}`;
   const ended = status === "completed" || status === "archived";
   return (
@@ -28,6 +30,16 @@ export function LifecycleBanners({ status, pausedReason, site, startBlocker }: L
           <p>{pausedReason}</p>
           <p>
             Resume the test here when the cause is fixed; the site&apos;s settings are on <Link url={siteUrl}>its page</Link>.
+          </p>
+        </Banner>
+      )}
+      {status === "completed" && servingWinner && (
+        <Banner tone="success" title={`Serving ${winner ?? "the winner"} to every visitor`}>
+          <p>
+            svc shows the winning variant on the test&apos;s pages to everyone, unmeasured (no visitor is counted, no
+            exposure recorded), so the win is live now. It still depends on svc&apos;s snippet: make the change part of your
+            theme or page (for a Shopify store, in Online Store › Themes › Customize or the theme&apos;s code), then choose
+            &quot;End serving the winner&quot; above.
           </p>
         </Banner>
       )}

@@ -2,7 +2,7 @@
 // Complete asks which arm won and Archive asks first; the answer comes back as a toast.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import { ChoiceList, Text } from "@shopify/polaris";
+import { Checkbox, ChoiceList, Text } from "@shopify/polaris";
 import type { MenuActionDescriptor } from "@shopify/polaris";
 import { ConfirmModal, useToast } from "~/components/admin/app-bridge";
 import type { LifecycleIntentName } from "~/domain/experiments/test-lifecycle";
@@ -26,6 +26,7 @@ const LABELS: Record<LifecycleIntentName, string> = {
   resume: "Resume",
   complete: "Complete test",
   archive: "Archive",
+  "end-serving": "End serving the winner",
 };
 
 export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false }: LifecycleProps) {
@@ -33,6 +34,9 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
   const showToast = useToast();
   const [asking, setAsking] = useState<"complete" | "archive" | null>(null);
   const [winner, setWinner] = useState<string[]>([]);
+  const [serve, setServe] = useState(false);
+  // Only a variant is worth serving: the control is what every visitor sees without svc.
+  const servable = winner[0] !== undefined && winner[0] !== "none" && winner[0] !== arms[0]?.id;
   const busy = fetcher.state !== "idle";
   const answered = useRef<LifecycleAnswer | undefined>(undefined);
 
@@ -50,6 +54,7 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
   const run = (intent: LifecycleIntentName) => {
     if (intent === "complete" || intent === "archive") {
       setWinner([]);
+      setServe(false);
       setAsking(intent);
     } else submit(intent);
   };
@@ -78,7 +83,7 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
           label: "Complete test",
           loading: busy,
           disabled: winner.length === 0,
-          onAction: () => submit("complete", { winner: winner[0] ?? "none" }),
+          onAction: () => submit("complete", { winner: winner[0] ?? "none", ...(servable && serve && { serve: "on" }) }),
         }}
         onClose={() => setAsking(null)}
       >
@@ -87,6 +92,13 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
           choices={[...arms.map((arm) => ({ label: arm.name, value: arm.id })), { label: "No winner", value: "none" }]}
           selected={winner}
           onChange={setWinner}
+        />
+        <Checkbox
+          label="Keep serving the winner to every visitor"
+          helpText="The win is live at once, no longer measured, until you make it part of your theme and end serving it."
+          checked={servable && serve}
+          disabled={!servable}
+          onChange={setServe}
         />
         <Text as="p" tone="subdued">
           Visitors stop entering the test at once. Its results stay readable.

@@ -41,4 +41,12 @@ describe("patchesFor", () => {
     expect(res.tests).toHaveLength(1);
     expect(["t1-a", "t1-b"]).toContain(res.tests[0]?.arm);
   });
+
+  it("gives every visitor a served winner, with no goals to measure", () => {
+    const served = { id: "t0", pages: ["/"], arm: test.arms[1]! };
+    const site = { id: "s1", tests: [], served: [served] } as unknown as SiteConfig;
+    for (const vid of ["v1", "v2", "v3"]) {
+      expect(patchesFor(site, vid).tests).toEqual([{ test: "t0", arm: "t1-b", pages: ["/"], when: "#h", patches: [{ op: "text", sel: "#h", value: "B" }] }]);
+    }
+  });
 });

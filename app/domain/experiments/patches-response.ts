@@ -50,6 +50,12 @@ export function patchesFor(site: SiteConfig, visitorId: string): PatchesResponse
     const assignment = arm && assignmentFor(test, arm);
     if (assignment) tests.push(assignment);
   }
+  // A served winner goes to every visitor, with no goals: it is no longer measured, and the exposure the
+  // snippet reports for it is dated after the test's end, so ingestion counts it for nothing.
+  for (const served of site.served ?? []) {
+    const assignment = assignmentFor({ id: served.id, pages: served.pages, trafficPercent: 100, arms: [served.arm], goals: [] }, served.arm);
+    if (assignment) tests.push(assignment);
+  }
   return { ttl: PATCHES_TTL_SECONDS, tests };
 }
 

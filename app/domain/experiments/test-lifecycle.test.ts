@@ -87,6 +87,33 @@ describe("archive", () => {
   });
 });
 
+describe("ship the winner", () => {
+  it("keeps serving a variant declared the winner when asked, never the control or no winner", () => {
+    expect(decideTransition(ready({ status: "running" }), { intent: "complete", winnerArmId: "b", serveWinner: true }, NOW)).toEqual({
+      ok: true,
+      change: { status: "completed", endedAt: NOW, winnerArmId: "b", pausedReason: null, servingWinner: true },
+    });
+    for (const winnerArmId of ["a", null]) {
+      const decision = decideTransition(ready({ status: "running" }), { intent: "complete", winnerArmId, serveWinner: true }, NOW);
+      expect(decision.ok && decision.change.servingWinner).toBeFalsy();
+    }
+  });
+
+  it("ends serving on request and on archive, and refuses to end what is not served", () => {
+    const serving = ready({ status: "completed", servingWinner: true });
+    expect(decideTransition(serving, { intent: "end-serving" }, NOW)).toEqual({ ok: true, change: { status: "completed", servingWinner: false } });
+    expect(decideTransition(serving, { intent: "archive" }, NOW)).toEqual({ ok: true, change: { status: "archived", servingWinner: false } });
+    expect(decideTransition(ready({ status: "completed" }), { intent: "end-serving" }, NOW)).toMatchObject({ ok: false, refusal: { code: "not-allowed-now" } });
+    expect(decideTransition(ready({ status: "running" }), { intent: "end-serving" }, NOW)).toMatchObject({ ok: false, refusal: { code: "not-allowed-now" } });
+    expect(intentsFrom("completed", true)).toEqual(["archive", "end-serving"]);
+  });
+
+  it("reads the serve checkbox from the complete form", () => {
+    expect(parseLifecycleForm({ intent: "complete", winner: "b", serve: "on" })).toEqual({ ok: true, value: { intent: "complete", winnerArmId: "b", serveWinner: true } });
+    expect(parseLifecycleForm({ intent: "end-serving", winner: null })).toEqual({ ok: true, value: { intent: "end-serving" } });
+  });
+});
+
 describe("what each status allows", () => {
   const table: Record<TestStatus, string[]> = {
     draft: ["start", "archive"],

@@ -3,12 +3,18 @@
 
 export type TestStatus = "draft" | "running" | "paused" | "completed" | "archived";
 
-export const LIFECYCLE_INTENTS = ["start", "pause", "resume", "complete", "archive"] as const;
+export const LIFECYCLE_INTENTS = ["start", "pause", "resume", "complete", "archive", "end-serving"] as const;
 export type LifecycleIntentName = (typeof LIFECYCLE_INTENTS)[number];
 
 export type LifecycleIntent =
-  | { intent: "start" | "pause" | "resume" | "archive" }
-  | { intent: "complete"; /** The declared winner; null: no winner. */ winnerArmId: string | null };
+  | { intent: "start" | "pause" | "resume" | "archive" | "end-serving" }
+  | {
+      intent: "complete";
+      /** The declared winner; null: no winner. */
+      winnerArmId: string | null;
+      /** Keep serving the winning variant to every visitor, unmeasured, until the merchant ends it. */
+      serveWinner?: boolean;
+    };
 
 /** What the decision needs to know about the test and its site. */
 export interface LifecycleTest {
@@ -19,6 +25,8 @@ export interface LifecycleTest {
   goals: ReadonlyArray<{ isPrimary: boolean }>;
   /** The site was paused by the service (exposure misuse): none of its tests may serve until it is resumed. */
   sitePaused: boolean;
+  /** A completed test still serving its winner to every visitor (absent: not). */
+  servingWinner?: boolean;
 }
 
 /** The fields a change writes; a field left out keeps its value. */
@@ -28,6 +36,7 @@ export interface StatusChange {
   endedAt?: Date;
   winnerArmId?: string | null;
   pausedReason?: null;
+  servingWinner?: boolean;
 }
 
 export type RefusalCode =
@@ -52,6 +61,7 @@ const ALLOWED_FROM: Record<LifecycleIntentName, readonly TestStatus[]> = {
   resume: ["paused"],
   complete: ["running", "paused"],
   archive: ["completed", "draft"],
+  "end-serving": ["completed"],
 };
 
 const VERBS: Record<LifecycleIntentName, string> = {
@@ -60,6 +70,7 @@ const VERBS: Record<LifecycleIntentName, string> = {
   resume: "resumed",
   complete: "completed",
   archive: "archived",
+  "end-serving": "ended serving its winner",
 };
 
 const refuse = (code: RefusalCode, message: string): Decision => ({ ok: false, refusal: { code, message } });
@@ -101,19 +112,27 @@ export function decideTransition(test: LifecycleTest, intent: LifecycleIntent, n
       if (intent.winnerArmId !== null && !test.arms.some((arm) => arm.id === intent.winnerArmId)) {
         return refuse("unknown-winner", "The winner must be one of this test's arms, or no winner.");
       }
+      // Serving the control is what every visitor sees without svc: only a variant is worth serving.
+      if (intent.serveWinner && intent.winnerArmId !== null && intent.winnerArmId !== test.arms[0]?.id) {
+        return { ok: true, change: { status: "completed", endedAt: now, winnerArmId: intent.winnerArmId, pausedReason: null, servingWinner: true } };
+      }
       return { ok: true, change: { status: "completed", endedAt: now, winnerArmId: intent.winnerArmId, pausedReason: null } };
     case "archive":
-      return { ok: true, change: { status: "archived" } };
+      // An archived test serves nothing, its winner included.
+      return { ok: true, change: test.servingWinner ? { status: "archived", servingWinner: false } : { status: "archived" } };
+    case "end-serving":
+      if (!test.servingWinner) return refuse("not-allowed-now", "This test is not serving a winner.");
+      return { ok: true, change: { status: "completed", servingWinner: false } };
   }
 }
 
-/** The intents a merchant can choose from a status, in the order the page offers them. */
-export function intentsFrom(status: TestStatus): LifecycleIntentName[] {
-  return LIFECYCLE_INTENTS.filter((name) => ALLOWED_FROM[name].includes(status));
+/** The intents a merchant can choose from a status, in the order the page offers them ("end-serving" only while serving). */
+export function intentsFrom(status: TestStatus, servingWinner = false): LifecycleIntentName[] {
+  return LIFECYCLE_INTENTS.filter((name) => ALLOWED_FROM[name].includes(status) && (name !== "end-serving" || servingWinner));
 }
 
 /** The form's fields as an intent, or what is wrong with them. */
-export function parseLifecycleForm(form: { intent: unknown; winner: unknown }): { ok: true; value: LifecycleIntent } | { ok: false; field: string; message: string } {
+export function parseLifecycleForm(form: { intent: unknown; winner: unknown; serve?: unknown }): { ok: true; value: LifecycleIntent } | { ok: false; field: string; message: string } {
   const { intent, winner } = form;
   if (typeof intent !== "string" || !(LIFECYCLE_INTENTS as readonly string[]).includes(intent)) {
     return { ok: false, field: "intent", message: `intent must be one of ${LIFECYCLE_INTENTS.join(", ")}.` };
@@ -122,5 +141,6 @@ export function parseLifecycleForm(form: { intent: unknown; winner: unknown }): 
   if (typeof winner !== "string" || winner.trim() === "") {
     return { ok: false, field: "winner", message: "Choose the arm that won, or no winner." };
   }
-  return { ok: true, value: { intent: "complete", winnerArmId: winner === "none" ? null : winner } };
+  const serve = form.serve === "on" || form.serve === "true";
+  return { ok: true, value: { intent: "complete", winnerArmId: winner === "none" ? null : winner, ...(serve && { serveWinner: true }) } };
 }

@@ -120,6 +120,13 @@ describe("safeSelector", () => {
 });
 
 describe("buildHidePlan", () => {
+  it("hides what a served winner changes, and nothing of a completed test that serves nothing", () => {
+    const served = test({ status: "completed", servingWinner: true });
+    const done = test({ status: "completed" });
+    const plan = buildHidePlan({ status: "active", tests: [served, done] });
+    expect(plan.tests.map((t) => [t.id, t.sel])).toEqual([[served.id, ["#title"]]]);
+  });
+
   it("takes every element selector of every arm, once each, in arm then patch order", () => {
     const t = test({
       pages: ["/products/*", "template:product", "/products/*"],

@@ -51,6 +51,8 @@ export interface HideSourceTest {
   /** When it (last) started; tests started earlier come first, and keep their place under the caps. */
   startedAt: Date | null;
   arms: Array<{ patches: unknown; redirectUrl: string | null }>;
+  /** A completed test serving its winner to everyone (its `arms` then the winner alone): hidden as a running one. */
+  servingWinner?: boolean;
 }
 
 export interface HideSource {
@@ -61,11 +63,11 @@ export interface HideSource {
 
 export const EMPTY_HIDE_PLAN: HidePlan = { v: HIDE_PLAN_VERSION, tests: [] };
 
-/** The plan for a site: its running tests that change elements, in start order, within the caps. */
+/** The plan for a site: its running tests (and served winners) that change elements, in start order, within the caps. */
 export function buildHidePlan(site: HideSource): HidePlan {
   if (site.status !== "active") return EMPTY_HIDE_PLAN;
   const running = site.tests
-    .filter((t) => t.status === "running")
+    .filter((t) => t.status === "running" || (t.status === "completed" && t.servingWinner === true))
     .sort((a, b) => (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const tests: HidePlanTest[] = [];
   // `{"v":1,"tests":[` + `]}`; each further test adds its JSON and a comma.

@@ -43,10 +43,21 @@ export interface SiteConfig {
   /** Running tests only; empty while the site is paused. */
   tests: RunningTest[];
   /**
+   * Completed tests still serving their winner to every visitor, unmeasured ("ship the winner"), each with
+   * that arm alone; empty or absent while the site is paused.
+   */
+  served?: ServedWinner[];
+  /**
    * Every test a conversion may still count for (app/domain/events/attribution.ts): started, and not
    * ended more than ATTRIBUTION_WINDOW_MS ago; running and paused ones included, whatever the site's status.
    */
   attributionTests: AttributionTestConfig[];
+}
+
+export interface ServedWinner {
+  id: string;
+  pages: string[];
+  arm: ArmConfig;
 }
 
 export interface AttributionTestConfig extends AttributionTest {

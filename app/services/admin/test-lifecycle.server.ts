@@ -43,6 +43,7 @@ const DONE: Record<LifecycleIntent["intent"], string> = {
   resume: "Test resumed",
   complete: "Test completed",
   archive: "Test archived",
+  "end-serving": "The winner is no longer served",
 };
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." };
@@ -67,6 +68,7 @@ export async function changeTestStatus(
       arms: test.arms,
       goals: test.goals,
       sitePaused: test.site.status === "paused",
+      servingWinner: test.servingWinner,
     },
     intent,
     now,
@@ -84,8 +86,9 @@ export async function changeTestStatus(
   invalidateSite(test.site.publicId);
   // Started or resumed: whatever the misuse monitor held about the test is forgotten, here and in Redis.
   if (decision.change.status === "running") await clearMisuseEvidence(test.id);
+  const done = intent.intent === "complete" && decision.change.servingWinner ? "Test completed; its winner is served to every visitor" : DONE[intent.intent];
   await syncHideMetafield(shopDomain, graphql);
-  return ok({ testId: test.id, status: decision.change.status, message: DONE[intent.intent] });
+  return ok({ testId: test.id, status: decision.change.status, message: done });
 }
 
 export interface LifecycleState {
@@ -98,6 +101,8 @@ export interface LifecycleState {
   arms: Array<{ id: string; name: string }>;
   /** The declared winner's name on a completed test; null for none. */
   winner: string | null;
+  /** The completed test still serves its winner to every visitor. */
+  servingWinner: boolean;
   endedAt: string | null;
   /** Why a draft cannot start yet, said before the merchant tries. */
   startBlocker: string | null;
@@ -109,11 +114,12 @@ export async function loadLifecycleState(shopDomain: string, testId: string): Pr
   if (!test) return fail(NO_SUCH_TEST);
   return ok({
     status: test.status,
-    intents: intentsFrom(test.status),
+    intents: intentsFrom(test.status, test.servingWinner),
     pausedReason: test.pausedReason,
     site: { publicId: test.site.publicId, paused: test.site.status === "paused", pausedReason: test.site.pausedReason },
     arms: test.arms.map((a) => ({ id: a.id, name: a.name })),
     winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
+    servingWinner: test.servingWinner,
     endedAt: test.endedAt?.toISOString() ?? null,
     startBlocker: test.status === "draft" ? (startBlocker(test)?.message ?? null) : null,
   });

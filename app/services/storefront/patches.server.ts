@@ -31,7 +31,7 @@ export async function patchesForVisitor({ site, vid, sid, preview, address }: Pa
     if (forced) return ok(forced);
   }
   // Unknown or paused sites get the same empty answer as a site with no running test, and cost no bucket.
-  if (!config || config.tests.length === 0) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
+  if (!config || (config.tests.length === 0 && !config.served?.length)) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
   // A preview took its request above.
   if (!preview) {
     const throttled = await throttleSnippetRequest(config.id, vid);
