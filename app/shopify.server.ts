@@ -14,6 +14,8 @@ import { PrismaSessionStorage } from "~/models/shopify/session.server";
 import type { AdminGraphql, GraphqlError } from "~/infra/admin-graphql";
 import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
 import { recordInstall } from "~/services/shopify/shop-install.server";
+import { noteStaffVisit } from "~/services/admin/staff-visits.server";
+import { clientAddress } from "~/http/client-address";
 
 // The server build's first read of the configuration, at load: a missing or bad setting ends the process
 // here with one line (see appEnv), before shopifyApp() would throw on empty credentials.
@@ -80,12 +82,16 @@ export interface AdminIdentity {
  * else goes through Shopify, which throws a redirect or an error response when there is no session.
  */
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
-  if (isDemoRequest(request, context)) return { shop: DEMO_ADMIN_SHOP, demo: true, admin: null };
+  if (isDemoRequest(request, context)) {
+    void noteStaffVisit(DEMO_ADMIN_SHOP, context.clientAddress);
+    return { shop: DEMO_ADMIN_SHOP, demo: true, admin: null };
+  }
   // The demo serves its admin to this machine only: a proxied or rebinding-shaped request gets no Shopify login either.
   if (env.demo) throw problemResponse(NOT_LOCAL);
   const { session, admin } = await shopify.authenticate.admin(request);
   // A failed install already fails the loader that ran it; this one only waits for it.
   await installing.get(session.shop)?.catch(() => {});
+  void noteStaffVisit(session.shop, clientAddress(request.headers.get("x-forwarded-for") ?? undefined, context.clientAddress, env.trustProxy));
   return { shop: session.shop, demo: false, admin: adminGraphql(admin.graphql) };
 }
 

@@ -26,10 +26,12 @@ export async function markShopUninstalled(domain: string): Promise<string[]> {
 /** Updates the settings a merchant edits (Settings page); false when the shop has no row. */
 export async function updateShopSettings(
   domain: string,
-  settings: { ownerEmail: string | null; retentionDays: number; liftPriorSd: number },
+  settings: { ownerEmail: string | null; retentionDays: number; liftPriorSd: number; excludeStaff: boolean },
 ): Promise<boolean> {
   const db = await prisma();
   const { count } = await db.shop.updateMany({ where: { domain }, data: settings });
+  // Addresses are kept only while the switch is on.
+  if (count === 1 && !settings.excludeStaff) await db.staffAddress.deleteMany({ where: { shop: { domain } } });
   return count === 1;
 }
 

@@ -2,6 +2,7 @@
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import type { SiteConfig } from "~/domain/sites/site-config";
+import { STAFF_ADDRESS_DAYS } from "./staff-address.server";
 
 /** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
@@ -10,7 +11,14 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
   const site = await db.site.findUnique({
     where: { publicId },
     include: {
-      shop: { select: { domain: true, uninstalledAt: true } },
+      shop: {
+        select: {
+          domain: true,
+          uninstalledAt: true,
+          excludeStaff: true,
+          staffAddresses: { where: { lastSeenAt: { gte: new Date(Date.now() - STAFF_ADDRESS_DAYS * 86_400_000) } }, select: { address: true } },
+        },
+      },
       // The running tests, and every test a conversion may still count for: started, and not ended
       // more than the attribution window ago (attribution.ts).
       tests: {
@@ -39,6 +47,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     consentCountries: site.consentCountries,
     shopId: site.shopId,
     shopDomain: site.shop.domain,
+    staffAddresses: site.shop.excludeStaff ? site.shop.staffAddresses.map((a) => a.address) : [],
     tests:
       site.status === "paused"
         ? []

@@ -27,6 +27,7 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
     ownerEmail: text("ownerEmail"),
     retentionDays: text("retentionDays"),
     liftPriorPercent: text("liftPriorPercent"),
+    excludeStaff: text("excludeStaff"),
   });
   return adminAnswer(mapOutcome(saved, (fields) => ({ saved: fields })));
 };
@@ -41,21 +42,23 @@ export default function Settings() {
       retentionDays: String(settings.retentionDays),
       // 0.05 → "5", without binary noise such as 5.000000000000001.
       liftPriorPercent: String(Math.round(settings.liftPriorSd * 10_000) / 100),
+      excludeStaff: settings.excludeStaff,
     }),
-    [settings.ownerEmail, settings.retentionDays, settings.liftPriorSd],
+    [settings.ownerEmail, settings.retentionDays, settings.liftPriorSd, settings.excludeStaff],
   );
   const [values, setValues] = useState(saved);
   useEffect(() => setValues(saved), [saved]);
   const dirty =
     values.ownerEmail !== saved.ownerEmail ||
     values.retentionDays !== saved.retentionDays ||
-    values.liftPriorPercent !== saved.liftPriorPercent;
+    values.liftPriorPercent !== saved.liftPriorPercent ||
+    values.excludeStaff !== saved.excludeStaff;
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "saved" in fetcher.data) toast("Settings saved");
   }, [fetcher.state, fetcher.data, toast]);
 
-  const save = useCallback(() => fetcher.submit({ ...values }, { method: "post" }), [fetcher, values]);
+  const save = useCallback(() => fetcher.submit({ ...values, excludeStaff: values.excludeStaff ? "on" : "off" }, { method: "post" }), [fetcher, values]);
   const errors = fetcher.data && "fieldErrors" in fetcher.data ? fetcher.data.fieldErrors : {};
   return (
     <Page title="Settings">

@@ -6,6 +6,7 @@ import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { seedRows, seedSite, seedTest } from "../support/seed";
+import { getPatchesFrom } from "../support/snippet-client";
 
 const A = "svc-settings-a.myshopify.com";
 const B = "svc-settings-b.myshopify.com";
@@ -26,6 +27,7 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
       ownerEmail: null,
       retentionDays: 395,
       liftPriorSd: 0.05,
+      excludeStaff: false,
       bounds: { min: 30, max: 1095 },
       priorBounds: { min: 1, max: 50 },
     });
@@ -44,7 +46,7 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
   it("saves the shop's own settings only", async () => {
     const res = await postAction(url(), A, "/app/settings", { ownerEmail: " owner@a.example ", retentionDays: "90" });
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.05 } });
+    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.05, excludeStaff: false } });
     expect(await settingsOf(A)).toMatchObject({ ownerEmail: "owner@a.example", retentionDays: 90 });
     expect(await settingsOf(B)).toMatchObject({ ownerEmail: null, retentionDays: 395 });
     const rows = await ctx.sql((sql) => sql.query<{ domain: string; ownerEmail: string | null; retentionDays: number }>(`SELECT domain, "ownerEmail", "retentionDays" FROM "Shop" ORDER BY domain`));
@@ -64,6 +66,31 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
     expect(res.status).toBe(200);
     expect(await settingsOf(A)).toMatchObject({ liftPriorSd: 0.125 });
     expect(await settingsOf(B)).toMatchObject({ liftPriorSd: 0.05 });
+  });
+
+  it("leaves the team's visits out of tests with one switch: the admin's address sees no test, others do", async () => {
+    await ctx.sql(async (sql) => {
+      await seedSite(sql, { shop: B, id: "staff-site" });
+      await seedTest(sql, { id: "staff-test", site: "staff-site", status: "running", pages: ["/demo"], goals: ["signup"] });
+    });
+    // The admin's requests come from 127.0.0.1; a shopper from 127.0.0.7 (any 127/8 address is this machine).
+    const served = async (from: string) => ((await getPatchesFrom(url(), "staff-site", from)).tests as Array<{ test: string }>).map((t) => t.test);
+    expect(await served("127.0.0.1")).toEqual(["staff-test"]);
+
+    const on = await postAction(url(), B, "/app/settings", { ownerEmail: "", retentionDays: "395", excludeStaff: "on" });
+    expect(on.status).toBe(200);
+    expect(on.data.saved.excludeStaff).toBe(true);
+    // The next admin request notes its address.
+    expect((await adminFetch(url(), B, "/app/settings")).status).toBe(200);
+    await expect.poll(() => served("127.0.0.1"), { timeout: 5000 }).toEqual([]);
+    expect(await served("127.0.0.7")).toEqual(["staff-test"]);
+    expect(await ctx.sql((sql) => sql.query(`SELECT address FROM "StaffAddress"`))).toEqual([{ address: expect.stringMatching(/127\.0\.0\.1$/) }]);
+
+    // Off: the addresses are forgotten and the team is served again.
+    const off = await postAction(url(), B, "/app/settings", { ownerEmail: "", retentionDays: "395", excludeStaff: "off" });
+    expect(off.data.saved.excludeStaff).toBe(false);
+    expect(await served("127.0.0.1")).toEqual(["staff-test"]);
+    expect(await ctx.sql((sql) => sql.query(`SELECT address FROM "StaffAddress"`))).toEqual([]);
   });
 
   it("gives the results page's chance to win the shop's typical lift as its prior", async () => {

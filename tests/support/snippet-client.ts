@@ -66,3 +66,23 @@ export function postBatchFrom(
     req.end(text);
   });
 }
+
+/** GET /api/patches over node:http from a chosen loopback address (`from`), as a shopper on that network. */
+export function getPatchesFrom(baseUrl: string, site: string, from: string, vid = newId()): Promise<{ ttl: number; tests: unknown[] }> {
+  const url = new URL(`/api/patches?site=${site}&vid=${vid}&sid=${newId()}&url=${encodeURIComponent("http://shop.test/demo")}`, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { localAddress: from, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as { ttl: number; tests: unknown[] });
+        } catch (error) {
+          reject(error);
+        }
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}

@@ -1,11 +1,13 @@
-// The Settings form's fields: the account owner's email, how many days raw events are kept, and the typical lift.
-import { FormLayout, TextField } from "@shopify/polaris";
+// The Settings form's fields: the account owner's email, how many days raw events are kept, the typical lift, and
+// whether the team's own visits are left out of tests.
+import { Checkbox, FormLayout, TextField } from "@shopify/polaris";
 
 export interface SettingsValues {
   ownerEmail: string;
   retentionDays: string;
   /** Percent, as typed. */
   liftPriorPercent: string;
+  excludeStaff: boolean;
 }
 
 export type SettingsErrors = Partial<Record<"ownerEmail" | "retentionDays" | "liftPriorSd", string>>;
@@ -61,6 +63,13 @@ export function SettingsForm({
         onChange={(liftPriorPercent) => onChange({ ...values, liftPriorPercent })}
         error={errors.liftPriorSd}
         helpText={`Chance to win assumes 19 real lifts in 20 fall within twice this, either way (5% by default, from ${priorBounds.min} to ${priorBounds.max}). A larger value trusts big early differences more. Verdicts do not use it.`}
+      />
+      <Checkbox
+        label="Leave my team's visits out of tests"
+        name="excludeStaff"
+        checked={values.excludeStaff}
+        onChange={(excludeStaff) => onChange({ ...values, excludeStaff })}
+        helpText="Browsers on a network this admin was opened from in the last 30 days see your stores as if svc were not installed: no variant, nothing counted. svc keeps those addresses only while this is on. The theme editor is always left out."
       />
     </FormLayout>
   );

@@ -7,6 +7,8 @@ export interface SettingsFields {
   retentionDays: number;
   /** The prior's sd on the relative effect (0.05 = 5%), as chance to win reads it. */
   liftPriorSd: number;
+  /** Leave the team's own visits out of every test (the addresses the admin is opened from). */
+  excludeStaff: boolean;
 }
 
 export type SettingsFieldErrors = Partial<Record<keyof SettingsFields, string>>;
@@ -37,6 +39,7 @@ export function parseSettingsForm(input: {
   ownerEmail?: string | null;
   retentionDays?: string | null;
   liftPriorPercent?: string | null;
+  excludeStaff?: string | null;
 }): { ok: true; value: SettingsFields } | { ok: false; errors: SettingsFieldErrors } {
   const errors: SettingsFieldErrors = {};
   const email = (input.ownerEmail ?? "").trim();
@@ -55,5 +58,6 @@ export function parseSettingsForm(input: {
     errors.liftPriorSd = `Enter a percentage from ${LIFT_PRIOR_PERCENT_MIN} to ${LIFT_PRIOR_PERCENT_MAX}, as 5 or 2.5.`;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { ownerEmail: email || null, retentionDays: days, liftPriorSd: prior / 100 } };
+  const excludeStaff = input.excludeStaff === "on" || input.excludeStaff === "true";
+  return { ok: true, value: { ownerEmail: email || null, retentionDays: days, liftPriorSd: prior / 100, excludeStaff } };
 }

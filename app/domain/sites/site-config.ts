@@ -40,6 +40,8 @@ export interface SiteConfig {
   consentCountries: string[];
   shopId: string;
   shopDomain: string;
+  /** Addresses the shop's admin was opened from, when it leaves its team's visits out of tests: served nothing. */
+  staffAddresses?: string[];
   /** Running tests only; empty while the site is paused. */
   tests: RunningTest[];
   /**

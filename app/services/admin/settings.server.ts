@@ -8,6 +8,7 @@ import {
 } from "~/domain/settings/settings-form";
 import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
+import { invalidateSitesOfShop } from "./staff-visits.server";
 
 const SHOP_NOT_FOUND: Problem = { status: 404, type: "shop-not-found", title: "This shop is not installed" };
 
@@ -23,6 +24,7 @@ export async function loadSettings(shopDomain: string): Promise<Outcome<Settings
     ownerEmail: shop.ownerEmail,
     retentionDays: shop.retentionDays,
     liftPriorSd: shop.liftPriorSd,
+    excludeStaff: shop.excludeStaff,
     bounds: { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX },
     priorBounds: { min: LIFT_PRIOR_PERCENT_MIN, max: LIFT_PRIOR_PERCENT_MAX },
   });
@@ -30,10 +32,12 @@ export async function loadSettings(shopDomain: string): Promise<Outcome<Settings
 
 export async function saveSettings(
   shopDomain: string,
-  form: { ownerEmail?: string | null; retentionDays?: string | null; liftPriorPercent?: string | null },
+  form: { ownerEmail?: string | null; retentionDays?: string | null; liftPriorPercent?: string | null; excludeStaff?: string | null },
 ): Promise<Outcome<SettingsFields>> {
   const parsed = parseSettingsForm(form);
   if (!parsed.ok) return fail(invalidForm("invalid-settings", parsed.errors));
   if (!(await updateShopSettings(shopDomain, parsed.value))) return fail(SHOP_NOT_FOUND);
+  // The storefront's answers depend on the switch: every site of the shop reloads its configuration.
+  await invalidateSitesOfShop(shopDomain);
   return ok(parsed.value);
 }
