@@ -292,7 +292,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
       appUrl: values.SHOPIFY_APP_URL ?? `http://localhost:${port}`,
       // Keep in step with shopify.app.toml, where each is explained: orders for attribution, themes for the
       // embed's state, pixels to create the web pixel at install, customer events for what it subscribes to.
-      scopes: values.SCOPES ?? ["read_orders", "read_themes", "write_pixels", "read_customer_events"],
+      scopes: values.SCOPES ?? ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts"],
       adminApiOrigin: values.SHOPIFY_ADMIN_API_ORIGIN ?? null,
     },
   };

@@ -28,6 +28,8 @@ import { previewLinks } from "~/services/admin/preview-links.server";
 import { selectorCheckPanel } from "~/services/admin/selector-check.server";
 import { loadResults } from "~/services/admin/results.server";
 import { loadSchedule } from "~/services/admin/test-schedule.server";
+import { rolloutsForTest } from "~/services/shopify/rollouts.server";
+import { RolloutWarnings } from "~/components/lifecycle/RolloutWarnings";
 import { changeTestStatus, loadLifecycleState } from "~/services/admin/test-lifecycle.server";
 import { authenticateAdmin } from "~/shopify.server";
 import { TEST_NOT_FOUND, notFoundBoundary } from "~/components/admin/not-found-boundary";
@@ -37,15 +39,16 @@ export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.test.name} · svc` : "svc" }];
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
-  const { shop, demo } = await authenticateAdmin(request, context);
+  const { shop, demo, admin } = await authenticateAdmin(request, context);
   const testId = params.testId ?? "";
   const where = { demo, requestOrigin: new URL(request.url).origin };
-  const [results, state, links, check, schedule] = await Promise.all([
+  const [results, state, links, check, schedule, rollouts] = await Promise.all([
     loadResults(shop, testId),
     loadLifecycleState(shop, testId),
     previewLinks(shop, testId, where),
     selectorCheckPanel(shop, testId, where),
     loadSchedule(shop, testId),
+    rolloutsForTest(shop, testId, admin),
   ]);
   if (!results.ok) throw adminAnswer(results);
   if (!state.ok) throw adminAnswer(state);
@@ -55,7 +58,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
   // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
   const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
-  return { ...results.value, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null };
+  return { ...results.value, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null, rollouts };
 };
 
 /** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
@@ -100,6 +103,11 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <DecisionSummary summary={view.decision} />
         </Layout.Section>
+        {view.rollouts && (view.rollouts.warnings.length > 0 || view.rollouts.unavailable) && (
+          <Layout.Section variant="fullWidth">
+            <RolloutWarnings {...view.rollouts} trafficPercent={test.trafficPercent} />
+          </Layout.Section>
+        )}
         {check && (
           <Layout.Section variant="fullWidth">
             <SelectorCheckBanner testId={test.id} {...check} draft={lifecycle.status === "draft"} />

@@ -41,6 +41,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   OutboxEmail: (o) => [`"shopId" = $1`, [o.shopId]],
+  StaffAddress: (o) => [`"shopId" = $1`, [o.shopId]],
 };
 
 /**
@@ -93,6 +94,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
     { siteId: s, orderId: "1002", sessionId: "sess-1002", visitorId: "vis-2" },
   ]);
   await seedRows(sql, "OutboxEmail", [{ id: `${tag}-mail`, shopId: p, kind: "notice", to: "owner@example.com", subject: "S", text: "T" }]);
+  await seedRows(sql, "StaffAddress", [{ shopId: p, address: "203.0.113.9" }]);
   return { domain, shopId: p, siteIds: [s], testIds: [t] };
 }
 
@@ -122,6 +124,7 @@ const WEBHOOKS: Array<{ topic: string; payload: unknown }> = [
   { topic: "orders/paid", payload: { id: 1003, total_price: "9.00", currency: "EUR", note_attributes: [] } },
   { topic: "refunds/create", payload: { id: 7, order_id: 1001, transactions: [{ amount: "20.00", kind: "refund" }] } },
   { topic: "orders/cancelled", payload: { id: 1001, cancelled_at: new Date().toISOString() } },
+  { topic: "rollouts", payload: { rollout: { id: "gid://shopify/Rollout/1" } } },
 ];
 
 describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {

@@ -14,6 +14,16 @@ export interface FakeTheme {
   files: Record<string, string>;
 }
 
+/** A Rollout as the documented 2026-10 shape has it; each treatment's changes by type (a theme change names its theme). */
+export interface FakeRollout {
+  id: string;
+  name: string;
+  status: "DRAFT" | "SCHEDULED" | "ACTIVE" | "PAUSED" | "CONCLUDED" | "ARCHIVED";
+  trafficAllocation: number;
+  effectiveTrafficAllocation: number;
+  treatments: Array<{ split: number; changes: Array<{ __typename: string; theme?: { id: string; name: string } }> }>;
+}
+
 export interface FakeMetafield {
   namespace: string;
   key: string;
@@ -33,6 +43,8 @@ export interface FakeShop {
   /** The app's web pixel; settings as Shopify returns them (a JSON string). */
   webPixel: { id: string; settings: string } | null;
   themes: FakeTheme[];
+  /** The shop's Shopify Rollouts, as the rollouts query answers them (Admin API 2026-10). */
+  rollouts: FakeRollout[];
   /** Lifetime of the offline tokens it issues; under 5 minutes, the library exchanges a new one on every request. */
   tokenLifetimeSeconds: number;
   /** When set, GraphQL requests for this shop answer this HTTP status (an outage). */
@@ -94,7 +106,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
   const tokens = new Map<string, { shop: string; expiresAt: number }>();
   const refreshTokens = new Map<string, string>();
   const calls: AdminCall[] = [];
-  const { queries, mutations } = resolvers(app.pixelSettingKeys ?? ["siteId", "baseUrl"]);
+  const { queries, mutations } = resolvers(app.pixelSettingKeys ?? ["siteId", "baseUrl"], app.scopes.split(","));
   let serial = 0;
 
   const shop = (domain: string): FakeShop => {
@@ -108,6 +120,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         installationId: `gid://shopify/AppInstallation/${1000 + serial}`,
         metafields: new Map(),
         webPixel: null,
+        rollouts: [],
         themes: [{ id: `gid://shopify/OnlineStoreTheme/${2000 + serial}`, name: "Dawn", role: "MAIN", files: { "config/settings_data.json": defaultSettingsData() } }],
         tokenLifetimeSeconds: 3600,
         failGraphqlWith: null,
@@ -284,7 +297,7 @@ const METAFIELD_TYPES = new Set(["single_line_text_field", "multi_line_text_fiel
  * literal in the query text where svc writes them inline (namespace, roles, filenames). `pixelKeys` are the
  * settings the app's web pixel extension declares: Shopify refuses settings that do not match them.
  */
-function resolvers(pixelKeys: string[]): { queries: Record<string, Resolver>; mutations: Record<string, Resolver> } {
+function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<string, Resolver>; mutations: Record<string, Resolver> } {
   const queries: Record<string, Resolver> = {
     shop: (s) => ({ value: { name: s.name, currencyCode: s.currencyCode, ianaTimezone: s.ianaTimezone } }),
     currentAppInstallation: (s, query) => {
@@ -304,6 +317,11 @@ function resolvers(pixelKeys: string[]): { queries: Record<string, Resolver>; mu
       const nodes = s.themes.filter((t) => !roles || roles.includes(t.role)).slice(0, first);
       return { value: { nodes: nodes.map((t) => ({ id: t.id, name: t.name, role: t.role })) } };
     },
+    // Apps without read_rollouts get Shopify's access-denied error on the field.
+    rollouts: (s) =>
+      appScopes.includes("read_rollouts")
+        ? { value: { nodes: s.rollouts.map((r) => ({ ...r, treatments: r.treatments.map((t) => ({ split: t.split, changes: { nodes: t.changes } })) })) } }
+        : { value: null, error: { message: "Access denied for rollouts field. Required access: `read_rollouts` access scope.", extensions: { code: "ACCESS_DENIED" } } },
     theme: (s, query, variables) => {
       const theme = s.themes.find((t) => t.id === variables.id);
       if (!theme) return { value: null };

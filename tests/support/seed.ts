@@ -26,6 +26,7 @@ interface Tables {
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
   OutboxEmail: Models.OutboxEmail;
+  StaffAddress: Models.StaffAddress;
   WebhookDelivery: Models.WebhookDelivery;
 }
 export type Table = keyof Tables;

@@ -23,6 +23,7 @@ export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sit
       CheckoutReport: (await tx.checkoutReport.deleteMany({ where: bySite })).count,
       Session: (await tx.session.deleteMany({ where: { shop: domain } })).count,
       OutboxEmail: (await tx.outboxEmail.deleteMany({ where: { shop: { domain } } })).count,
+      StaffAddress: (await tx.staffAddress.deleteMany({ where: { shop: { domain } } })).count,
       Site: sites.length,
       Shop: (await tx.shop.deleteMany({ where: { domain } })).count,
     };

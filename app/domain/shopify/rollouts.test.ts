@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { parseRollouts, rolloutWarnings, type RolloutSummary } from "./rollouts";
+
+const node = (over: Record<string, unknown> = {}) => ({
+  id: "gid://shopify/Rollout/1",
+  name: "Winter theme",
+  status: "ACTIVE",
+  trafficAllocation: 50,
+  effectiveTrafficAllocation: 37.5,
+  treatments: [
+    { split: 50, changes: { nodes: [] } },
+    { split: 50, changes: { nodes: [{ __typename: "RolloutThemePublishChange", theme: { id: "gid://shopify/OnlineStoreTheme/9", name: "Winter" } }] } },
+  ],
+  ...over,
+});
+
+describe("parseRollouts", () => {
+  it("reads each rollout with what its treatments change", () => {
+    const discount = node({
+      id: "gid://shopify/Rollout/2", name: "BFCM", status: "SCHEDULED",
+      treatments: [{ split: 100, changes: { nodes: [{ __typename: "RolloutDiscountActivateChange" }, { __typename: "RolloutCatalogDraftChange" }, { __typename: "SomethingNew" }] } }],
+    });
+    expect(parseRollouts({ rollouts: { nodes: [node(), discount] } })).toEqual({
+      ok: true,
+      value: [
+        { id: "gid://shopify/Rollout/1", name: "Winter theme", status: "ACTIVE", trafficAllocation: 50, effectiveTrafficAllocation: 37.5, touches: ["theme"], themes: ["Winter"] },
+        { id: "gid://shopify/Rollout/2", name: "BFCM", status: "SCHEDULED", trafficAllocation: 50, effectiveTrafficAllocation: 37.5, touches: ["catalog", "discount"], themes: [] },
+      ],
+    });
+  });
+
+  it("refuses an answer that is not the documented shape", () => {
+    expect(parseRollouts({ rollouts: { nodes: [node({ status: "LIVE" })] } }).ok).toBe(false);
+    expect(parseRollouts(null).ok).toBe(false);
+  });
+});
+
+describe("rolloutWarnings", () => {
+  const summary = (over: Partial<RolloutSummary>): RolloutSummary => ({
+    id: "r", name: "R", status: "ACTIVE", trafficAllocation: 40, effectiveTrafficAllocation: 30, touches: ["theme"], themes: ["Winter"], ...over,
+  });
+
+  it("warns a storefront test of a theme rollout that serves buyers, with its share", () => {
+    expect(rolloutWarnings({ storefront: true, purchaseGoal: false }, [summary({})])).toEqual([
+      { rolloutId: "r", name: "R", status: "ACTIVE", traffic: 30, text: expect.stringContaining('shows the theme "Winter" to 30% of buyers') },
+    ]);
+    expect(rolloutWarnings({ storefront: true, purchaseGoal: false }, [summary({ status: "SCHEDULED" })])[0]).toMatchObject({ traffic: 40, text: expect.stringContaining("is scheduled to show") });
+  });
+
+  it("warns of discount, checkout and catalog rollouts only a test that counts purchases", () => {
+    const commerce = summary({ touches: ["checkout", "discount"], themes: [] });
+    expect(rolloutWarnings({ storefront: true, purchaseGoal: false }, [commerce])).toEqual([]);
+    expect(rolloutWarnings({ storefront: true, purchaseGoal: true }, [commerce])[0]?.text).toContain("changes checkout and discounts for 30% of buyers");
+  });
+
+  it("says nothing for rollouts that serve no buyer, or for a site that is not the storefront", () => {
+    for (const status of ["DRAFT", "PAUSED", "CONCLUDED", "ARCHIVED"] as const) {
+      expect(rolloutWarnings({ storefront: true, purchaseGoal: true }, [summary({ status })])).toEqual([]);
+    }
+    expect(rolloutWarnings({ storefront: false, purchaseGoal: true }, [summary({})])).toEqual([]);
+  });
+});
