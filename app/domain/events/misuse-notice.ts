@@ -36,7 +36,7 @@ export function misusePauseEmail(test: { name: string; siteName: string; shopDom
 }
 
 /** One line of at most `max` characters: a subject never carries a line break. */
-function oneLine(text: string, max: number): string {
+export function oneLine(text: string, max: number): string {
   const flat = text.replace(/[\r\n\t]+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,5 +1,6 @@
 // What the owner is told when svc changes a test by itself: a scheduled end, a stop once decided, or a
 // scheduled start that could not happen.
+import { oneLine } from "../events/misuse-notice";
 
 export interface ScheduleEmail {
   kind: "schedule-end" | "decided-stop" | "schedule-start-failed";
@@ -63,10 +64,4 @@ export function scheduledStartFailedEmail(test: NoticeTest, reason: string): Sch
       `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
       FOOTER,
   };
-}
-
-/** One line of at most `max` characters: a subject never carries a line break. */
-function oneLine(text: string, max: number): string {
-  const flat = text.replace(/[\r\n\t]+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
