@@ -18,11 +18,13 @@ const ZONE = "America/New_York";
 const TEST_ROUTE = "routes/app.tests.$testId";
 const SHIP = RESULTS_SCENARIOS.find((s) => s.state === "ship")!;
 
-/** `msFromNow` ahead, as the shop's datetime-local value with seconds (the form accepts them). */
-const local = (msFromNow: number) => {
-  const at = new Date(Date.now() + msFromNow);
-  return `${utcToZonedInput(at, ZONE)}:${String(at.getUTCSeconds()).padStart(2, "0")}`;
+/** The instant `at` (ms), as the shop's datetime-local value with seconds (the form accepts them, not milliseconds). */
+const localAt = (at: number) => {
+  const date = new Date(at);
+  return `${utcToZonedInput(date, ZONE)}:${String(date.getUTCSeconds()).padStart(2, "0")}`;
 };
+/** `msFromNow` ahead, as the shop's datetime-local value. */
+const local = (msFromNow: number) => localAt(Date.now() + msFromNow);
 
 describe.each(databaseKinds)("test schedule (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
@@ -73,8 +75,9 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
 
   it("starts a draft at its start and completes it at its end, serving it in between", async () => {
     // Far enough ahead that a slow request on a loaded machine still saves it before it is due.
-    const startAt = Date.now() + 8000;
-    const startText = local(8000);
+    // The form keeps whole seconds, so the start is the second the text names, not Date.now()'s millisecond.
+    const startAt = Math.floor((Date.now() + 8000) / 1000) * 1000;
+    const startText = localAt(startAt);
     const saved = await postAction(url(), SHOP, "/app/tests/sched-a/schedule", { startAt: startText, endAt: local(16_000) });
     expect(saved.status).toBe(200);
     expect((await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE)).data.schedule.startAt).toBe(startText.slice(0, 16));

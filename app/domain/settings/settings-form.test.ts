@@ -5,11 +5,15 @@ describe("parseSettingsForm", () => {
   it("answers the trimmed email and the days", () => {
     expect(parseSettingsForm({ ownerEmail: " owner@shop.example ", retentionDays: "90" })).toEqual({
       ok: true,
-      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.05 },
+      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.05, excludeStaff: false },
     });
   });
   it("reads an empty email as none", () => {
-    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.05 } });
+    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.05, excludeStaff: false } });
+  });
+  it("reads the staff switch as on only when checked", () => {
+    expect(parseSettingsForm({ retentionDays: "90", excludeStaff: "on" })).toMatchObject({ ok: true, value: { excludeStaff: true } });
+    expect(parseSettingsForm({ retentionDays: "90", excludeStaff: "off" })).toMatchObject({ ok: true, value: { excludeStaff: false } });
   });
   it.each(["owner", "owner@", "@shop.example", "a b@shop.example", "owner@shop", `${"a".repeat(250)}@x.io`])("refuses the email %j", (email) => {
     const result = parseSettingsForm({ ownerEmail: email, retentionDays: "90" });
