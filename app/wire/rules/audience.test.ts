@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import cases from "./audience.cases.json";
+import {
+  audienceAdmits, audienceRuleError, channelOf, describeAudience, deviceClass, landingQuery, pageConditions, pageConditionsHold,
+  ruleMatches, shopifyFacts, storedAudience, type AudienceRule, type PageCondition, type VisitorFacts,
+} from "./audience";
+
+/** "{a×3}" → "aaa", as in targeting.test.ts. */
+const expand = (s: string) => s.replace(/\{(.+?)×(\d+)\}/g, (_, text: string, n: string) => text.repeat(Number(n)));
+const nobody: VisitorFacts = {
+  device: "desktop", returning: true, channel: "direct", utm: {}, country: null, market: null, language: null, currency: null, customer: null,
+};
+
+describe("audience rules (shared cases)", () => {
+  it.each(cases.device as [string, string][])("device of %j is %s", (ua, expected) => {
+    expect(deviceClass(ua)).toBe(expected);
+  });
+
+  it.each(cases.channel as [string | null, string | null, string | null, string | null, string, string][])(
+    "utm %j/%j/%j from %j on %j → %s",
+    (source, medium, campaign, ref, host, expected) => {
+      const utm = { ...(source && { source }), ...(medium && { medium }), ...(campaign && { campaign }) };
+      expect(channelOf(utm, ref, host)).toBe(expected);
+    },
+  );
+
+  it.each(cases.landing as [string, string, boolean, string][])("landing %j from %j (new %s) → %j", (search, referrer, isNew, expected) => {
+    expect(landingQuery(expand(search), referrer, isNew)).toBe(expand(expected));
+  });
+
+  it.each(cases.page as [PageCondition[], string, string, boolean][])("%j on %j with cookies %j → %s", (conds, search, cookie, expected) => {
+    expect(pageConditionsHold(conds, search, cookie)).toBe(expected);
+  });
+
+  it.each(cases.shopify as [string, object][])("data-svc-aud %j", (a, expected) => {
+    expect(shopifyFacts(a)).toEqual(expected);
+  });
+
+  it.each(cases.rules as [AudienceRule, Partial<VisitorFacts>, boolean][])("%j for %j → %s", (rule, facts, expected) => {
+    expect(ruleMatches(rule, { ...nobody, ...facts })).toBe(expected);
+    expect(audienceAdmits([rule], { ...nobody, ...facts })).toBe(expected);
+  });
+});
+
+describe("audiences", () => {
+  it("combines rules with AND, and admits everyone when empty", () => {
+    const mobileEmail: AudienceRule[] = [{ kind: "device", values: ["mobile"] }, { kind: "channel", values: ["email"] }];
+    expect(audienceAdmits(mobileEmail, { ...nobody, device: "mobile", channel: "email" })).toBe(true);
+    expect(audienceAdmits(mobileEmail, { ...nobody, device: "mobile" })).toBe(false);
+    expect(audienceAdmits([], nobody)).toBe(true);
+  });
+
+  it("hands the page rules to the snippet, and only those", () => {
+    expect(pageConditions([{ kind: "device", values: ["mobile"] }])).toBeUndefined();
+    expect(pageConditions([{ kind: "query", name: "promo", values: [] }, { kind: "cookie", name: "vip", values: ["1"] }])).toEqual([
+      ["q", "promo", []],
+      ["c", "vip", ["1"]],
+    ]);
+  });
+
+  it("names what is wrong with a rule, by field", () => {
+    expect(audienceRuleError({ kind: "device", values: ["phone"] })).toEqual({ field: "values", message: expect.stringContaining('"phone" is not one') });
+    expect(audienceRuleError({ kind: "device", values: [] })?.field).toBe("values");
+    expect(audienceRuleError({ kind: "utm", name: "term", values: [] })?.field).toBe("name");
+    expect(audienceRuleError({ kind: "cookie", name: "a b", values: [] })?.field).toBe("name");
+    expect(audienceRuleError({ kind: "query", name: "", values: [] })?.field).toBe("name");
+    expect(audienceRuleError({ kind: "country", values: ["Germany"] })?.field).toBe("values");
+    expect(audienceRuleError({ kind: "nope" as never, values: [] })?.field).toBe("kind");
+    expect(audienceRuleError({ kind: "query", name: "promo", values: [""] })?.field).toBe("values");
+    expect(audienceRuleError({ kind: "utm", name: "source", values: ["newsletter"] })).toBeNull();
+  });
+
+  it("reads a stored audience defensively: anything invalid is everyone's, never an exception", () => {
+    expect(storedAudience(null)).toEqual([]);
+    expect(storedAudience([{ kind: "device", values: ["mobile"] }])).toEqual([{ kind: "device", values: ["mobile"] }]);
+    expect(storedAudience([{ kind: "device", values: [1] }])).toEqual([]);
+    expect(storedAudience("x")).toEqual([]);
+  });
+
+  it("says who matches in one line", () => {
+    expect(describeAudience([])).toBe("Everyone");
+    expect(describeAudience([{ kind: "device", values: ["mobile"] }, { kind: "utm", name: "source", values: ["newsletter"] }])).toBe(
+      "On a mobile device (from the browser's User-Agent); and Landed this session with utm_source = newsletter",
+    );
+  });
+});

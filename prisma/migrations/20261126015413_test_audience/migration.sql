@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Test" ADD COLUMN     "audience" JSONB NOT NULL DEFAULT '[]';
