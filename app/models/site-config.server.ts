@@ -1,6 +1,7 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
+import { storedAudience } from "~/wire/rules/audience";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { STAFF_ADDRESS_DAYS } from "./staff-address.server";
 
@@ -55,6 +56,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             id: test.id,
             pages: test.pages,
             trafficPercent: test.trafficPercent,
+            audience: storedAudience(test.audience),
             revenueCap: test.revenueCap === null ? null : Number(test.revenueCap),
             arms: test.arms.map((arm) => ({
               id: arm.id,

@@ -1,16 +1,31 @@
 // Wire shape of GET /api/patches: the arms this visitor is assigned to, as DOM patches or redirects.
+import type { PageCondition } from "./rules/audience";
 
 /**
- * Query of `GET /api/patches?site=&vid=&sid=&url=[&preview=]`.
+ * Query of `GET /api/patches?site=&vid=&sid=&url=&nv=[&us=&um=&uc=&ref=][&a=][&preview=]`.
  * `url` is the page's origin + pathname, never its query string or hash. The server should answer
  * with every running test of the site the visitor is assigned to (not only those on `url`): the
  * snippet filters by `pages` itself, so the cached answer serves the visitor's next pages too.
+ * `nv`, `us`, `um`, `uc`, `ref` are the tab session's landing facts (`landingQuery` in
+ * rules/audience.ts) and `a` the Shopify facts the app embed prints (`shopifyFacts`): what the audience
+ * rules decided on the server read, with the request's User-Agent and the visitor's country
+ * (docs/audiences.md). A visitor outside a test's audience is not assigned to it.
  */
 export interface PatchesQuery {
   site: string;
   vid: string;
   sid: string;
   url: string;
+  /** "1": a new visitor (no svc visitor id in this browser before this session), "0": returning. */
+  nv?: string;
+  /** The landing page's utm_source, utm_medium, utm_campaign (at most 100 characters each). */
+  us?: string;
+  um?: string;
+  uc?: string;
+  /** The landing page's referrer's host name only. */
+  ref?: string;
+  /** Shopify: the app embed's `data-svc-aud`, "market|language|currency|customer". */
+  a?: string;
   /**
    * A preview token from a preview link (`?svc_preview=` on the page, kept for the tab's session). When it
    * is valid for this site, the answer holds only the token's arm of its test, whatever the test's status
@@ -49,6 +64,11 @@ export interface Assignment {
    * counted under the same condition. Without it, the exposure is recorded when the page matches.
    */
   when?: string;
+  /**
+   * Page conditions of the test's audience that only the page can check (a query parameter, a cookie):
+   * the arm applies only on pages where all hold (`pageConditionsHold` in rules/audience.ts).
+   */
+  if?: PageCondition[];
   /** DOM changes of this arm; empty or absent for the control. */
   patches?: Patch[];
   /**

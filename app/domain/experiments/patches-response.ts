@@ -1,5 +1,6 @@
 // The answer to GET /api/patches: every running test of the site this visitor is assigned to.
 import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
+import { audienceAdmits, pageConditions, type VisitorFacts } from "~/wire/rules/audience";
 import { armOf } from "./assignment";
 import { validPatches, validRedirect } from "./patch-shape";
 import type { ArmConfig, GoalConfig, RunningTest, SiteConfig } from "../sites/site-config";
@@ -32,20 +33,30 @@ export function assignmentFor(test: RunningTest, arm: ArmConfig): Assignment | n
   const redirect = validRedirect(arm.redirectUrl);
   const goals = test.goals.map(autoGoal).filter((g): g is AutoGoal => g !== null);
   const when = redirect ? undefined : exposureSelector(test);
+  const conditions = pageConditions(test.audience ?? []);
   return {
     test: test.id,
     arm: arm.id,
     pages: test.pages,
     ...(when && { when }),
+    ...(conditions && { if: conditions }),
     ...(patches.length > 0 && { patches }),
     ...(redirect && { redirect }),
     ...(goals.length > 0 && { goals }),
   };
 }
 
-export function patchesFor(site: SiteConfig, visitorId: string): PatchesResponse {
+/**
+ * The visitor's arms. A test whose audience the visitor is outside of is left out before any arm is
+ * chosen: they are not assigned, so never exposed nor counted. `facts` is read only when a test has an
+ * audience (it may cost a GeoIP lookup); its page rules travel in the assignment's `if` for the snippet.
+ */
+export function patchesFor(site: SiteConfig, visitorId: string, facts?: () => VisitorFacts): PatchesResponse {
   const tests: Assignment[] = [];
+  let known: VisitorFacts | undefined;
   for (const test of site.tests) {
+    // Without facts (no visitor request behind the call) an audience-targeted test is served to no one.
+    if (test.audience?.length && !(facts && audienceAdmits(test.audience, (known ??= facts())))) continue;
     const arm = armOf(site, test, visitorId);
     const assignment = arm && assignmentFor(test, arm);
     if (assignment) tests.push(assignment);

@@ -1,4 +1,5 @@
 // What the hot paths need to know about a site and its running tests, held in memory per site.
+import type { Audience } from "~/wire/rules/audience";
 import type { AttributionTest } from "../events/attribution";
 
 export interface ArmConfig {
@@ -22,6 +23,8 @@ export interface RunningTest {
   /** Path patterns the test runs on (any matches): matchesAnyPath in app/wire/rules/targeting.ts. */
   pages: string[];
   trafficPercent: number;
+  /** Who may enter it (app/wire/rules/audience.ts), every rule holding; empty or absent: every visitor. */
+  audience?: Audience;
   arms: ArmConfig[];
   goals: GoalConfig[];
   /** Each visitor's revenue counts up to this (site currency), fixed at the test's start; null or absent: not capped. */

@@ -61,12 +61,24 @@ const snippetDoor = (method: Method, writes: boolean, serve: HotDoor["serve"]): 
 const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
   "/snippet.js": { method: "GET", cors: SCRIPT_CORS_HEADERS, preflight: false, writes: false, serve: ({ req, res, cors }) => serveSnippet(req, res, cors) },
   "/api/patches": snippetDoor("GET", false, async ({ req, res, query, cors }) => {
+    const network = visitorNetwork();
     const outcome = await patchesForVisitor({
       site: query.get("site") ?? "",
       vid: query.get("vid") ?? "",
       sid: query.get("sid") ?? "",
       preview: query.get("preview") ?? "",
-      address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, visitorNetwork().trustProxy),
+      address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, network.trustProxy),
+      facts: {
+        userAgent: header(req, "user-agent"),
+        url: query.get("url"),
+        nv: query.get("nv"),
+        us: query.get("us"),
+        um: query.get("um"),
+        uc: query.get("uc"),
+        ref: query.get("ref"),
+        a: query.get("a"),
+      },
+      headerCountry: network.countryHeader ? header(req, network.countryHeader) : null,
     });
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     // Per-visitor data that the snippet caches itself (for `ttl`): no HTTP cache may keep a copy.

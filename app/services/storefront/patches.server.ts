@@ -5,6 +5,9 @@ import { verifyPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
 import { findPreviewableTest } from "~/models/preview.server";
 import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~/wire";
+import { needsCountry, visitorFacts, type FactSources } from "~/wire/rules/audience";
+import { normalizeCountry } from "~/domain/consent/region";
+import { countryOfAddress } from "~/infra/geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
@@ -14,9 +17,13 @@ export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & {
   preview?: string;
   /** The client's IP address: limits its lookups of unknown Site IDs (site-cache.server.ts). */
   address?: string;
+  /** What the audience rules read (docs/audiences.md): the query's landing and Shopify facts, the User-Agent. */
+  facts?: Omit<FactSources, "country">;
+  /** The trusted CDN country header's value, when one is configured (else GeoIP, as for consent). */
+  headerCountry?: string | null;
 };
 
-export async function patchesForVisitor({ site, vid, sid, preview, address }: PatchesRequest): Promise<Outcome<PatchesResponse>> {
+export async function patchesForVisitor({ site, vid, sid, preview, address, facts, headerCountry }: PatchesRequest): Promise<Outcome<PatchesResponse>> {
   if (!isSiteId(site)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
   for (const [name, value] of [["vid", vid], ["sid", sid]] as const) {
     if (!ID_PATTERN.test(value)) return fail({ status: 400, type: "invalid-query", title: `${name} is missing or malformed` });
@@ -39,7 +46,11 @@ export async function patchesForVisitor({ site, vid, sid, preview, address }: Pa
     const throttled = await throttleSnippetRequest(config.id, vid);
     if (!throttled.ok) return throttled;
   }
-  return ok(patchesFor(config, vid));
+  // The country costs a lookup: only when a running test's audience reads it.
+  const country = config.tests.some((t) => needsCountry(t.audience ?? []))
+    ? (normalizeCountry(headerCountry ?? null) ?? (await countryOfAddress(address)))
+    : null;
+  return ok(patchesFor(config, vid, () => visitorFacts({ ...facts, country })));
 }
 
 async function previewAnswer(site: string, token: string): Promise<PatchesResponse | null> {

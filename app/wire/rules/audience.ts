@@ -149,6 +149,46 @@ export function shopifyFacts(a: string | null | undefined): Pick<VisitorFacts, "
   };
 }
 
+/** What the server reads a visitor's facts from: the /api/patches query (PatchesQuery) and its request. */
+export interface FactSources {
+  userAgent?: string | null;
+  /** The query's `nv`, `us`, `um`, `uc`, `ref`, `a` and `url` (the page's origin and path). */
+  nv?: string | null;
+  us?: string | null;
+  um?: string | null;
+  uc?: string | null;
+  ref?: string | null;
+  a?: string | null;
+  url?: string | null;
+  /** ISO 3166-1 alpha-2 from the trusted header or GeoIP; null when unknown. */
+  country?: string | null;
+}
+
+/** The visitor's facts, from what the snippet sent and the request; anything malformed reads as unknown. */
+export function visitorFacts(s: FactSources): VisitorFacts {
+  const clip = (v: string | null | undefined) => (v ? v.slice(0, MAX_AUDIENCE_VALUE_LENGTH) : undefined);
+  const utm: VisitorFacts["utm"] = {};
+  for (const [name, v] of [["source", s.us], ["medium", s.um], ["campaign", s.uc]] as const) {
+    const value = clip(v);
+    if (value) utm[name] = value;
+  }
+  let pageHost: string | null = null;
+  try {
+    pageHost = new URL(s.url ?? "").hostname;
+  } catch {
+    // No page URL: a referrer counts as another host's.
+  }
+  const ref = s.ref && /^[a-z0-9.-]{1,253}$/i.test(s.ref) ? s.ref : null;
+  return {
+    device: deviceClass(s.userAgent),
+    returning: s.nv === "0" ? true : s.nv === "1" ? false : null,
+    channel: channelOf(utm, ref, pageHost),
+    utm,
+    country: s.country && /^[A-Z]{2}$/i.test(s.country) ? s.country.toUpperCase() : null,
+    ...shopifyFacts(s.a),
+  };
+}
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Whether the visitor matches one rule the server decides; page rules (query, cookie) are left to the page: true. */
