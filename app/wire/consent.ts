@@ -2,16 +2,17 @@
 
 /**
  * Query of `GET /api/consent?site=SITE_ID&lang=LANG`.
- * It carries the Site ID and the prompt's language, and nothing else: no visitor id, no session id, no
- * URL, no cookies (`credentials: "omit"`) and no Referer (`referrerPolicy: "no-referrer"`). `lang` is
- * one of PROMPT_LANGUAGES, chosen by the snippet with promptLanguage (app/wire/rules/consent-language.ts)
- * from the tag's `data-svc-lang` and `navigator.languages`: one code out of a dozen, so it says no
- * more about the visitor than the Accept-Language header every request already carries. The server
- * decides from the request's own network facts (e.g. its geo-IP country) and must not store them.
+ * It carries the Site ID and the tag's declared prompt language, and nothing else: no visitor id, no
+ * session id, no URL, no cookies (`credentials: "omit"`) and no Referer (`referrerPolicy: "no-referrer"`).
+ * `lang` is the tag's `data-svc-lang` as the merchant wrote it (empty without one): the page's words, not
+ * the visitor's. The server picks the prompt's language with promptLanguage
+ * (app/wire/rules/consent-language.ts) from it and then the browser's Accept-Language header, which every
+ * request carries anyway (so the answer varies by it). The server decides from the request's own network
+ * facts (e.g. its geo-IP country) and must not store them.
  */
 export interface ConsentQuery {
   site: string;
-  /** Missing, unknown or malformed: English (never an error). */
+  /** Missing, unknown or malformed: the browser's Accept-Language decides, else English (never an error). */
   lang?: string;
 }
 

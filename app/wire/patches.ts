@@ -2,11 +2,11 @@
 import type { PageCondition } from "./rules/audience";
 
 /**
- * Query of `GET /api/patches?site=&vid=&sid=&url=&nv=[&us=&um=&uc=&ref=][&a=][&preview=]`.
+ * Query of `GET /api/patches?site=&vid=&sid=&url=&nv=&ref=[&utm_source=&utm_medium=&utm_campaign=][&a=][&preview=]`.
  * `url` is the page's origin + pathname, never its query string or hash. The server should answer
  * with every running test of the site the visitor is assigned to (not only those on `url`): the
  * snippet filters by `pages` itself, so the cached answer serves the visitor's next pages too.
- * `nv`, `us`, `um`, `uc`, `ref` are the tab session's landing facts (`landingQuery` in
+ * `nv`, `ref` and the `utm_*` parameters are the tab session's landing facts (`landingQuery` in
  * rules/audience.ts) and `a` the Shopify facts the app embed prints (`shopifyFacts`): what the audience
  * rules decided on the server read, with the request's User-Agent and the visitor's country
  * (docs/audiences.md). A visitor outside a test's audience is not assigned to it.
@@ -18,11 +18,11 @@ export interface PatchesQuery {
   url: string;
   /** "1": a new visitor (no svc visitor id in this browser before this session), "0": returning. */
   nv?: string;
-  /** The landing page's utm_source, utm_medium, utm_campaign (at most 100 characters each). */
-  us?: string;
-  um?: string;
-  uc?: string;
-  /** The landing page's referrer's host name only. */
+  /** The landing page's utm_source, utm_medium, utm_campaign, as in its URL (at most 100 characters each). */
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  /** The landing page's referrer's host (and port) only; empty when none. */
   ref?: string;
   /** Shopify: the app embed's `data-svc-aud`, "market|language|currency|customer". */
   a?: string;

@@ -55,6 +55,7 @@ function validAssignment(a: unknown): boolean {
     isId(a.arm) &&
     listOf(a.pages, isString) &&
     (a.when === undefined || isSelector(a.when)) &&
+    optionalListOf(a.if, Array.isArray) &&
     optionalListOf(a.patches, validPatch) &&
     (a.redirect === undefined || isString(a.redirect)) &&
     optionalListOf(a.goals, validGoal)
@@ -67,16 +68,19 @@ export function parsePatches(body: unknown): PatchesResponse | undefined {
   return { ttl: Math.min(body.ttl, MAX_CONFIG_TTL_S), tests: body.tests as Assignment[] };
 }
 
-/** The cached answer for this visitor, if any, and whether it is still within its TTL. */
-export function cachedConfig(vid: string, now: number): { res: PatchesResponse; fresh: boolean } | undefined {
+/**
+ * The cached answer for this visitor, if any, and whether it is still within its TTL. `facts` (the audience
+ * facts the answer was asked with) must be the same: a new session or another landing asks again.
+ */
+export function cachedConfig(vid: string, now: number, facts: string): { res: PatchesResponse; fresh: boolean } | undefined {
   const c = readJSON(CACHE_KEY);
-  if (!isObject(c) || c.vid !== vid || typeof c.at !== "number") return;
+  if (!isObject(c) || c.vid !== vid || c.q != facts || typeof c.at !== "number") return;
   const res = parsePatches(c.res);
   return res && { res, fresh: now >= c.at && now - c.at < res.ttl * 1000 };
 }
 
-export function cacheConfig(vid: string, res: PatchesResponse, now: number): void {
-  write(CACHE_KEY, JSON.stringify({ at: now, vid, res }));
+export function cacheConfig(vid: string, res: PatchesResponse, now: number, facts: string): void {
+  write(CACHE_KEY, JSON.stringify({ at: now, vid, q: facts, res }));
 }
 
 /** Selectors of the element patches on this page: what anti-flicker hides while a config loads. */

@@ -1,5 +1,4 @@
 // Consent outside Shopify: the tag's declaration, a remembered answer, or GET /api/consent and the prompt.
-import { promptLanguage } from "../../app/wire/rules/consent-language";
 import { ENDPOINTS } from "../../app/wire/limits";
 import { guard, isObject } from "./guard";
 import { getJSON, withDeadline } from "./http";
@@ -16,12 +15,15 @@ const KEY = "svc_consent";
  */
 export function rememberedConsent(raw: string | null, now: number): boolean | undefined {
   if (raw === "0") return false;
-  if (raw === "1" || (raw?.[0] === "n" && now - Number(raw.slice(1)) < CONSENT_RECHECK_MS)) return true;
+  if (raw === "1" || (raw?.[0] === "n" && now - +raw.slice(1) < CONSENT_RECHECK_MS)) return true;
 }
 
 /**
  * Calls `start` once collection is allowed; until then nothing is stored, and only the Site ID and the
- * prompt's language (one code of PROMPT_LANGUAGES) are sent.
+ * tag's declared prompt language (`data-svc-lang` as the merchant wrote it, empty without one) are sent:
+ * the server picks the prompt's language from it and the browser's Accept-Language (promptLanguage in
+ * app/wire/rules/consent-language.ts). Neither is encoded: the Site ID is URL-safe (isSiteId), and a
+ * declaration that is not can only garble its own value (the server reads the first `site` and `lang`).
  */
 export function whenConsented(tag: Tag, start: () => void): void {
   const known = tag.preconsented || rememberedConsent(read(KEY), Date.now());
@@ -29,8 +31,7 @@ export function whenConsented(tag: Tag, start: () => void): void {
     if (known) start();
     return;
   }
-  const lang = promptLanguage(tag.lang, navigator.languages);
-  void withDeadline(getJSON(`${tag.base}${ENDPOINTS.consent}?site=${encodeURIComponent(tag.site)}&lang=${lang}`), CONSENT_TIMEOUT_MS).then(
+  void withDeadline(getJSON(`${tag.base}${ENDPOINTS.consent}?site=${tag.site}&lang=${tag.lang ?? ""}`), CONSENT_TIMEOUT_MS).then(
     guard((body) => {
       if (!isObject(body) || typeof body.required !== "boolean") return;
       if (!body.required) {

@@ -1,11 +1,24 @@
 // Visitor and session identity in first-party localStorage, created only once collection is allowed.
 import { ID_PATTERN, SESSION_KEY, SESSION_TIMEOUT_MS, VISITOR_KEY } from "../../app/wire/limits";
+import { landingQuery } from "../../app/wire/rules/audience";
 import { isObject } from "./guard";
 import { randomId } from "./ids";
 import { read, readJSON, write } from "./storage";
 
 const SEEN_KEY = "svc_seen";
 const STATE_KEY = "svc_ss";
+const LANDING_KEY = "svc_l";
+
+/**
+ * The tab session's landing facts for the audience rules (landingQuery: new or returning, UTM, referrer
+ * host), taken on the first pageview svc runs on in this tab and kept in sessionStorage for the session.
+ * Call it before visitorId(), which creates the id whose absence makes a new visitor.
+ */
+export function landing(): string {
+  let l = read(LANDING_KEY, true);
+  if (l == null) write(LANDING_KEY, (l = landingQuery(location.search, document.referrer, !read(VISITOR_KEY))), true);
+  return l;
+}
 
 /** The stored visitor id, or a new one; undefined when storage refuses it (svc then stands down). */
 export function visitorId(): string | undefined {
@@ -21,11 +34,11 @@ export function visitorId(): string | undefined {
  */
 export function touchSession(now: number): string {
   let sid = read(SESSION_KEY);
-  if (!sid || !ID_PATTERN.test(sid) || !(now - Number(read(SEEN_KEY)) < SESSION_TIMEOUT_MS)) {
+  if (!sid || !ID_PATTERN.test(sid) || !(now - +read(SEEN_KEY)! < SESSION_TIMEOUT_MS)) {
     sid = randomId();
     write(SESSION_KEY, sid);
   }
-  write(SEEN_KEY, String(now));
+  write(SEEN_KEY, "" + now);
   return sid;
 }
 

@@ -3,6 +3,7 @@ import type { SvcEvent } from "../../app/wire/events";
 import { ENDPOINTS, MAX_TIMING_MS } from "../../app/wire/limits";
 import type { Assignment, PatchesResponse } from "../../app/wire/patches";
 import { matchesAnyPath } from "../../app/wire/rules/targeting";
+import { pageConditionsHold, pageText } from "../../app/wire/rules/audience";
 import { publish, unpublish } from "./api";
 import { cacheConfig, cachedConfig, changedSelectors, parsePatches } from "./config";
 import { whenConsented } from "./consent";
@@ -13,7 +14,7 @@ import { hideWhileLoading, msHidden, reveal } from "./flicker";
 import { watchGoals } from "./goals";
 import { guard } from "./guard";
 import { getJSON, withDeadline } from "./http";
-import { saveSessionState, sessionState, touchSession, visitorId } from "./identity";
+import { landing, saveSessionState, sessionState, touchSession, visitorId } from "./identity";
 import { watchNavigation } from "./navigation";
 import { showArm } from "./patches";
 import { previewToken } from "./preview";
@@ -44,30 +45,32 @@ let preview: string | null;
 
 const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms))) || 0;
 const armsHere = (res: PatchesResponse, tag: Tag) =>
-  res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname, tag.template));
+  res.tests.filter((a) => matchesAnyPath(a.pages, location.pathname, tag.template) && pageConditionsHold(a.if, pageText(location.search, document.cookie)));
 
 function start(tag: Tag, shopify: boolean): void {
   if (phase !== Phase.IDLE) return;
+  // The audience facts this visitor's answer depends on (docs/audiences.md), read before the id is made.
+  const facts = landing() + "&a=" + (tag.aud ?? "");
   const vid = visitorId();
   if (!vid) return reveal(); // No durable visitor id, no meaningful data: stand down.
   phase = Phase.LOADING;
   const now = Date.now();
   // In preview the cache is neither read nor written: the forced arm is not this visitor's assignment.
   preview = previewToken();
-  const cached = preview ? null : cachedConfig(vid, now);
+  const cached = preview ? null : cachedConfig(vid, now, facts);
   if (cached?.fresh) return settle(tag, shopify, vid, cached.res);
 
   const sid = touchSession(now);
   if (cached) hideWhileLoading(changedSelectors(armsHere(cached.res, tag)));
   const url =
-    `${tag.base}${ENDPOINTS.patches}?site=${encodeURIComponent(tag.site)}&vid=${vid}&sid=${sid}` +
-    `&url=${encodeURIComponent(location.origin + location.pathname)}` +
+    `${tag.base}${ENDPOINTS.patches}?site=${tag.site}&vid=${vid}&sid=${sid}` +
+    facts +
     (preview && `&preview=${preview}`);
   // Cached even when it comes too late for this pageview: the next one applies it at once.
   const config = getJSON(url).then((body) => {
     const res = parsePatches(body);
     // Consent withdrawn meanwhile: store nothing more.
-    if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now());
+    if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now(), facts);
     return res;
   });
   void withDeadline(config, PATCHES_TIMEOUT_MS).then(guard((res) => settle(tag, shopify, vid, res)));

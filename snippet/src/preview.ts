@@ -9,6 +9,6 @@ const KEY = "svc_preview";
  */
 export function previewToken(): string | null {
   const given = new URLSearchParams(location.search).get(KEY);
-  if (given != null) write(KEY, given == "off" ? "" : given, "sessionStorage");
-  return read(KEY, "sessionStorage");
+  if (given != null) write(KEY, given == "off" ? "" : given, true);
+  return read(KEY, true);
 }

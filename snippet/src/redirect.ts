@@ -17,9 +17,9 @@ export function redirectTarget(redirect: string, current: string): string | unde
     if (to.origin !== here.origin) return;
     // Compared in one serialisation, so a mere reordering or re-encoding is never a redirect.
     const query = new URLSearchParams(here.search);
-    const before = query.toString();
+    const before = "" + query;
     to.searchParams.forEach((v, k) => query.set(k, v));
-    to.search = query.toString();
+    to.search = "" + query;
     if (!to.hash) to.hash = here.hash;
     return to.pathname === here.pathname && to.search.slice(1) === before ? "" : to.href;
   } catch {
@@ -35,13 +35,13 @@ export interface RedirectMark {
 }
 
 export function markRedirect(test: string, arm: string): boolean {
-  return write(MARK_KEY, JSON.stringify({ test, arm, origin: performance.timeOrigin, at: Date.now() }), "sessionStorage");
+  return write(MARK_KEY, JSON.stringify({ test, arm, origin: performance.timeOrigin, at: Date.now() }), true);
 }
 
 /** Reads and clears the mark: a fresh one means this pageview is a redirect's landing. */
 export function takeRedirectMark(now: number): RedirectMark | undefined {
-  const m = readJSON(MARK_KEY, "sessionStorage");
-  remove(MARK_KEY, "sessionStorage");
+  const m = readJSON(MARK_KEY, true);
+  remove(MARK_KEY, true);
   // Field types need no check: a wrong one matches no test and clamps to a zero msToApply.
   if (isObject(m) && now - (m.at as number) < REDIRECT_MARK_MS) return m as unknown as RedirectMark;
 }

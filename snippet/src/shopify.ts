@@ -28,7 +28,11 @@ export function isShopify(tag: Tag): boolean {
 export function followCustomerPrivacy(onChange: (allowed: boolean) => void): void {
   const s = shopifyGlobal();
   // The event fires only on change, and its detail may lag the API; the API is the authority.
-  const check = guard(() => onChange(s?.customerPrivacy?.analyticsProcessingAllowed?.() === true));
+  // typeof, not `=== true`: the build turns booleans into 0 and 1, and `=== true` into `== 1` (snippet/build.mjs).
+  const check = guard(() => {
+    const allowed = s?.customerPrivacy?.analyticsProcessingAllowed?.();
+    onChange(typeof allowed == "boolean" && allowed);
+  });
   document.addEventListener("visitorConsentCollected", check);
   if (s?.customerPrivacy) check();
   else s?.loadFeatures?.([{ name: "consent-tracking-api", version: "0.1" }], (error) => !error && check());

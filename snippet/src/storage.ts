@@ -1,35 +1,36 @@
 // Web storage that never throws: blocked or full storage behaves like an empty one.
 
-type Area = "localStorage" | "sessionStorage";
+/** `session`: the tab's sessionStorage rather than localStorage. */
+const area = (session?: boolean) => (session ? sessionStorage : localStorage);
 
-export function read(key: string, area: Area = "localStorage"): string | null {
+export function read(key: string, session?: boolean): string | null {
   try {
-    return window[area].getItem(key);
+    return area(session).getItem(key);
   } catch {
     return null;
   }
 }
 
-export function write(key: string, value: string, area: Area = "localStorage"): boolean {
+export function write(key: string, value: string, session?: boolean): boolean {
   try {
-    window[area].setItem(key, value);
+    area(session).setItem(key, value);
     return true;
   } catch {
     return false;
   }
 }
 
-export function remove(key: string, area: Area = "localStorage"): void {
+export function remove(key: string, session?: boolean): void {
   try {
-    window[area].removeItem(key);
+    area(session).removeItem(key);
   } catch {
     // Nothing to undo when storage is unavailable.
   }
 }
 
-export function readJSON(key: string, area: Area = "localStorage"): unknown {
+export function readJSON(key: string, session?: boolean): unknown {
   try {
-    return JSON.parse(read(key, area) ?? "null");
+    return JSON.parse(read(key, session) ?? "null");
   } catch {
     return null;
   }
@@ -37,9 +38,9 @@ export function readJSON(key: string, area: Area = "localStorage"): unknown {
 
 /** Forgets everything the snippet stored (consent withdrawn on Shopify). */
 export function removeAll(): void {
-  for (const area of ["localStorage", "sessionStorage"] as const) {
+  for (const session of [false, true]) {
     try {
-      const s = window[area];
+      const s = area(session);
       for (let i = s.length; i--; ) {
         const k = s.key(i);
         if (k?.startsWith("svc_")) s.removeItem(k);

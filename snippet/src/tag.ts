@@ -9,17 +9,21 @@ export interface Tag {
   /** Set by the Shopify app embed; selects POST /api/collect. */
   shop?: string;
   /** The page's Shopify template (`template.name`), printed by the app embed; matched by `template:` pages. */
-  template: string | null;
+  template?: string;
   /** `data-svc-consent="granted"`: the merchant's consent platform already gates this tag. */
   preconsented: boolean;
   /** `data-svc-lang`: the language the consent prompt should speak, before the browser's (promptLanguage). */
-  lang: string | null;
+  lang?: string;
+  /** `data-svc-aud`: the app embed's Shopify facts for audience rules, forwarded as is (shopifyFacts). */
+  aud?: string;
 }
 
 export function readTag(doc: Document = document): Tag | undefined {
   // currentScript is null only when the snippet was not run as a classic script; fall back to the tag.
   const el = (doc.currentScript ?? doc.querySelector("script[data-svc-site]")) as HTMLScriptElement | null;
-  const site = el?.getAttribute("data-svc-site");
+  // dataset.svcSite is data-svc-site, and so on: shorter in the bundle than getAttribute.
+  const data = el?.dataset;
+  const site = data?.svcSite;
   if (!el || !isSiteId(site)) return;
   let base: string;
   try {
@@ -28,13 +32,14 @@ export function readTag(doc: Document = document): Tag | undefined {
     return;
   }
   if (!/^https?:/.test(base)) return;
-  const shop = el.getAttribute("data-svc-shop") ?? "";
+  const shop = data!.svcShop ?? "";
   return {
     site,
     base,
     shop: SHOP_PATTERN.test(shop) ? shop : undefined,
-    template: el.getAttribute("data-svc-template"),
-    preconsented: el.getAttribute("data-svc-consent") === "granted",
-    lang: el.getAttribute("data-svc-lang"),
+    template: data!.svcTemplate,
+    preconsented: data!.svcConsent === "granted",
+    lang: data!.svcLang,
+    aud: data!.svcAud,
   };
 }

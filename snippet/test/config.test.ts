@@ -57,6 +57,8 @@ describe("parsePatches", () => {
     ["redirect not a string", { ttl: 1, tests: [{ test: "a", arm: "x", pages: [], redirect: 1 }] }],
     ["goal too long", { ttl: 1, tests: [{ test: "a", arm: "x", pages: [], goals: [{ kind: "visit", goal: "g".repeat(65), pages: [] }] }] }],
     ["unknown goal kind", { ttl: 1, tests: [{ test: "a", arm: "x", pages: [], goals: [{ kind: "scroll", goal: "g" }] }] }],
+    ["page conditions not a list", { ttl: 1, tests: [{ test: "a", arm: "x", pages: [], if: "?promo=" }] }],
+    ["a page condition not a list", { ttl: 1, tests: [{ test: "a", arm: "x", pages: [], if: ["?promo="] }] }],
   ];
   it.each(broken)("rejects the whole answer when %s", (_, body) => {
     expect(parsePatches(body)).toBeUndefined();
@@ -66,16 +68,22 @@ describe("parsePatches", () => {
 describe("config cache", () => {
   beforeEach(() => localStorage.clear());
   it("is fresh within the ttl, stale after, and per visitor", () => {
-    cacheConfig("v1", valid, 1000);
-    expect(cachedConfig("v1", 1000 + 299_000)).toEqual({ res: valid, fresh: true });
-    expect(cachedConfig("v1", 1000 + 300_000)?.fresh).toBe(false);
-    expect(cachedConfig("v2", 1000)).toBeUndefined();
+    cacheConfig("v1", valid, 1000, "&nv=0");
+    expect(cachedConfig("v1", 1000 + 299_000, "&nv=0")).toEqual({ res: valid, fresh: true });
+    expect(cachedConfig("v1", 1000 + 300_000, "&nv=0")?.fresh).toBe(false);
+    expect(cachedConfig("v2", 1000, "&nv=0")).toBeUndefined();
+  });
+  it("serves only the audience facts it was asked with: another landing or a new visit asks again", () => {
+    cacheConfig("v1", valid, 1000, "&nv=1&ref=&");
+    expect(cachedConfig("v1", 1001, "&nv=1&ref=&")?.fresh).toBe(true);
+    expect(cachedConfig("v1", 1001, "&nv=0&ref=&")).toBeUndefined();
+    expect(cachedConfig("v1", 1001, "&nv=1&ref=&utm_source=x")).toBeUndefined();
   });
   it("ignores a damaged cache", () => {
     localStorage.setItem("svc_cfg", JSON.stringify({ at: 1, vid: "v1", res: { ttl: "x" } }));
-    expect(cachedConfig("v1", 2)).toBeUndefined();
+    expect(cachedConfig("v1", 2, "")).toBeUndefined();
     localStorage.setItem("svc_cfg", "{");
-    expect(cachedConfig("v1", 2)).toBeUndefined();
+    expect(cachedConfig("v1", 2, "")).toBeUndefined();
   });
 });
 

@@ -18,9 +18,14 @@ afterEach(() => {
 describe("readTag", () => {
   it("reads site, base origin and shop", () => {
     addTag({ src: "https://svc.example:8443/snippet.js?x=1", "data-svc-site": "site-1", "data-svc-shop": "demo.myshopify.com" });
-    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", template: null, preconsented: false, lang: null });
+    expect(readTag()).toEqual({ site: "site-1", base: "https://svc.example:8443", shop: "demo.myshopify.com", preconsented: false });
+    expect(readTag()).toMatchObject({ template: undefined, lang: undefined, aud: undefined });
   });
-  it("reads the prompt language the merchant declares, as written (promptLanguage judges it)", () => {
+  it("reads the Shopify facts the app embed prints for audience rules, as written", () => {
+    addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-aud": "us|en|USD|1" });
+    expect(readTag()?.aud).toBe("us|en|USD|1");
+  });
+  it("reads the prompt language the merchant declares, as written (the server's promptLanguage judges it)", () => {
     addTag({ src: "https://svc.example/snippet.js", "data-svc-site": "site-1", "data-svc-lang": "fr-CA" });
     expect(readTag()?.lang).toBe("fr-CA");
   });

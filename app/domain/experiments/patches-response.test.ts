@@ -70,6 +70,6 @@ describe("patchesFor", () => {
   it("hands the page rules of an audience to the snippet in `if`, deciding nothing about them", () => {
     const promo = { ...test, arms: test.arms.slice(0, 2), audience: [{ kind: "query" as const, name: "promo", values: [] as string[] }] };
     const res = patchesFor({ id: "s1", tests: [promo] } as SiteConfig, "v1", () => visitorFacts({}));
-    expect(res.tests).toEqual([expect.objectContaining({ test: "t1", if: [["q", "promo", []]] })]);
+    expect(res.tests).toEqual([expect.objectContaining({ test: "t1", if: [["?promo=", "?promo&", "&promo=", "&promo&"]] })]);
   });
 });

@@ -53,6 +53,16 @@ const header = (req: IncomingMessage, name: string): string | null => {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 };
 
+/** The storefront page's host: a cross-origin fetch names its page's origin; a same-origin one is on our own host. */
+function pageHost(req: IncomingMessage): string | null {
+  try {
+    const origin = header(req, "origin");
+    return origin && origin !== "null" ? new URL(origin).host : header(req, "host");
+  } catch {
+    return null;
+  }
+}
+
 const snippetDoor = (method: Method, writes: boolean, serve: HotDoor["serve"]): HotDoor => ({
   method, cors: SNIPPET_CORS_HEADERS, preflight: true, writes, serve,
 });
@@ -70,13 +80,13 @@ const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
       address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, network.trustProxy),
       facts: {
         userAgent: header(req, "user-agent"),
-        url: query.get("url"),
         nv: query.get("nv"),
-        us: query.get("us"),
-        um: query.get("um"),
-        uc: query.get("uc"),
+        utm_source: query.get("utm_source"),
+        utm_medium: query.get("utm_medium"),
+        utm_campaign: query.get("utm_campaign"),
         ref: query.get("ref"),
         a: query.get("a"),
+        pageHost: pageHost(req),
       },
       headerCountry: network.countryHeader ? header(req, network.countryHeader) : null,
     });
@@ -89,13 +99,14 @@ const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
     const outcome = await consentFor({
       site: query.get("site") ?? "",
       lang: query.get("lang") ?? undefined,
+      acceptLanguage: header(req, "accept-language"),
       headerCountry: network.countryHeader ? header(req, network.countryHeader) : null,
       address: clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, network.trustProxy),
     });
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     // The answer depends on the visitor's network, so only their own browser may keep it (keyed, as any
-    // HTTP cache is, on the whole URL: a prompt in one language is never served for another).
-    sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "private, max-age=3600" });
+    // HTTP cache is, on the whole URL and, as the prompt's language follows it, the Accept-Language).
+    sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "private, max-age=3600", Vary: "Accept-Language" });
   }),
   "/api/events": snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("events", req, res, cors)),
   "/api/collect": snippetDoor("POST", true, ({ req, res, cors }) => serveEventBatch("collect", req, res, cors)),

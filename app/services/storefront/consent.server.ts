@@ -2,7 +2,7 @@
 import { consentPrompt } from "~/domain/consent/prompt-text";
 import { consentRequired, normalizeCountry } from "~/domain/consent/region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
-import { promptLanguage } from "~/wire/rules/consent-language";
+import { acceptLanguages, promptLanguage } from "~/wire/rules/consent-language";
 import { countryOfAddress } from "~/infra/geoip.server";
 import { throttleSnippetRequest } from "./limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
@@ -12,10 +12,12 @@ export interface ConsentRequest extends ConsentQuery {
   /** The trusted CDN country header's value, when one is configured. */
   headerCountry: string | null;
   address: string | undefined;
+  /** The request's Accept-Language header: the browser's languages, after the tag's declared `lang`. */
+  acceptLanguage?: string | null;
 }
 
 
-export async function consentFor({ site: siteId, lang, headerCountry, address }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
+export async function consentFor({ site: siteId, lang, headerCountry, address, acceptLanguage }: ConsentRequest): Promise<Outcome<ConsentResponse>> {
   if (!isSiteId(siteId)) return fail({ status: 400, type: "invalid-site", title: "site must be a Site ID" });
   const site = await getSiteConfig(siteId, address);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
@@ -24,6 +26,6 @@ export async function consentFor({ site: siteId, lang, headerCountry, address }:
   if (!throttled.ok) return throttled;
   const country = normalizeCountry(headerCountry) ?? (await countryOfAddress(address));
   if (!consentRequired(country, site.consentCountries)) return ok({ required: false });
-  // The snippet chose `lang` by the same rule; whatever else arrives is read as English, never refused.
-  return ok({ required: true, prompt: consentPrompt(promptLanguage(lang)) });
+  // `lang` is the tag's declaration as written: whatever arrives is only ever a preference, never refused.
+  return ok({ required: true, prompt: consentPrompt(promptLanguage(lang, acceptLanguages(acceptLanguage))) });
 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import cases from "./audience.cases.json";
 import {
-  audienceAdmits, audienceRuleError, channelOf, describeAudience, deviceClass, landingQuery, pageConditions, pageConditionsHold,
-  ruleMatches, shopifyFacts, storedAudience, type AudienceRule, type PageCondition, type VisitorFacts,
+  audienceAdmits, audienceRuleError, channelOf, describeAudience, deviceClass, landingQuery, pageConditions, pageConditionsHold, pageText,
+  ruleMatches, shopifyFacts, storedAudience, visitorFacts, type AudienceRule, type VisitorFacts,
 } from "./audience";
 
-/** "{a×3}" → "aaa", as in targeting.test.ts. */
-const expand = (s: string) => s.replace(/\{(.+?)×(\d+)\}/g, (_, text: string, n: string) => text.repeat(Number(n)));
 const nobody: VisitorFacts = {
   device: "desktop", returning: true, channel: "direct", utm: {}, country: null, market: null, language: null, currency: null, customer: null,
 };
@@ -25,11 +23,19 @@ describe("audience rules (shared cases)", () => {
   );
 
   it.each(cases.landing as [string, string, boolean, string][])("landing %j from %j (new %s) → %j", (search, referrer, isNew, expected) => {
-    expect(landingQuery(expand(search), referrer, isNew)).toBe(expand(expected));
+    expect(landingQuery(search, referrer, isNew)).toBe(expected);
   });
 
-  it.each(cases.page as [PageCondition[], string, string, boolean][])("%j on %j with cookies %j → %s", (conds, search, cookie, expected) => {
-    expect(pageConditionsHold(conds, search, cookie)).toBe(expected);
+  it.each(cases.landing as [string, string, boolean, string][])("the server reads back the landing %j from %j", (search, referrer, isNew) => {
+    const q = new URLSearchParams(landingQuery(search, referrer, isNew));
+    const page = new URLSearchParams(search);
+    const facts = visitorFacts(Object.fromEntries(q));
+    expect(facts.returning).toBe(!isNew);
+    for (const name of ["source", "medium", "campaign"] as const) expect(facts.utm[name]).toBe(page.get(`utm_${name}`) || undefined);
+  });
+
+  it.each(cases.page as [AudienceRule[], string, string, boolean][])("%j on %j with cookies %j → %s", (rules, search, cookie, expected) => {
+    expect(pageConditionsHold(pageConditions(rules), pageText(search, cookie))).toBe(expected);
   });
 
   it.each(cases.shopify as [string, object][])("data-svc-aud %j", (a, expected) => {
@@ -53,8 +59,8 @@ describe("audiences", () => {
   it("hands the page rules to the snippet, and only those", () => {
     expect(pageConditions([{ kind: "device", values: ["mobile"] }])).toBeUndefined();
     expect(pageConditions([{ kind: "query", name: "promo", values: [] }, { kind: "cookie", name: "vip", values: ["1"] }])).toEqual([
-      ["q", "promo", []],
-      ["c", "vip", ["1"]],
+      ["?promo=", "?promo&", "&promo=", "&promo&"],
+      ["; vip=1;"],
     ]);
   });
 
@@ -68,6 +74,13 @@ describe("audiences", () => {
     expect(audienceRuleError({ kind: "nope" as never, values: [] })?.field).toBe("kind");
     expect(audienceRuleError({ kind: "query", name: "promo", values: [""] })?.field).toBe("values");
     expect(audienceRuleError({ kind: "utm", name: "source", values: ["newsletter"] })).toBeNull();
+  });
+
+  it("reads the referrer's host without its port, and refuses what is no host name", () => {
+    expect(visitorFacts({ ref: "news.example:8443", pageHost: "shop.example" }).channel).toBe("referral");
+    expect(visitorFacts({ ref: "shop.example:443", pageHost: "shop.example" }).channel).toBe("direct");
+    expect(visitorFacts({ ref: "<script>", pageHost: "shop.example" }).channel).toBe("direct");
+    expect(visitorFacts({ nv: "maybe" }).returning).toBeNull();
   });
 
   it("reads a stored audience defensively: anything invalid is everyone's, never an exception", () => {

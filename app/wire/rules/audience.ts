@@ -35,43 +35,34 @@ export const PAGE_KINDS: readonly AudienceKind[] = ["query", "cookie"];
 export const SHOPIFY_KINDS: readonly AudienceKind[] = ["market", "language", "currency", "customer"];
 
 /**
- * A page condition as the snippet receives it in an assignment's `if`: ["q" (query parameter) or "c"
- * (cookie), name, values]. Holds when the page's parameter or cookie is present and, with values, equal to
- * one of them (exactly, case-sensitively; a cookie's value as stored, not decoded).
+ * A page condition as the snippet receives it in an assignment's `if`: strings, any of which the page's
+ * `pageText` must contain. Query needles start with "?" or "&" (`?promo=`, `&promo&` present,
+ * `&promo=summer&` that value); cookie needles with "; " (`; vip=` set, `; vip=gold;` that value). Built by
+ * pageConditions, so that the snippet only searches.
  */
-export type PageCondition = [kind: "q" | "c", name: string, values: string[]];
-
-/** Whether every condition holds on the page with this `location.search` and `document.cookie`. */
-export function pageConditionsHold(conditions: readonly PageCondition[] | undefined, search: string, cookie: string): boolean {
-  return (
-    !conditions ||
-    conditions.every(([kind, name, values]) => {
-      const got = kind == "q" ? new URLSearchParams(search).get(name) : ("; " + cookie).split("; " + name + "=")[1]?.split(";")[0];
-      return got != null && (!values.length || values.includes(got));
-    })
-  );
-}
+export type PageCondition = string[];
 
 /**
- * The landing facts the snippet sends with every /api/patches request of a tab's session, computed on
- * the first pageview svc runs on in that tab and kept in sessionStorage: `&nv=1` for a new visitor (no svc
- * visitor id in this browser before this session) or `&nv=0`, the page's UTM parameters (`us`, `um`,
- * `uc`, each at most 100 characters) and the referrer's host name (`ref`), never its path or query.
+ * What page conditions search: location.search + "&; " + document.cookie + ";". A query needle cannot match
+ * in the cookies' part unless a cookie's value spells "&name=", and a cookie needle never matches in the
+ * query's part, where a space is always percent-encoded.
  */
-export function landingQuery(search: string, referrer: string, isNew: boolean): string {
-  const p = new URLSearchParams(search);
-  let q = "&nv=" + +isNew;
-  for (const k of ["source", "medium", "campaign"]) {
-    const v = p.get("utm_" + k);
-    if (v) q += "&u" + k[0] + "=" + encodeURIComponent(v.slice(0, 100));
-  }
-  try {
-    q += "&ref=" + new URL(referrer).hostname;
-  } catch {
-    // No referrer, or not a URL: a direct visit.
-  }
-  return q;
-}
+export const pageText = (search: string, cookie: string) => search + "&; " + cookie + ";";
+
+/** Whether every condition holds on the page whose pageText is `text`. */
+export const pageConditionsHold = (conditions: readonly PageCondition[] | undefined, text: string): boolean =>
+  !conditions || conditions.every((any) => any.some((n) => text.includes(n)));
+
+/**
+ * The landing facts the snippet sends with every /api/patches request of a tab's session, taken on the
+ * first pageview svc runs on in that tab and kept in sessionStorage: `&nv=1` for a new visitor (no svc
+ * visitor id in this browser before this session) or `&nv=0`; `&ref=` and the referrer's host (and port),
+ * never its path or query; and the landing page's own `utm_*` parameters as they stand in its URL (the
+ * server reads utm_source, utm_medium and utm_campaign), no other parameter. The pattern is loose on
+ * purpose (each byte of the snippet counts): a parameter whose name merely ends in utm_… counts too.
+ */
+export const landingQuery = (search: string, referrer: string, isNew: boolean): string =>
+  "&nv=" + +isNew + "&ref=" + (referrer.split("/")[2] ?? "") + "&" + (search.match(/utm_\w+=[^&]*/g)?.join("&") ?? "");
 
 /** What the server knows of a visitor for the rules it decides; null: not known (the rule does not match). */
 export interface VisitorFacts {
@@ -152,14 +143,15 @@ export function shopifyFacts(a: string | null | undefined): Pick<VisitorFacts, "
 /** What the server reads a visitor's facts from: the /api/patches query (PatchesQuery) and its request. */
 export interface FactSources {
   userAgent?: string | null;
-  /** The query's `nv`, `us`, `um`, `uc`, `ref`, `a` and `url` (the page's origin and path). */
+  /** The query's `nv`, `utm_source`, `utm_medium`, `utm_campaign`, `ref` and `a`. */
+  /** The page's host: the request's Origin (a cross-origin fetch), else its Host (the page is ours). */
+  pageHost?: string | null;
   nv?: string | null;
-  us?: string | null;
-  um?: string | null;
-  uc?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
   ref?: string | null;
   a?: string | null;
-  url?: string | null;
   /** ISO 3166-1 alpha-2 from the trusted header or GeoIP; null when unknown. */
   country?: string | null;
 }
@@ -168,21 +160,17 @@ export interface FactSources {
 export function visitorFacts(s: FactSources): VisitorFacts {
   const clip = (v: string | null | undefined) => (v ? v.slice(0, MAX_AUDIENCE_VALUE_LENGTH) : undefined);
   const utm: VisitorFacts["utm"] = {};
-  for (const [name, v] of [["source", s.us], ["medium", s.um], ["campaign", s.uc]] as const) {
+  for (const [name, v] of [["source", s.utm_source], ["medium", s.utm_medium], ["campaign", s.utm_campaign]] as const) {
     const value = clip(v);
     if (value) utm[name] = value;
   }
-  let pageHost: string | null = null;
-  try {
-    pageHost = new URL(s.url ?? "").hostname;
-  } catch {
-    // No page URL: a referrer counts as another host's.
-  }
-  const ref = s.ref && /^[a-z0-9.-]{1,253}$/i.test(s.ref) ? s.ref : null;
+  // The referrer's host as the snippet cut it from the URL: the port, if any, goes.
+  const host = s.ref?.replace(/:\d+$/, "");
+  const ref = host && /^[a-z0-9.-]{1,253}$/i.test(host) ? host : null;
   return {
     device: deviceClass(s.userAgent),
     returning: s.nv === "0" ? true : s.nv === "1" ? false : null,
-    channel: channelOf(utm, ref, pageHost),
+    channel: channelOf(utm, ref, s.pageHost?.replace(/:\d+$/, "") ?? null),
     utm,
     country: s.country && /^[A-Z]{2}$/i.test(s.country) ? s.country.toUpperCase() : null,
     ...shopifyFacts(s.a),
@@ -228,11 +216,25 @@ export function audienceAdmits(audience: Audience, facts: VisitorFacts): boolean
   return audience.every((rule) => ruleMatches(rule, facts));
 }
 
-/** The page conditions the snippet checks for this audience; undefined when there are none. */
+/** A query parameter's name or value as a URL may spell it: encoded, with "+" for spaces, or as typed. */
+function spellings(text: string): string[] {
+  const encoded = encodeURIComponent(text);
+  return [...new Set([encoded, encoded.replace(/%20/g, "+"), ...(/[&=#%+\s]/.test(text) ? [] : [text])])];
+}
+
+/** The page conditions the snippet checks for this audience (PageCondition); undefined when there are none. */
 export function pageConditions(audience: Audience): PageCondition[] | undefined {
-  const conditions = audience.flatMap((r): PageCondition[] =>
-    r.kind === "query" || r.kind === "cookie" ? [[r.kind === "query" ? "q" : "c", r.name ?? "", r.values]] : [],
-  );
+  const conditions = audience.flatMap((r): PageCondition[] => {
+    const name = r.name ?? "";
+    if (r.kind === "cookie") return [r.values.length ? r.values.map((v) => `; ${name}=${v};`) : [`; ${name}=`]];
+    if (r.kind !== "query") return [];
+    const names = ["?", "&"].flatMap((at) => spellings(name).map((n) => at + n));
+    return [
+      r.values.length
+        ? [...new Set(names.flatMap((n) => r.values.flatMap((v) => spellings(v).map((w) => `${n}=${w}&`))))]
+        : names.flatMap((n) => [`${n}=`, `${n}&`]),
+    ];
+  });
   return conditions.length > 0 ? conditions : undefined;
 }
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import cases from "./consent-language.cases.json";
-import { PROMPT_LANGUAGES, promptLanguage, SUPPORTED_TAG } from "./consent-language";
+import { acceptLanguages, PROMPT_LANGUAGES, promptLanguage, SUPPORTED_TAG } from "./consent-language";
 
 type Case = [declared: string | null, preferred: string[] | null, expected: string];
 
@@ -28,5 +28,15 @@ describe("promptLanguage (shared cases)", () => {
         expect(PROMPT_LANGUAGES).toContain(promptLanguage(declared, preferred));
       }),
     );
+  });
+});
+
+describe("acceptLanguages (shared cases)", () => {
+  it.each(cases.acceptLanguage as [string | null, string[]][])("Accept-Language %j → %j", (header, expected) => {
+    expect(acceptLanguages(header)).toEqual(expected);
+  });
+
+  it("never throws, and reads at most 20 entries", () => {
+    fc.assert(fc.property(fc.string(), (header) => acceptLanguages(header).length <= 20));
   });
 });
