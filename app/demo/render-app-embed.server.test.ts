@@ -16,7 +16,10 @@ function globals(svc: SvcMetafields | undefined, overrides: Partial<AppEmbedGlob
     app: { metafields: svc === undefined ? {} : { svc } },
     shop: { permanent_domain: SHOP },
     template: { name: "product" },
-    request: { design_mode: false, path: "/products/mug" },
+    request: { design_mode: false, path: "/products/mug", locale: { iso_code: "en" } },
+    localization: { market: { handle: "us" } },
+    cart: { currency: { iso_code: "USD" } },
+    customer: null,
     ...overrides,
   };
 }
@@ -31,7 +34,7 @@ function scriptsIn(html: string): HTMLScriptElement[] {
 describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
   it("prints exactly one snippet tag from Shopify's metafield objects", () => {
     const html = renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE } }));
-    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product"></script>`);
+    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"></script>`);
     expect(html.match(/<script/g)).toHaveLength(1);
     const [script] = scriptsIn(html);
     expect(script?.getAttribute("src")).toBe(`${BASE}/snippet.js`);
@@ -39,6 +42,16 @@ describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
     expect(script?.getAttribute("data-svc-site")).toBe(SITE);
     expect(script?.getAttribute("data-svc-shop")).toBe(SHOP);
     expect(script?.getAttribute("data-svc-template")).toBe("product");
+  });
+
+  it("prints the Shopify facts of the audience rules as one URL-safe attribute: market, language, currency, customer", () => {
+    const html = renderAppEmbed(
+      globals({ base_url: BASE, site_id: SITE }, { localization: { market: { handle: "europe" } }, cart: { currency: { iso_code: "EUR" } }, customer: { id: 7 } }),
+    );
+    expect(scriptsIn(html)[0]?.getAttribute("data-svc-aud")).toBe("europe%7Cen%7CEUR%7C1");
+    // Where Liquid knows none of them (nil), the parts are empty and the customer a guest.
+    const bare = renderAppEmbed({ ...globals({ base_url: BASE, site_id: SITE }), localization: undefined, cart: undefined, request: { design_mode: false, path: "/" } });
+    expect(scriptsIn(bare)[0]?.getAttribute("data-svc-aud")).toBe("%7C%7C%7C0");
   });
 
   it("prints the page's template name, escaped", () => {
@@ -49,7 +62,7 @@ describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
 
   it("accepts plain metafield values as well", () => {
     const html = renderAppEmbed(globals({ base_url: BASE, site_id: SITE }));
-    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product"></script>`);
+    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"></script>`);
   });
 
   it("prints nothing in the theme editor", () => {

@@ -22,7 +22,12 @@ export interface AppEmbedGlobals {
    * `request.design_mode` is true in the theme editor, where the block prints nothing. `request.path` is the
    * page's path (as `location.pathname`), which the hide plan's page checks read.
    */
-  request: { design_mode: boolean; path: string };
+  request: { design_mode: boolean; path: string; locale?: { iso_code: string } };
+  /** The audience rules' Shopify facts (printed as data-svc-aud): the market, the cart's currency, the customer. */
+  localization?: { market: { handle: string } };
+  cart?: { currency: { iso_code: string } };
+  /** Liquid's `customer`: set when a customer is logged in, nil otherwise. */
+  customer?: object | null;
 }
 
 /**

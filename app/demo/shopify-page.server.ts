@@ -131,7 +131,11 @@ export async function renderDemoShopifyStorefront(baseUrl: string, page: DemoSto
     app: { metafields: { svc: { base_url: { value: baseUrl }, site_id: { value: DEMO_SHOPIFY_SITE_ID }, hide: { value: hide } } } },
     shop: { permanent_domain: DEMO_SHOP_DOMAIN },
     template: { name: template },
-    request: { design_mode: false, path },
+    request: { design_mode: false, path, locale: { iso_code: "en" } },
+    localization: { market: { handle: "us" } },
+    cart: { currency: { iso_code: "USD" } },
+    // The demo store has no customer accounts: every shopper is a guest.
+    customer: null,
   }).trim();
   const title = page === "about" ? "About the studio" : DEMO_PRODUCT.title;
   return `<!doctype html>
