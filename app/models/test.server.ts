@@ -11,6 +11,8 @@ export interface TestDefinition {
   status: TestStatus;
   pages: string[];
   trafficPercent: number;
+  /** Who may enter (app/wire/rules/audience.ts); absent: every visitor. */
+  audience?: Prisma.InputJsonValue;
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
   arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
@@ -25,6 +27,7 @@ export async function upsertTest(def: TestDefinition) {
     status: def.status,
     pages: def.pages,
     trafficPercent: def.trafficPercent,
+    audience: def.audience ?? [],
     ...(def.status === "running" && { startedAt: def.startedAt ?? new Date() }),
   };
   return db.$transaction(async (tx) => {
@@ -51,6 +54,8 @@ export type TestFields = ParsedTest;
 
 /** Patches as Prisma writes a Json column (they were validated by the parser). */
 const armRow = (arm: TestFields["arms"][number]) => ({ ...arm, patches: arm.patches as Prisma.InputJsonValue });
+/** The audience rules as Prisma writes a Json column (validated by the parser too). */
+const audienceJson = (audience: TestFields["audience"]) => audience as unknown as Prisma.InputJsonValue;
 
 const EDITABLE_TEST = {
   site: { select: { id: true, publicId: true, kind: true } },
@@ -68,10 +73,11 @@ export async function findTestOfShop(shopId: string, testId: string) {
 /** Creates a draft test with generated ids for it, its arms and its goals; answers its id. */
 export async function createTest(fields: TestFields): Promise<string> {
   const db = await prisma();
-  const { arms, goals, ...test } = fields;
+  const { arms, goals, audience, ...test } = fields;
   const created = await db.test.create({
     data: {
       ...test,
+      audience: audienceJson(audience),
       status: "draft",
       arms: { create: arms.map((arm, position) => ({ ...armRow(arm), position })) },
       goals: { create: goals },
@@ -90,7 +96,7 @@ export async function updateTest(shopId: string, testId: string, fields: TestFie
   const db = await prisma();
   return db.$transaction(async (tx) => {
     const words = { name: fields.name, hypothesis: fields.hypothesis, minDetectableEffect: fields.minDetectableEffect };
-    const structural = { siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent };
+    const structural = { siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent, audience: audienceJson(fields.audience) };
     const { count } = await tx.test.updateMany({ where: { id: testId, site: { shopId } }, data: structure ? { ...words, ...structural } : words });
     if (count === 0 || !structure) return count > 0;
     await tx.arm.deleteMany({ where: { testId, key: { notIn: fields.arms.map((arm) => arm.key) } } });
@@ -120,6 +126,8 @@ export async function duplicateTest(shopId: string, testId: string, name: string
     pages: source.pages,
     trafficPercent: source.trafficPercent,
     minDetectableEffect: source.minDetectableEffect,
+    // Copied as stored: it passed the editor's parser when it was saved.
+    audience: source.audience as unknown as TestFields["audience"],
     arms: source.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,

@@ -14,6 +14,7 @@ const test: ParsedTest = {
     { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null },
   ],
   goals: [{ label: "signup", kind: "custom", selector: null, urlPattern: null, isPrimary: true }],
+  audience: [],
 };
 
 describe("test edit policy", () => {
@@ -38,6 +39,7 @@ describe("test edit policy", () => {
       [{ arms: [test.arms[0]!, { ...b, patches: [{ op: "hide", sel: "h1" }] }] }, "arms"],
       [{ arms: [test.arms[0]!, { ...b, name: "Renamed" }] }, "arms"],
       [{ goals: [{ ...test.goals[0]!, label: "other" }] }, "goals"],
+      [{ audience: [{ kind: "device", values: ["mobile"] }] }, "audience"],
       [{ siteId: "site2" }, "siteId"],
     ];
     for (const [change, part] of refusals) {

@@ -5,7 +5,7 @@ import type { ParsedTest } from "./test-form";
 export type TestStatus = "draft" | "running" | "paused" | "completed" | "archived";
 
 /** The parts of a definition that decide who is in the test, what they see, and what is counted. */
-export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "arms", "goals"] as const;
+export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "arms", "goals", "audience"] as const;
 export type LockedPart = (typeof LOCKED_PARTS)[number];
 
 const PART_NAMES: Record<LockedPart, string> = {
@@ -14,6 +14,7 @@ const PART_NAMES: Record<LockedPart, string> = {
   trafficPercent: "traffic allocation",
   arms: "arms, weights and changes",
   goals: "goals",
+  audience: "audience",
 };
 
 /** Whether the status still allows changes to what visitors see (only a draft, which has no data yet). */
@@ -24,7 +25,7 @@ export function lockExplanation(status: TestStatus): string | null {
   if (structureEditable(status)) return null;
   const when = status === "running" ? "is running" : status === "paused" ? "has collected data" : "has ended";
   return (
-    `This test ${when}, so its pages, traffic, arms, weights, changes and goals are locked: changing them ` +
+    `This test ${when}, so its pages, audience, traffic, arms, weights, changes and goals are locked: changing them ` +
     "now would mix two different experiments in one result. Name, hypothesis and minimum detectable effect " +
     "stay editable. To test something different, duplicate it as a new draft."
   );

@@ -43,6 +43,7 @@ describe("parseTestForm", () => {
           { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null },
         ],
         goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true }],
+        audience: [],
       },
     });
   });
@@ -179,10 +180,90 @@ describe("parseTestForm", () => {
       hypothesis: "Shorter wins",
       pages: [{ kind: "wildcard" as const, value: "/c/*/p" }],
       arms: [base.arms[0]!, { ...base.arms[1]!, patches }, { ...base.arms[1]!, name: "C", change: "template" as const, template: "alt" }, { ...base.arms[1]!, name: "D", change: "redirect" as const, redirectUrl: "/d" }],
+      audience: [
+        { kind: "device" as const, name: "", values: "mobile, tablet" },
+        { kind: "utm" as const, name: "source", values: "newsletter" },
+        { kind: "cookie" as const, name: "vip", values: "" },
+        { kind: "market" as const, name: "", values: "europe" },
+      ],
     };
     const first = parseTestForm(values, context);
     if (!first.ok) throw new Error(JSON.stringify(first.errors));
     expect(parseTestForm(testToForm(first.test, "shopify"), context)).toEqual(first);
+  });
+});
+
+describe("parseTestForm: the audience", () => {
+  it("reads each kind of rule, values trimmed, deduplicated and in their case", () => {
+    const result = parseTestForm(
+      form({
+        audience: [
+          { kind: "device", name: "", values: " Mobile , tablet, mobile" },
+          { kind: "visitor", name: "", values: "returning" },
+          { kind: "channel", name: "", values: "email, social" },
+          { kind: "utm", name: "source", values: "Newsletter" },
+          { kind: "country", name: "", values: "de, at" },
+          { kind: "market", name: "", values: "Europe" },
+          { kind: "language", name: "", values: "pt-BR" },
+          { kind: "currency", name: "", values: "eur" },
+          { kind: "customer", name: "", values: "logged-in" },
+          { kind: "query", name: "promo", values: "" },
+        ],
+      }),
+      context,
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.test.audience).toEqual([
+      { kind: "device", values: ["mobile", "tablet"] },
+      { kind: "visitor", values: ["returning"] },
+      { kind: "channel", values: ["email", "social"] },
+      { kind: "utm", name: "source", values: ["Newsletter"] },
+      { kind: "country", values: ["DE", "AT"] },
+      { kind: "market", values: ["europe"] },
+      { kind: "language", values: ["pt-BR"] },
+      { kind: "currency", values: ["EUR"] },
+      { kind: "customer", values: ["logged-in"] },
+      { kind: "query", name: "promo", values: [] },
+    ]);
+  });
+
+  it("reads a form without an audience (an older page) as every visitor", () => {
+    const { audience: _, ...older } = form();
+    const result = parseTestForm(older, context);
+    expect(result.ok && result.test.audience).toEqual([]);
+  });
+
+  it("answers bad rules with field errors beside the rule", () => {
+    const errors = errorsOf(
+      form({
+        audience: [
+          { kind: "device", name: "", values: "phone" },
+          { kind: "utm", name: "term", values: "x" },
+          { kind: "cookie", name: "", values: "" },
+          { kind: "country", name: "", values: "Germany" },
+          { kind: "nope" as never, name: "", values: "" },
+          { kind: "visitor", name: "", values: "" },
+        ],
+      }),
+    );
+    expect(errors).toMatchObject({
+      "audience.0.values": '"phone" is not one of: mobile, tablet, desktop',
+      "audience.1.name": "Choose utm_source, utm_medium or utm_campaign",
+      "audience.2.name": expect.stringContaining("Name the cookie"),
+      "audience.3.values": '"GERMANY" is not: a two-letter country code (US, DE, …)',
+      "audience.4.kind": "Choose what the rule reads",
+      "audience.5.values": "Choose at least one of: new, returning",
+    });
+  });
+
+  it("keeps market, language, currency and customer rules to Shopify sites", () => {
+    const errors = errorsOf(form({ siteId: "web1", goals: [{ ...form().goals[0]!, kind: "custom", label: "signup" }], audience: [{ kind: "currency", name: "", values: "EUR" }] }));
+    expect(errors["audience.0.kind"]).toMatch(/Shopify sites only/);
+  });
+
+  it("takes at most ten rules", () => {
+    const errors = errorsOf(form({ audience: Array.from({ length: 11 }, () => ({ kind: "device" as const, name: "", values: "mobile" })) }));
+    expect(errors.audience).toBe("Use at most 10 audience rules");
   });
 });
 

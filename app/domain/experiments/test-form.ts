@@ -2,6 +2,9 @@
 // store, or field errors keyed by path ("arms.1.patches.0.sel"); also the form values of a stored test.
 import type { Patch, PatchOp } from "~/wire";
 import { isGoalLabel, matchesAnyPath, MAX_GOAL_LENGTH, TEMPLATE_PREFIX } from "~/wire";
+import {
+  AUDIENCE_KINDS, audienceRuleError, MAX_AUDIENCE_RULES, SHOPIFY_KINDS, type Audience, type AudienceKind, type AudienceRule,
+} from "~/wire/rules/audience";
 import { selectorError } from "./css-selector";
 import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
 import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
@@ -72,6 +75,16 @@ export interface GoalDraft {
   primary: boolean;
 }
 
+/**
+ * One audience rule as the form edits it (app/wire/rules/audience.ts): `name` for utm (source, medium,
+ * campaign), query and cookie rules; `values` comma-separated.
+ */
+export interface AudienceDraft {
+  kind: AudienceKind;
+  name: string;
+  values: string;
+}
+
 /** What the editor posts, as JSON in the `definition` field. */
 export interface TestFormValues {
   /** The site's public id. */
@@ -84,6 +97,8 @@ export interface TestFormValues {
   goals: GoalDraft[];
   /** Minimum detectable effect in percent of the primary goal's rate ("10" = 10 %). */
   minDetectableEffect: string;
+  /** Who may enter the test, every rule holding; empty (or absent, from an older form): every visitor. */
+  audience?: AudienceDraft[];
 }
 
 /** A valid test, as the models store it (Test.minDetectableEffect is a fraction). */
@@ -96,6 +111,7 @@ export interface ParsedTest {
   minDetectableEffect: number;
   arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean }>;
+  audience: Audience;
 }
 
 /** Field path → message; "form" holds what belongs to no one field. */
@@ -130,8 +146,15 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     arms: [emptyArm("Control"), { ...emptyArm("Variant B"), change: "patches", patches: [emptyPatch()] }],
     goals: [emptyGoal(site?.kind === "shopify" ? "purchase" : "custom", true)],
     minDetectableEffect: "10",
+    audience: [],
   };
 }
+
+/** A new rule of `kind` in the form, with the name its kind needs first. */
+export const emptyAudienceRule = (kind: AudienceKind = "device"): AudienceDraft => ({ kind, name: kind === "utm" ? "source" : "", values: "" });
+
+/** The rule's form values (the inverse of parseAudienceRule). */
+export const audienceRuleToDraft = (rule: AudienceRule): AudienceDraft => ({ kind: rule.kind, name: rule.name ?? "", values: rule.values.join(", ") });
 
 const TEMPLATE_SUFFIX = /^[a-z0-9][a-z0-9_-]{0,60}$/i;
 const TEMPLATE_REDIRECT = /^\?view=([a-z0-9][a-z0-9_-]{0,60})$/i;
@@ -162,6 +185,7 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
       selector: goal.selector ?? "",
       page: goal.urlPattern ? patternToPageRule(goal.urlPattern) : { kind: "exact", value: "" },
     })),
+    audience: test.audience.map(audienceRuleToDraft),
   };
 }
 
@@ -255,6 +279,10 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
   });
   if (goals.length > 0 && goals.filter((g) => g.isPrimary).length !== 1) fail("goals", "Mark exactly one goal as primary");
 
+  const rawAudience = list(form.audience);
+  if (rawAudience.length > MAX_AUDIENCE_RULES) fail("audience", `Use at most ${MAX_AUDIENCE_RULES} audience rules`);
+  const audience = rawAudience.slice(0, MAX_AUDIENCE_RULES).map((raw, i) => parseAudienceRule(raw, `audience.${i}`, siteKind, fail));
+
   if (Object.keys(errors).length > 0 || !site || trafficPercent === null || mde === null) {
     const unsafe = Object.values(errors).some((message) => message === SWEEPING_SELECTOR_MESSAGE || UNSAFE_CONTENT.test(message));
     return { ok: false, errors, ...(unsafe && { unsafe }) };
@@ -270,8 +298,40 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
       minDetectableEffect: mde / 100,
       arms,
       goals,
+      audience,
     },
   };
+}
+
+/** Letter case each kind's values are stored in: codes as ISO writes them, names of our own in lower case. */
+const VALUE_CASE: Partial<Record<AudienceKind, (v: string) => string>> = {
+  device: (v) => v.toLowerCase(),
+  visitor: (v) => v.toLowerCase(),
+  channel: (v) => v.toLowerCase(),
+  customer: (v) => v.toLowerCase(),
+  country: (v) => v.toUpperCase(),
+  currency: (v) => v.toUpperCase(),
+  market: (v) => v.toLowerCase(),
+};
+
+/** One audience rule of the form; its errors at `at`.kind, .name or .values. */
+function parseAudienceRule(input: unknown, at: string, siteKind: SiteKind, fail: Fail): AudienceRule {
+  const raw = record(input) ?? {};
+  const kind = text(raw.kind) as AudienceKind;
+  const name = text(raw.name).trim();
+  const normal = VALUE_CASE[kind] ?? ((v: string) => v);
+  const values = [...new Set(text(raw.values).split(",").map((v) => normal(v.trim())).filter(Boolean))];
+  const rule: AudienceRule = { kind, ...((kind === "utm" || kind === "query" || kind === "cookie") && { name }), values };
+  if (!(AUDIENCE_KINDS as readonly string[]).includes(kind)) {
+    fail(`${at}.kind`, "Choose what the rule reads");
+    return rule;
+  }
+  if (SHOPIFY_KINDS.includes(kind) && siteKind !== "shopify") {
+    fail(`${at}.kind`, "Markets, storefront languages, currencies and customer accounts exist on Shopify sites only");
+  }
+  const error = audienceRuleError(rule);
+  if (error) fail(`${at}.${error.field}`, error.message);
+  return rule;
 }
 
 type Fail = (path: string, message: string) => void;

@@ -1,6 +1,7 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
 // one write → the snippet's cache dropped at once → the storefront's hide plan synced), and "duplicate as
 // a new draft".
+import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
@@ -97,6 +98,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
       urlPattern: goal.urlPattern,
       isPrimary: goal.isPrimary,
     })),
+    audience: storedAudience(test.audience),
   };
 }
 
