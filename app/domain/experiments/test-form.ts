@@ -314,22 +314,27 @@ const VALUE_CASE: Partial<Record<AudienceKind, (v: string) => string>> = {
   market: (v) => v.toLowerCase(),
 };
 
-/** One audience rule of the form; its errors at `at`.kind, .name or .values. */
-function parseAudienceRule(input: unknown, at: string, siteKind: SiteKind, fail: Fail): AudienceRule {
+/**
+ * One rule of the form as stored, and what is wrong with it (null: nothing), by field; the admin's live
+ * check reads drafts through it too, so that it judges the rule the save would store.
+ */
+export function readAudienceDraft(input: unknown, siteKind: SiteKind): { rule: AudienceRule; error: { field: "kind" | "name" | "values"; message: string } | null } {
   const raw = record(input) ?? {};
   const kind = text(raw.kind) as AudienceKind;
   const name = text(raw.name).trim();
   const normal = VALUE_CASE[kind] ?? ((v: string) => v);
   const values = [...new Set(text(raw.values).split(",").map((v) => normal(v.trim())).filter(Boolean))];
   const rule: AudienceRule = { kind, ...((kind === "utm" || kind === "query" || kind === "cookie") && { name }), values };
-  if (!(AUDIENCE_KINDS as readonly string[]).includes(kind)) {
-    fail(`${at}.kind`, "Choose what the rule reads");
-    return rule;
-  }
+  if (!(AUDIENCE_KINDS as readonly string[]).includes(kind)) return { rule, error: { field: "kind", message: "Choose what the rule reads" } };
   if (SHOPIFY_KINDS.includes(kind) && siteKind !== "shopify") {
-    fail(`${at}.kind`, "Markets, storefront languages, currencies and customer accounts exist on Shopify sites only");
+    return { rule, error: { field: "kind", message: "Markets, storefront languages, currencies and customer accounts exist on Shopify sites only" } };
   }
-  const error = audienceRuleError(rule);
+  return { rule, error: audienceRuleError(rule) };
+}
+
+/** One audience rule of the form; its errors at `at`.kind, .name or .values. */
+function parseAudienceRule(input: unknown, at: string, siteKind: SiteKind, fail: Fail): AudienceRule {
+  const { rule, error } = readAudienceDraft(input, siteKind);
   if (error) fail(`${at}.${error.field}`, error.message);
   return rule;
 }
