@@ -7,6 +7,7 @@ import { structureEditable } from "~/domain/experiments/test-edit-policy";
 import { parseTestForm, type FieldErrors, type TestFormValues } from "~/domain/experiments/test-form";
 import { ConfirmModal, UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ArmsSection } from "./ArmsSection";
+import { AudienceSection } from "./AudienceSection";
 import { BasicsSection } from "./BasicsSection";
 import { GoalsSection } from "./GoalsSection";
 import { PagesSection } from "./PagesSection";
@@ -125,6 +126,7 @@ export function TestEditorPage({ data }: { data: EditorData }) {
           <BlockStack gap="400">
             <BasicsSection values={values} sites={data.sites} errors={errors} siteLocked={locked} onChange={change} />
             <PagesSection pages={values.pages} errors={errors} disabled={locked} shopify={site?.kind === "shopify"} onChange={(pages) => change({ pages })} />
+            <AudienceSection audience={values.audience ?? []} siteKind={site?.kind ?? "web"} errors={errors} disabled={locked} onChange={(audience) => change({ audience })} />
             <ArmsSection
               values={values}
               siteKind={site?.kind ?? "web"}
