@@ -84,6 +84,7 @@ export default function TestResults() {
     test.startedAt ? `started ${formatDate(test.startedAt)}` : "not started",
     ...(lifecycle.endedAt ? [`ended ${formatDate(lifecycle.endedAt)}`] : []),
     `${formatPercent(test.trafficPercent / 100, 0)} of traffic`,
+    `audience: ${test.audience ?? "Everyone"}`,
   ].join(" · ");
   return (
     <Page
@@ -103,6 +104,20 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <DecisionSummary summary={view.decision} />
         </Layout.Section>
+        {test.audience && test.audience !== "Everyone" && (
+          <Layout.Section variant="fullWidth">
+            <div data-svc-audience="">
+              <Card>
+                <Text as="p">
+                  <Text as="span" fontWeight="semibold">
+                    These numbers are for the test&apos;s audience only:
+                  </Text>{" "}
+                  {test.audience}. Visitors outside it were not assigned, not exposed and not counted.
+                </Text>
+              </Card>
+            </div>
+          </Layout.Section>
+        )}
         {view.rollouts && (view.rollouts.warnings.length > 0 || view.rollouts.unavailable) && (
           <Layout.Section variant="fullWidth">
             <RolloutWarnings {...view.rollouts} trafficPercent={test.trafficPercent} />

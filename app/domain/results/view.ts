@@ -103,6 +103,8 @@ export interface ResultsView {
     pages: string[];
     trafficPercent: number;
     minDetectableEffect: number;
+    /** Who the numbers are for: the test's audience in words ("Everyone" without rules); absent: everyone. */
+    audience?: string;
   };
   currency: string;
   alpha: number;

@@ -5,6 +5,7 @@ import { decisionSummary, type DecisionSummary } from "~/domain/results/decision
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
+import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 
@@ -24,6 +25,7 @@ async function load(shopDomain: string, testId: string) {
       pages: test.pages,
       trafficPercent: test.trafficPercent,
       minDetectableEffect: test.minDetectableEffect,
+      audience: describeAudience(storedAudience(test.audience)),
     },
     arms: test.arms.map((a) => ({ id: a.id, key: a.key, name: a.name, weight: a.weight })),
     goals: test.goals.map((g) => ({ label: g.label, isPrimary: g.isPrimary })),
