@@ -5,7 +5,8 @@ import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { replaceRollupsOfTest } from "~/models/rollup.server";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
-import { upsertTest } from "~/models/test.server";
+import { findTestOfShop, upsertTest } from "~/models/test.server";
+import type { AudienceRule } from "~/wire/rules/audience";
 import {
   DEMO_API_KEY,
   DEMO_ARM_IDS,
@@ -49,7 +50,8 @@ export async function seedDemo(baseUrl: string) {
     ],
     goals: [{ label: "signup", kind: "custom", isPrimary: true }],
   });
-  await seedDemoShopifyStorefront(shop.id, allowedOrigins(baseUrl));
+  const shopifySite = await seedDemoShopifyStorefront(shop.id, allowedOrigins(baseUrl));
+  await seedAudienceExamples(shop.id, site.id, shopifySite.id);
   await seedResultsExamples(shop.id, allowedOrigins(baseUrl));
   const hash = hashSiteApiKey(DEMO_API_KEY);
   if (!(await findActiveKeyByHash(hash))) await createSiteApiKey(site.id, "Demo key", DEMO_API_KEY.slice(0, 12), hash);
@@ -94,6 +96,47 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
     ],
     goals: [{ label: "purchase", kind: "purchase", isPrimary: true }],
   });
+  return site;
+}
+
+/**
+ * One audience example per kind of rule (docs/audiences.md), seeded once as drafts: Start one from the admin
+ * to see who it reaches. On /demo they change the sign-up button, on /demo/shopify the price line, so
+ * they touch nothing the demo's running tests do. Never overwritten: a started example keeps its data.
+ */
+export const AUDIENCE_EXAMPLES: ReadonlyArray<{ id: string; name: string; shopify?: true; audience: AudienceRule[] }> = [
+  { id: "demo-aud-device", name: "Audience example: mobile only", audience: [{ kind: "device", values: ["mobile"] }] },
+  { id: "demo-aud-returning", name: "Audience example: returning visitors", audience: [{ kind: "visitor", values: ["returning"] }] },
+  { id: "demo-aud-channel", name: "Audience example: from social media", audience: [{ kind: "channel", values: ["social"] }] },
+  { id: "demo-aud-utm", name: "Audience example: newsletter readers", audience: [{ kind: "utm", name: "source", values: ["newsletter"] }] },
+  { id: "demo-aud-country", name: "Audience example: Germany and Austria", audience: [{ kind: "country", values: ["DE", "AT"] }] },
+  { id: "demo-aud-query", name: "Audience example: ?promo=summer", audience: [{ kind: "query", name: "promo", values: ["summer"] }] },
+  { id: "demo-aud-cookie", name: "Audience example: vip cookie", audience: [{ kind: "cookie", name: "vip", values: [] }] },
+  { id: "demo-aud-market", name: "Audience example: US market", shopify: true, audience: [{ kind: "market", values: ["us"] }] },
+  { id: "demo-aud-language", name: "Audience example: English storefront", shopify: true, audience: [{ kind: "language", values: ["en"] }] },
+  { id: "demo-aud-currency", name: "Audience example: paying in USD", shopify: true, audience: [{ kind: "currency", values: ["USD"] }] },
+  { id: "demo-aud-customer", name: "Audience example: guests", shopify: true, audience: [{ kind: "customer", values: ["guest"] }] },
+];
+
+async function seedAudienceExamples(shopId: string, webSiteId: string, shopifySiteId: string) {
+  for (const example of AUDIENCE_EXAMPLES) {
+    if (await findTestOfShop(shopId, example.id)) continue;
+    const [sel, value] = example.shopify ? ["#price", "$20.00 (audience example)"] : ["#signup .cta", "Sign up (audience example)"];
+    await upsertTest({
+      id: example.id,
+      siteId: example.shopify ? shopifySiteId : webSiteId,
+      name: example.name,
+      status: "draft",
+      pages: [example.shopify ? "/demo/shopify" : "/demo"],
+      trafficPercent: 100,
+      audience: example.audience,
+      arms: [
+        { id: `${example.id}-a`, key: "control", name: "Original", weight: 1, patches: [] },
+        { id: `${example.id}-b`, key: "b", name: "Marked", weight: 1, patches: [{ op: "text", sel, value }] },
+      ],
+      goals: [example.shopify ? { label: "purchase", kind: "purchase", isPrimary: true } : { label: "signup", kind: "custom", isPrimary: true }],
+    });
+  }
 }
 
 /**

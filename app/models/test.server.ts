@@ -3,6 +3,7 @@ import { prisma } from "~/db.server";
 import type { GoalKind, Prisma, TestStatus } from "~/generated/prisma/client";
 import type { ParsedTest } from "~/domain/experiments/test-form";
 import type { Patch } from "~/wire";
+import type { Audience } from "~/wire/rules/audience";
 
 export interface TestDefinition {
   id: string;
@@ -12,7 +13,7 @@ export interface TestDefinition {
   pages: string[];
   trafficPercent: number;
   /** Who may enter (app/wire/rules/audience.ts); absent: every visitor. */
-  audience?: Prisma.InputJsonValue;
+  audience?: Audience;
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
   arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
@@ -27,7 +28,7 @@ export async function upsertTest(def: TestDefinition) {
     status: def.status,
     pages: def.pages,
     trafficPercent: def.trafficPercent,
-    audience: def.audience ?? [],
+    audience: audienceJson(def.audience ?? []),
     ...(def.status === "running" && { startedAt: def.startedAt ?? new Date() }),
   };
   return db.$transaction(async (tx) => {
