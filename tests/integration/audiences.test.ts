@@ -60,38 +60,38 @@ describe.each(databaseKinds)("audience rules on GET /api/patches (%s)", (kind) =
   const always = ["aud-everyone", "aud-promo", "aud-vip"];
   const plus = (...ids: string[]) => [...always, ...ids].sort();
 
-  it("serves a desktop visitor from nowhere known only the tests without a server-decided rule, and guests", async () => {
-    expect((await served({ nv: "1", ref: "" })).ids).toEqual(plus("aud-new", "aud-guest"));
+  it("serves a desktop visitor from nowhere known only the tests without a server-decided rule", async () => {
+    expect((await served({ nv: "1", ref: "" })).ids).toEqual(plus("aud-new"));
   });
 
   it("decides the device from the User-Agent: mobile, tablet, desktop", async () => {
-    expect((await served({ nv: "1" }, { "User-Agent": MOBILE })).ids).toEqual(plus("aud-new", "aud-guest", "aud-mobile"));
-    expect((await served({ nv: "1" }, { "User-Agent": TABLET })).ids).toEqual(plus("aud-new", "aud-guest", "aud-tablet"));
+    expect((await served({ nv: "1" }, { "User-Agent": MOBILE })).ids).toEqual(plus("aud-new", "aud-mobile"));
+    expect((await served({ nv: "1" }, { "User-Agent": TABLET })).ids).toEqual(plus("aud-new", "aud-tablet"));
   });
 
   it("tells new from returning visitors by the landing flag, and neither without it", async () => {
-    expect((await served({ nv: "0" })).ids).toEqual(plus("aud-returning", "aud-guest"));
-    expect((await served({})).ids).toEqual(plus("aud-guest"));
+    expect((await served({ nv: "0" })).ids).toEqual(plus("aud-returning"));
+    expect((await served({})).ids).toEqual(plus());
   });
 
   it("groups the landing's referrer and UTM into channels, the page's own host being a direct visit", async () => {
-    expect((await served({ nv: "0", ref: "t.co" })).ids).toEqual(plus("aud-returning", "aud-guest", "aud-social"));
-    expect((await served({ nv: "0", ref: "blog.example.org" }, { Origin: "https://shop.example" })).ids).toEqual(plus("aud-returning", "aud-guest", "aud-referral"));
-    expect((await served({ nv: "0", ref: "shop.example" }, { Origin: "https://shop.example" })).ids).toEqual(plus("aud-returning", "aud-guest"));
-    expect((await served({ nv: "0", utm_source: "facebook", utm_medium: "cpc" })).ids).toEqual(plus("aud-returning", "aud-guest", "aud-social"));
+    expect((await served({ nv: "0", ref: "t.co" })).ids).toEqual(plus("aud-returning", "aud-social"));
+    expect((await served({ nv: "0", ref: "blog.example.org" }, { Origin: "https://shop.example" })).ids).toEqual(plus("aud-returning", "aud-referral"));
+    expect((await served({ nv: "0", ref: "shop.example" }, { Origin: "https://shop.example" })).ids).toEqual(plus("aud-returning"));
+    expect((await served({ nv: "0", utm_source: "facebook", utm_medium: "cpc" })).ids).toEqual(plus("aud-returning", "aud-social"));
   });
 
   it("reads the landing's utm_source, in any case, and combines rules with AND", async () => {
     // A newsletter link's landing is the email channel: neither social nor referral.
-    expect((await served({ nv: "0", utm_source: "Newsletter" })).ids).toEqual(plus("aud-returning", "aud-guest", "aud-newsletter"));
+    expect((await served({ nv: "0", utm_source: "Newsletter" })).ids).toEqual(plus("aud-returning", "aud-newsletter"));
     expect((await served({ nv: "0", utm_source: "newsletter" }, { "User-Agent": MOBILE })).ids).toEqual(
-      plus("aud-returning", "aud-guest", "aud-newsletter", "aud-mobile", "aud-mobile-newsletter"),
+      plus("aud-returning", "aud-newsletter", "aud-mobile", "aud-mobile-newsletter"),
     );
   });
 
   it("reads the country from the trusted header, as consent does", async () => {
-    expect((await served({ nv: "0" }, { "cf-ipcountry": "DE" })).ids).toEqual(plus("aud-returning", "aud-guest", "aud-de"));
-    expect((await served({ nv: "0" }, { "cf-ipcountry": "AT" })).ids).toEqual(plus("aud-returning", "aud-guest"));
+    expect((await served({ nv: "0" }, { "cf-ipcountry": "DE" })).ids).toEqual(plus("aud-returning", "aud-de"));
+    expect((await served({ nv: "0" }, { "cf-ipcountry": "AT" })).ids).toEqual(plus("aud-returning"));
   });
 
   it("reads the Shopify market, language, currency and customer the embed prints", async () => {
