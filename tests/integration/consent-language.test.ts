@@ -1,4 +1,5 @@
-// GET /api/consent answers the prompt's words in the language the snippet asks for, over HTTP on the real server.
+// GET /api/consent answers the prompt's words in the tag's declared language (the snippet forwards it as
+// `lang`) or else the browser's Accept-Language, over HTTP on the real server.
 import { describe, expect, it } from "vitest";
 import { consentPrompt } from "~/domain/consent/prompt-text";
 import { DEMO_SITE_ID } from "~/demo/constants";
@@ -33,7 +34,7 @@ describe("GET /api/consent with lang", () => {
     }
   });
 
-  it("answers English, never an error, for a missing, unknown or malformed lang", async () => {
+  it("answers English, never an error, for a missing, unknown or malformed lang from a browser accepting any language", async () => {
     const english = { required: true, prompt: consentPrompt("en") };
     for (const query of [
       "",
@@ -47,7 +48,7 @@ describe("GET /api/consent with lang", () => {
       `&lang=${"d".repeat(4000)}`,
       "&lang[]=de",
     ]) {
-      const res = await consent(query);
+      const res = await consent(query, { "Accept-Language": "*" });
       expect(res.status, query).toBe(200);
       expect(await res.json(), query).toEqual(english);
     }
@@ -58,10 +59,25 @@ describe("GET /api/consent with lang", () => {
     expect(body.prompt?.lang).toBe("fr");
   });
 
-  it("depends on the query alone, not on Accept-Language, so the URL keys every cache", async () => {
+  it("puts the declared lang before Accept-Language, and says it varies by Accept-Language, so no cache mixes two", async () => {
     const res = await consent("&lang=de", { "Accept-Language": "fr-FR,fr;q=0.9" });
     expect(((await res.json()) as ConsentResponse).prompt?.lang).toBe("de");
-    expect(res.headers.get("vary") ?? "").not.toMatch(/accept-language/i);
+    expect(res.headers.get("vary") ?? "").toMatch(/accept-language/i);
+  });
+
+  it("without a declared language, answers in the browser's first supported one (Accept-Language, by weight)", async () => {
+    for (const [accepts, answered] of [
+      ["fr-FR,fr;q=0.9,en;q=0.8", "fr"],
+      ["ja-JP,ko;q=0.9,pt-BR;q=0.8,de;q=0.7", "pt"],
+      ["en;q=0.5, nl", "nl"],
+      ["ja, ko", "en"],
+      ["", "en"],
+    ] as const) {
+      for (const query of ["&lang=", "", "&lang=ja"]) {
+        const body = (await (await consent(query, { "Accept-Language": accepts })).json()) as ConsentResponse;
+        expect([accepts, query, body.prompt?.lang]).toEqual([accepts, query, answered]);
+      }
+    }
   });
 
   it("sends no prompt where consent is not required", async () => {

@@ -47,8 +47,10 @@ afterAll(async () => {
 
 interface Shown {
   page: Page;
-  /** The `lang` the snippet sent with GET /api/consent. */
+  /** The `lang` the snippet sent with GET /api/consent: the tag's declaration as written, empty without one. */
   asked: string | null;
+  /** The request's Accept-Language: the browser's languages, which the server reads after the declaration. */
+  accepts: string | undefined;
   close(): Promise<void>;
 }
 
@@ -59,9 +61,11 @@ async function showPrompt(context: BrowserContextOptions, query = "", init?: str
   const page = await ctx.newPage();
   const consent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/consent");
   await page.goto(`${siteOrigin}/${query}`);
-  const asked = new URL((await consent).url()).searchParams.get("lang");
+  const request = await consent;
+  const asked = new URL(request.url()).searchParams.get("lang");
+  const accepts = (await request.allHeaders())["accept-language"];
   await page.getByRole("region").waitFor();
-  return { page, asked, close: () => ctx.close() };
+  return { page, asked, accepts, close: () => ctx.close() };
 }
 
 /** What the prompt shows: its region's lang and dir, computed direction, text and buttons, left to right on screen. */
@@ -86,7 +90,9 @@ describe("the consent prompt's language follows the browser", () => {
   it("a German browser gets the German prompt, and its Allow starts svc", async () => {
     const t = await showPrompt({ locale: "de-DE" });
     expect(await t.page.evaluate(() => navigator.languages)).toEqual(["de-DE"]);
-    expect(t.asked).toBe("de");
+    // The snippet sends no choice of its own: the server reads the browser's Accept-Language.
+    expect(t.asked).toBe("");
+    expect(t.accepts).toMatch(/^de-DE\b/);
     const de = words("de");
     expect(await prompt(t.page)).toEqual({
       lang: "de",
@@ -117,14 +123,15 @@ describe("the consent prompt's language follows the browser", () => {
 
   it("a tag naming an unsupported language leaves the choice to the browser", async () => {
     const t = await showPrompt({ locale: "it-IT" }, "?lang=ja");
-    expect(t.asked).toBe("it");
+    // Forwarded as written; the server skips it and reads the browser's Italian.
+    expect(t.asked).toBe("ja");
     expect((await prompt(t.page)).text).toBe(words("it").message);
     await t.close();
   });
 
   it("an unsupported browser language gets English", async () => {
     const t = await showPrompt({ locale: "ja-JP" });
-    expect(t.asked).toBe("en");
+    expect(t.asked).toBe("");
     const shown = await prompt(t.page);
     expect(shown.lang).toBe("en");
     expect(shown.text).toBe(words("en").message);
@@ -132,17 +139,19 @@ describe("the consent prompt's language follows the browser", () => {
     await t.close();
   });
 
-  it("takes the first supported language of navigator.languages, by its primary subtag", async () => {
-    const languages = `Object.defineProperty(Navigator.prototype, "languages", { get: () => ["ja-JP", "ko", "pt-BR", "de"], configurable: true });`;
-    const t = await showPrompt({ locale: "ja-JP" }, "", languages);
-    expect(t.asked).toBe("pt");
+  it("takes the first supported language of the browser's languages (its Accept-Language), by its primary subtag", async () => {
+    // A browser set to Japanese, Korean, Brazilian Portuguese and German, in that order, says so in every request.
+    const t = await showPrompt({ locale: "ja-JP", extraHTTPHeaders: { "Accept-Language": "ja-JP,ko;q=0.9,pt-BR;q=0.8,de;q=0.7" } });
+    expect(t.asked).toBe("");
+    expect(t.accepts).toBe("ja-JP,ko;q=0.9,pt-BR;q=0.8,de;q=0.7");
     expect((await prompt(t.page)).text).toBe(words("pt").message);
     await t.close();
   });
 
   it("an Arabic browser gets the prompt right to left: text direction and the buttons' order mirrored", async () => {
     const t = await showPrompt({ locale: "ar-EG" });
-    expect(t.asked).toBe("ar");
+    expect(t.asked).toBe("");
+    expect(t.accepts).toMatch(/^ar-EG\b/);
     const ar = words("ar");
     expect(await prompt(t.page)).toEqual({
       lang: "ar",

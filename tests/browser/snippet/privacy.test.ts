@@ -36,7 +36,7 @@ describe("GPC and DNT (guarantee 3)", () => {
 });
 
 describe("consent outside Shopify (guarantee 5)", () => {
-  it("in a consent region: prompt first, only the Site ID and the prompt's language sent, nothing stored, no variant", async () => {
+  it("in a consent region: prompt first, only the Site ID and the tag's declared language (none here) sent, nothing stored, no variant", async () => {
     const t = await h.newPage({ api: { consent: CONSENT_REQUIRED, patches: TITLE_TEST } });
     await t.page.goto(t.url("basic.html"));
     const region = t.page.getByRole("region", { name: /measure your visit/i });
@@ -46,7 +46,9 @@ describe("consent outside Shopify (guarantee 5)", () => {
     expect(consent).toHaveLength(1);
     const url = new URL(consent[0]!.url);
     expect(url.pathname).toBe("/api/consent");
-    expect([...url.searchParams]).toEqual([["site", t.site], ["lang", "en"]]);
+    // The prompt's language is the server's choice, from the declaration and the browser's Accept-Language:
+    // nothing of the visitor's rides in the query (it held one code of the browser's languages before).
+    expect([...url.searchParams]).toEqual([["site", t.site], ["lang", ""]]);
     expect(consent[0]!.headers.cookie).toBeUndefined();
     expect(consent[0]!.headers.referer).toBeUndefined();
     expect(await stored(t.page)).toEqual({ local: {}, session: {}, cookies: "" });
