@@ -69,14 +69,15 @@ export function parsePatches(body: unknown): PatchesResponse | undefined {
 }
 
 /**
- * The cached answer for this visitor, if any, and whether it is still within its TTL. `facts` (the audience
- * facts the answer was asked with) must be the same: a new session or another landing asks again.
+ * The cached answer for this visitor, if any, and whether it is still fresh: within its TTL, and asked with
+ * the same audience `facts` (a new visit or another landing asks again; meanwhile the stale answer still
+ * tells anti-flicker what to hide).
  */
 export function cachedConfig(vid: string, now: number, facts: string): { res: PatchesResponse; fresh: boolean } | undefined {
   const c = readJSON(CACHE_KEY);
-  if (!isObject(c) || c.vid !== vid || c.q != facts || typeof c.at !== "number") return;
+  if (!isObject(c) || c.vid !== vid || typeof c.at !== "number") return;
   const res = parsePatches(c.res);
-  return res && { res, fresh: now >= c.at && now - c.at < res.ttl * 1000 };
+  return res && { res, fresh: c.q == facts && now >= c.at && now - c.at < res.ttl * 1000 };
 }
 
 export function cacheConfig(vid: string, res: PatchesResponse, now: number, facts: string): void {
