@@ -10,7 +10,7 @@ export const SNIPPET_OUT = join(here, "dist", "snippet.js");
 /** Every shopper downloads every byte: the build fails above this many gzipped bytes. */
 export const GZIP_BUDGET = 6144;
 /** Property names only the snippet's own code reads and writes: terser shortens them. */
-const INTERNAL_PROPERTIES = /^(exposed|cart|fresh|preconsented|template|base|aud|flush|stop)$/;
+const INTERNAL_PROPERTIES = /^(fresh|preconsented|template|base|aud|flush|stop)$/;
 
 export async function buildSnippet({ quiet = false } = {}) {
   // esbuild bundles and strips types; terser's repeated compress passes then take ~5 % more off the
@@ -21,9 +21,10 @@ export async function buildSnippet({ quiet = false } = {}) {
   // hands booleans only to the DOM and its own code, which read them as truthy, and tests a foreign value
   // for `true` with typeof (shopify.ts), never `=== true` or `=== false` (privacy.ts's GPC check only
   // widens: 1 counts as a signal too). unsafe_comps stays off: it would turn `!(a < b)` into `a >= b`,
-  // which differs for NaN (identity.ts counts on it). Property names mangled (24 B): only those of the
-  // snippet's own objects (the tag, the transport, the session state, the cached config's freshness),
-  // never a name the wire, the page, the head helper (svc_cfg's at/vid/res) or the DOM reads.
+  // which differs for NaN (identity.ts counts on it). Property names mangled (~20 B): only those of the
+  // snippet's own objects in memory (the tag, the transport, the cached config's freshness), never a name
+  // the wire, the page, the DOM or storage holds (svc_ss, svc_cfg: terser's short names may change between
+  // builds, and the head helper reads svc_cfg).
   const min = await minify(await bundle(SNIPPET_ENTRY), {
     ecma: 2020,
     compress: { ecma: 2020, passes: 3, unsafe_arrows: true, booleans_as_integers: true },

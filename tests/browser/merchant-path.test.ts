@@ -1,6 +1,7 @@
 // A merchant's whole path in the local demo, in Chromium, through the admin's own UI: create a test with a
-// text patch on the demo storefront, preview the variant through its link, start the test, see a shopper
-// in a fresh browser assigned an arm and convert, find the conversion in the results, pause, complete.
+// text patch on the demo storefront for newsletter readers only (an audience rule), preview the variant
+// through its link, start the test, see a direct visitor left out and a shopper from the newsletter in a
+// fresh browser assigned an arm and convert, find the conversion in the results, pause, complete.
 // Screenshots of the main pages land in screenshots/ (git-ignored), for a person to look at.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -54,6 +55,15 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await admin.getByLabel("CSS selector").fill("#lede");
     await admin.getByLabel("New text").fill(VARIANT);
     await admin.getByLabel("Goal label").fill("signup");
+    // Its audience: only visitors who land from the newsletter enter the test (docs/audiences.md).
+    await admin.getByRole("button", { name: "Add audience rule" }).click();
+    await admin.getByLabel("Audience rule 1 reads").selectOption("utm");
+    await admin.getByLabel("Audience rule 1 values").fill("newsletter");
+    await admin.getByText("Who matches: Landed this session with utm_source = newsletter").waitFor();
+    const check = admin.locator("[data-svc-audience-check]");
+    await check.getByText("Does not match", { exact: true }).waitFor();
+    await admin.getByLabel("Page URL (the landing page, with its query)").fill(`${server.url}/demo?utm_source=newsletter`);
+    await check.getByText("Matches", { exact: true }).waitFor();
     await saveScreenshot(admin, "02-test-editor");
     await admin.getByRole("button", { name: "Create test" }).click();
     // Created: the editor opens on the stored test (its toast may be gone by the time a loaded machine looks).
@@ -84,12 +94,22 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await admin.getByRole("button", { name: "Start test" }).click();
     await admin.getByText("Running", { exact: true }).first().waitFor();
 
-    // 4. A shopper in a fresh browser: consent, an arm by normal assignment, a sign-up.
+    // 4. A visitor who did not come from the newsletter is outside the audience: the page stays as it is.
+    const directContext = await browser.newContext();
+    const direct = await directContext.newPage();
+    await direct.goto(`${server.url}/demo`);
+    await direct.getByRole("button", { name: "Allow" }).click();
+    await direct.waitForFunction(() => typeof (window as { svc?: unknown }).svc === "object", null, { timeout: 15_000 });
+    expect(await direct.locator("#lede").textContent()).toBe(ORIGINAL);
+    await direct.goto("about:blank");
+    await directContext.close();
+
+    // A shopper in a fresh browser, landing from the newsletter: consent, an arm by normal assignment, a sign-up.
     const shopperContext = await browser.newContext();
     const shopper = await shopperContext.newPage();
     const shopperErrors: string[] = [];
     shopper.on("pageerror", (error) => shopperErrors.push(error.message));
-    await shopper.goto(`${server.url}/demo`);
+    await shopper.goto(`${server.url}/demo?utm_source=newsletter`);
     await shopper.getByRole("button", { name: "Allow" }).click();
     await shopper.waitForFunction(() => typeof (window as { svc?: unknown }).svc === "object", null, { timeout: 15_000 });
     const lede = await shopper.locator("#lede").textContent();
@@ -103,7 +123,7 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await shopperContext.close();
     expect(shopperErrors).toEqual([]);
 
-    // 5. The results count the shopper, for the arm they saw, and nobody from the preview.
+    // 5. The results count the shopper, for the arm they saw, and nobody from the preview or outside the audience.
     let counted: Record<string, { visitors: number; conversions: number }> = {};
     for (let i = 0; i < 40 && counted[armKey]?.conversions !== 1; i++) {
       counted = await resultsByArm(admin, testId, "signup");
