@@ -2,7 +2,8 @@
 // (/demo/shopify): a mobile-only test is never served to a desktop browser and is to an emulated phone; a
 // returning-only test is served on the second visit (a new tab of the same browser) only; a
 // utm_source=newsletter test is served for the whole session that landed with it, later pageviews without
-// the parameter included, and not to a direct visit. Each test's only arm with weight is its variant, which
+// the parameter included, and not to a direct visit; the page rules (a query parameter, a cookie) hold on
+// the pages that have them only. Each test's only arm with weight is its variant, which
 // marks the page with an attribute of its own, so being served shows on the page.
 import { devices, type BrowserContext, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -19,6 +20,8 @@ const AUDIENCES = {
   mobile: [{ kind: "device", values: ["mobile"] }],
   returning: [{ kind: "visitor", values: ["returning"] }],
   newsletter: [{ kind: "utm", name: "source", values: ["newsletter"] }],
+  promo: [{ kind: "query", name: "promo", values: ["summer"] }],
+  vip: [{ kind: "cookie", name: "vip", values: ["gold"] }],
 } as const;
 type Audience = keyof typeof AUDIENCES;
 
@@ -105,6 +108,29 @@ describe("audience rules on the demo storefronts", () => {
       const directPage = await visit(direct, store, store.path, true);
       expect(await served(directPage, store)).not.toContain("newsletter");
       await direct.close();
+    });
+
+    it("checks the page rules on each page: a query parameter, and a cookie that never leaves the browser", async () => {
+      const context = await demo.browser.newContext();
+      const plain = await visit(context, store, store.path, true);
+      expect(await served(plain, store)).not.toContain("promo");
+      expect(await served(plain, store)).not.toContain("vip");
+      await plain.close();
+
+      const promo = await visit(context, store, `${store.path}?promo=summer`, false);
+      expect(await served(promo, store)).toContain("promo");
+      await promo.close();
+
+      await context.addCookies([{ name: "vip", value: "gold", url: demo.server.url }]);
+      const asked: string[] = [];
+      const vip = await context.newPage();
+      vip.on("request", (r) => asked.push(r.url()));
+      await vip.goto(`${demo.server.url}${store.path}`);
+      await vip.waitForFunction(() => typeof (window as { svc?: unknown }).svc === "object", null, { timeout: 15_000 });
+      expect(await served(vip, store)).toEqual(expect.arrayContaining(["vip"]));
+      expect(await served(vip, store)).not.toContain("promo");
+      expect(asked.filter((url) => url.includes("gold"))).toEqual([]);
+      await context.close();
     });
   });
 });
