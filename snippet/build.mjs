@@ -18,9 +18,10 @@ export async function buildSnippet({ quiet = false } = {}) {
   // that use neither `this` nor `arguments` into arrows, and the snippet never calls `new` on its own
   // functions. Nothing is assumed about getters (the page's objects may throw from them).
   // booleans_as_integers (21 B) writes true and false as 1 and 0 and `x === true` as `x == 1`: the snippet
-  // hands booleans only to the DOM and its own code, which read them as truthy, and tests a foreign value
-  // for `true` with typeof (shopify.ts), never `=== true` or `=== false` (privacy.ts's GPC check only
-  // widens: 1 counts as a signal too). unsafe_comps stays off: it would turn `!(a < b)` into `a >= b`,
+  // hands booleans only to the DOM and its own code, which read them as truthy (svc_ss's `cart` is stored
+  // as 1), keeps the one the page reads a real boolean (the window's svc.snippet mark: `!!w`), and tests a
+  // foreign value for `true` with typeof (shopify.ts), never `=== true` or `=== false` (privacy.ts's GPC
+  // check only widens: 1 counts as a signal too). unsafe_comps stays off: it would turn `!(a < b)` into `a >= b`,
   // which differs for NaN (identity.ts counts on it). Property names mangled (~20 B): only those of the
   // snippet's own objects in memory (the tag, the transport, the cached config's freshness), never a name
   // the wire, the page, the DOM or storage holds (svc_ss, svc_cfg: terser's short names may change between

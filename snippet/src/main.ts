@@ -218,7 +218,8 @@ function boot(): void {
   if (w[ONCE]) return; // a second tag, or the same tag loaded twice
   const tag = readTag();
   if (!tag) return reveal();
-  w[ONCE] = true;
+  // `!!w`, not `true`: the build writes boolean literals as 1 and 0 (snippet/build.mjs), and this mark is the page's to read.
+  w[ONCE] = !!w;
   // The merchant's visual editor: no test runs and nothing is collected on this pageview.
   const editing = editorToken(location.hash);
   if (editing) return loadEditor(tag.base, editing), reveal();
