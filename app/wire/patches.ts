@@ -2,10 +2,10 @@
 import type { PageCondition } from "./rules/audience";
 
 /**
- * Query of `GET /api/patches?site=&vid=&sid=&url=&nv=&ref=[&utm_source=&utm_medium=&utm_campaign=][&a=][&preview=]`.
- * `url` is the page's origin + pathname, never its query string or hash. The server should answer
- * with every running test of the site the visitor is assigned to (not only those on `url`): the
- * snippet filters by `pages` itself, so the cached answer serves the visitor's next pages too.
+ * Query of `GET /api/patches?site=&vid=&sid=&nv=&ref=[&utm_source=&utm_medium=&utm_campaign=][&a=][&preview=]`.
+ * No page URL is sent: the server should answer with every running test of the site the visitor is
+ * assigned to, and the snippet filters by `pages` itself, so the cached answer serves the visitor's next
+ * pages too.
  * `nv`, `ref` and the `utm_*` parameters are the tab session's landing facts (`landingQuery` in
  * rules/audience.ts) and `a` the Shopify facts the app embed prints (`shopifyFacts`): what the audience
  * rules decided on the server read, with the request's User-Agent and the visitor's country
@@ -15,7 +15,8 @@ export interface PatchesQuery {
   site: string;
   vid: string;
   sid: string;
-  url: string;
+  /** Sent by snippets before audiences (the page's origin and path), unused: accepted and ignored. */
+  url?: string;
   /** "1": a new visitor (no svc visitor id in this browser before this session), "0": returning. */
   nv?: string;
   /** The landing page's utm_source, utm_medium, utm_campaign, as in its URL (at most 100 characters each). */
