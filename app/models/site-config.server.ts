@@ -52,11 +52,12 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     tests:
       site.status === "paused"
         ? []
-        : site.tests.filter((test) => test.status === "running").map((test) => ({
+        : // A test whose stored audience this version cannot read is served to no one (storedAudience).
+          site.tests.filter((test) => test.status === "running" && storedAudience(test.audience) !== null).map((test) => ({
             id: test.id,
             pages: test.pages,
             trafficPercent: test.trafficPercent,
-            audience: storedAudience(test.audience),
+            audience: storedAudience(test.audience) ?? [],
             revenueCap: test.revenueCap === null ? null : Number(test.revenueCap),
             arms: test.arms.map((arm) => ({
               id: arm.id,

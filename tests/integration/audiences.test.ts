@@ -35,6 +35,8 @@ const AUDIENCES: Record<string, unknown[]> = {
   "aud-promo": [{ kind: "query", name: "promo", values: ["summer"] }],
   "aud-vip": [{ kind: "cookie", name: "vip", values: [] }],
   "aud-mobile-newsletter": [{ kind: "device", values: ["mobile"] }, { kind: "utm", name: "source", values: ["newsletter"] }],
+  // A rule this version does not know (a newer version's, a hand-edited row): served to no one, never to everyone.
+  "aud-unreadable": [{ kind: "weather", values: ["sunny"] }],
 };
 
 describe.each(databaseKinds)("audience rules on GET /api/patches (%s)", (kind) => {
@@ -106,6 +108,10 @@ describe.each(databaseKinds)("audience rules on GET /api/patches (%s)", (kind) =
     expect(tests.find((t) => t.test === "aud-promo")?.if).toEqual([["?promo=summer&", "&promo=summer&"]]);
     expect(tests.find((t) => t.test === "aud-vip")?.if).toEqual([["; vip="]]);
     expect(tests.find((t) => t.test === "aud-everyone")).not.toHaveProperty("if");
+  });
+
+  it("serves a test whose stored audience it cannot read to no one", async () => {
+    for (const ua of [DESKTOP, MOBILE]) expect((await served({ nv: "0", a: "europe|de|EUR|1" }, { "User-Agent": ua })).ids).not.toContain("aud-unreadable");
   });
 
   it("never fails on what the snippet sends: odd facts are unknown", async () => {

@@ -98,7 +98,8 @@ function storedDefinition(test: StoredTest): ParsedTest {
       urlPattern: goal.urlPattern,
       isPrimary: goal.isPrimary,
     })),
-    audience: storedAudience(test.audience),
+    // Unreadable: the form starts with no rules, and saving replaces it.
+    audience: storedAudience(test.audience) ?? [],
   };
 }
 

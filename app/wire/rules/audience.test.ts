@@ -83,11 +83,14 @@ describe("audiences", () => {
     expect(visitorFacts({ nv: "maybe" }).returning).toBeNull();
   });
 
-  it("reads a stored audience defensively: anything invalid is everyone's, never an exception", () => {
-    expect(storedAudience(null)).toEqual([]);
+  it("reads a stored audience defensively: anything invalid is null (served to no one), never an exception", () => {
+    expect(storedAudience([])).toEqual([]);
     expect(storedAudience([{ kind: "device", values: ["mobile"] }])).toEqual([{ kind: "device", values: ["mobile"] }]);
-    expect(storedAudience([{ kind: "device", values: [1] }])).toEqual([]);
-    expect(storedAudience("x")).toEqual([]);
+    expect(storedAudience(null)).toBeNull();
+    expect(storedAudience([{ kind: "device", values: [1] }])).toBeNull();
+    expect(storedAudience([{ kind: "weather", values: ["sunny"] }])).toBeNull();
+    expect(storedAudience("x")).toBeNull();
+    expect(describeAudience(null)).toMatch(/served to no one/);
   });
 
   it("says who matches in one line", () => {

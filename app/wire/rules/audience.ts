@@ -281,15 +281,18 @@ export function audienceRuleError(rule: AudienceRule): { field: "kind" | "name" 
   return null;
 }
 
-/** A stored audience (Test.audience), read defensively: anything not a valid rule list reads as every visitor's. */
-export function storedAudience(json: unknown): Audience {
-  if (!Array.isArray(json)) return [];
+/**
+ * A stored audience (Test.audience), read defensively: null when it is not a valid rule list (a rule this
+ * version does not know, a hand-edited row), which the site cache serves to no one rather than to everyone.
+ */
+export function storedAudience(json: unknown): Audience | null {
+  if (!Array.isArray(json)) return null;
   const rules = json.filter(
     (r): r is AudienceRule =>
       typeof r === "object" && r !== null && typeof r.kind === "string" && Array.isArray(r.values) && r.values.every((v: unknown) => typeof v === "string") &&
       (r.name === undefined || typeof r.name === "string"),
   );
-  return rules.length === json.length && rules.every((r) => audienceRuleError(r) === null) ? rules : [];
+  return rules.length === json.length && rules.every((r) => audienceRuleError(r) === null) ? rules : null;
 }
 
 const LABELS: Record<AudienceKind, string> = {
@@ -324,6 +327,7 @@ export function describeRule(rule: AudienceRule): string {
 }
 
 /** The audience in one line for the test's page and results: "Everyone" when empty. */
-export function describeAudience(audience: Audience): string {
+export function describeAudience(audience: Audience | null): string {
+  if (audience === null) return "an audience this version of svc cannot read (the test is served to no one)";
   return audience.length === 0 ? "Everyone" : audience.map(describeRule).join("; and ");
 }
