@@ -16,6 +16,7 @@ export async function listTestsOfShop(shopDomain: string) {
       status: true,
       pausedReason: true,
       trafficPercent: true,
+      audience: true,
       minDetectableEffect: true,
       startedAt: true,
       endedAt: true,

@@ -209,6 +209,11 @@ describe.each(databaseKinds)("audience rules in the test editor (%s)", (kind) =>
     const loaded = (await read(edit)) as Record<string, { data?: { values: { audience: unknown } } }>;
     expect(loaded["routes/app.tests.$testId_.edit"]?.data?.values.audience).toEqual(audience);
 
+    // The tests list says who the test is for, at a glance.
+    const list = await (await adminFetch(ctx.server.url, SHOP, "/app")).text();
+    // React separates the label and its value with an empty comment.
+    expect(list).toMatch(/Audience: (<!-- -->)?On a mobile device \(from the browser(&#x27;|')s User-Agent\); and Landed this session with utm_source = newsletter/);
+
     expect((await post(`/app/tests/${id}.data`, { intent: "start" })).status).toBe(200);
     const served = async (ua: string, facts: Record<string, string>) => {
       const query = new URLSearchParams({ site, vid: newId(), sid: newId(), ...facts });

@@ -29,6 +29,8 @@ export interface TestsTableRow {
   site: { publicId: string; name: string; paused: boolean };
   arms: number;
   trafficPercent: number;
+  /** Who may enter, in words; null for every visitor. */
+  audience?: string | null;
   visitors: number;
   primaryGoal: string | null;
   lift: { armName: string; lift: number; mark: ArmMark } | null;
@@ -101,6 +103,13 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
                   {test.name}
                 </Text>
               </Link>
+              {test.audience && (
+                <div data-svc-audience="">
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    Audience: {test.audience}
+                  </Text>
+                </div>
+              )}
             </IndexTable.Cell>
             <IndexTable.Cell>{test.site.name}</IndexTable.Cell>
             <IndexTable.Cell>

@@ -1,6 +1,7 @@
 // The admin's tests list: each of the shop's tests with its site, traffic, exposed visitors and the
 // primary goal's lift so far, marked decided or not by the results page's own decision (buildResults and
 // decisionSummary over the summed rollups of the primary goal).
+import { describeAudience, storedAudience } from "~/wire/rules/audience";
 import type { TestStatus } from "~/domain/experiments/test-lifecycle";
 import { buildResults, type RollupRow } from "~/domain/results/build-results";
 import { decisionSummary, primaryMarkOf, type ArmMark } from "~/domain/results/decision-summary";
@@ -21,6 +22,8 @@ export interface TestListRow {
   site: { publicId: string; name: string; paused: boolean; pausedReason: string | null };
   arms: number;
   trafficPercent: number;
+  /** Who may enter, in words; null for every visitor (no audience rules). */
+  audience: string | null;
   visitors: number;
   primaryGoal: string | null;
   /**
@@ -47,6 +50,12 @@ export interface TestList {
 }
 
 type ListedTest = Awaited<ReturnType<typeof listTestsOfShop>>[number];
+
+/** The test's audience for the list, at a glance; null when it is every visitor. */
+function audienceLine(stored: unknown): string | null {
+  const audience = storedAudience(stored);
+  return audience?.length === 0 ? null : describeAudience(audience);
+}
 
 /**
  * The best variant's lift and whether the page's decision has settled it: the page's own buildResults and
@@ -109,6 +118,7 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
       },
       arms: test.arms.length,
       trafficPercent: test.trafficPercent,
+      audience: audienceLine(test.audience),
       visitors,
       primaryGoal,
       lift,
