@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESULTS_SCENARIOS } from "~/demo/results-scenarios";
 import { utcToZonedInput } from "~/domain/experiments/schedule";
+import { shortTime } from "~/domain/experiments/test-glance";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
@@ -78,8 +79,13 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     // The form keeps whole seconds, so the start is the second the text names, not Date.now()'s millisecond.
     const startAt = Math.floor((Date.now() + 8000) / 1000) * 1000;
     const startText = localAt(startAt);
-    const saved = await postAction(url(), SHOP, "/app/tests/sched-a/schedule", { startAt: startText, endAt: local(16_000) });
+    const endAt = startAt + 8000;
+    const saved = await postAction(url(), SHOP, "/app/tests/sched-a/schedule", { startAt: startText, endAt: localAt(endAt) });
     expect(saved.status).toBe(200);
+    // The tests list says it at a glance, in the shop's zone.
+    const list = await loaderData(url(), SHOP, "/app", "routes/app._index");
+    const row = list.data.tests.find((t: { id: string }) => t.id === "sched-a");
+    expect(row.glance).toEqual([`Starts ${shortTime(new Date(startAt), ZONE)}`, `Ends ${shortTime(new Date(endAt), ZONE)}`]);
     expect((await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE)).data.schedule.startAt).toBe(startText.slice(0, 16));
     expect(await statusOf("sched-a")).toBe("draft");
     const running = await waitForStatus("sched-a", "running", 20_000);

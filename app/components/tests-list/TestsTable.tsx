@@ -35,6 +35,7 @@ export interface TestsTableRow {
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
+  glance: string[];
 }
 
 export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; filter: StatusTab; counts: Record<StatusTab, number> }) {
@@ -110,6 +111,11 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
                   <Badge tone="critical">Paused by svc</Badge>
                 )}
               </InlineStack>
+              {test.glance.length > 0 && (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {test.glance.join(" · ")}
+                </Text>
+              )}
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>

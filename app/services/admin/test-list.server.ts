@@ -2,6 +2,7 @@
 // primary goal's lift so far, marked decided or not by the results page's own decision (buildResults and
 // decisionSummary over the summed rollups of the primary goal).
 import type { TestStatus } from "~/domain/experiments/test-lifecycle";
+import { testGlance } from "~/domain/experiments/test-glance";
 import { buildResults, type RollupRow } from "~/domain/results/build-results";
 import { decisionSummary, primaryMarkOf, type ArmMark } from "~/domain/results/decision-summary";
 import { totalsPerArm } from "~/domain/results/totals";
@@ -31,6 +32,8 @@ export interface TestListRow {
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
+  /** What its schedule will do next, and whether it serves its winner (app/domain/experiments/test-glance.ts). */
+  glance: string[];
 }
 
 export interface TestList {
@@ -115,6 +118,7 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
       winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
       startedAt: test.startedAt?.toISOString() ?? null,
       endedAt: test.endedAt?.toISOString() ?? null,
+      glance: testGlance({ ...test, timeZone: shop?.timeZone ?? "UTC" }),
     };
   });
   const counts = Object.fromEntries(LIST_FILTERS.map((f) => [f, rows.filter((r) => inFilter(r.status, f)).length])) as Record<ListFilter, number>;
