@@ -61,6 +61,21 @@ export async function listStopWhenDecided(): Promise<Array<{ id: string; shopDom
   return rows.map((r) => ({ id: r.id, shopDomain: r.site.shop.domain }));
 }
 
+/** Running tests with a guardrail goal that has not tripped yet (a resumed one is not paused for them again). */
+export async function listGuarded(): Promise<Array<{ id: string; siteId: string; sitePublicId: string; shopDomain: string; guardrails: string[] }>> {
+  const db = await prisma();
+  const rows = await db.test.findMany({
+    where: { status: "running", guardrailTrippedAt: null, goals: { some: { isGuardrail: true } }, site: { status: "active", shop: { uninstalledAt: null } } },
+    select: {
+      id: true,
+      goals: { where: { isGuardrail: true }, select: { label: true } },
+      site: { select: { id: true, publicId: true, shop: { select: { domain: true } } } },
+    },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((r) => ({ id: r.id, siteId: r.site.id, sitePublicId: r.site.publicId, shopDomain: r.site.shop.domain, guardrails: r.goals.map((g) => g.label) }));
+}
+
 export interface NoticeTarget {
   name: string;
   siteName: string;

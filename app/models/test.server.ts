@@ -14,7 +14,7 @@ export interface TestDefinition {
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
   arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
-  goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean }>;
+  goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean; isGuardrail?: boolean }>;
 }
 
 /** Creates the test or replaces its definition (arms and goals included), keeping its id and arm ids. */
@@ -134,6 +134,7 @@ export async function duplicateTest(shopId: string, testId: string, name: string
       selector: goal.selector,
       urlPattern: goal.urlPattern,
       isPrimary: goal.isPrimary,
+      isGuardrail: goal.isGuardrail,
     })),
   });
 }

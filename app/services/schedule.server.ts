@@ -1,14 +1,18 @@
 // The schedule job: every SVC_SCHEDULE_EVERY_SECONDS, each instance starts the drafts whose scheduled start
 // has come, completes the tests whose scheduled end has, and completes the tests that stop once decided when
 // their decision is reached; through the same lifecycle service as the merchant's buttons, so every check
-// applies, and with the owner told by email. Two instances may race: the lifecycle's guarded write lets one win.
+// applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail.
+// Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
 import { decidedCompletion, dueChanges } from "~/domain/experiments/schedule";
-import { decidedStopEmail, scheduledEndEmail, scheduledStartFailedEmail } from "~/domain/experiments/schedule-notice";
+import { decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail } from "~/domain/experiments/schedule-notice";
+import { guardrailBreaches, guardrailPauseReason } from "~/domain/results/guardrails";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { clearFailedStart, listDueScheduled, listStopWhenDecided, recordEndedBy } from "~/models/test-schedule.server";
+import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
+import { clearFailedStart, listDueScheduled, listGuarded, listStopWhenDecided, recordEndedBy } from "~/models/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { loadResults } from "./admin/results.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
+import { invalidateSite } from "./storefront/site-cache.server";
 
 /** A shop's Admin API outside any request (its offline session), to keep the storefront's hide plan in step; null without one. */
 export type OfflineAdmin = (shopDomain: string) => Promise<AdminGraphql | null>;
@@ -19,6 +23,8 @@ export interface ScheduleRun {
   decided: string[];
   /** Scheduled starts refused (the test was not ready), cleared and reported to the owner. */
   refused: string[];
+  /** Running tests paused because a variant tripped a guardrail. */
+  guarded: string[];
 }
 
 let running: Promise<ScheduleRun> | null = null;
@@ -32,7 +38,7 @@ export function runSchedule(now: Date, offlineAdmin: OfflineAdmin, log: (line: s
 }
 
 async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string) => void): Promise<ScheduleRun> {
-  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [] };
+  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [], guarded: [] };
   const due = await listDueScheduled(now);
   const shopOf = new Map(due.map((t) => [t.id, t.shopDomain]));
   for (const { testId, change } of dueChanges(due, now)) {
@@ -62,9 +68,23 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
     const outcome = await changeTestStatus(shopDomain, id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
     if (outcome.ok && (await recordEndedBy(id, completion.endedBy, (test) => decidedStopEmail(test, completion.endedBy, test.winnerName)))) run.decided.push(id);
   }
-  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length;
+  for (const test of await listGuarded()) {
+    const results = await loadResults(test.shopDomain, test.id);
+    if (!results.ok) continue;
+    const breaches = guardrailBreaches(results.value, test.guardrails);
+    if (breaches.length === 0) continue;
+    const reason = guardrailPauseReason(breaches, results.value.alpha);
+    const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
+    if (!paused) continue;
+    invalidateSite(test.sitePublicId);
+    run.guarded.push(test.id);
+  }
+  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length + run.guarded.length;
   if (changed > 0) {
-    log(`schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, start refused ${run.refused.length}`);
+    log(
+      `schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, ` +
+        `start refused ${run.refused.length}, paused by a guardrail ${run.guarded.length}`,
+    );
     kickOutbox();
   }
   return run;

@@ -27,6 +27,19 @@ const localAt = (at: number) => {
 /** `msFromNow` ahead, as the shop's datetime-local value. */
 const local = (msFromNow: number) => localAt(Date.now() + msFromNow);
 
+/** One arm's rollups today: 20,000 visitors, `buyers` of them buying orders of $60 on average. */
+function losingRows(armId: string, buyers: number) {
+  const day = new Date().toISOString().slice(0, 10);
+  const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0 };
+  return [
+    { ...base, goal: "", currency: "", exposures: 20_000, exposedVisitors: 20_000 },
+    {
+      ...base, goal: "purchase", currency: "USD", convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
+      revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200, cappedRevenueCubes: buyers * 1_296_000,
+    },
+  ];
+}
+
 describe.each(databaseKinds)("test schedule (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
   const url = () => ctx.server.url;
@@ -54,6 +67,12 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
       await seedTest(sql, { id: SHIP.id, site: SITE, status: "running", startedAt: ago("30 days"), pages: ["/other"], goals: [SHIP.goal] });
       const [site] = await sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [SITE]);
       await seedRows(sql, "DailyRollup", SHIP.rows(new Date().toISOString().slice(0, 10)).map((r) => ({ ...r, siteId: site!.id, testId: SHIP.id })));
+      // A running test whose variant sells clearly less, with purchases as its guardrail, and the same losing
+      // numbers under a test without one.
+      for (const [id, guardrail] of [["guard-a", true], ["guard-off", false]] as const) {
+        await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: [{ label: "purchase", kind: "purchase", isGuardrail: guardrail }] });
+        await seedRows(sql, "DailyRollup", [...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
+      }
     });
   });
 
@@ -124,5 +143,22 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     await new Promise((r) => setTimeout(r, 2500));
     const decided = (await outbox()).filter((e) => e.kind === "decided-stop");
     expect(decided).toEqual([expect.objectContaining({ subject: `svc completed the test "Test ${SHIP.id}": a winner` })]);
+  });
+
+  it("pauses a running test whose variant trips its guardrail, says why, emails the owner, and not again once resumed", async () => {
+    const paused = await waitForStatus("guard-a", "paused", 12_000);
+    expect(paused).toBeGreaterThan(0);
+    const page = await loaderData(url(), SHOP, "/app/tests/guard-a", TEST_ROUTE);
+    expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" lowers (conversion rate|revenue per visitor) on "purchase" by 30\.0% \(interval /);
+    expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "guardrail-pause", to: "owner@example.com", subject: 'svc paused the test "Test guard-a": a guardrail was tripped' }));
+    const served = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;
+    expect(served.tests.map((t) => t.test)).not.toContain("guard-a");
+    // The same numbers without a guardrail: the merchant decides.
+    expect(await statusOf("guard-off")).toBe("running");
+    // Resumed knowingly: a few more passes leave it running.
+    expect((await postAction(url(), SHOP, "/app/tests/guard-a", { intent: "resume" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await statusOf("guard-a")).toBe("running");
+    expect((await outbox()).filter((e) => e.kind === "guardrail-pause")).toHaveLength(1);
   });
 });

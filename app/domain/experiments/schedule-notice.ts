@@ -3,7 +3,7 @@
 import { oneLine } from "../events/misuse-notice";
 
 export interface ScheduleEmail {
-  kind: "schedule-end" | "decided-stop" | "schedule-start-failed";
+  kind: "schedule-end" | "decided-stop" | "schedule-start-failed" | "guardrail-pause";
   to: string;
   subject: string;
   text: string;
@@ -62,6 +62,22 @@ export function scheduledStartFailedEmail(test: NoticeTest, reason: string): Sch
     text:
       `Hello,\n\nThe test was scheduled to start now, but it cannot start: ${reason}\n\nIt is still a draft and its scheduled start is cleared.\n\n` +
       `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      FOOTER,
+  };
+}
+
+/** svc paused the test because a variant tripped a guardrail: `reason` is the sentence the test's page shows. */
+export function guardrailPauseEmail(test: NoticeTest, reason: string): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "guardrail-pause",
+    to: test.ownerEmail,
+    subject: `svc paused the test "${oneLine(test.name, 120)}": a guardrail was tripped`,
+    text:
+      `Hello,\n\n${reason}\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      `Open svc in your Shopify admin, then Tests and this test, for its results. Complete it, or resume it if the loss is acceptable: ` +
+      `once resumed, svc does not pause it for its guardrails again.\n\n` +
       FOOTER,
   };
 }

@@ -13,7 +13,7 @@ const test: ParsedTest = {
     { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
     { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null },
   ],
-  goals: [{ label: "signup", kind: "custom", selector: null, urlPattern: null, isPrimary: true }],
+  goals: [{ label: "signup", kind: "custom", selector: null, urlPattern: null, isPrimary: true, isGuardrail: false }],
 };
 
 describe("test edit policy", () => {

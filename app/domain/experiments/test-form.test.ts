@@ -42,7 +42,7 @@ describe("parseTestForm", () => {
           { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
           { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null },
         ],
-        goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true }],
+        goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true, isGuardrail: true }],
       },
     });
   });
@@ -153,14 +153,14 @@ describe("parseTestForm", () => {
   it("reads url, click and submit goals", () => {
     const goals = [
       { kind: "url", label: "thanks", selector: "", page: { kind: "prefix", value: "/thanks" }, primary: true },
-      { kind: "click", label: "cta", selector: "a.cta", page: { kind: "exact", value: "" }, primary: false },
+      { kind: "click", label: "cta", selector: "a.cta", page: { kind: "exact", value: "" }, primary: false, guardrail: true },
       { kind: "submit", label: "lead", selector: "form#lead", page: { kind: "exact", value: "" }, primary: false },
     ];
     const result = parseTestForm(form({ siteId: "web1", goals: goals as TestFormValues["goals"] }), context);
     expect(result.ok && result.test.goals).toEqual([
-      { label: "thanks", kind: "url", selector: null, urlPattern: "/thanks*", isPrimary: true },
-      { label: "cta", kind: "click", selector: "a.cta", urlPattern: null, isPrimary: false },
-      { label: "lead", kind: "submit", selector: "form#lead", urlPattern: null, isPrimary: false },
+      { label: "thanks", kind: "url", selector: null, urlPattern: "/thanks*", isPrimary: true, isGuardrail: false },
+      { label: "cta", kind: "click", selector: "a.cta", urlPattern: null, isPrimary: false, isGuardrail: true },
+      { label: "lead", kind: "submit", selector: "form#lead", urlPattern: null, isPrimary: false, isGuardrail: false },
     ]);
     expect(errorsOf(form({ siteId: "web1", goals: [{ ...goals[0], page: { kind: "exact", value: "thanks" } }] as TestFormValues["goals"] }))).toHaveProperty("goals.0.page");
   });

@@ -70,6 +70,8 @@ export interface GoalDraft {
   /** url: the pages whose visit counts. */
   page: PageRule;
   primary: boolean;
+  /** Must not get worse: svc pauses the test when a variant is shown to lower it. */
+  guardrail: boolean;
 }
 
 /** What the editor posts, as JSON in the `definition` field. */
@@ -95,7 +97,7 @@ export interface ParsedTest {
   trafficPercent: number;
   minDetectableEffect: number;
   arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null }>;
-  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean }>;
+  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean; isGuardrail: boolean }>;
 }
 
 /** Field path → message; "form" holds what belongs to no one field. */
@@ -115,8 +117,9 @@ export const emptyPatch = (op: PatchOp = "text"): PatchDraft => ({
 
 export const emptyArm = (name: string): ArmDraft => ({ name, weight: "1", change: "none", patches: [], redirectUrl: "", template: "" });
 
+/** A purchase goal is a guardrail unless the merchant says otherwise: a variant that costs sales should not run on. */
 export const emptyGoal = (kind: GoalKind, primary = false): GoalDraft => ({
-  kind, label: kind === "purchase" ? PURCHASE_GOAL : "", selector: "", page: { kind: "exact", value: "" }, primary,
+  kind, label: kind === "purchase" ? PURCHASE_GOAL : "", selector: "", page: { kind: "exact", value: "" }, primary, guardrail: kind === "purchase",
 });
 
 /** A new test's form: one site chosen, every page, control and one variant, half the traffic each. */
@@ -158,6 +161,7 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     }),
     goals: test.goals.map((goal) => ({
       ...emptyGoal(goal.kind, goal.isPrimary),
+      guardrail: goal.isGuardrail,
       label: goal.label,
       selector: goal.selector ?? "",
       page: goal.urlPattern ? patternToPageRule(goal.urlPattern) : { kind: "exact", value: "" },
@@ -407,13 +411,14 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
   const raw = record(input) ?? {};
   const kind = text(raw.kind) as GoalKind;
   const isPrimary = raw.primary === true;
+  const isGuardrail = raw.guardrail === true;
   if (!(GOAL_KINDS as readonly string[]).includes(kind)) {
     fail(`${at}.kind`, "Choose what counts as a conversion");
-    return { label: "", kind: "custom", selector: null, urlPattern: null, isPrimary };
+    return { label: "", kind: "custom", selector: null, urlPattern: null, isPrimary, isGuardrail };
   }
   if (kind === "purchase") {
     if (siteKind !== "shopify") fail(`${at}.kind`, "Purchases are counted on Shopify sites only");
-    return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary };
+    return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary, isGuardrail };
   }
   const label = text(raw.label).trim();
   if (!isGoalLabel(label)) fail(`${at}.label`, `Enter a label of 1 to ${MAX_GOAL_LENGTH} characters, without line breaks or tabs`);
@@ -431,7 +436,7 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
     if (error || !rule) fail(`${at}.page`, error ?? "Choose a rule");
     else urlPattern = pageRuleToPattern(rule);
   }
-  return { label, kind, selector, urlPattern, isPrimary };
+  return { label, kind, selector, urlPattern, isPrimary, isGuardrail };
 }
 
 function record(value: unknown): Record<string, unknown> | null {

@@ -96,6 +96,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
       selector: goal.selector,
       urlPattern: goal.urlPattern,
       isPrimary: goal.isPrimary,
+      isGuardrail: goal.isGuardrail,
     })),
   };
 }
