@@ -4,11 +4,11 @@
 // applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail.
 // Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
 import { decidedCompletion, dueChanges } from "~/domain/experiments/schedule";
-import { decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail } from "~/domain/experiments/schedule-notice";
+import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
 import { guardrailBreaches, guardrailPauseReason } from "~/domain/results/guardrails";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
-import { clearFailedStart, listDueScheduled, listGuarded, listStopWhenDecided, recordEndedBy } from "~/models/test-schedule.server";
+import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { loadResults } from "./admin/results.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
@@ -25,6 +25,8 @@ export interface ScheduleRun {
   refused: string[];
   /** Running tests paused because a variant tripped a guardrail. */
   guarded: string[];
+  /** Owners told a running test is decided, or that its sample ratio mismatches (once each). */
+  noticed: string[];
 }
 
 let running: Promise<ScheduleRun> | null = null;
@@ -38,7 +40,7 @@ export function runSchedule(now: Date, offlineAdmin: OfflineAdmin, log: (line: s
 }
 
 async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string) => void): Promise<ScheduleRun> {
-  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [], guarded: [] };
+  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [], guarded: [], noticed: [] };
   const due = await listDueScheduled(now);
   const shopOf = new Map(due.map((t) => [t.id, t.shopDomain]));
   for (const { testId, change } of dueChanges(due, now)) {
@@ -58,36 +60,50 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
       if (outcome.ok && (await recordEndedBy(testId, "schedule", scheduledEndEmail))) run.ended.push(testId);
     }
   }
-  for (const { id, shopDomain } of await listStopWhenDecided()) {
-    const results = await loadResults(shopDomain, id);
-    if (!results.ok) continue;
-    const { decision, arms } = results.value;
-    const completion = decidedCompletion(decision.state, { controlId: arms[0]?.armId ?? "", leadingVariantId: decision.called?.armId ?? null });
-    if (!completion) continue;
-    const admin = await offlineAdmin(shopDomain).catch(() => null);
-    const outcome = await changeTestStatus(shopDomain, id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
-    if (outcome.ok && (await recordEndedBy(id, completion.endedBy, (test) => decidedStopEmail(test, completion.endedBy, test.winnerName)))) run.decided.push(id);
-  }
-  for (const test of await listGuarded()) {
-    const results = await loadResults(test.shopDomain, test.id);
-    if (!results.ok) continue;
-    const breaches = guardrailBreaches(results.value, test.guardrails);
-    if (breaches.length === 0) continue;
-    const reason = guardrailPauseReason(breaches, results.value.alpha);
-    const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
-    if (!paused) continue;
-    invalidateSite(test.sitePublicId);
-    run.guarded.push(test.id);
-  }
-  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length + run.guarded.length;
+  for (const test of await listWatched()) await watch(test, now, offlineAdmin, run);
+  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length + run.guarded.length + run.noticed.length;
   if (changed > 0) {
     log(
       `schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, ` +
-        `start refused ${run.refused.length}, paused by a guardrail ${run.guarded.length}`,
+        `start refused ${run.refused.length}, paused by a guardrail ${run.guarded.length}, owners told ${run.noticed.length}`,
     );
     kickOutbox();
   }
   return run;
+}
+
+/**
+ * One running test, read through the results page's own computation: paused when a variant trips a guardrail;
+ * else completed when decided and set to stop once decided; else its owner told once that it is decided, and
+ * once that its sample ratio mismatches.
+ */
+async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, run: ScheduleRun): Promise<void> {
+  const results = await loadResults(test.shopDomain, test.id);
+  if (!results.ok) return;
+  const view = results.value;
+  const { decision } = view;
+  const breaches = guardrailBreaches(view, test.guardrails);
+  if (breaches.length > 0) {
+    const reason = guardrailPauseReason(breaches, view.alpha);
+    const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
+    if (paused) {
+      invalidateSite(test.sitePublicId);
+      run.guarded.push(test.id);
+    }
+    return;
+  }
+  const completion = decidedCompletion(decision.state, { controlId: view.arms[0]?.armId ?? "", leadingVariantId: decision.called?.armId ?? null });
+  if (completion && test.stopWhenDecided) {
+    const admin = await offlineAdmin(test.shopDomain).catch(() => null);
+    const outcome = await changeTestStatus(test.shopDomain, test.id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
+    if (outcome.ok && (await recordEndedBy(test.id, completion.endedBy, (t) => decidedStopEmail(t, completion.endedBy, t.winnerName)))) run.decided.push(test.id);
+    return;
+  }
+  if (completion && !test.decidedNoticed) {
+    const winner = completion.endedBy === "ship" ? (decision.called?.armName ?? null) : null;
+    if (await recordNotice(test.id, "decidedNoticeAt", now, (t) => decidedEmail(t, completion.endedBy, winner))) run.noticed.push(test.id);
+  }
+  if (view.srm.mismatch && !test.srmNoticed && (await recordNotice(test.id, "srmNoticeAt", now, srmEmail))) run.noticed.push(test.id);
 }
 
 let timer: ReturnType<typeof setInterval> | null = null;

@@ -27,12 +27,12 @@ const localAt = (at: number) => {
 /** `msFromNow` ahead, as the shop's datetime-local value. */
 const local = (msFromNow: number) => localAt(Date.now() + msFromNow);
 
-/** One arm's rollups today: 20,000 visitors, `buyers` of them buying orders of $60 on average. */
-function losingRows(armId: string, buyers: number) {
+/** One arm's rollups today: `visitors` visitors, `buyers` of them buying orders of $60 on average. */
+function losingRows(armId: string, buyers: number, visitors = 20_000) {
   const day = new Date().toISOString().slice(0, 10);
   const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0 };
   return [
-    { ...base, goal: "", currency: "", exposures: 20_000, exposedVisitors: 20_000 },
+    { ...base, goal: "", currency: "", exposures: visitors, exposedVisitors: visitors },
     {
       ...base, goal: "purchase", currency: "USD", convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
       revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200, cappedRevenueCubes: buyers * 1_296_000,
@@ -73,6 +73,9 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
         await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: [{ label: "purchase", kind: "purchase", isGuardrail: guardrail }] });
         await seedRows(sql, "DailyRollup", [...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
       }
+      // Half the visitors in one arm of a 50/50 test: a sample ratio mismatch.
+      await seedTest(sql, { id: "srm-a", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/srm-a"], goals: ["purchase"] });
+      await seedRows(sql, "DailyRollup", [...losingRows("srm-a-a", 1_000), ...losingRows("srm-a-b", 500, 10_000)].map((r) => ({ ...r, siteId: site!.id, testId: "srm-a" })));
     });
   });
 
@@ -153,12 +156,24 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "guardrail-pause", to: "owner@example.com", subject: 'svc paused the test "Test guard-a": a guardrail was tripped' }));
     const served = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;
     expect(served.tests.map((t) => t.test)).not.toContain("guard-a");
-    // The same numbers without a guardrail: the merchant decides.
+    // The same numbers without a guardrail: the merchant decides, told once that it is decided.
     expect(await statusOf("guard-off")).toBe("running");
+    expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "decided", subject: 'The test "Test guard-off" is decided: keep the original' }));
+    expect((await outbox()).filter((e) => e.kind === "decided" && e.subject.includes("guard-a"))).toEqual([]);
     // Resumed knowingly: a few more passes leave it running.
     expect((await postAction(url(), SHOP, "/app/tests/guard-a", { intent: "resume" })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2500));
     expect(await statusOf("guard-a")).toBe("running");
     expect((await outbox()).filter((e) => e.kind === "guardrail-pause")).toHaveLength(1);
+  });
+
+  it("tells the owner once that a test's sample ratio mismatches, and keeps it running", async () => {
+    const deadline = Date.now() + 12_000;
+    while (Date.now() < deadline && !(await outbox()).some((e) => e.kind === "srm")) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await outbox()).filter((e) => e.kind === "srm")).toEqual([
+      expect.objectContaining({ to: "owner@example.com", subject: 'Do not trust the test "Test srm-a" yet: its visitors are not split as set' }),
+    ]);
+    expect(await statusOf("srm-a")).toBe("running");
   });
 });

@@ -1,5 +1,0 @@
--- AlterTable
-ALTER TABLE "Goal" ADD COLUMN     "isGuardrail" BOOLEAN NOT NULL DEFAULT false;
-
--- AlterTable
-ALTER TABLE "Test" ADD COLUMN     "guardrailTrippedAt" TIMESTAMP(3);
