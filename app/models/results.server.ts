@@ -31,6 +31,7 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     revenue: Number(r.revenue),
     revenueSquares: Number(r.revenueSquares),
     refunded: Number(r.refunded),
+    refundedOrders: r.refundedOrders,
     cappedRevenue: Number(r.cappedRevenue),
     cappedRevenueSquares: Number(r.cappedRevenueSquares),
     cappedRevenueCubes: r.cappedRevenueCubes === null ? null : Number(r.cappedRevenueCubes),

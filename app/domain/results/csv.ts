@@ -10,11 +10,12 @@ export const SUMMARY_COLUMNS = [
   "revenue_per_visitor", "average_order_value", "lift", "lift_ci_low", "lift_ci_high", "p_value",
   "chance_to_win", "srm_p_value", "net_revenue",
   "decision", "decision_arm", "decision_lift", "decision_lift_ci_low", "decision_lift_ci_high", "arm_decided",
+  "net_revenue_per_visitor", "refunded_orders", "refund_share",
 ] as const;
 
 export const DAILY_COLUMNS = [
   "test_id", "test_name", "day", "arm_id", "arm_key", "arm_name", "goal", "currency",
-  "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded",
+  "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded", "refunded_orders",
 ] as const;
 
 /** A figure already written as the number it is (money with its decimals), never read as text. */
@@ -131,6 +132,7 @@ function summaryRows(view: ResultsView, decision: DecisionSummary): Cell[][] {
         arm.chanceToWin, view.srm.pValue, money(arm.netRevenue),
         decision.state, called?.armName, called?.lift, called?.ciLow, called?.ciHigh,
         standings.find((a) => a.armId === arm.armId)?.mark,
+        money(arm.netRevenuePerVisitor), arm.refundedOrders, arm.refundShare,
       ]);
     }
   }
@@ -146,6 +148,7 @@ function dailyRows(view: ResultsView, rollups: readonly RollupRow[]): Cell[][] {
       return [
         view.test.id, view.test.name, r.day, r.armId, arm?.key, arm?.name, r.goal, r.currency,
         r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, moneyFigure(r.revenue, r.currency || view.currency), moneyFigure(r.refunded, r.currency || view.currency),
+        r.refundedOrders ?? 0,
       ];
     });
 }
