@@ -83,7 +83,9 @@ export function TestEditorPage({ data }: { data: EditorData }) {
     setConfirmDuplicate(false);
     fetcher.submit({ intent: "duplicate" }, { method: "post" });
   };
-  const change = (patch: Partial<TestFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  // A group belongs to one site: choosing another site leaves the group.
+  const change = (patch: Partial<TestFormValues>) =>
+    setValues((v) => ({ ...v, ...patch, ...(patch.siteId !== undefined && patch.siteId !== v.siteId && { groupId: "", groupShare: "" }) }));
 
   const status = data.test?.status ?? "draft";
   const locked = !structureEditable(status);
