@@ -207,7 +207,10 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
     // A claim of the wrong side counts for nothing.
     await send(sides.rest[4]!, "holdout", 99);
 
-    const page = (await loaderData(ctx.server.url, SHOP, `/app/holdout?site=${HOLD_SITE}`, "routes/app.holdout")).data;
+    const res = await as(SHOP, `/app/holdout.data?site=${HOLD_SITE}&_routes=routes/app.holdout`);
+    expect(res.status).toBe(200);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const page = ((await readSingleFetch(res)) as Record<string, { data: any }>)["routes/app.holdout"]!.data;
     expect(page.site).toMatchObject({ id: HOLD_SITE, percent: 50 });
     expect(page.goal).toBe("signup");
     const { holdout, rest, conversionRate, revenuePerVisitor } = page.comparison;
