@@ -29,6 +29,13 @@ describe("patternsOverlap", () => {
     ["template:product", "template:product", true],
     ["template:product", "template:collection", false],
     ["template:product", "/products/*", true],
+    ["template:product", "/fr/products/mug", true],
+    ["template:product", "/collections/mugs/products/mug", true],
+    ["template:collection", "/", false],
+    ["template:index", "/", true],
+    ["template:index", "*", true],
+    ["template:cart", "/pages/about", false],
+    ["template:unknown", "/anything", true],
   ])("%s and %s → %s", (a, b, expected) => {
     expect(patternsOverlap(a, b)).toBe(expected);
     expect(patternsOverlap(b, a)).toBe(expected);

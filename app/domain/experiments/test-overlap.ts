@@ -31,15 +31,37 @@ const trimSlashes = (p: string) => {
 };
 
 /**
+ * The paths Shopify renders each template type on (the leading `*` allows a market's language prefix such
+ * as /fr): a template pattern overlaps a path pattern that can match one of them.
+ */
+const TEMPLATE_PATHS: Record<string, readonly string[]> = {
+  index: ["/"],
+  product: ["*/products/*"],
+  collection: ["*/collections/*"],
+  "list-collections": ["*/collections"],
+  page: ["*/pages/*"],
+  blog: ["*/blogs/*"],
+  article: ["*/blogs/*/*"],
+  cart: ["*/cart"],
+  search: ["*/search"],
+};
+
+/**
  * Whether two page patterns can match one page. Two path patterns (`*` = any run of characters, as
  * app/wire/rules/targeting.ts matches them) are compared exactly: some path matches both iff the two globs
  * intersect, decided over (position in a, position in b). Two template patterns match one page only when
- * they are equal; a template and a path pattern are taken to overlap, as any path may render any template.
+ * they are equal; a template and a path pattern overlap when the path pattern can match a path Shopify
+ * renders that template on (TEMPLATE_PATHS; any path, for a template type not listed there).
  */
 export function patternsOverlap(a: string, b: string): boolean {
   const ta = a.startsWith(TEMPLATE_PREFIX);
   const tb = b.startsWith(TEMPLATE_PREFIX);
-  if (ta || tb) return ta && tb ? a === b : true;
+  if (ta && tb) return a === b;
+  if (ta || tb) {
+    const [template, path] = ta ? [a, b] : [b, a];
+    const paths = TEMPLATE_PATHS[template.slice(TEMPLATE_PREFIX.length)];
+    return !paths || paths.some((p) => globsIntersect(p, trimSlashes(path)));
+  }
   return globsIntersect(trimSlashes(a), trimSlashes(b));
 }
 
