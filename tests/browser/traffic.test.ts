@@ -53,6 +53,7 @@ describe("groups and holdout on /demo in Chromium", () => {
       await seedRows(sql, "TestGroup", [{ id: GROUP, siteId: SITE_ROW, name: "Ledes" }]);
       const arms = (patches: unknown[]) => [{}, { patches }];
       await seedTest(sql, { id: A, site: "demo", name: "Group A", status: "running", pages: ["/demo"], groupId: GROUP, groupStart: 0, groupShare: SHARE, arms: arms([{ op: "text", sel: "#lede", value: A_LEDE }]), goals: ["signup"] });
+      await seedTest(sql, { id: "rewrite-headline", site: "demo", name: "Rewrite headline", pages: ["/demo"], arms: arms([{ op: "text", sel: "#headline", value: "Free shipping" }]), goals: ["signup"] });
       await seedTest(sql, { id: B, site: "demo", name: "Group B", status: "running", pages: ["/demo"], groupId: GROUP, groupStart: SHARE, groupShare: SHARE, arms: arms([{ op: "class", sel: "#lede", add: ["group-b"] }]), goals: ["signup"] });
     },
   });
@@ -123,5 +124,21 @@ describe("groups and holdout on /demo in Chromium", () => {
     expect(holdoutVisitors).toBe("1");
     await saveScreenshot(admin, "holdout");
     await admin.close();
+  });
+
+  it("names the running test a new test overlaps, and starts it once the merchant confirms they are independent", async () => {
+    const page = await demo.browser.newPage();
+    await page.goto(`${demo.server.url}/app/tests/rewrite-headline`);
+    await page.getByRole("button", { name: "Start test" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("This test overlaps a running test").waitFor({ timeout: 10_000 });
+    await expect(dialog.textContent()).resolves.toContain("“Demo: headline” runs on /demo and changes #headline");
+    const startAnyway = dialog.getByRole("button", { name: "Start anyway" });
+    await expect(startAnyway.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel("These tests are independent: a visitor may be in both").check();
+    await startAnyway.click();
+    await page.getByText("Test started").waitFor({ timeout: 10_000 });
+    await saveScreenshot(page, "overlap-started");
+    await page.close();
   });
 });
