@@ -141,4 +141,19 @@ describe("groups and holdout on /demo in Chromium", () => {
     await saveScreenshot(page, "overlap-started");
     await page.close();
   });
+
+  it("shows the group's split on the groups page and in the test's form", async () => {
+    const page = await demo.browser.newPage();
+    await page.goto(`${demo.server.url}/app/groups`);
+    const rows = page.locator("tr");
+    await expect(rows.filter({ hasText: "Group A" }).first().textContent()).resolves.toContain("0–50 %");
+    await expect(rows.filter({ hasText: "Group B" }).first().textContent()).resolves.toContain("50–100 %");
+    await saveScreenshot(page, "groups");
+    await page.goto(`${demo.server.url}/app/tests/${A}/edit`);
+    await expect(page.getByLabel("Group", { exact: true }).inputValue()).resolves.toBe(GROUP);
+    await expect(page.getByLabel("Share of the group's visitors").inputValue()).resolves.toBe(String(SHARE));
+    await expect(page.getByText("Held: Group B 50–100 %").isVisible()).resolves.toBe(true);
+    await saveScreenshot(page, "group-picker");
+    await page.close();
+  });
 });
