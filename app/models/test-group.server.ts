@@ -41,10 +41,13 @@ export async function createGroup(siteId: string, name: string): Promise<string 
   }
 }
 
-/** Deletes the shop's group when no test is in it any more; false otherwise. */
+/**
+ * Deletes the shop's group when none of its tests holds a slice any more (its ended tests leave it: their
+ * groupId is set to null); false otherwise.
+ */
 export async function deleteEmptyGroup(shopId: string, groupId: string): Promise<boolean> {
   const db = await prisma();
-  const { count } = await db.testGroup.deleteMany({ where: { id: groupId, site: { shopId }, tests: { none: {} } } });
+  const { count } = await db.testGroup.deleteMany({ where: { id: groupId, site: { shopId }, tests: { none: { status: { in: [...HOLDING_STATUSES] } } } } });
   return count > 0;
 }
 

@@ -25,7 +25,7 @@ export function GroupCard({ name, site, tests, free, deleting, onDelete }: Group
           <Text as="h2" variant="headingMd">
             {name} <Text as="span" tone="subdued">· {site.name}</Text>
           </Text>
-          {tests.length === 0 && (
+          {holders.length === 0 && (
             <Button tone="critical" variant="plain" loading={deleting} onClick={onDelete}>
               Delete group
             </Button>

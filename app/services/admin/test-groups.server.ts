@@ -62,7 +62,12 @@ export async function createGroupOfShop(shopDomain: string, form: { site: unknow
 export async function deleteGroupOfShop(shopDomain: string, groupId: string): Promise<Outcome<{ deleted: string }>> {
   const shop = await findShopByDomain(shopDomain);
   if (!shop || !(await deleteEmptyGroup(shop.id, groupId))) {
-    return fail({ status: 409, type: "group-not-empty", title: "Only an empty group can be deleted", detail: "Take its tests out of it first (edit each draft), or it does not exist." });
+    return fail({
+      status: 409,
+      type: "group-not-empty",
+      title: "Only a group whose tests have all ended can be deleted",
+      detail: "Take its drafts out of it and complete its running and paused tests first, or it does not exist.",
+    });
   }
   return ok({ deleted: groupId });
 }
