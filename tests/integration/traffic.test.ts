@@ -162,6 +162,9 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
     // The group's tests are done with: the holdout below sees the site's other tests only.
     await lifecycle(a, { intent: "complete", winner: "none" });
     await lifecycle(b, { intent: "complete", winner: "none" });
+    // Once its tests have ended, the group can go; they leave it.
+    expect((await postAction(ctx.server.url, SHOP, "/app/groups", { intent: "delete", group: groupId })).data).toEqual({ intent: "delete", deleted: groupId });
+    expect(await ctx.sql((sql) => sql.query(`SELECT id FROM "Test" WHERE "groupId" = $1`, [groupId]))).toEqual([]);
   });
 
   it("serves a holdout visitor nothing, and counts both sides on the holdout page", async () => {
