@@ -16,6 +16,8 @@ export async function listTestsOfShop(shopDomain: string) {
       status: true,
       pausedReason: true,
       trafficPercent: true,
+      groupShare: true,
+      group: { select: { name: true } },
       minDetectableEffect: true,
       startedAt: true,
       endedAt: true,

@@ -47,7 +47,10 @@ export async function upsertTest(def: TestDefinition) {
  * What the editor stores: the parsed definition (domain/experiments/test-form.ts), with `siteId` the site's internal
  * id rather than its public Site ID. Arm keys decide arm identity.
  */
-export type TestFields = ParsedTest;
+export type TestFields = ParsedTest & {
+  /** Where the test's slice of its group starts (app/domain/experiments/test-group.ts); null without a group. */
+  groupStart: number | null;
+};
 
 /** Patches as Prisma writes a Json column (they were validated by the parser). */
 const armRow = (arm: TestFields["arms"][number]) => ({ ...arm, patches: arm.patches as Prisma.InputJsonValue });
@@ -90,7 +93,10 @@ export async function updateTest(shopId: string, testId: string, fields: TestFie
   const db = await prisma();
   return db.$transaction(async (tx) => {
     const words = { name: fields.name, hypothesis: fields.hypothesis, minDetectableEffect: fields.minDetectableEffect };
-    const structural = { siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent };
+    const structural = {
+      siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent,
+      groupId: fields.groupId, groupStart: fields.groupStart, groupShare: fields.groupShare,
+    };
     const { count } = await tx.test.updateMany({ where: { id: testId, site: { shopId } }, data: structure ? { ...words, ...structural } : words });
     if (count === 0 || !structure) return count > 0;
     await tx.arm.deleteMany({ where: { testId, key: { notIn: fields.arms.map((arm) => arm.key) } } });
@@ -120,6 +126,10 @@ export async function duplicateTest(shopId: string, testId: string, name: string
     pages: source.pages,
     trafficPercent: source.trafficPercent,
     minDetectableEffect: source.minDetectableEffect,
+    // A copy holds no slice: the group's traffic is its tests', and the merchant puts the copy in one if need be.
+    groupId: null,
+    groupStart: null,
+    groupShare: null,
     arms: source.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,

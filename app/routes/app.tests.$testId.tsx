@@ -67,7 +67,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData().catch(() => null);
-  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null, serve: form?.get("serve") ?? null });
+  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null, serve: form?.get("serve") ?? null, independent: form?.get("independent") ?? null });
   const outcome = parsed.ok
     ? await changeTestStatus(shop, params.testId ?? "", parsed.value, admin)
     : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });

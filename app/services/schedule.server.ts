@@ -49,9 +49,10 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
     if (change === "start") {
       const outcome = await changeTestStatus(shop, testId, { intent: "start" }, admin, now);
       if (outcome.ok) run.started.push(testId);
-      else if (outcome.problem.status !== 409 || outcome.problem.type === "test-site-paused") {
-        // Not ready (no variant, no primary goal…) or its site paused: it would be refused every pass, so the
-        // start is cleared and the owner told why. A 409 race (started meanwhile) needs nothing.
+      else if (outcome.problem.status !== 409 || outcome.problem.type === "test-site-paused" || outcome.problem.type === "test-overlap") {
+        // Not ready (no variant, no primary goal…), its site paused, or overlapping a running test (only the
+        // merchant can confirm they are independent): it would be refused every pass, so the start is cleared
+        // and the owner told why. A 409 race (started meanwhile) needs nothing.
         const reason = outcome.problem.title;
         if (await clearFailedStart(testId, (test) => scheduledStartFailedEmail(test, reason))) run.refused.push(testId);
       }

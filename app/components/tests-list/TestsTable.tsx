@@ -29,6 +29,7 @@ export interface TestsTableRow {
   site: { publicId: string; name: string; paused: boolean };
   arms: number;
   trafficPercent: number;
+  group?: { name: string; share: number } | null;
   visitors: number;
   primaryGoal: string | null;
   lift: { armName: string; lift: number; mark: ArmMark } | null;
@@ -126,6 +127,11 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
               <Text as="span" alignment="end" numeric>
                 {formatPercent(test.trafficPercent / 100, 0)}
               </Text>
+              {test.group && (
+                <Text as="span" tone="subdued" alignment="end" variant="bodySm">
+                  {`${test.group.share} % of group ${test.group.name}`}
+                </Text>
+              )}
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>

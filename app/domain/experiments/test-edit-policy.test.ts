@@ -9,6 +9,8 @@ const test: ParsedTest = {
   pages: ["/"],
   trafficPercent: 100,
   minDetectableEffect: 0.1,
+  groupId: null,
+  groupShare: null,
   arms: [
     { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
     { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null },
@@ -29,7 +31,7 @@ describe("test edit policy", () => {
     }
   });
 
-  it("refuses pages, traffic, arms, weights, patches and goals on a test that has run, naming each", () => {
+  it("refuses pages, traffic, group, arms, weights, patches and goals on a test that has run, naming each", () => {
     const b = test.arms[1]!;
     const refusals: Array<[Partial<ParsedTest>, string]> = [
       [{ pages: ["/", "/a"] }, "pages"],
@@ -39,6 +41,8 @@ describe("test edit policy", () => {
       [{ arms: [test.arms[0]!, { ...b, name: "Renamed" }] }, "arms"],
       [{ goals: [{ ...test.goals[0]!, label: "other" }] }, "goals"],
       [{ siteId: "site2" }, "siteId"],
+      [{ groupId: "g1" }, "groupId"],
+      [{ groupShare: 30 }, "groupShare"],
     ];
     for (const [change, part] of refusals) {
       const decision = checkEdit("running", test, { ...test, ...change });

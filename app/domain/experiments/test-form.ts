@@ -86,6 +86,9 @@ export interface TestFormValues {
   goals: GoalDraft[];
   /** Minimum detectable effect in percent of the primary goal's rate ("10" = 10 %). */
   minDetectableEffect: string;
+  /** A mutually exclusive group of the site ("" for none), and the test's share of it in percent. */
+  groupId?: string;
+  groupShare?: string;
 }
 
 /** A valid test, as the models store it (Test.minDetectableEffect is a fraction). */
@@ -96,6 +99,9 @@ export interface ParsedTest {
   pages: string[];
   trafficPercent: number;
   minDetectableEffect: number;
+  /** Null: in no group (then groupShare is null too). */
+  groupId: string | null;
+  groupShare: number | null;
   arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean; isGuardrail: boolean }>;
 }
@@ -133,6 +139,8 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     arms: [emptyArm("Control"), { ...emptyArm("Variant B"), change: "patches", patches: [emptyPatch()] }],
     goals: [emptyGoal(site?.kind === "shopify" ? "purchase" : "custom", true)],
     minDetectableEffect: "10",
+    groupId: "",
+    groupShare: "",
   };
 }
 
@@ -151,6 +159,8 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     pages: test.pages.map(patternToPageRule),
     trafficPercent: String(test.trafficPercent),
     minDetectableEffect: String(Math.round(test.minDetectableEffect * 100 * 1000) / 1000),
+    groupId: test.groupId ?? "",
+    groupShare: test.groupShare === null ? "" : String(test.groupShare),
     arms: test.arms.map((arm) => {
       const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight) };
       const template = siteKind === "shopify" ? TEMPLATE_REDIRECT.exec(arm.redirectUrl ?? "")?.[1] : undefined;
@@ -195,6 +205,8 @@ export interface FormContext {
    * redirect arm's full URL must be on one of them (the snippet follows no other). Absent: none known.
    */
   sites: ReadonlyArray<{ id: string; kind: SiteKind; origins?: readonly string[] }>;
+  /** The shop's mutually exclusive groups, each on a site (its public id). Absent: none. */
+  groups?: ReadonlyArray<{ id: string; siteId: string }>;
 }
 
 /**
@@ -230,6 +242,15 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
 
   const trafficPercent = integer(form.trafficPercent);
   if (trafficPercent === null || trafficPercent < 1 || trafficPercent > 100) fail("trafficPercent", "Enter a whole percentage from 1 to 100");
+
+  const groupId = text(form.groupId);
+  let groupShare: number | null = null;
+  if (groupId) {
+    const group = (context.groups ?? []).find((g) => g.id === groupId);
+    if (!group || (site && group.siteId !== site.id)) fail("groupId", "Choose a group of this test's site, or none");
+    groupShare = integer(form.groupShare);
+    if (groupShare === null || groupShare < 1 || groupShare > 100) fail("groupShare", "Enter the test's share of the group, a whole percentage from 1 to 100");
+  }
 
   const mde = decimal(form.minDetectableEffect);
   if (mde === null || mde <= 0 || mde > MAX_MDE_PERCENT) fail("minDetectableEffect", `Enter a percentage above 0 and up to ${MAX_MDE_PERCENT}`);
@@ -272,6 +293,8 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
       pages,
       trafficPercent,
       minDetectableEffect: mde / 100,
+      groupId: groupId || null,
+      groupShare: groupId ? groupShare : null,
       arms,
       goals,
     },

@@ -22,6 +22,8 @@ export interface TestListRow {
   site: { publicId: string; name: string; paused: boolean; pausedReason: string | null };
   arms: number;
   trafficPercent: number;
+  /** Its mutually exclusive group and share of it (docs/traffic.md); null: none. */
+  group: { name: string; share: number } | null;
   visitors: number;
   primaryGoal: string | null;
   /**
@@ -112,6 +114,7 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
       },
       arms: test.arms.length,
       trafficPercent: test.trafficPercent,
+      group: test.group && test.groupShare !== null ? { name: test.group.name, share: test.groupShare } : null,
       visitors,
       primaryGoal,
       lift,
