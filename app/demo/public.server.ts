@@ -1,6 +1,8 @@
 // All that production code may use of the local demo (lint-enforced): start it, and tell its sites and shop apart.
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./constants";
 
+export { demoRolloutsGraphql } from "./rollouts.server";
+
 /**
  * Headers on every page the server answers in demo mode (the admin, the demo storefronts): no other page
  * may frame them, so none can be clickjacked into the demo admin's actions.

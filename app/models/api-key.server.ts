@@ -11,7 +11,7 @@ export async function findActiveKeyByHash(hash: string) {
   const db = await prisma();
   return db.siteApiKey.findFirst({
     where: { hash, revokedAt: null },
-    select: { id: true, site: { select: { publicId: true } } },
+    select: { id: true, site: { select: { publicId: true, shop: { select: { domain: true } } } } },
   });
 }
 

@@ -9,7 +9,7 @@ export async function findTestOfShop(shopDomain: string, testId: string) {
   return db.test.findFirst({
     where: { id: testId, site: { shop: { domain: shopDomain } } },
     include: {
-      site: { select: { id: true, kind: true, currency: true, shop: { select: { liftPriorSd: true } } } },
+      site: { select: { id: true, publicId: true, kind: true, currency: true, shop: { select: { liftPriorSd: true } } } },
       arms: { orderBy: { position: "asc" } },
       goals: true,
     },
@@ -31,6 +31,7 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     revenue: Number(r.revenue),
     revenueSquares: Number(r.revenueSquares),
     refunded: Number(r.refunded),
+    refundedOrders: r.refundedOrders,
     cappedRevenue: Number(r.cappedRevenue),
     cappedRevenueSquares: Number(r.cappedRevenueSquares),
     cappedRevenueCubes: r.cappedRevenueCubes === null ? null : Number(r.cappedRevenueCubes),

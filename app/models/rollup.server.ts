@@ -20,6 +20,8 @@ export interface RollupIncrement {
   revenueSquares?: number;
   /** Revenue of these conversions later refunded or cancelled. */
   refunded?: number;
+  /** Orders among these conversions that became refunded (+1) or, rarely, whole again (−1). */
+  refundedOrders?: number;
   cappedRevenue?: number;
   cappedRevenueSquares?: number;
   cappedRevenueCubes?: number;
@@ -45,6 +47,7 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       revenue: inc.revenue ?? 0,
       revenueSquares: inc.revenueSquares ?? 0,
       refunded: inc.refunded ?? 0,
+      refundedOrders: inc.refundedOrders ?? 0,
       cappedRevenue: inc.cappedRevenue ?? 0,
       cappedRevenueSquares: inc.cappedRevenueSquares ?? 0,
       cappedRevenueCubes: inc.cappedRevenueCubes ?? 0,
@@ -63,19 +66,20 @@ export function rollupUpsertSql(param: string): string {
   return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
-       "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts")
+       "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "refundedOrders")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
             COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
             COALESCE(r."conversionSquares", 0),
             COALESCE(r."revenueConversions", 0), COALESCE(r."cappedRevenueConversions", 0),
             -- Not COALESCEd: null (a visitor whose covariate is unknown) makes the row unknown.
-            r."covariateSum", r."covariateSquares", r."covariateRevenueProducts"
+            r."covariateSum", r."covariateSquares", r."covariateRevenueProducts", COALESCE(r."refundedOrders", 0)
        FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
             "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
             "revenue" numeric, "revenueSquares" numeric, "refunded" numeric, "cappedRevenue" numeric,
             "cappedRevenueSquares" numeric, "cappedRevenueCubes" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
-            "cappedRevenueConversions" numeric, "covariateSum" numeric, "covariateSquares" numeric, "covariateRevenueProducts" numeric)
+            "cappedRevenueConversions" numeric, "covariateSum" numeric, "covariateSquares" numeric, "covariateRevenueProducts" numeric,
+            "refundedOrders" int)
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
        "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
@@ -93,10 +97,12 @@ export function rollupUpsertSql(param: string): string {
        "cappedRevenueConversions" = "DailyRollup"."cappedRevenueConversions" + EXCLUDED."cappedRevenueConversions",
        "covariateSum" = "DailyRollup"."covariateSum" + EXCLUDED."covariateSum",
        "covariateSquares" = "DailyRollup"."covariateSquares" + EXCLUDED."covariateSquares",
-       "covariateRevenueProducts" = "DailyRollup"."covariateRevenueProducts" + EXCLUDED."covariateRevenueProducts"`;
+       "covariateRevenueProducts" = "DailyRollup"."covariateRevenueProducts" + EXCLUDED."covariateRevenueProducts",
+       "refundedOrders" = "DailyRollup"."refundedOrders" + EXCLUDED."refundedOrders"`;
 }
 
-export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<RollupIncrement>;
+/** Only the order doors move refundedOrders; every other writer may leave it out. */
+export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<Omit<RollupIncrement, "refundedOrders">> & Pick<RollupIncrement, "refundedOrders">;
 
 /**
  * Adds many keys' increments in one statement. Each key must appear once (sum increments per key

@@ -2,8 +2,12 @@
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import { storedAudience } from "~/wire/rules/audience";
-import type { SiteConfig } from "~/domain/sites/site-config";
+import type { HoldoutConfig, SiteConfig } from "~/domain/sites/site-config";
 import { STAFF_ADDRESS_DAYS } from "./staff-address.server";
+
+function holdoutOf(site: { holdoutPercent: number; holdoutRunId: string | null; holdoutSince: Date | null }): HoldoutConfig | null {
+  return site.holdoutPercent > 0 && site.holdoutRunId && site.holdoutSince ? { runId: site.holdoutRunId, percent: site.holdoutPercent, since: site.holdoutSince } : null;
+}
 
 /** The site's configuration; null for an unknown Site ID and for a site whose shop uninstalled the app. */
 export async function loadSiteConfig(publicId: string): Promise<SiteConfig | null> {
@@ -59,6 +63,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             trafficPercent: test.trafficPercent,
             audience: storedAudience(test.audience) ?? [],
             revenueCap: test.revenueCap === null ? null : Number(test.revenueCap),
+            group: test.groupId !== null && test.groupStart !== null && test.groupShare !== null ? { id: test.groupId, start: test.groupStart, share: test.groupShare } : null,
             arms: test.arms.map((arm) => ({
               id: arm.id,
               key: arm.key,
@@ -80,9 +85,14 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             const arm = test.status === "completed" && test.servingWinner ? test.arms.find((a) => a.id === test.winnerArmId) : undefined;
             return arm ? [{ id: test.id, pages: test.pages, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl } }] : [];
           }),
+    holdout: site.status !== "paused" ? holdoutOf(site) : null,
     // A served winner may have ended long ago: only tests inside the attribution window count conversions.
-    attributionTests: site.tests.flatMap((test) =>
-      test.startedAt && (test.endedAt === null || test.endedAt >= windowStart) ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
-    ),
+    // The holdout's current run counts conversions like a running test (uncapped), paused site or not.
+    attributionTests: [
+      ...site.tests.flatMap((test) =>
+        test.startedAt && (test.endedAt === null || test.endedAt >= windowStart) ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
+      ),
+      ...[holdoutOf(site)].flatMap((h) => (h ? [{ id: h.runId, startedAt: h.since, endedAt: null, revenueCap: null }] : [])),
+    ],
   };
 }

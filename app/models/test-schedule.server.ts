@@ -51,14 +51,54 @@ export async function listDueScheduled(now: Date): Promise<DueRow[]> {
 }
 
 /** Running tests that stop once decided, with their shop. */
-export async function listStopWhenDecided(): Promise<Array<{ id: string; shopDomain: string }>> {
+export interface WatchedTest {
+  id: string;
+  siteId: string;
+  sitePublicId: string;
+  shopDomain: string;
+  stopWhenDecided: boolean;
+  /** Guardrail goals' labels; empty once one has tripped (a resumed test is not paused for them again). */
+  guardrails: string[];
+  decidedNoticed: boolean;
+  srmNoticed: boolean;
+}
+
+/** The running tests of active sites, with what each pass checks them for. */
+export async function listWatched(): Promise<WatchedTest[]> {
   const db = await prisma();
   const rows = await db.test.findMany({
-    where: { status: "running", stopWhenDecided: true, site: { shop: { uninstalledAt: null } } },
-    select: { id: true, site: { select: { shop: { select: { domain: true } } } } },
+    where: { status: "running", site: { status: "active", shop: { uninstalledAt: null } } },
+    select: {
+      id: true, stopWhenDecided: true, guardrailTrippedAt: true, decidedNoticeAt: true, srmNoticeAt: true,
+      goals: { where: { isGuardrail: true }, select: { label: true } },
+      site: { select: { id: true, publicId: true, shop: { select: { domain: true } } } },
+    },
     orderBy: { id: "asc" },
   });
-  return rows.map((r) => ({ id: r.id, shopDomain: r.site.shop.domain }));
+  return rows.map((r) => ({
+    id: r.id, siteId: r.site.id, sitePublicId: r.site.publicId, shopDomain: r.site.shop.domain, stopWhenDecided: r.stopWhenDecided,
+    guardrails: r.guardrailTrippedAt ? [] : r.goals.map((g) => g.label), decidedNoticed: r.decidedNoticeAt !== null, srmNoticed: r.srmNoticeAt !== null,
+  }));
+}
+
+/** Records that the owner was told (once: a second instance finds it recorded), queuing `notice` in the same transaction. */
+export async function recordNotice(
+  testId: string,
+  field: "decidedNoticeAt" | "srmNoticeAt",
+  now: Date,
+  notice: (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null,
+): Promise<boolean> {
+  return inTransaction(async (tx) => {
+    const { count } = await tx.test.updateMany({ where: { id: testId, status: "running", [field]: null }, data: { [field]: now } });
+    if (count !== 1) return false;
+    const row = await tx.test.findUniqueOrThrow({
+      where: { id: testId },
+      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },
+    });
+    const email = notice({ name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail, winnerName: null });
+    if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
+    return true;
+  });
 }
 
 export interface NoticeTarget {

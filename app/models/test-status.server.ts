@@ -17,10 +17,22 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       endedAt: true,
       winnerArmId: true,
       servingWinner: true,
-      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true } },
+      pages: true,
+      groupId: true,
+      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, patches: true, redirectUrl: true } },
       goals: { select: { isPrimary: true } },
       site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true } },
     },
+  });
+}
+
+/** The site's running tests, with what the overlap check reads (app/domain/experiments/test-overlap.ts). */
+export async function runningTestsOfSite(siteId: string) {
+  const db = await prisma();
+  return db.test.findMany({
+    where: { siteId, status: "running" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, pages: true, groupId: true, arms: { select: { patches: true, redirectUrl: true } } },
   });
 }
 

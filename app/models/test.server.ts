@@ -17,7 +17,7 @@ export interface TestDefinition {
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
   arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
-  goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean }>;
+  goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean; isGuardrail?: boolean }>;
 }
 
 /** Creates the test or replaces its definition (arms and goals included), keeping its id and arm ids. */
@@ -51,7 +51,10 @@ export async function upsertTest(def: TestDefinition) {
  * What the editor stores: the parsed definition (domain/experiments/test-form.ts), with `siteId` the site's internal
  * id rather than its public Site ID. Arm keys decide arm identity.
  */
-export type TestFields = ParsedTest;
+export type TestFields = ParsedTest & {
+  /** Where the test's slice of its group starts (app/domain/experiments/test-group.ts); null without a group. */
+  groupStart: number | null;
+};
 
 /** Patches as Prisma writes a Json column (they were validated by the parser). */
 const armRow = (arm: TestFields["arms"][number]) => ({ ...arm, patches: arm.patches as Prisma.InputJsonValue });
@@ -97,7 +100,10 @@ export async function updateTest(shopId: string, testId: string, fields: TestFie
   const db = await prisma();
   return db.$transaction(async (tx) => {
     const words = { name: fields.name, hypothesis: fields.hypothesis, minDetectableEffect: fields.minDetectableEffect };
-    const structural = { siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent, audience: audienceJson(fields.audience) };
+    const structural = {
+      siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent, audience: audienceJson(fields.audience),
+      groupId: fields.groupId, groupStart: fields.groupStart, groupShare: fields.groupShare,
+    };
     const { count } = await tx.test.updateMany({ where: { id: testId, site: { shopId } }, data: structure ? { ...words, ...structural } : words });
     if (count === 0 || !structure) return count > 0;
     await tx.arm.deleteMany({ where: { testId, key: { notIn: fields.arms.map((arm) => arm.key) } } });
@@ -129,6 +135,10 @@ export async function duplicateTest(shopId: string, testId: string, name: string
     minDetectableEffect: source.minDetectableEffect,
     // Copied as stored: it passed the editor's parser when it was saved.
     audience: source.audience as unknown as TestFields["audience"],
+    // A copy holds no slice: the group's traffic is its tests', and the merchant puts the copy in one if need be.
+    groupId: null,
+    groupStart: null,
+    groupShare: null,
     arms: source.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,
@@ -143,6 +153,7 @@ export async function duplicateTest(shopId: string, testId: string, name: string
       selector: goal.selector,
       urlPattern: goal.urlPattern,
       isPrimary: goal.isPrimary,
+      isGuardrail: goal.isGuardrail,
     })),
   });
 }

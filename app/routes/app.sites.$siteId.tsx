@@ -6,6 +6,7 @@ import { Badge, Card, Layout, Page, Text } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
+import { SiteActivityCard } from "~/components/sites/SiteActivityCard";
 import { RevenueCapCard } from "~/components/sites/RevenueCapCard";
 import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
@@ -136,6 +137,9 @@ export default function SitePage() {
             </Card>
           </Layout.Section>
         )}
+        <Layout.Section>
+          <SiteActivityCard activity={site.activity} kind={site.kind} />
+        </Layout.Section>
         <Layout.Section>
           <RevenueCapCard
             view={site.revenueCap}

@@ -23,6 +23,7 @@ import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
 import { adminAnswer } from "~/http/web/admin-answer";
+import { demoRolloutsGraphql } from "~/demo/public.server";
 import { fail, mapOutcome } from "~/services/outcome";
 import { previewLinks } from "~/services/admin/preview-links.server";
 import { selectorCheckPanel } from "~/services/admin/selector-check.server";
@@ -48,7 +49,8 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
     previewLinks(shop, testId, where),
     selectorCheckPanel(shop, testId, where),
     loadSchedule(shop, testId),
-    rolloutsForTest(shop, testId, admin),
+    // The demo has no Admin API; its shop's rollouts come from the demo, so the warning can be seen there too.
+    rolloutsForTest(shop, testId, admin ?? (demo ? demoRolloutsGraphql : null)),
   ]);
   if (!results.ok) throw adminAnswer(results);
   if (!state.ok) throw adminAnswer(state);
@@ -65,7 +67,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData().catch(() => null);
-  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null, serve: form?.get("serve") ?? null });
+  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null, serve: form?.get("serve") ?? null, independent: form?.get("independent") ?? null });
   const outcome = parsed.ok
     ? await changeTestStatus(shop, params.testId ?? "", parsed.value, admin)
     : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });

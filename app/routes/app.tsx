@@ -18,6 +18,8 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 const NAV: NavItem[] = [
   { to: "/app", label: "Tests" },
+  { to: "/app/groups", label: "Groups" },
+  { to: "/app/holdout", label: "Holdout" },
   { to: "/app/sites", label: "Sites & install" },
   { to: "/app/settings", label: "Settings" },
 ];

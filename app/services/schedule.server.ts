@@ -1,14 +1,18 @@
 // The schedule job: every SVC_SCHEDULE_EVERY_SECONDS, each instance starts the drafts whose scheduled start
 // has come, completes the tests whose scheduled end has, and completes the tests that stop once decided when
 // their decision is reached; through the same lifecycle service as the merchant's buttons, so every check
-// applies, and with the owner told by email. Two instances may race: the lifecycle's guarded write lets one win.
+// applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail.
+// Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
 import { decidedCompletion, dueChanges } from "~/domain/experiments/schedule";
-import { decidedStopEmail, scheduledEndEmail, scheduledStartFailedEmail } from "~/domain/experiments/schedule-notice";
+import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
+import { guardrailBreaches, guardrailPauseReason } from "~/domain/results/guardrails";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { clearFailedStart, listDueScheduled, listStopWhenDecided, recordEndedBy } from "~/models/test-schedule.server";
+import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
+import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { loadResults } from "./admin/results.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
+import { invalidateSite } from "./storefront/site-cache.server";
 
 /** A shop's Admin API outside any request (its offline session), to keep the storefront's hide plan in step; null without one. */
 export type OfflineAdmin = (shopDomain: string) => Promise<AdminGraphql | null>;
@@ -19,6 +23,10 @@ export interface ScheduleRun {
   decided: string[];
   /** Scheduled starts refused (the test was not ready), cleared and reported to the owner. */
   refused: string[];
+  /** Running tests paused because a variant tripped a guardrail. */
+  guarded: string[];
+  /** Owners told a running test is decided, or that its sample ratio mismatches (once each). */
+  noticed: string[];
 }
 
 let running: Promise<ScheduleRun> | null = null;
@@ -32,7 +40,7 @@ export function runSchedule(now: Date, offlineAdmin: OfflineAdmin, log: (line: s
 }
 
 async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string) => void): Promise<ScheduleRun> {
-  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [] };
+  const run: ScheduleRun = { started: [], ended: [], decided: [], refused: [], guarded: [], noticed: [] };
   const due = await listDueScheduled(now);
   const shopOf = new Map(due.map((t) => [t.id, t.shopDomain]));
   for (const { testId, change } of dueChanges(due, now)) {
@@ -41,9 +49,10 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
     if (change === "start") {
       const outcome = await changeTestStatus(shop, testId, { intent: "start" }, admin, now);
       if (outcome.ok) run.started.push(testId);
-      else if (outcome.problem.status !== 409 || outcome.problem.type === "test-site-paused") {
-        // Not ready (no variant, no primary goal…) or its site paused: it would be refused every pass, so the
-        // start is cleared and the owner told why. A 409 race (started meanwhile) needs nothing.
+      else if (outcome.problem.status !== 409 || outcome.problem.type === "test-site-paused" || outcome.problem.type === "test-overlap") {
+        // Not ready (no variant, no primary goal…), its site paused, or overlapping a running test (only the
+        // merchant can confirm they are independent): it would be refused every pass, so the start is cleared
+        // and the owner told why. A 409 race (started meanwhile) needs nothing.
         const reason = outcome.problem.title;
         if (await clearFailedStart(testId, (test) => scheduledStartFailedEmail(test, reason))) run.refused.push(testId);
       }
@@ -52,22 +61,50 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
       if (outcome.ok && (await recordEndedBy(testId, "schedule", scheduledEndEmail))) run.ended.push(testId);
     }
   }
-  for (const { id, shopDomain } of await listStopWhenDecided()) {
-    const results = await loadResults(shopDomain, id);
-    if (!results.ok) continue;
-    const { decision, arms } = results.value;
-    const completion = decidedCompletion(decision.state, { controlId: arms[0]?.armId ?? "", leadingVariantId: decision.called?.armId ?? null });
-    if (!completion) continue;
-    const admin = await offlineAdmin(shopDomain).catch(() => null);
-    const outcome = await changeTestStatus(shopDomain, id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
-    if (outcome.ok && (await recordEndedBy(id, completion.endedBy, (test) => decidedStopEmail(test, completion.endedBy, test.winnerName)))) run.decided.push(id);
-  }
-  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length;
+  for (const test of await listWatched()) await watch(test, now, offlineAdmin, run);
+  const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length + run.guarded.length + run.noticed.length;
   if (changed > 0) {
-    log(`schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, start refused ${run.refused.length}`);
+    log(
+      `schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, ` +
+        `start refused ${run.refused.length}, paused by a guardrail ${run.guarded.length}, owners told ${run.noticed.length}`,
+    );
     kickOutbox();
   }
   return run;
+}
+
+/**
+ * One running test, read through the results page's own computation: paused when a variant trips a guardrail;
+ * else completed when decided and set to stop once decided; else its owner told once that it is decided, and
+ * once that its sample ratio mismatches.
+ */
+async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, run: ScheduleRun): Promise<void> {
+  const results = await loadResults(test.shopDomain, test.id);
+  if (!results.ok) return;
+  const view = results.value;
+  const { decision } = view;
+  const breaches = guardrailBreaches(view, test.guardrails);
+  if (breaches.length > 0) {
+    const reason = guardrailPauseReason(breaches, view.alpha);
+    const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
+    if (paused) {
+      invalidateSite(test.sitePublicId);
+      run.guarded.push(test.id);
+    }
+    return;
+  }
+  const completion = decidedCompletion(decision.state, { controlId: view.arms[0]?.armId ?? "", leadingVariantId: decision.called?.armId ?? null });
+  if (completion && test.stopWhenDecided) {
+    const admin = await offlineAdmin(test.shopDomain).catch(() => null);
+    const outcome = await changeTestStatus(test.shopDomain, test.id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
+    if (outcome.ok && (await recordEndedBy(test.id, completion.endedBy, (t) => decidedStopEmail(t, completion.endedBy, t.winnerName)))) run.decided.push(test.id);
+    return;
+  }
+  if (completion && !test.decidedNoticed) {
+    const winner = completion.endedBy === "ship" ? (decision.called?.armName ?? null) : null;
+    if (await recordNotice(test.id, "decidedNoticeAt", now, (t) => decidedEmail(t, completion.endedBy, winner))) run.noticed.push(test.id);
+  }
+  if (view.srm.mismatch && !test.srmNoticed && (await recordNotice(test.id, "srmNoticeAt", now, srmEmail))) run.noticed.push(test.id);
 }
 
 let timer: ReturnType<typeof setInterval> | null = null;

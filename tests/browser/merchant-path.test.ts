@@ -48,6 +48,9 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await saveScreenshot(admin, "01-tests-list");
     await admin.getByRole("link", { name: "Create test" }).first().click();
     await admin.getByRole("heading", { name: "New test" }).waitFor();
+    // The link is a full page load: the server's HTML shows the heading before React has hydrated the form,
+    // and a value typed before hydration is lost ("Give the test a name" on Create, seen on a loaded machine).
+    await admin.waitForLoadState("networkidle");
     await admin.getByLabel("Name", { exact: true }).fill(TEST_NAME);
     await admin.getByLabel("Hypothesis").fill("Saying shipping is free up front gets more sign-ups");
     await admin.getByLabel("Rule 1 kind").selectOption("exact");
@@ -67,7 +70,8 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await saveScreenshot(admin, "02-test-editor");
     await admin.getByRole("button", { name: "Create test" }).click();
     // Created: the editor opens on the stored test (its toast may be gone by the time a loaded machine looks).
-    await admin.waitForURL(/\/app\/tests\/[A-Za-z0-9_-]+\/edit$/, { timeout: 60_000 });
+    // Remix navigates in the page (history.pushState): watch the address, not a load event.
+    await admin.waitForFunction(() => /^\/app\/tests\/[A-Za-z0-9_-]+\/edit$/.test(location.pathname), null, { timeout: 60_000 });
     await admin.getByRole("heading", { name: TEST_NAME }).waitFor();
     const testId = decodeURIComponent(new URL(admin.url()).pathname.split("/")[3]!);
 

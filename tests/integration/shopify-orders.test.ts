@@ -44,7 +44,7 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
     return postBatch(ctx.server.url, { ...batch(DEMO_SHOPIFY_SITE_ID, vid, sid, events), shop: DEMO_SHOP_DOMAIN }, { path: "/api/collect" });
   }
 
-  async function purchaseRows(): Promise<Map<string, { conversions: number; revenue: number; net: number }>> {
+  async function purchaseRows(): Promise<Map<string, { conversions: number; revenue: number; net: number; refundedOrders: number }>> {
     const res = await fetch(`${ctx.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/export.csv`);
     expect(res.status).toBe(200);
     const [header, ...rows] = parseCsv(await res.text());
@@ -52,7 +52,10 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
     return new Map(
       rows
         .filter((r) => r[col("goal")] === "purchase")
-        .map((r) => [r[col("arm_id")] ?? "", { conversions: Number(r[col("conversions")]), revenue: Number(r[col("revenue")]), net: Number(r[col("net_revenue")]) }]),
+        .map((r) => [
+          r[col("arm_id")] ?? "",
+          { conversions: Number(r[col("conversions")]), revenue: Number(r[col("revenue")]), net: Number(r[col("net_revenue")]), refundedOrders: Number(r[col("refunded_orders")]) },
+        ]),
     );
   }
 
@@ -72,20 +75,21 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
     // The pixel's report of the same order does not add a second purchase.
     expect((await collect(buyer.vid, buyer.sid, [checkout("1001")])).status).toBe(200);
 
-    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 40 });
+    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 40, refundedOrders: 0 });
   });
 
   it("lowers net revenue by a refund, once per refund, and to zero when the order is cancelled", async () => {
     const refund = refundPayload(7001, 1001, "10.00");
     expect(await (await signedWebhook(ctx.server.url, "refunds/create", refund, shop)).json()).toMatchObject({ status: "recorded" });
     expect(await (await signedWebhook(ctx.server.url, "refunds/create", refund, shop)).json()).toMatchObject({ status: "duplicate" });
-    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 30 });
+    // The order now counts among the arm's refunded orders, once however many refunds follow.
+    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 30, refundedOrders: 1 });
 
     const cancelled = { ...orderPayload(1001, { total: "40.00" }), cancelled_at: new Date().toISOString() };
     expect(await (await signedWebhook(ctx.server.url, "orders/cancelled", cancelled, shop)).json()).toMatchObject({ status: "recorded" });
     // The refund that usually comes with a cancellation removes nothing more.
     await signedWebhook(ctx.server.url, "refunds/create", refundPayload(7002, 1001, "30.00"), shop);
-    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 0 });
+    expect((await purchaseRows()).get(buyer.arm)).toEqual({ conversions: 1, revenue: 40, net: 0, refundedOrders: 1 });
   });
 
   it("joins the pixel's report and an order without a cart attribute, whichever arrives first", async () => {
@@ -191,7 +195,7 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
 
   it("counts the demo storefront's checkout: its cart's _svc_sid reaches the order through the app's own signed webhook", async () => {
     const shopper = await exposedSession();
-    const before = (await purchaseRows()).get(shopper.arm) ?? { conversions: 0, revenue: 0, net: 0 };
+    const before = (await purchaseRows()).get(shopper.arm) ?? { conversions: 0, revenue: 0, net: 0, refundedOrders: 0 };
     let cookie = "";
     const call = async (path: string, body?: unknown) => {
       const res = await fetch(`${ctx.server.url}${path}`, {
@@ -216,6 +220,7 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
       conversions: before.conversions + 1,
       revenue: before.revenue + 40,
       net: before.net + 40,
+      refundedOrders: before.refundedOrders,
     });
   });
 

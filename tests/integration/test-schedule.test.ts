@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESULTS_SCENARIOS } from "~/demo/results-scenarios";
 import { utcToZonedInput } from "~/domain/experiments/schedule";
+import { shortTime } from "~/domain/experiments/test-glance";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
@@ -25,6 +26,19 @@ const localAt = (at: number) => {
 };
 /** `msFromNow` ahead, as the shop's datetime-local value. */
 const local = (msFromNow: number) => localAt(Date.now() + msFromNow);
+
+/** One arm's rollups today: `visitors` visitors, `buyers` of them buying orders of $60 on average. */
+function losingRows(armId: string, buyers: number, visitors = 20_000) {
+  const day = new Date().toISOString().slice(0, 10);
+  const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0 };
+  return [
+    { ...base, goal: "", currency: "", exposures: visitors, exposedVisitors: visitors },
+    {
+      ...base, goal: "purchase", currency: "USD", convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
+      revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200, cappedRevenueCubes: buyers * 1_296_000,
+    },
+  ];
+}
 
 describe.each(databaseKinds)("test schedule (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
@@ -53,6 +67,15 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
       await seedTest(sql, { id: SHIP.id, site: SITE, status: "running", startedAt: ago("30 days"), pages: ["/other"], goals: [SHIP.goal] });
       const [site] = await sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [SITE]);
       await seedRows(sql, "DailyRollup", SHIP.rows(new Date().toISOString().slice(0, 10)).map((r) => ({ ...r, siteId: site!.id, testId: SHIP.id })));
+      // A running test whose variant sells clearly less, with purchases as its guardrail, and the same losing
+      // numbers under a test without one.
+      for (const [id, guardrail] of [["guard-a", true], ["guard-off", false]] as const) {
+        await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: [{ label: "purchase", kind: "purchase", isGuardrail: guardrail }] });
+        await seedRows(sql, "DailyRollup", [...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
+      }
+      // Half the visitors in one arm of a 50/50 test: a sample ratio mismatch.
+      await seedTest(sql, { id: "srm-a", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/srm-a"], goals: ["purchase"] });
+      await seedRows(sql, "DailyRollup", [...losingRows("srm-a-a", 1_000), ...losingRows("srm-a-b", 500, 10_000)].map((r) => ({ ...r, siteId: site!.id, testId: "srm-a" })));
     });
   });
 
@@ -78,8 +101,13 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     // The form keeps whole seconds, so the start is the second the text names, not Date.now()'s millisecond.
     const startAt = Math.floor((Date.now() + 8000) / 1000) * 1000;
     const startText = localAt(startAt);
-    const saved = await postAction(url(), SHOP, "/app/tests/sched-a/schedule", { startAt: startText, endAt: local(16_000) });
+    const endAt = startAt + 8000;
+    const saved = await postAction(url(), SHOP, "/app/tests/sched-a/schedule", { startAt: startText, endAt: localAt(endAt) });
     expect(saved.status).toBe(200);
+    // The tests list says it at a glance, in the shop's zone.
+    const list = await loaderData(url(), SHOP, "/app", "routes/app._index");
+    const row = list.data.tests.find((t: { id: string }) => t.id === "sched-a");
+    expect(row.glance).toEqual([`Starts ${shortTime(new Date(startAt), ZONE)}`, `Ends ${shortTime(new Date(endAt), ZONE)}`]);
     expect((await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE)).data.schedule.startAt).toBe(startText.slice(0, 16));
     expect(await statusOf("sched-a")).toBe("draft");
     const running = await waitForStatus("sched-a", "running", 20_000);
@@ -118,5 +146,34 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     await new Promise((r) => setTimeout(r, 2500));
     const decided = (await outbox()).filter((e) => e.kind === "decided-stop");
     expect(decided).toEqual([expect.objectContaining({ subject: `svc completed the test "Test ${SHIP.id}": a winner` })]);
+  });
+
+  it("pauses a running test whose variant trips its guardrail, says why, emails the owner, and not again once resumed", async () => {
+    const paused = await waitForStatus("guard-a", "paused", 12_000);
+    expect(paused).toBeGreaterThan(0);
+    const page = await loaderData(url(), SHOP, "/app/tests/guard-a", TEST_ROUTE);
+    expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" lowers (conversion rate|revenue per visitor) on "purchase" by 30\.0% \(interval /);
+    expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "guardrail-pause", to: "owner@example.com", subject: 'svc paused the test "Test guard-a": a guardrail was tripped' }));
+    const served = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;
+    expect(served.tests.map((t) => t.test)).not.toContain("guard-a");
+    // The same numbers without a guardrail: the merchant decides, told once that it is decided.
+    expect(await statusOf("guard-off")).toBe("running");
+    expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "decided", subject: 'The test "Test guard-off" is decided: keep the original' }));
+    expect((await outbox()).filter((e) => e.kind === "decided" && e.subject.includes("guard-a"))).toEqual([]);
+    // Resumed knowingly: a few more passes leave it running.
+    expect((await postAction(url(), SHOP, "/app/tests/guard-a", { intent: "resume" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await statusOf("guard-a")).toBe("running");
+    expect((await outbox()).filter((e) => e.kind === "guardrail-pause")).toHaveLength(1);
+  });
+
+  it("tells the owner once that a test's sample ratio mismatches, and keeps it running", async () => {
+    const deadline = Date.now() + 12_000;
+    while (Date.now() < deadline && !(await outbox()).some((e) => e.kind === "srm")) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await outbox()).filter((e) => e.kind === "srm")).toEqual([
+      expect.objectContaining({ to: "owner@example.com", subject: 'Do not trust the test "Test srm-a" yet: its visitors are not split as set' }),
+    ]);
+    expect(await statusOf("srm-a")).toBe("running");
   });
 });

@@ -16,6 +16,7 @@ interface Tables {
   Test: Models.Test;
   Arm: Models.Arm;
   Goal: Models.Goal;
+  TestGroup: Models.TestGroup;
   SelectorCheck: Models.SelectorCheck;
   Event: Models.Event;
   Exposure: Models.Exposure;

@@ -1,5 +1,7 @@
 // The results page's lifecycle buttons: Edit, then Start/Pause/Resume/Complete/Archive as the status allows;
-// Complete asks which arm won and Archive asks first; the answer comes back as a toast.
+// Complete asks which arm won and Archive asks first; a start refused because the test overlaps a running one
+// names the conflict and offers to start anyway once the merchant confirms they are independent; the answer
+// comes back as a toast.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Checkbox, ChoiceList, Text } from "@shopify/polaris";
@@ -18,7 +20,7 @@ export interface LifecycleProps {
 }
 
 /** What the action answers (app/routes/app.tests.$testId.tsx). */
-type LifecycleAnswer = { ok: true; message: string } | { ok: false; problem: { title: string } };
+type LifecycleAnswer = { ok: true; message: string } | { ok: false; problem: { title: string; type?: string; detail?: string } };
 
 const LABELS: Record<LifecycleIntentName, string> = {
   start: "Start test",
@@ -32,7 +34,10 @@ const LABELS: Record<LifecycleIntentName, string> = {
 export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false }: LifecycleProps) {
   const fetcher = useFetcher<LifecycleAnswer>();
   const showToast = useToast();
-  const [asking, setAsking] = useState<"complete" | "archive" | null>(null);
+  const [asking, setAsking] = useState<"complete" | "archive" | "overlap" | null>(null);
+  const [overlap, setOverlap] = useState<{ intent: LifecycleIntentName; detail: string } | null>(null);
+  const [independent, setIndependent] = useState(false);
+  const lastIntent = useRef<LifecycleIntentName | null>(null);
   const [winner, setWinner] = useState<string[]>([]);
   const [serve, setServe] = useState(false);
   // Only a variant is worth serving: the control is what every visitor sees without svc.
@@ -43,13 +48,22 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
     answered.current = fetcher.data;
-    if (fetcher.data.ok) showToast(fetcher.data.message);
-    else showToast(fetcher.data.problem.title, { isError: true });
+    const answer = fetcher.data;
+    if (!answer.ok && answer.problem.type?.endsWith("/test-overlap") && lastIntent.current) {
+      setOverlap({ intent: lastIntent.current, detail: answer.problem.detail ?? answer.problem.title });
+      setIndependent(false);
+      setAsking("overlap");
+      return;
+    }
+    if (answer.ok) showToast(answer.message);
+    else showToast(answer.problem.title, { isError: true });
     setAsking(null);
   }, [fetcher.state, fetcher.data, showToast]);
 
-  const submit = (intent: LifecycleIntentName, extra: Record<string, string> = {}) =>
+  const submit = (intent: LifecycleIntentName, extra: Record<string, string> = {}) => {
+    lastIntent.current = intent;
     fetcher.submit({ intent, ...extra }, { method: "post" });
+  };
 
   const run = (intent: LifecycleIntentName) => {
     if (intent === "complete" || intent === "archive") {
@@ -103,6 +117,25 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
         <Text as="p" tone="subdued">
           Visitors stop entering the test at once. Its results stay readable.
         </Text>
+      </ConfirmModal>
+      <ConfirmModal
+        open={asking === "overlap"}
+        title="This test overlaps a running test"
+        confirm={{
+          label: overlap?.intent === "resume" ? "Resume anyway" : "Start anyway",
+          loading: busy,
+          disabled: !independent,
+          onAction: () => overlap && submit(overlap.intent, { independent: "confirmed" }),
+        }}
+        onClose={() => setAsking(null)}
+      >
+        <Text as="p">{overlap?.detail}</Text>
+        <Checkbox
+          label="These tests are independent: a visitor may be in both"
+          helpText="Otherwise put both tests in one mutually exclusive group (Edit, then Group), so that no visitor is in both."
+          checked={independent}
+          onChange={setIndependent}
+        />
       </ConfirmModal>
       <ConfirmModal
         open={asking === "archive"}

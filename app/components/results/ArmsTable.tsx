@@ -23,7 +23,7 @@ const CHANCE_HELP = "Chance to win: the probability that this arm's conversion r
 const DECIDED_HELP =
   "Decided: the always-valid test (corrected for several variants) has settled this arm against control, or every interval lies within the minimum detectable effect. Not yet: keep the test running.";
 const NET_REVENUE_HELP =
-  "Net revenue: revenue less refunds and cancelled orders, counted on the day of the purchase. Revenue per visitor and its lift use revenue as recorded.";
+  "Net revenue: revenue less refunds and cancelled orders, counted on the day of the purchase; per visitor, and the orders refunded in part or in full (or cancelled) with their share of the arm's orders. Revenue per visitor and its lift use revenue as recorded.";
 
 function rateInterval(arm: ArmResult): LiftInterval | null {
   return arm.lift !== undefined && arm.ciLow !== undefined && arm.ciHigh !== undefined
@@ -176,7 +176,9 @@ export function ArmsTable({
   const revenueRows = goal.arms.map((arm) => [
     <ArmName key="name" arm={arm} />,
     formatMoney(arm.revenue, currency),
-    ...(hasRefunds ? [formatMoney(arm.netRevenue, currency)] : []),
+    ...(hasRefunds
+      ? [`${formatMoney(arm.netRevenue, currency)} (${formatMoney(arm.netRevenuePerVisitor, currency)} per visitor; ${formatInteger(arm.refundedOrders)} orders refunded${arm.refundShare === null ? "" : `, ${formatPercent(arm.refundShare)}`})`]
+      : []),
     formatMoney(arm.revenuePerVisitor, currency),
     formatMoney(arm.averageOrderValue, currency),
     aovDifferenceText(arm, currency),

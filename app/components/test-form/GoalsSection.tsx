@@ -1,6 +1,6 @@
 // What counts as a conversion: the goals (one primary) and the minimum detectable effect used to
 // estimate how long the test must run.
-import { BlockStack, Box, Button, Card, InlineError, InlineStack, RadioButton, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Box, Button, Card, Checkbox, InlineError, InlineStack, RadioButton, Select, Text, TextField } from "@shopify/polaris";
 import type { PageRuleKind } from "~/domain/experiments/page-rule";
 import { emptyGoal, MAX_GOALS, type FieldErrors, type GoalDraft, type GoalKind, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { pageKindOptions } from "./PagesSection";
@@ -84,6 +84,13 @@ export function GoalsSection({ values, siteKind, errors, goalsLocked, onChange }
                     <TextField label="Path" autoComplete="off" value={goal.page.value} disabled={disabled} onChange={(value) => setGoal(i, { page: { ...goal.page, value } })} error={e.page} placeholder="/thank-you" />
                   </InlineStack>
                 )}
+                <Checkbox
+                  label="Guardrail: pause the test if a variant makes this worse"
+                  helpText="svc checks every minute and pauses the test once a variant's conversion rate (or revenue per visitor) on this goal is shown to be lower, with the test's confidence; the owner is emailed."
+                  checked={goal.guardrail}
+                  disabled={disabled}
+                  onChange={(guardrail) => setGoal(i, { guardrail })}
+                />
               </BlockStack>
             </Box>
           );

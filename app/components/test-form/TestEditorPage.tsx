@@ -10,6 +10,7 @@ import { ArmsSection } from "./ArmsSection";
 import { AudienceSection } from "./AudienceSection";
 import { BasicsSection } from "./BasicsSection";
 import { GoalsSection } from "./GoalsSection";
+import { GroupPicker } from "./GroupPicker";
 import { PagesSection } from "./PagesSection";
 import type { EditorData, SaveAnswer } from "./types";
 
@@ -42,7 +43,8 @@ export function TestEditorPage({ data }: { data: EditorData }) {
   const current = JSON.stringify(values);
   const dirty = current !== baseline;
   const saving = fetcher.state !== "idle";
-  const live = useMemo(() => parseTestForm(values, { sites: data.sites }), [values, data.sites]);
+  const groupContext = useMemo(() => data.groups.map((g) => ({ id: g.id, siteId: g.siteId })), [data.groups]);
+  const live = useMemo(() => parseTestForm(values, { sites: data.sites, groups: groupContext }), [values, data.sites, groupContext]);
   const answer = fetcher.data;
   const errors: FieldErrors = {
     // A typed selector is judged at once (syntax, and html/body/head/:root as the server refuses them).
@@ -82,7 +84,9 @@ export function TestEditorPage({ data }: { data: EditorData }) {
     setConfirmDuplicate(false);
     fetcher.submit({ intent: "duplicate" }, { method: "post" });
   };
-  const change = (patch: Partial<TestFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  // A group belongs to one site: choosing another site leaves the group.
+  const change = (patch: Partial<TestFormValues>) =>
+    setValues((v) => ({ ...v, ...patch, ...(patch.siteId !== undefined && patch.siteId !== v.siteId && { groupId: "", groupShare: "" }) }));
 
   const status = data.test?.status ?? "draft";
   const locked = !structureEditable(status);
@@ -127,6 +131,7 @@ export function TestEditorPage({ data }: { data: EditorData }) {
             <BasicsSection values={values} sites={data.sites} errors={errors} siteLocked={locked} onChange={change} />
             <PagesSection pages={values.pages} errors={errors} disabled={locked} shopify={site?.kind === "shopify"} onChange={(pages) => change({ pages })} />
             <AudienceSection audience={values.audience ?? []} siteKind={site?.kind ?? "web"} errors={errors} disabled={locked} onChange={(audience) => change({ audience })} />
+            <GroupPicker values={values} groups={data.groups} errors={errors} disabled={locked} onChange={change} />
             <ArmsSection
               values={values}
               siteKind={site?.kind ?? "web"}

@@ -9,6 +9,14 @@ export interface EditorSiteOption {
   kind: SiteKind;
 }
 
+export interface EditorGroupOption {
+  id: string;
+  name: string;
+  /** The group's site (public id). */
+  siteId: string;
+  taken: Array<{ testId: string; testName: string; start: number; share: number }>;
+}
+
 export type TemplateOptions =
   | { source: "typed" }
   | { source: "theme"; themeName: string; choices: Array<{ suffix: string; types: string[] }> }
@@ -16,6 +24,7 @@ export type TemplateOptions =
 
 export interface EditorData {
   sites: EditorSiteOption[];
+  groups: EditorGroupOption[];
   values: TestFormValues;
   test: { id: string; name: string; status: TestStatus } | null;
   lock: string | null;

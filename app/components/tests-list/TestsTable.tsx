@@ -31,12 +31,14 @@ export interface TestsTableRow {
   trafficPercent: number;
   /** Who may enter, in words; null for every visitor. */
   audience?: string | null;
+  group?: { name: string; share: number } | null;
   visitors: number;
   primaryGoal: string | null;
   lift: { armName: string; lift: number; mark: ArmMark } | null;
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
+  glance: string[];
 }
 
 export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; filter: StatusTab; counts: Record<StatusTab, number> }) {
@@ -119,6 +121,11 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
                   <Badge tone="critical">Paused by svc</Badge>
                 )}
               </InlineStack>
+              {test.glance.length > 0 && (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {test.glance.join(" · ")}
+                </Text>
+              )}
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>
@@ -129,6 +136,11 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
               <Text as="span" alignment="end" numeric>
                 {formatPercent(test.trafficPercent / 100, 0)}
               </Text>
+              {test.group && (
+                <Text as="span" tone="subdued" alignment="end" variant="bodySm">
+                  {`${test.group.share} % of group ${test.group.name}`}
+                </Text>
+              )}
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>

@@ -7,7 +7,7 @@ const none: VisitorPrior = { conversions: 0, currencyConversions: 0, revenue: 0 
 function replay(values: Array<number | null>, cap: number | null): ConversionIncrement {
   const sum: ConversionIncrement = {
     conversions: 0, convertingVisitors: 0, revenue: 0, revenueSquares: 0, cappedRevenue: 0, cappedRevenueSquares: 0,
-    cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0, refunded: 0,
+    cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0, refunded: 0, refundedOrders: 0,
   };
   let prior = none;
   for (const v of values) {
@@ -22,8 +22,12 @@ describe("conversionIncrement", () => {
   it("counts a first conversion as a new converting visitor with v² of squares", () => {
     expect(conversionIncrement(none, 30)).toEqual({
       conversions: 1, convertingVisitors: 1, revenue: 30, revenueSquares: 900, cappedRevenue: 30, cappedRevenueSquares: 900,
-      cappedRevenueCubes: 27_000, conversionSquares: 1, revenueConversions: 30, cappedRevenueConversions: 30, refunded: 0,
+      cappedRevenueCubes: 27_000, conversionSquares: 1, revenueConversions: 30, cappedRevenueConversions: 30, refunded: 0, refundedOrders: 0,
     });
+  });
+
+  it("counts an order already refunded when it is counted among refunded orders", () => {
+    expect(conversionIncrement(none, 30, 12)).toMatchObject({ refunded: 12, refundedOrders: 1 });
   });
 
   it("grows the visitor's square from r² to (r + v)² on a repeat conversion", () => {

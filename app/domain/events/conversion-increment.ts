@@ -15,6 +15,8 @@ export interface ConversionIncrement {
   revenueConversions: number;
   cappedRevenueConversions: number;
   refunded: number;
+  /** 1 when the conversion's order was already refunded or cancelled when it was counted. */
+  refundedOrders: number;
 }
 
 /**
@@ -56,5 +58,6 @@ export function conversionIncrement(prior: VisitorPrior, value: number | null, r
     revenueConversions: (x + 1) * (r + v) - x * r,
     cappedRevenueConversions: (x + 1) * after - x * before,
     refunded,
+    refundedOrders: refunded > 0 ? 1 : 0,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "./patches-response";
+import { holdoutArmOf, patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "./patches-response";
+import { inHoldout } from "./traffic-split";
 import type { RunningTest, SiteConfig } from "../sites/site-config";
 import { visitorFacts } from "~/wire/rules/audience";
 
@@ -71,5 +72,45 @@ describe("patchesFor", () => {
     const promo = { ...test, arms: test.arms.slice(0, 2), audience: [{ kind: "query" as const, name: "promo", values: [] as string[] }] };
     const res = patchesFor({ id: "s1", tests: [promo] } as SiteConfig, "v1", () => visitorFacts({}));
     expect(res.tests).toEqual([expect.objectContaining({ test: "t1", if: [["?promo=", "?promo&", "&promo=", "&promo&"]] })]);
+  });
+
+  it("puts a visitor in at most one test of a group", () => {
+    const arms = test.arms.slice(0, 2);
+    const site = {
+      id: "s1",
+      tests: [
+        { ...test, id: "g1", arms, group: { id: "g", start: 0, share: 50 } },
+        { ...test, id: "g2", arms, group: { id: "g", start: 50, share: 50 } },
+      ],
+    } as SiteConfig;
+    const seen = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const tests = patchesFor(site, `v${i}`).tests.map((t) => t.test);
+      expect(tests).toHaveLength(1);
+      seen.add(tests[0]!);
+    }
+    expect([...seen].sort()).toEqual(["g1", "g2"]);
+  });
+
+  it("serves the holdout nothing but its own mark, and everyone else their tests, winners and the mark", () => {
+    const served = { id: "t0", pages: ["/"], arm: test.arms[1]! };
+    const site = {
+      id: "s1",
+      tests: [{ ...test, arms: test.arms.slice(0, 2) }],
+      served: [served],
+      holdout: { runId: "holdout-run", percent: 30, since: new Date() },
+    } as unknown as SiteConfig;
+    const held = Array.from({ length: 200 }, (_, i) => `v${i}`).filter((v) => inHoldout({ id: "s1", holdoutPercent: 30 }, v));
+    const rest = Array.from({ length: 200 }, (_, i) => `v${i}`).filter((v) => !held.includes(v));
+    expect(held.length).toBeGreaterThan(30);
+    for (const vid of held) {
+      expect(holdoutArmOf(site, vid)).toBe("holdout");
+      // The running tests' automatic goals ride on the mark, so both sides are watched alike.
+      expect(patchesFor(site, vid).tests).toEqual([{ test: "holdout-run", arm: "holdout", pages: ["*"], goals: [{ kind: "submit", goal: "signup", sel: "form" }] }]);
+    }
+    for (const vid of rest.slice(0, 50)) {
+      expect(patchesFor(site, vid).tests.map((t) => `${t.test}/${t.test === "holdout-run" ? t.arm : ""}`)).toEqual(["t1/", "t0/", "holdout-run/rest"]);
+    }
+    expect(holdoutArmOf({ id: "s1", holdout: null }, "v1")).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // The answer to GET /api/patches: every running test of the site this visitor is assigned to.
 import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
 import { audienceAdmits, pageConditions, type VisitorFacts } from "~/wire/rules/audience";
-import { armOf } from "./assignment";
 import { validPatches, validRedirect } from "./patch-shape";
+import { assignTests, inHoldout } from "./traffic-split";
 import type { ArmConfig, GoalConfig, RunningTest, SiteConfig } from "../sites/site-config";
 
 /** Seconds the snippet may reuse an answer; short, so a stopped test stops showing within minutes. */
@@ -46,26 +46,50 @@ export function assignmentFor(test: RunningTest, arm: ArmConfig): Assignment | n
   };
 }
 
+/** The holdout pseudo-test's arms (docs/traffic.md): the holdout, and everyone else. */
+export const HOLDOUT_ARM = "holdout";
+export const REST_ARM = "rest";
+
+/** The holdout pseudo-test's arm for this visitor; null when the site has no holdout. */
+export function holdoutArmOf(site: Pick<SiteConfig, "id" | "holdout">, visitorId: string): string | null {
+  if (!site.holdout) return null;
+  return inHoldout({ id: site.id, holdoutPercent: site.holdout.percent }, visitorId) ? HOLDOUT_ARM : REST_ARM;
+}
+
 /**
- * The visitor's arms. A test whose audience the visitor is outside of is left out before any arm is
- * chosen: they are not assigned, so never exposed nor counted. `facts` is read only when a test has an
- * audience (it may cost a GeoIP lookup); its page rules travel in the assignment's `if` for the snippet.
+ * The visitor's arms. Groups and the holdout decide which tests the visitor is in (traffic-split.ts), then a
+ * test whose audience the visitor is outside of is left out: they are not assigned, so never exposed nor
+ * counted (a group's slice stays its test's, unused by them, so the other tests' shares do not move).
+ * `facts` is read only when such a test comes up (it may cost a GeoIP lookup); a test's page rules travel in
+ * the assignment's `if` for the snippet.
  */
 export function patchesFor(site: SiteConfig, visitorId: string, facts?: () => VisitorFacts): PatchesResponse {
   const tests: Assignment[] = [];
+  const held = holdoutArmOf(site, visitorId);
   let known: VisitorFacts | undefined;
-  for (const test of site.tests) {
+  // Groups and the holdout decide which tests the visitor is in (traffic-split.ts): nothing in the holdout.
+  for (const { test, arm } of assignTests({ id: site.id, holdoutPercent: site.holdout?.percent ?? 0 }, site.tests, visitorId)) {
     // Without facts (no visitor request behind the call) an audience-targeted test is served to no one.
     if (test.audience?.length && !(facts && audienceAdmits(test.audience, (known ??= facts())))) continue;
-    const arm = armOf(site, test, visitorId);
-    const assignment = arm && assignmentFor(test, arm);
+    const assignment = assignmentFor(test, arm);
     if (assignment) tests.push(assignment);
   }
   // A served winner goes to every visitor, with no goals: it is no longer measured, and the exposure the
-  // snippet reports for it is dated after the test's end, so ingestion counts it for nothing.
-  for (const served of site.served ?? []) {
-    const assignment = assignmentFor({ id: served.id, pages: served.pages, trafficPercent: 100, arms: [served.arm], goals: [] }, served.arm);
-    if (assignment) tests.push(assignment);
+  // snippet reports for it is dated after the test's end, so ingestion counts it for nothing. The holdout
+  // does not see it: it is there to measure what the shipped winners are worth together.
+  if (held !== HOLDOUT_ARM) {
+    for (const served of site.served ?? []) {
+      const assignment = assignmentFor({ id: served.id, pages: served.pages, trafficPercent: 100, arms: [served.arm], goals: [] }, served.arm);
+      if (assignment) tests.push(assignment);
+    }
+  }
+  // Both sides of the holdout are exposed on every page, with nothing to apply: the snippet reports the
+  // exposure at once, and conversions then count for the side through the usual attribution. They carry
+  // the running tests' automatic goals, so a click or visit goal is watched for the holdout as for the rest.
+  if (site.holdout && held) {
+    const goals = new Map<string, AutoGoal>();
+    for (const test of site.tests) for (const goal of test.goals.map(autoGoal)) if (goal && !goals.has(goal.goal)) goals.set(goal.goal, goal);
+    tests.push({ test: site.holdout.runId, arm: held, pages: ["*"], ...(goals.size > 0 && { goals: [...goals.values()] }) });
   }
   return { ttl: PATCHES_TTL_SECONDS, tests };
 }

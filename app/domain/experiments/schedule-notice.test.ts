@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decidedStopEmail, scheduledEndEmail, scheduledStartFailedEmail } from "./schedule-notice";
+import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "./schedule-notice";
 
 const test = { name: "Bold\nbutton", siteName: "Acme", shopDomain: "acme.myshopify.com", ownerEmail: "owner@example.com" };
 
@@ -14,10 +14,25 @@ describe("schedule notices", () => {
     expect(scheduledStartFailedEmail(test, "Choose a primary goal before starting.")?.text).toContain("cannot start: Choose a primary goal");
   });
 
+  it("tell the owner of a decision, a mismatch or a guardrail without svc ending the test", () => {
+    const decided = decidedEmail(test, "ship", "Variant B");
+    expect(decided).toMatchObject({ kind: "decided", subject: 'The test "Bold button" is decided: a winner' });
+    expect(decided?.text).toContain("Variant B beats the original");
+    expect(decided?.text).toContain("keeps the test running until you complete it");
+    expect(decidedEmail(test, "keep-control", null)?.subject).toBe('The test "Bold button" is decided: keep the original');
+    expect(srmEmail(test)).toMatchObject({ kind: "srm", subject: 'Do not trust the test "Bold button" yet: its visitors are not split as set' });
+    const guard = guardrailPauseEmail(test, "Guardrail: it costs sales.");
+    expect(guard).toMatchObject({ kind: "guardrail-pause", subject: 'svc paused the test "Bold button": a guardrail was tripped' });
+    expect(guard?.text).toContain("Guardrail: it costs sales.");
+  });
+
   it("send nothing without an owner email", () => {
     const none = { ...test, ownerEmail: null };
     expect(decidedStopEmail(none, "ship", "B")).toBeNull();
     expect(scheduledEndEmail(none)).toBeNull();
     expect(scheduledStartFailedEmail(none, "x")).toBeNull();
+    expect(decidedEmail(none, "no-difference", null)).toBeNull();
+    expect(srmEmail(none)).toBeNull();
+    expect(guardrailPauseEmail(none, "x")).toBeNull();
   });
 });

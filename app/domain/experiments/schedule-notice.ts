@@ -3,7 +3,7 @@
 import { oneLine } from "../events/misuse-notice";
 
 export interface ScheduleEmail {
-  kind: "schedule-end" | "decided-stop" | "schedule-start-failed";
+  kind: "schedule-end" | "decided-stop" | "schedule-start-failed" | "guardrail-pause" | "decided" | "srm";
   to: string;
   subject: string;
   text: string;
@@ -62,6 +62,61 @@ export function scheduledStartFailedEmail(test: NoticeTest, reason: string): Sch
     text:
       `Hello,\n\nThe test was scheduled to start now, but it cannot start: ${reason}\n\nIt is still a draft and its scheduled start is cleared.\n\n` +
       `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      FOOTER,
+  };
+}
+
+/** svc paused the test because a variant tripped a guardrail: `reason` is the sentence the test's page shows. */
+export function guardrailPauseEmail(test: NoticeTest, reason: string): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "guardrail-pause",
+    to: test.ownerEmail,
+    subject: `svc paused the test "${oneLine(test.name, 120)}": a guardrail was tripped`,
+    text:
+      `Hello,\n\n${reason}\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      `Open svc in your Shopify admin, then Tests and this test, for its results. Complete it, or resume it if the loss is acceptable: ` +
+      `once resumed, svc does not pause it for its guardrails again.\n\n` +
+      FOOTER,
+  };
+}
+
+const DECIDED_NOTICE: Record<"ship" | "keep-control" | "no-difference", (winner: string | null) => string> = {
+  ship: (winner) => `${winner ?? "A variant"} beats the original by the test's rule: you can complete the test with it as the winner.`,
+  "keep-control": () => `The variants do worse than the original by the test's rule: you can complete the test and keep the original.`,
+  "no-difference": () =>
+    `No variant differs from the original by as much as the test's minimum detectable effect: you can complete the test, as running on is unlikely to change that.`,
+};
+
+/** The test's decision was reached and the test is not set to stop by itself: the owner is told once. */
+export function decidedEmail(test: NoticeTest, state: keyof typeof DECIDED_NOTICE, winner: string | null): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "decided",
+    to: test.ownerEmail,
+    subject: `The test "${oneLine(test.name, 120)}" is decided: ${state === "ship" ? "a winner" : state === "keep-control" ? "keep the original" : "no difference"}`,
+    text:
+      `Hello,\n\n${DECIDED_NOTICE[state](winner)} svc keeps the test running until you complete it.\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      `Open svc in your Shopify admin, then Tests and this test, for its results.\n\n` +
+      FOOTER,
+  };
+}
+
+/** The test's visitors are not split as its weights say (sample ratio mismatch): told once. */
+export function srmEmail(test: NoticeTest): ScheduleEmail | null {
+  if (!test.ownerEmail) return null;
+  return {
+    kind: "srm",
+    to: test.ownerEmail,
+    subject: `Do not trust the test "${oneLine(test.name, 120)}" yet: its visitors are not split as set`,
+    text:
+      `Hello,\n\nThe test's arms received visitors in proportions its weights make very unlikely (a sample ratio mismatch). ` +
+      `Something other than chance is at work, such as a redirect that loses visitors or a cache that serves one arm: ` +
+      `its results cannot be trusted until that is found and fixed. svc keeps the test running.\n\n` +
+      `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
+      `Open svc in your Shopify admin, then Tests and this test, for what the page says about it.\n\n` +
       FOOTER,
   };
 }

@@ -9,11 +9,13 @@ const test: ParsedTest = {
   pages: ["/"],
   trafficPercent: 100,
   minDetectableEffect: 0.1,
+  groupId: null,
+  groupShare: null,
   arms: [
     { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
     { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null },
   ],
-  goals: [{ label: "signup", kind: "custom", selector: null, urlPattern: null, isPrimary: true }],
+  goals: [{ label: "signup", kind: "custom", selector: null, urlPattern: null, isPrimary: true, isGuardrail: false }],
   audience: [],
 };
 
@@ -30,7 +32,7 @@ describe("test edit policy", () => {
     }
   });
 
-  it("refuses pages, traffic, arms, weights, patches and goals on a test that has run, naming each", () => {
+  it("refuses pages, traffic, group, arms, weights, patches and goals on a test that has run, naming each", () => {
     const b = test.arms[1]!;
     const refusals: Array<[Partial<ParsedTest>, string]> = [
       [{ pages: ["/", "/a"] }, "pages"],
@@ -41,6 +43,8 @@ describe("test edit policy", () => {
       [{ goals: [{ ...test.goals[0]!, label: "other" }] }, "goals"],
       [{ audience: [{ kind: "device", values: ["mobile"] }] }, "audience"],
       [{ siteId: "site2" }, "siteId"],
+      [{ groupId: "g1" }, "groupId"],
+      [{ groupShare: 30 }, "groupShare"],
     ];
     for (const [change, part] of refusals) {
       const decision = checkEdit("running", test, { ...test, ...change });

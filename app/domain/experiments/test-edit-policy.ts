@@ -5,13 +5,15 @@ import type { ParsedTest } from "./test-form";
 export type TestStatus = "draft" | "running" | "paused" | "completed" | "archived";
 
 /** The parts of a definition that decide who is in the test, what they see, and what is counted. */
-export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "arms", "goals", "audience"] as const;
+export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "groupId", "groupShare", "arms", "goals", "audience"] as const;
 export type LockedPart = (typeof LOCKED_PARTS)[number];
 
 const PART_NAMES: Record<LockedPart, string> = {
   siteId: "site",
   pages: "pages",
   trafficPercent: "traffic allocation",
+  groupId: "group",
+  groupShare: "share of its group",
   arms: "arms, weights and changes",
   goals: "goals",
   audience: "audience",

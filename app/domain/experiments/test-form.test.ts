@@ -38,14 +38,32 @@ describe("parseTestForm", () => {
         pages: ["/products/*", "*sale*"],
         trafficPercent: 100,
         minDetectableEffect: 0.05,
+        groupId: null,
+        groupShare: null,
         arms: [
           { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
           { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null },
         ],
-        goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true }],
+        goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true, isGuardrail: true }],
         audience: [],
       },
     });
+  });
+
+  it("reads a group of the test's site and its share, and refuses another site's group or a bad share", () => {
+    const groups = { ...context, groups: [{ id: "g1", siteId: "shop1" }, { id: "g2", siteId: "other" }] };
+    const grouped = parseTestForm(form({ groupId: "g1", groupShare: "30" }), groups);
+    expect(grouped.ok && [grouped.test.groupId, grouped.test.groupShare]).toEqual(["g1", 30]);
+    const foreign = parseTestForm(form({ groupId: "g2", groupShare: "30" }), groups);
+    expect(!foreign.ok && foreign.errors.groupId).toMatch(/group of this test's site/);
+    const unknown = parseTestForm(form({ groupId: "nope", groupShare: "30" }), groups);
+    expect(!unknown.ok && unknown.errors.groupId).toBeTruthy();
+    for (const share of ["0", "101", "x", "2.5"]) {
+      const bad = parseTestForm(form({ groupId: "g1", groupShare: share }), groups);
+      expect(!bad.ok && bad.errors.groupShare).toMatch(/share of the group/);
+    }
+    const none = parseTestForm(form({ groupId: "", groupShare: "30" }), groups);
+    expect(none.ok && [none.test.groupId, none.test.groupShare]).toEqual([null, null]);
   });
 
   it("keys arms control, b, c, …", () => {
@@ -154,14 +172,14 @@ describe("parseTestForm", () => {
   it("reads url, click and submit goals", () => {
     const goals = [
       { kind: "url", label: "thanks", selector: "", page: { kind: "prefix", value: "/thanks" }, primary: true },
-      { kind: "click", label: "cta", selector: "a.cta", page: { kind: "exact", value: "" }, primary: false },
+      { kind: "click", label: "cta", selector: "a.cta", page: { kind: "exact", value: "" }, primary: false, guardrail: true },
       { kind: "submit", label: "lead", selector: "form#lead", page: { kind: "exact", value: "" }, primary: false },
     ];
     const result = parseTestForm(form({ siteId: "web1", goals: goals as TestFormValues["goals"] }), context);
     expect(result.ok && result.test.goals).toEqual([
-      { label: "thanks", kind: "url", selector: null, urlPattern: "/thanks*", isPrimary: true },
-      { label: "cta", kind: "click", selector: "a.cta", urlPattern: null, isPrimary: false },
-      { label: "lead", kind: "submit", selector: "form#lead", urlPattern: null, isPrimary: false },
+      { label: "thanks", kind: "url", selector: null, urlPattern: "/thanks*", isPrimary: true, isGuardrail: false },
+      { label: "cta", kind: "click", selector: "a.cta", urlPattern: null, isPrimary: false, isGuardrail: true },
+      { label: "lead", kind: "submit", selector: "form#lead", urlPattern: null, isPrimary: false, isGuardrail: false },
     ]);
     expect(errorsOf(form({ siteId: "web1", goals: [{ ...goals[0], page: { kind: "exact", value: "thanks" } }] as TestFormValues["goals"] }))).toHaveProperty("goals.0.page");
   });

@@ -73,6 +73,8 @@ export interface GoalDraft {
   /** url: the pages whose visit counts. */
   page: PageRule;
   primary: boolean;
+  /** Must not get worse: svc pauses the test when a variant is shown to lower it. */
+  guardrail: boolean;
 }
 
 /**
@@ -99,6 +101,9 @@ export interface TestFormValues {
   minDetectableEffect: string;
   /** Who may enter the test, every rule holding; empty (or absent, from an older form): every visitor. */
   audience?: AudienceDraft[];
+  /** A mutually exclusive group of the site ("" for none), and the test's share of it in percent. */
+  groupId?: string;
+  groupShare?: string;
 }
 
 /** A valid test, as the models store it (Test.minDetectableEffect is a fraction). */
@@ -109,8 +114,11 @@ export interface ParsedTest {
   pages: string[];
   trafficPercent: number;
   minDetectableEffect: number;
+  /** Null: in no group (then groupShare is null too). */
+  groupId: string | null;
+  groupShare: number | null;
   arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null }>;
-  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean }>;
+  goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean; isGuardrail: boolean }>;
   audience: Audience;
 }
 
@@ -131,8 +139,9 @@ export const emptyPatch = (op: PatchOp = "text"): PatchDraft => ({
 
 export const emptyArm = (name: string): ArmDraft => ({ name, weight: "1", change: "none", patches: [], redirectUrl: "", template: "" });
 
+/** A purchase goal is a guardrail unless the merchant says otherwise: a variant that costs sales should not run on. */
 export const emptyGoal = (kind: GoalKind, primary = false): GoalDraft => ({
-  kind, label: kind === "purchase" ? PURCHASE_GOAL : "", selector: "", page: { kind: "exact", value: "" }, primary,
+  kind, label: kind === "purchase" ? PURCHASE_GOAL : "", selector: "", page: { kind: "exact", value: "" }, primary, guardrail: kind === "purchase",
 });
 
 /** A new test's form: one site chosen, every page, control and one variant, half the traffic each. */
@@ -147,6 +156,8 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     goals: [emptyGoal(site?.kind === "shopify" ? "purchase" : "custom", true)],
     minDetectableEffect: "10",
     audience: [],
+    groupId: "",
+    groupShare: "",
   };
 }
 
@@ -171,6 +182,8 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     pages: test.pages.map(patternToPageRule),
     trafficPercent: String(test.trafficPercent),
     minDetectableEffect: String(Math.round(test.minDetectableEffect * 100 * 1000) / 1000),
+    groupId: test.groupId ?? "",
+    groupShare: test.groupShare === null ? "" : String(test.groupShare),
     arms: test.arms.map((arm) => {
       const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight) };
       const template = siteKind === "shopify" ? TEMPLATE_REDIRECT.exec(arm.redirectUrl ?? "")?.[1] : undefined;
@@ -181,6 +194,7 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     }),
     goals: test.goals.map((goal) => ({
       ...emptyGoal(goal.kind, goal.isPrimary),
+      guardrail: goal.isGuardrail,
       label: goal.label,
       selector: goal.selector ?? "",
       page: goal.urlPattern ? patternToPageRule(goal.urlPattern) : { kind: "exact", value: "" },
@@ -215,6 +229,8 @@ export interface FormContext {
    * redirect arm's full URL must be on one of them (the snippet follows no other). Absent: none known.
    */
   sites: ReadonlyArray<{ id: string; kind: SiteKind; origins?: readonly string[] }>;
+  /** The shop's mutually exclusive groups, each on a site (its public id). Absent: none. */
+  groups?: ReadonlyArray<{ id: string; siteId: string }>;
 }
 
 /**
@@ -250,6 +266,15 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
 
   const trafficPercent = integer(form.trafficPercent);
   if (trafficPercent === null || trafficPercent < 1 || trafficPercent > 100) fail("trafficPercent", "Enter a whole percentage from 1 to 100");
+
+  const groupId = text(form.groupId);
+  let groupShare: number | null = null;
+  if (groupId) {
+    const group = (context.groups ?? []).find((g) => g.id === groupId);
+    if (!group || (site && group.siteId !== site.id)) fail("groupId", "Choose a group of this test's site, or none");
+    groupShare = integer(form.groupShare);
+    if (groupShare === null || groupShare < 1 || groupShare > 100) fail("groupShare", "Enter the test's share of the group, a whole percentage from 1 to 100");
+  }
 
   const mde = decimal(form.minDetectableEffect);
   if (mde === null || mde <= 0 || mde > MAX_MDE_PERCENT) fail("minDetectableEffect", `Enter a percentage above 0 and up to ${MAX_MDE_PERCENT}`);
@@ -296,6 +321,8 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
       pages,
       trafficPercent,
       minDetectableEffect: mde / 100,
+      groupId: groupId || null,
+      groupShare: groupId ? groupShare : null,
       arms,
       goals,
       audience,
@@ -472,13 +499,14 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
   const raw = record(input) ?? {};
   const kind = text(raw.kind) as GoalKind;
   const isPrimary = raw.primary === true;
+  const isGuardrail = raw.guardrail === true;
   if (!(GOAL_KINDS as readonly string[]).includes(kind)) {
     fail(`${at}.kind`, "Choose what counts as a conversion");
-    return { label: "", kind: "custom", selector: null, urlPattern: null, isPrimary };
+    return { label: "", kind: "custom", selector: null, urlPattern: null, isPrimary, isGuardrail };
   }
   if (kind === "purchase") {
     if (siteKind !== "shopify") fail(`${at}.kind`, "Purchases are counted on Shopify sites only");
-    return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary };
+    return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary, isGuardrail };
   }
   const label = text(raw.label).trim();
   if (!isGoalLabel(label)) fail(`${at}.label`, `Enter a label of 1 to ${MAX_GOAL_LENGTH} characters, without line breaks or tabs`);
@@ -496,7 +524,7 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
     if (error || !rule) fail(`${at}.page`, error ?? "Choose a rule");
     else urlPattern = pageRuleToPattern(rule);
   }
-  return { label, kind, selector, urlPattern, isPrimary };
+  return { label, kind, selector, urlPattern, isPrimary, isGuardrail };
 }
 
 function record(value: unknown): Record<string, unknown> | null {

@@ -144,6 +144,13 @@ describe("what each status allows", () => {
 });
 
 describe("parseLifecycleForm", () => {
+  it("reads the merchant's confirmation that an overlapping test is independent, for start and resume only", () => {
+    expect(parseLifecycleForm({ intent: "start", winner: null, independent: "confirmed" })).toEqual({ ok: true, value: { intent: "start", independent: true } });
+    expect(parseLifecycleForm({ intent: "resume", winner: null, independent: "confirmed" })).toEqual({ ok: true, value: { intent: "resume", independent: true } });
+    expect(parseLifecycleForm({ intent: "start", winner: null, independent: "yes" })).toEqual({ ok: true, value: { intent: "start" } });
+    expect(parseLifecycleForm({ intent: "pause", winner: null, independent: "confirmed" })).toEqual({ ok: true, value: { intent: "pause" } });
+  });
+
   it("reads each intent", () => {
     expect(parseLifecycleForm({ intent: "pause", winner: null })).toEqual({ ok: true, value: { intent: "pause" } });
     expect(parseLifecycleForm({ intent: "complete", winner: "b" })).toEqual({ ok: true, value: { intent: "complete", winnerArmId: "b" } });

@@ -7,7 +7,11 @@ export const LIFECYCLE_INTENTS = ["start", "pause", "resume", "complete", "archi
 export type LifecycleIntentName = (typeof LIFECYCLE_INTENTS)[number];
 
 export type LifecycleIntent =
-  | { intent: "start" | "pause" | "resume" | "archive" | "end-serving" }
+  | {
+      intent: "start" | "pause" | "resume" | "archive" | "end-serving";
+      /** The merchant confirmed the test is independent of the running tests it overlaps (test-overlap.ts). */
+      independent?: boolean;
+    }
   | {
       intent: "complete";
       /** The declared winner; null: no winner. */
@@ -132,12 +136,15 @@ export function intentsFrom(status: TestStatus, servingWinner = false): Lifecycl
 }
 
 /** The form's fields as an intent, or what is wrong with them. */
-export function parseLifecycleForm(form: { intent: unknown; winner: unknown; serve?: unknown }): { ok: true; value: LifecycleIntent } | { ok: false; field: string; message: string } {
+export function parseLifecycleForm(form: { intent: unknown; winner: unknown; serve?: unknown; independent?: unknown }): { ok: true; value: LifecycleIntent } | { ok: false; field: string; message: string } {
   const { intent, winner } = form;
   if (typeof intent !== "string" || !(LIFECYCLE_INTENTS as readonly string[]).includes(intent)) {
     return { ok: false, field: "intent", message: `intent must be one of ${LIFECYCLE_INTENTS.join(", ")}.` };
   }
-  if (intent !== "complete") return { ok: true, value: { intent: intent as Exclude<LifecycleIntentName, "complete"> } };
+  if (intent !== "complete") {
+    const independent = (intent === "start" || intent === "resume") && form.independent === "confirmed";
+    return { ok: true, value: { intent: intent as Exclude<LifecycleIntentName, "complete">, ...(independent && { independent }) } };
+  }
   if (typeof winner !== "string" || winner.trim() === "") {
     return { ok: false, field: "winner", message: "Choose the arm that won, or no winner." };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildResults, type RollupRow } from "./build-results";
-import { csvText, dailyCsv, moneyFigure, SUMMARY_COLUMNS, summaryCsv as summaryOf } from "./csv";
+import { csvText, dailyCsv, dailyRecords, DAILY_COLUMNS, moneyFigure, SUMMARY_COLUMNS, summaryCsv as summaryOf, summaryRecords } from "./csv";
 import { decisionSummary } from "./decision-summary";
 import { formulaCells, readsAsFormula, spreadsheetCells } from "./spreadsheet-reading";
 
@@ -86,6 +86,22 @@ const HOSTILE = [
   ",=1",
   "'=1;=2",
 ];
+
+describe("results as records (GET /api/v1/results)", () => {
+  it("holds the CSV's cells as JSON values: numbers, booleans, the names as typed, null for an empty cell", () => {
+    const records = summaryRecords(view, decisionSummary(view, { today: "2026-11-02" }));
+    expect(records).toHaveLength(2);
+    expect(Object.keys(records[1]!)).toEqual([...SUMMARY_COLUMNS]);
+    expect(records[1]).toMatchObject({ test_name: '=HYPERLINK("x") "Spring" sale', goal: "sign,up", primary_goal: true, arm_name: "Café crème", is_control: false, visitors: 9, converting_visitors: 2, conversions: 3, revenue: 12.5, currency: "USD" });
+    expect(records[0]!.lift).toBeNull();
+  });
+  it("writes the daily rows in the CSV's order with money as numbers", () => {
+    const records = dailyRecords(view, rollups);
+    expect(Object.keys(records[0]!)).toEqual([...DAILY_COLUMNS]);
+    expect(records.map((r) => [r.day, r.arm_id, r.goal])).toEqual([["2026-11-01", "b", ""], ["2026-11-01", "b", "sign,up"], ["2026-11-02", "a", ""]]);
+    expect(records[1]).toMatchObject({ revenue: 12.5, refunded: 2.5, converting_visitors: 2 });
+  });
+});
 
 describe("results CSV money and decision", () => {
   it("writes money exactly, with the currency's decimals, never a float's binary noise", () => {

@@ -10,11 +10,12 @@ export const SUMMARY_COLUMNS = [
   "revenue_per_visitor", "average_order_value", "lift", "lift_ci_low", "lift_ci_high", "p_value",
   "chance_to_win", "srm_p_value", "net_revenue",
   "decision", "decision_arm", "decision_lift", "decision_lift_ci_low", "decision_lift_ci_high", "arm_decided",
+  "net_revenue_per_visitor", "refunded_orders", "refund_share",
 ] as const;
 
 export const DAILY_COLUMNS = [
   "test_id", "test_name", "day", "arm_id", "arm_key", "arm_name", "goal", "currency",
-  "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded",
+  "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded", "refunded_orders",
 ] as const;
 
 /** A figure already written as the number it is (money with its decimals), never read as text. */
@@ -87,6 +88,37 @@ function toCsv(header: readonly string[], rows: Cell[][]): string {
 
 /** One row per goal × arm, with the page's figures; every row carries the test's decision, each arm its mark. */
 export function summaryCsv(view: ResultsView, decision: DecisionSummary): string {
+  return toCsv(SUMMARY_COLUMNS, summaryRows(view, decision));
+}
+
+/** One row per day × arm × goal × currency, straight from the rollups; goal "" rows are exposures. */
+export function dailyCsv(view: ResultsView, rollups: readonly RollupRow[]): string {
+  return toCsv(DAILY_COLUMNS, dailyRows(view, rollups));
+}
+
+/** A JSON value per cell, keyed by column: what the CSV writes, as numbers, booleans, strings or null (empty). */
+export type FeedRecord<C extends string> = Record<C, string | number | boolean | null>;
+
+function toRecords<C extends string>(header: readonly C[], rows: Cell[][]): Array<FeedRecord<C>> {
+  return rows.map((row) => {
+    const record = {} as FeedRecord<C>;
+    header.forEach((column, i) => {
+      const value = row[i];
+      // Money keeps the currency's decimals the CSV writes; text stays the merchant's or shopper's own (no formula guard: JSON is not a spreadsheet).
+      record[column] =
+        value === null || value === undefined ? null : typeof value === "object" ? Number(value.figure) : typeof value === "number" && !Number.isFinite(value) ? null : value;
+    });
+    return record;
+  });
+}
+
+/** The summary CSV's rows as records (GET /api/v1/results): the same builder, so the two cannot disagree. */
+export const summaryRecords = (view: ResultsView, decision: DecisionSummary) => toRecords(SUMMARY_COLUMNS, summaryRows(view, decision));
+
+/** The daily CSV's rows as records, as summaryRecords. */
+export const dailyRecords = (view: ResultsView, rollups: readonly RollupRow[]) => toRecords(DAILY_COLUMNS, dailyRows(view, rollups));
+
+function summaryRows(view: ResultsView, decision: DecisionSummary): Cell[][] {
   const rows: Cell[][] = [];
   const money = (value: number | null) => moneyFigure(value, view.currency);
   const called = decision.called;
@@ -100,23 +132,23 @@ export function summaryCsv(view: ResultsView, decision: DecisionSummary): string
         arm.chanceToWin, view.srm.pValue, money(arm.netRevenue),
         decision.state, called?.armName, called?.lift, called?.ciLow, called?.ciHigh,
         standings.find((a) => a.armId === arm.armId)?.mark,
+        money(arm.netRevenuePerVisitor), arm.refundedOrders, arm.refundShare,
       ]);
     }
   }
-  return toCsv(SUMMARY_COLUMNS, rows);
+  return rows;
 }
 
-/** One row per day × arm × goal × currency, straight from the rollups; goal "" rows are exposures. */
-export function dailyCsv(view: ResultsView, rollups: readonly RollupRow[]): string {
+function dailyRows(view: ResultsView, rollups: readonly RollupRow[]): Cell[][] {
   const arms = new Map(view.arms.map((a) => [a.armId, a]));
-  const rows = [...rollups]
+  return [...rollups]
     .sort((a, b) => a.day.localeCompare(b.day) || a.armId.localeCompare(b.armId) || a.goal.localeCompare(b.goal) || a.currency.localeCompare(b.currency))
     .map((r): Cell[] => {
       const arm = arms.get(r.armId);
       return [
         view.test.id, view.test.name, r.day, r.armId, arm?.key, arm?.name, r.goal, r.currency,
         r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, moneyFigure(r.revenue, r.currency || view.currency), moneyFigure(r.refunded, r.currency || view.currency),
+        r.refundedOrders ?? 0,
       ];
     });
-  return toCsv(DAILY_COLUMNS, rows);
 }

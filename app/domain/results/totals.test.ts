@@ -27,7 +27,7 @@ describe("totalsPerArm", () => {
   it("counts conversions in every currency but revenue only in the site's", () => {
     const [, b] = totalsPerArm(rollups, ["a", "b"], "USD", "purchase");
     expect(b).toEqual({
-      visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, refunded: 0, siteCurrencyConversions: 2,
+      visitors: 50, convertingVisitors: 3, conversions: 3, revenue: 30, revenueSquares: 500, refunded: 0, refundedOrders: 0, siteCurrencyConversions: 2,
       // Rows without the capped and AOV sums read as stored before them: uncapped, one conversion per visitor.
       cappedRevenue: 30, cappedRevenueSquares: 500, cappedRevenueCubes: null, conversionSquares: 2, revenueConversions: 30, cappedRevenueConversions: 30,
       // Nor CUPED's covariate sums: no adjustment.

@@ -11,6 +11,8 @@ export interface RollupFigures {
   revenueSquares: number;
   /** Revenue of these conversions later refunded or cancelled (Shopify orders); 0 elsewhere. */
   refunded: number;
+  /** Of these conversions' orders, how many were refunded or cancelled; absent on rows from before it was kept. */
+  refundedOrders?: number;
 }
 
 /**
@@ -63,6 +65,8 @@ export interface ArmTotals extends RevenueSums {
   revenueSquares: number;
   /** Of `revenue`, what was later refunded or cancelled. */
   refunded: number;
+  /** Of the conversions in the site's currency, the orders later refunded or cancelled. */
+  refundedOrders: number;
   /** Conversions recorded in the site's currency (AOV's denominator). */
   siteCurrencyConversions: number;
   /** CUPED's sums (CovariateSums) in the site's currency; null when some row did not keep them. */
@@ -76,6 +80,7 @@ export const emptyTotals = (): ArmTotals => ({
   revenue: 0,
   revenueSquares: 0,
   refunded: 0,
+  refundedOrders: 0,
   siteCurrencyConversions: 0,
   cappedRevenue: 0,
   cappedRevenueSquares: 0,
@@ -115,6 +120,7 @@ export function totalsPerArm(
         t.revenue += row.revenue;
         t.revenueSquares += row.revenueSquares;
         t.refunded += row.refunded;
+        t.refundedOrders += row.refundedOrders ?? 0;
         t.siteCurrencyConversions += row.conversions;
         t.cappedRevenue += row.cappedRevenue ?? row.revenue;
         t.cappedRevenueSquares += row.cappedRevenueSquares ?? row.revenueSquares;

@@ -15,6 +15,12 @@ export interface ArmResult {
   revenue: number;
   /** Revenue less what was later refunded or cancelled (Shopify orders); equals revenue elsewhere. */
   netRevenue: number;
+  /** netRevenue / visitors; null without visitors. */
+  netRevenuePerVisitor: number | null;
+  /** Orders (conversions in the site's currency) later refunded in part or in full, or cancelled. */
+  refundedOrders: number;
+  /** refundedOrders / those conversions; null without any. */
+  refundShare: number | null;
   revenuePerVisitor: number | null;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;

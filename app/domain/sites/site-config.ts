@@ -1,6 +1,7 @@
 // What the hot paths need to know about a site and its running tests, held in memory per site.
 import type { Audience } from "~/wire/rules/audience";
 import type { AttributionTest } from "../events/attribution";
+import type { GroupSlice } from "../experiments/traffic-split";
 
 export interface ArmConfig {
   id: string;
@@ -29,6 +30,19 @@ export interface RunningTest {
   goals: GoalConfig[];
   /** Each visitor's revenue counts up to this (site currency), fixed at the test's start; null or absent: not capped. */
   revenueCap?: number | null;
+  /** Its slice of a mutually exclusive group (app/domain/experiments/traffic-split.ts); null or absent: none. */
+  group?: GroupSlice | null;
+}
+
+/**
+ * The store-wide holdout while it is on: `percent` of visitors see no test and no served winner. Both sides
+ * are measured as the two arms ("holdout", "rest") of a pseudo-test whose id is `runId`, a test no table
+ * holds (docs/traffic.md).
+ */
+export interface HoldoutConfig {
+  runId: string;
+  percent: number;
+  since: Date;
 }
 
 export interface SiteConfig {
@@ -52,6 +66,8 @@ export interface SiteConfig {
    * that arm alone; empty or absent while the site is paused.
    */
   served?: ServedWinner[];
+  /** Null or absent: no holdout, or the site is paused (then nothing is served, the holdout included). */
+  holdout?: HoldoutConfig | null;
   /**
    * Every test a conversion may still count for (app/domain/events/attribution.ts): started, and not
    * ended more than ATTRIBUTION_WINDOW_MS ago; running and paused ones included, whatever the site's status.

@@ -1,6 +1,6 @@
 // A test's results for its shop: load the rollups, run the statistics, decide, shape the page or the CSV.
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
-import { dailyCsv, summaryCsv } from "~/domain/results/csv";
+import { dailyCsv, dailyRecords, DAILY_COLUMNS, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
@@ -40,7 +40,7 @@ async function load(shopDomain: string, testId: string) {
   const winner = test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null;
   // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
   const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
-  return { view, decision, rollups };
+  return { view, decision, rollups, sitePublicId: test.site.publicId, endedAt: test.endedAt?.toISOString() ?? null };
 }
 
 /** The results page's data and its decision; not found when the test is not this shop's. */
@@ -54,4 +54,30 @@ export async function loadResultsCsv(shopDomain: string, testId: string, daily: 
   const loaded = await load(shopDomain, testId);
   if (!loaded) return fail(NO_SUCH_TEST);
   return ok(daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view, loaded.decision));
+}
+
+/** GET /api/v1/results' body (docs/api.md): the CSV's columns and rows as JSON, with the test it is for. */
+export interface ResultsFeed {
+  api_version: "v1";
+  kind: "summary" | "daily";
+  test: { id: string; name: string; status: string; site: string; currency: string; started_at: string | null; ended_at: string | null };
+  columns: readonly string[];
+  rows: Array<FeedRecord<string>>;
+}
+
+/**
+ * The CSV's numbers as records for a site's API key: not found, as for any other unknown test, when the test
+ * is not on the key's site (another site's tests are not told apart from tests that do not exist).
+ */
+export async function loadResultsFeed(shopDomain: string, sitePublicId: string, testId: string, daily: boolean): Promise<Outcome<ResultsFeed>> {
+  const loaded = await load(shopDomain, testId);
+  if (!loaded || loaded.sitePublicId !== sitePublicId) return fail(NO_SUCH_TEST);
+  const { view } = loaded;
+  return ok({
+    api_version: "v1",
+    kind: daily ? "daily" : "summary",
+    test: { id: view.test.id, name: view.test.name, status: view.test.status, site: sitePublicId, currency: view.currency, started_at: view.test.startedAt, ended_at: loaded.endedAt },
+    columns: daily ? DAILY_COLUMNS : SUMMARY_COLUMNS,
+    rows: daily ? dailyRecords(view, loaded.rollups) : summaryRecords(view, loaded.decision),
+  });
 }

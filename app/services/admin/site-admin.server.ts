@@ -5,7 +5,9 @@ import { appEnv } from "~/env.server";
 import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domain/sites/site-form";
 import { newSiteId } from "~/domain/sites/site-id";
 import { SNIPPET_INSTALL_RULES, snippetTag, type HeadHelperScript } from "~/domain/sites/snippet-tag";
+import { siteActivity, type SiteActivity } from "~/domain/sites/activity";
 import { listSiteApiKeys } from "~/models/api-key.server";
+import { readSiteActivity } from "~/models/site-activity.server";
 import { findShopByDomain } from "~/models/shop.server";
 import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
@@ -33,6 +35,8 @@ export interface SiteDetail {
   keys: SiteApiKeyView[];
   /** The inline anti-flicker helper to paste before the tag (web sites only; null when not built or unsafe). */
   headHelper: HeadHelperScript | null;
+  /** When the tag, the pixel and each goal last reported ("Is it firing?"). */
+  activity: SiteActivity;
 }
 
 const MAX_SITE_ID_ATTEMPTS = 5;
@@ -84,7 +88,7 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, { dem
   const shop = await findShopByDomain(shopDomain);
   const site = shop && (await findSiteOfShop(shop.id, publicId));
   if (!site) return fail(SITE_NOT_FOUND);
-  const keys = await listSiteApiKeys(site.id);
+  const [keys, activity] = await Promise.all([listSiteApiKeys(site.id), readSiteActivity(site.id)]);
   return ok({
     id: site.publicId,
     name: site.name,
@@ -99,6 +103,7 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, { dem
     tag: snippetTag(baseUrl, site.publicId, { consentGranted: site.consentManagedByMerchant }),
     installRules: SNIPPET_INSTALL_RULES,
     headHelper: site.kind === "web" ? await currentHeadHelper() : null,
+    activity: siteActivity({ kind: site.kind, ...activity }, new Date()),
     keys: keys.map((key) => ({
       id: key.id,
       name: key.name,

@@ -5,10 +5,12 @@ import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
+import { placeSlice, shareDoesNotFit } from "~/domain/experiments/test-group";
 import { storefrontOrigins } from "~/domain/links/editor-page";
 import { findShopByDomain } from "~/models/shop.server";
 import { listSitesOfShop } from "~/models/site.server";
 import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
+import { heldSlices, listGroupsOfShop } from "~/models/test-group.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
@@ -24,8 +26,18 @@ export interface EditorSite {
   origins: string[];
 }
 
+/** A mutually exclusive group the test may join, on its site (public id), with what is free in it. */
+export interface EditorGroup {
+  id: string;
+  name: string;
+  siteId: string;
+  /** The slices of its other tests that hold one (drafts, running and paused tests). */
+  taken: Array<{ testId: string; testName: string; start: number; share: number }>;
+}
+
 export interface TestEditorData {
   sites: EditorSite[];
+  groups: EditorGroup[];
   values: TestFormValues;
   /** Null for a new test. */
   test: { id: string; name: string; status: TestStatus } | null;
@@ -51,9 +63,23 @@ const CHOOSE_A_SITE = invalidTest({ siteId: "Choose a site" });
 async function shopSites(shopDomain: string) {
   const shop = await findShopByDomain(shopDomain);
   if (!shop) return null;
-  const sites = await listSitesOfShop(shop.id);
-  return { shop, sites };
+  const [sites, groups] = await Promise.all([listSitesOfShop(shop.id), listGroupsOfShop(shop.id)]);
+  return { shop, sites, groups };
 }
+
+const HOLDING = new Set(["draft", "running", "paused"]);
+
+const editorGroups = (groups: Awaited<ReturnType<typeof listGroupsOfShop>>, exceptTestId?: string): EditorGroup[] =>
+  groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    siteId: group.site.publicId,
+    taken: group.tests.flatMap((t) =>
+      t.id !== exceptTestId && HOLDING.has(t.status) && t.groupStart !== null && t.groupShare !== null
+        ? [{ testId: t.id, testName: t.name, start: t.groupStart, share: t.groupShare }]
+        : [],
+    ),
+  }));
 
 const editorSites = (sites: Awaited<ReturnType<typeof listSitesOfShop>>, shopDomain: string): EditorSite[] =>
   sites.map((site) => ({
@@ -71,7 +97,7 @@ export async function loadNewTestEditor(shopDomain: string, graphql: AdminGraphq
   const found = await shopSites(shopDomain);
   const sites = editorSites(found?.sites ?? [], found?.shop.domain ?? shopDomain);
   const site = sites.find((s) => s.id === siteId) ?? sites[0];
-  return { sites, values: newTestForm(site), test: null, lock: null, templates: await templatesFor(shopDomain, sites, graphql) };
+  return { sites, groups: editorGroups(found?.groups ?? []), values: newTestForm(site), test: null, lock: null, templates: await templatesFor(shopDomain, sites, graphql) };
 }
 
 type StoredTest = NonNullable<Awaited<ReturnType<typeof findTestOfShop>>>;
@@ -84,6 +110,8 @@ function storedDefinition(test: StoredTest): ParsedTest {
     pages: test.pages,
     trafficPercent: test.trafficPercent,
     minDetectableEffect: test.minDetectableEffect,
+    groupId: test.groupId,
+    groupShare: test.groupShare,
     arms: test.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,
@@ -97,6 +125,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
       selector: goal.selector,
       urlPattern: goal.urlPattern,
       isPrimary: goal.isPrimary,
+      isGuardrail: goal.isGuardrail,
     })),
     // Unreadable: the form starts with no rules, and saving replaces it.
     audience: storedAudience(test.audience) ?? [],
@@ -112,6 +141,7 @@ export async function loadTestEditor(shopDomain: string, testId: string, graphql
   const sites = editorSites(found.sites, found.shop.domain);
   return ok({
     sites,
+    groups: editorGroups(found.groups, test.id),
     values: testToForm(storedDefinition(test), test.site.kind),
     test: { id: test.id, name: test.name, status: test.status },
     lock: lockExplanation(test.status),
@@ -119,9 +149,22 @@ export async function loadTestEditor(shopDomain: string, testId: string, graphql
   });
 }
 
-function fieldsOf(parsed: ParsedTest, siteDbId: string): TestFields {
-  return { ...parsed, siteId: siteDbId };
+/**
+ * What the models store: the site's internal id, and the test's slice of its group placed among the slices
+ * its other tests hold (kept where it was when it still fits). A share that fits nowhere is a field error.
+ */
+async function fieldsOf(parsed: ParsedTest, siteDbId: string, stored?: { id: string; groupId: string | null; groupStart: number | null }): Promise<Outcome<TestFields>> {
+  if (!parsed.groupId || parsed.groupShare === null) return ok({ ...parsed, siteId: siteDbId, groupId: null, groupShare: null, groupStart: null });
+  const taken = await heldSlices(parsed.groupId, stored?.id);
+  const start = placeSlice(taken, parsed.groupShare, stored?.groupId === parsed.groupId ? stored.groupStart : null);
+  if (start === null) return fail(invalidTest({ groupShare: shareDoesNotFit(taken, parsed.groupShare) }));
+  return ok({ ...parsed, siteId: siteDbId, groupStart: start });
 }
+
+const formContext = (found: NonNullable<Awaited<ReturnType<typeof shopSites>>> | null, shopDomain: string) => ({
+  sites: editorSites(found?.sites ?? [], found?.shop.domain ?? shopDomain),
+  groups: (found?.groups ?? []).map((g) => ({ id: g.id, siteId: g.site.publicId })),
+});
 
 /**
  * Creates a draft from the posted form; nothing is written when the form is invalid. `graphql` (null in the
@@ -130,11 +173,13 @@ function fieldsOf(parsed: ParsedTest, siteDbId: string): TestFields {
 export async function createTestFromForm(shopDomain: string, payload: unknown, graphql: AdminGraphql | null): Promise<Outcome<SavedTest>> {
   const found = await shopSites(shopDomain);
   const sites = found?.sites ?? [];
-  const parsed = parseTestForm(payload, { sites: editorSites(sites, found?.shop.domain ?? shopDomain) });
+  const parsed = parseTestForm(payload, formContext(found, shopDomain));
   if (!parsed.ok) return fail(refused(parsed));
   const site = sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
-  const id = await createTest(fieldsOf(parsed.test, site.id));
+  const fields = await fieldsOf(parsed.test, site.id);
+  if (!fields.ok) return fields;
+  const id = await createTest(fields.value);
   invalidateSite(site.publicId);
   await syncHideMetafield(shopDomain, graphql);
   return ok({ id });
@@ -146,13 +191,15 @@ export async function saveTestFromForm(shopDomain: string, testId: string, paylo
   if (!found) return fail(NOT_FOUND);
   const test = await findTestOfShop(found.shop.id, testId);
   if (!test) return fail(NOT_FOUND);
-  const parsed = parseTestForm(payload, { sites: editorSites(found.sites, found.shop.domain) });
+  const parsed = parseTestForm(payload, formContext(found, shopDomain));
   if (!parsed.ok) return fail(refused(parsed));
   const decision = checkEdit(test.status, storedDefinition(test), parsed.test);
   if (!decision.ok) return fail({ status: 409, type: "test-locked", title: "This test's changes are locked", fieldErrors: decision.errors });
   const site = found.sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
-  const saved = await updateTest(found.shop.id, test.id, fieldsOf(parsed.test, site.id), structureEditable(test.status));
+  const fields = await fieldsOf(parsed.test, site.id, test);
+  if (!fields.ok) return fields;
+  const saved = await updateTest(found.shop.id, test.id, fields.value, structureEditable(test.status));
   if (!saved) return fail(NOT_FOUND);
   invalidateSite(test.site.publicId);
   if (site.publicId !== test.site.publicId) invalidateSite(site.publicId);

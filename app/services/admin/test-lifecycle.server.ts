@@ -10,8 +10,9 @@ import {
   type RefusalCode,
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
+import { describeConflict, overlapConflicts } from "~/domain/experiments/test-overlap";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { findTestStatusOfShop, writeTestStatus } from "~/models/test-status.server";
+import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { clearMisuseEvidence } from "~/services/storefront/misuse.server";
@@ -76,6 +77,23 @@ export async function changeTestStatus(
   if (!decision.ok) {
     const { code, message } = decision.refusal;
     return fail({ status: STATUS_OF[code], type: `test-${code}`, title: message });
+  }
+  // Going live beside a running test that changes the same elements on the same pages would show some
+  // visitors one test's change while recording the other's: refused unless they share a group (then they
+  // share no visitor) or the merchant confirms they are independent.
+  if ((intent.intent === "start" || intent.intent === "resume") && !intent.independent) {
+    const conflicts = overlapConflicts(test, await runningTestsOfSite(test.site.id));
+    if (conflicts.length > 0) {
+      return fail({
+        status: 409,
+        type: "test-overlap",
+        title: "This test changes what a running test changes, on the same pages",
+        detail:
+          `${conflicts.map(describeConflict).join("; ")}. A visitor in both could see one change and be recorded as seeing the other. ` +
+          "Put the tests in one group so that they never share a visitor, or confirm that they are independent.",
+        issues: conflicts.map((c) => `${c.testId}: pages ${c.pages.join(", ")}; elements ${c.selectors.join(", ")}`),
+      });
+    }
   }
   // The revenue cap is fixed in advance: at the start, from what the site knew before it, never again.
   const cap = intent.intent === "start" ? await revenueCapAtStart(test.site, now) : undefined;

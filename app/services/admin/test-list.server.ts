@@ -3,6 +3,7 @@
 // decisionSummary over the summed rollups of the primary goal).
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 import type { TestStatus } from "~/domain/experiments/test-lifecycle";
+import { testGlance } from "~/domain/experiments/test-glance";
 import { buildResults, type RollupRow } from "~/domain/results/build-results";
 import { decisionSummary, primaryMarkOf, type ArmMark } from "~/domain/results/decision-summary";
 import { totalsPerArm } from "~/domain/results/totals";
@@ -24,6 +25,8 @@ export interface TestListRow {
   trafficPercent: number;
   /** Who may enter, in words; null for every visitor (no audience rules). */
   audience: string | null;
+  /** Its mutually exclusive group and share of it (docs/traffic.md); null: none. */
+  group: { name: string; share: number } | null;
   visitors: number;
   primaryGoal: string | null;
   /**
@@ -34,6 +37,8 @@ export interface TestListRow {
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
+  /** What its schedule will do next, and whether it serves its winner (app/domain/experiments/test-glance.ts). */
+  glance: string[];
 }
 
 export interface TestList {
@@ -119,12 +124,14 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
       arms: test.arms.length,
       trafficPercent: test.trafficPercent,
       audience: audienceLine(test.audience),
+      group: test.group && test.groupShare !== null ? { name: test.group.name, share: test.groupShare } : null,
       visitors,
       primaryGoal,
       lift,
       winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
       startedAt: test.startedAt?.toISOString() ?? null,
       endedAt: test.endedAt?.toISOString() ?? null,
+      glance: testGlance({ ...test, timeZone: shop?.timeZone ?? "UTC" }),
     };
   });
   const counts = Object.fromEntries(LIST_FILTERS.map((f) => [f, rows.filter((r) => inFilter(r.status, f)).length])) as Record<ListFilter, number>;

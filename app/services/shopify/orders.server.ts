@@ -119,11 +119,13 @@ async function settleOrder(
   const eventId = purchaseEventId(order.orderId);
   const conversion = await findConversion(tx, site.id, eventId);
   if (!conversion) return;
+  // The order counts among refunded orders from its first refund (or its cancellation) on.
+  const refundedOrders = (removed > 0 ? 1 : 0) - (order.refunded > 0 ? 1 : 0);
   for (const { testId, armId } of await listAttributions(tx, site.id, eventId)) {
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal: conversion.goal, day: conversion.occurredAt, currency: conversion.currency ?? site.currency },
-      { refunded: delta },
+      { refunded: delta, refundedOrders },
     );
   }
 }

@@ -2,7 +2,8 @@
 // really assigned, and hand the rest to the process's group-commit writer (answered once committed).
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
 import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
-import { armOf } from "~/domain/experiments/assignment";
+import { holdoutArmOf } from "~/domain/experiments/patches-response";
+import { assignTests } from "~/domain/experiments/traffic-split";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures } from "~/models/site.server";
 import { isDataError } from "~/models/transaction.server";
@@ -119,17 +120,21 @@ async function screenExposures(site: SiteConfig, batch: EventBatch, input: Inges
   let rejected = 0;
   const fromSiteOrigin = input.origin !== null && siteOwnOrigins(site).includes(input.origin);
   const claims = new Map<string, { claims: number; evidence: number }>();
+  // What patchesFor gave this visitor: groups and the holdout included (traffic-split.ts).
+  const arms = new Map(assignTests({ id: site.id, holdoutPercent: site.holdout?.percent ?? 0 }, site.tests, batch.vid).map((a) => [a.test.id, a.arm.id]));
   for (const event of batch.events) {
     if (event.type !== "exposure") {
       kept.push(event);
       continue;
     }
+    const holdout = site.holdout?.runId === event.test;
     const test = site.tests.find((t) => t.id === event.test);
-    const assigned = test ? (armOf(site, test, batch.vid)?.id ?? null) : undefined;
+    const assigned = holdout ? holdoutArmOf(site, batch.vid) : test ? (arms.get(test.id) ?? null) : undefined;
     const verdict = judgeExposure({ test: event.test, arm: event.arm }, assigned);
     if (verdict === "valid") kept.push(event);
     else rejected += 1;
-    const weight = claimWeight(verdict, fromSiteOrigin);
+    // The holdout is no test the misuse monitor could pause: its false claims are dropped, nothing more.
+    const weight = holdout ? "none" : claimWeight(verdict, fromSiteOrigin);
     if (weight === "none") continue;
     const counts = claims.get(event.test) ?? { claims: 0, evidence: 0 };
     counts.claims += 1;

@@ -3,7 +3,7 @@
 import type { MisuseWindow } from "~/domain/events/exposure-integrity";
 import { misusePauseEmail, misusePauseReason } from "~/domain/events/misuse-notice";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { pauseTestWithNotice } from "~/models/misuse-pause.server";
+import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { clearMisuseEvidence } from "./misuse.server";
 import { invalidateSite } from "./site-cache.server";

@@ -38,7 +38,7 @@ export async function patchesForVisitor({ site, vid, sid, preview, address, fact
     if (forced) return ok(forced);
   }
   // Unknown or paused sites get the same empty answer as a site with no running test, and cost no bucket.
-  if (!config || (config.tests.length === 0 && !config.served?.length)) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
+  if (!config || (config.tests.length === 0 && !config.served?.length && !config.holdout)) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
   // The shop's own team (Settings, "Leave my team's visits out of tests") sees the page as without svc.
   if (address && config.staffAddresses?.includes(address)) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
   // A preview took its request above.

@@ -1,10 +1,8 @@
 // POST /api/conversions (draft): a conversion sent by the merchant's server with a site API key.
 import { parseConversionRequest } from "~/domain/events/conversion-request";
 import { parseJsonText } from "~/domain/events/event-batch";
-import { hashSiteApiKey, parseBearer } from "~/domain/sites/site-api-key";
-import { findActiveKeyByHash, touchSiteApiKey } from "~/models/api-key.server";
 import { inTransaction } from "~/models/transaction.server";
-import { throttleApiKey } from "./limits.server";
+import { authenticateApiKey } from "~/services/api-key-auth.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { recordConversionInTx } from "./record-conversion.server";
 import { getSiteConfig } from "./site-cache.server";
@@ -20,31 +18,19 @@ export interface ServerConversionResponse {
   attributed: Array<{ test: string; arm: string }>;
 }
 
-/** Both 401s name the scheme to use (RFC 6750). */
-const BEARER_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="svc"' };
 const KEY_SITE_MISMATCH = { status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
 
 /** The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it. */
 export async function recordServerConversion(authorization: string | null, text: string): Promise<Outcome<ServerConversionResponse>> {
-  const key = parseBearer(authorization);
-  if (!key) {
-    return fail({ status: 401, type: "missing-api-key", title: "Send the site API key as Authorization: Bearer <key>", headers: BEARER_CHALLENGE });
-  }
-  // Looked up by its SHA-256 through a unique index: no comparison ever runs on the key itself.
-  const stored = await findActiveKeyByHash(hashSiteApiKey(key));
-  if (!stored) {
-    return fail({ status: 401, type: "invalid-api-key", title: "Unknown or revoked API key", headers: BEARER_CHALLENGE });
-  }
-  const throttled = await throttleApiKey(stored.id);
-  if (!throttled.ok) return throttled;
+  const holder = await authenticateApiKey(authorization);
+  if (!holder.ok) return holder;
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;
   if (!parsed.ok) return fail({ status: 400, type: "invalid-conversion", title: "The conversion is not valid", issues: parsed.issues });
   const conversion = parsed.value;
-  if (conversion.site !== stored.site.publicId) return fail(KEY_SITE_MISMATCH);
+  if (conversion.site !== holder.value.sitePublicId) return fail(KEY_SITE_MISMATCH);
   const site = await getSiteConfig(conversion.site);
   if (!site) return fail(KEY_SITE_MISMATCH);
-  touchSiteApiKey(stored.id).catch(() => {});
   const result = await inTransaction((tx) =>
     recordConversionInTx(tx, site, {
       eventId: SERVER_EVENT_PREFIX + conversion.eventId,

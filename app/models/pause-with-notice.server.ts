@@ -1,4 +1,5 @@
-// Pausing one running test for exposure misuse, with the owner's notice queued in the same transaction.
+// svc pausing one running test by itself (exposure misuse, a tripped guardrail), with the owner's notice
+// queued in the same transaction.
 import { enqueueEmail, type NewEmail } from "./outbox.server";
 import { inTransaction } from "./transaction.server";
 
@@ -19,9 +20,10 @@ export async function pauseTestWithNotice(
   testId: string,
   reason: string,
   notice: (test: PausedTest) => Omit<NewEmail, "shopId"> | null,
+  mark: { guardrailTrippedAt?: Date } = {},
 ): Promise<PausedTest | null> {
   return inTransaction(async (tx) => {
-    const { count } = await tx.test.updateMany({ where: { id: testId, siteId, status: "running" }, data: { status: "paused", pausedReason: reason } });
+    const { count } = await tx.test.updateMany({ where: { id: testId, siteId, status: "running" }, data: { status: "paused", pausedReason: reason, ...mark } });
     if (count !== 1) return null;
     const row = await tx.test.findUniqueOrThrow({
       where: { id: testId },

@@ -1,0 +1,103 @@
+// A test's schedule and Shopify Rollouts in Chromium on the local demo (issue 22): a draft scheduled from its
+// page's Schedule card is served on /demo from its start and no longer after its end (the schedule job runs
+// every second here, so the times are seconds away rather than a moved clock), the tests list says so at a
+// glance, and the demo shop's scheduled theme rollout is warned of on the Shopify storefront's test only.
+import { describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
+import { utcToZonedInput } from "~/domain/experiments/schedule";
+import type { PatchesResponse } from "~/wire";
+import { collectPageProblems } from "../support/browser";
+import { useDemoInChromium } from "../support/demo-in-chromium";
+import { seedTest } from "../support/seed";
+
+const TEST_ID = "sched-demo";
+const kind = "pglite";
+
+describe(`schedule and rollouts on the demo (${kind})`, () => {
+  const demo = useDemoInChromium(kind, {
+    env: { SVC_SCHEDULE_EVERY_SECONDS: "1" },
+    async seed(sql) {
+      await seedTest(sql, {
+        id: TEST_ID,
+        site: DEMO_SITE_ID,
+        name: "Scheduled lede",
+        pages: ["/demo"],
+        goals: ["signup"],
+        arms: [{}, { name: "Short lede", patches: [{ op: "text", sel: "#lede", value: "Fired in small batches." }] }],
+      });
+    },
+  });
+
+  /** The tests /api/patches serves a new shopper on /demo, read off the page's own request after consent. */
+  async function servedOnDemo(): Promise<string[]> {
+    const context: BrowserContext = await demo.browser.newContext();
+    try {
+      const page = await context.newPage();
+      // Uncaught errors only: Chromium logs the demo page's missing favicon as a console error.
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      const answer = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/patches", { timeout: 15_000 });
+      await page.goto(`${demo.server.url}/demo`);
+      await page.getByRole("button", { name: "Allow" }).click();
+      const body = (await (await answer).json()) as PatchesResponse;
+      expect(problems).toEqual([]);
+      return body.tests.map((t) => t.test);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it("starts a draft at the time set on its page and completes it at its end, served only in between", async () => {
+    const context = await demo.browser.newContext();
+    try {
+      const admin = await context.newPage();
+      const problems = collectPageProblems(admin);
+      await admin.goto(`${demo.server.url}/app/tests/${TEST_ID}`, { waitUntil: "networkidle" });
+      const zone = /time zone \(([^)]+)\)/.exec(await admin.getByText("Times are in the shop's time zone").innerText())?.[1];
+      expect(zone).toBeTruthy();
+      // Whole seconds: the form keeps no milliseconds.
+      const startAt = Math.ceil((Date.now() + 10_000) / 1000) * 1000;
+      const endAt = startAt + 12_000;
+      const local = (at: number) => `${utcToZonedInput(new Date(at), zone!)}:${String(new Date(at).getUTCSeconds()).padStart(2, "0")}`;
+      await admin.getByLabel("Start at").fill(local(startAt));
+      await admin.getByLabel("End at").fill(local(endAt));
+      await admin.getByRole("button", { name: "Save schedule" }).click();
+      await admin.getByText("Schedule saved").waitFor();
+
+      await admin.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
+      const row = admin.locator(".Polaris-IndexTable__TableRow", { hasText: "Scheduled lede" });
+      await expect(row.innerText()).resolves.toMatch(/Draft[\s\S]*Starts .*· Ends /);
+
+      expect(Date.now()).toBeLessThan(startAt);
+      expect(await servedOnDemo()).toEqual([DEMO_TEST_ID]);
+
+      await new Promise((r) => setTimeout(r, Math.max(0, startAt + 2500 - Date.now())));
+      expect(Date.now()).toBeLessThan(endAt);
+      expect((await servedOnDemo()).sort()).toEqual([DEMO_TEST_ID, TEST_ID].sort());
+
+      await new Promise((r) => setTimeout(r, Math.max(0, endAt + 2500 - Date.now())));
+      expect(await servedOnDemo()).toEqual([DEMO_TEST_ID]);
+      await admin.goto(`${demo.server.url}/app/tests/${TEST_ID}`, { waitUntil: "networkidle" });
+      await admin.getByText("svc completed this test at its scheduled end.").waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("warns of the demo shop's scheduled theme rollout on the Shopify storefront's test, not on the web site's", async () => {
+    const page = await demo.browser.newPage();
+    const problems = collectPageProblems(page);
+    await page.goto(`${demo.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}`, { waitUntil: "networkidle" });
+    await page.getByText("A Shopify rollout touches this test").waitFor();
+    const warning = await page.getByText('Shopify rollout "Winter theme"').innerText();
+    expect(warning).toContain('is scheduled to show the theme "Winter 2026" to 20% of buyers');
+    expect(warning).toMatch(/Its traffic: 20% of buyers \(scheduled\); this test's: \d+% of visitors on its pages\./);
+    await page.goto(`${demo.server.url}/app/tests/${DEMO_TEST_ID}`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "Demo: headline" }).first().waitFor();
+    await expect(page.getByText("Shopify rollout").count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
