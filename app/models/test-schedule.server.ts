@@ -1,8 +1,8 @@
 // A test's schedule as the admin and the schedule job read and write it: the form's fields, the due tests,
-// the tests that stop once decided, and the record of why svc ended one, with its notice in one transaction.
+// the running tests each pass watches, and what svc did by itself (ended, cleared, told), each with its notice in one transaction.
 import { prisma } from "~/db.server";
 import { enqueueEmail, type NewEmail } from "./outbox.server";
-import { inTransaction } from "./transaction.server";
+import { inTransaction, type Tx } from "./transaction.server";
 
 export interface ScheduleRow {
   id: string;
@@ -81,26 +81,6 @@ export async function listWatched(): Promise<WatchedTest[]> {
   }));
 }
 
-/** Records that the owner was told (once: a second instance finds it recorded), queuing `notice` in the same transaction. */
-export async function recordNotice(
-  testId: string,
-  field: "decidedNoticeAt" | "srmNoticeAt",
-  now: Date,
-  notice: (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null,
-): Promise<boolean> {
-  return inTransaction(async (tx) => {
-    const { count } = await tx.test.updateMany({ where: { id: testId, status: "running", [field]: null }, data: { [field]: now } });
-    if (count !== 1) return false;
-    const row = await tx.test.findUniqueOrThrow({
-      where: { id: testId },
-      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },
-    });
-    const email = notice({ name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail, winnerName: null });
-    if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
-    return true;
-  });
-}
-
 export interface NoticeTarget {
   name: string;
   siteName: string;
@@ -109,14 +89,16 @@ export interface NoticeTarget {
   winnerName: string | null;
 }
 
+type Notice = (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null;
+
 /**
- * Records why svc ended the completed test, once (a second instance finds it recorded and sends nothing),
- * and queues the owner's notice composed by `notice` in the same transaction. False when already recorded.
+ * The guarded write `mark` (a count of 1 when this call made the change, 0 when another instance or request
+ * already had), then the owner's notice composed by `notice` from the test as it now is, queued in the same
+ * transaction: each change is told once. False when the change was already made.
  */
-export async function recordEndedBy(testId: string, endedBy: string, notice: (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null): Promise<boolean> {
+async function markAndNotify(testId: string, mark: (tx: Tx) => Promise<{ count: number }>, notice: Notice): Promise<boolean> {
   return inTransaction(async (tx) => {
-    const { count } = await tx.test.updateMany({ where: { id: testId, status: "completed", endedBy: null }, data: { endedBy } });
-    if (count !== 1) return false;
+    if ((await mark(tx)).count !== 1) return false;
     const row = await tx.test.findUniqueOrThrow({
       where: { id: testId },
       select: {
@@ -133,17 +115,14 @@ export async function recordEndedBy(testId: string, endedBy: string, notice: (te
   });
 }
 
-/** Clears a scheduled start that could not happen, and queues the owner's notice; false when it was already cleared. */
-export async function clearFailedStart(testId: string, notice: (test: NoticeTarget) => Omit<NewEmail, "shopId"> | null): Promise<boolean> {
-  return inTransaction(async (tx) => {
-    const { count } = await tx.test.updateMany({ where: { id: testId, status: "draft", scheduledStartAt: { not: null } }, data: { scheduledStartAt: null } });
-    if (count !== 1) return false;
-    const row = await tx.test.findUniqueOrThrow({
-      where: { id: testId },
-      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },
-    });
-    const email = notice({ name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail, winnerName: null });
-    if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
-    return true;
-  });
-}
+/** Records that the owner was told a running test is decided, or that its sample ratio mismatches, once. */
+export const recordNotice = (testId: string, field: "decidedNoticeAt" | "srmNoticeAt", now: Date, notice: Notice) =>
+  markAndNotify(testId, (tx) => tx.test.updateMany({ where: { id: testId, status: "running", [field]: null }, data: { [field]: now } }), notice);
+
+/** Records why svc ended the completed test, once, with the owner's notice. */
+export const recordEndedBy = (testId: string, endedBy: string, notice: Notice) =>
+  markAndNotify(testId, (tx) => tx.test.updateMany({ where: { id: testId, status: "completed", endedBy: null }, data: { endedBy } }), notice);
+
+/** Clears a scheduled start that could not happen, with the owner's notice; false when it was already cleared. */
+export const clearFailedStart = (testId: string, notice: Notice) =>
+  markAndNotify(testId, (tx) => tx.test.updateMany({ where: { id: testId, status: "draft", scheduledStartAt: { not: null } }, data: { scheduledStartAt: null } }), notice);

@@ -31,6 +31,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   Arm: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
   Goal: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
   SelectorCheck: (o) => [`"testId" IN (${placeholders(o.testIds.length)})`, o.testIds],
+  TestGroup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   SiteApiKey: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Order: (o) => [`"shopId" = $1`, [o.shopId]],
   Refund: (o) => [`"shopId" = $1`, [o.shopId]],
@@ -70,6 +71,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
   await seedTest(sql, { id: t, site: publicId, status: "running", arms: [{ id: a }], goals: [{ label: "purchase", kind: "purchase" }] });
   await seedRows(sql, "SelectorCheck", [{ testId: t, checkedAt: NOW, page: "/", changes: [{ arm: a, index: 0, op: "hide", sel: ".promo", matched: 0 }] }]);
   await seedRows(sql, "SiteApiKey", [{ id: `${tag}-key`, siteId: s, name: "key", prefix: "svc_", hash: `${tag}-hash` }]);
+  await seedRows(sql, "TestGroup", [{ id: `${tag}-group`, siteId: s, name: "Homepage" }]);
   const order = { shopId: p, currency: "EUR", presentmentCurrency: "EUR", occurredAt: NOW };
   await seedRows(sql, "Order", [
     { ...order, orderId: "1001", sessionId: "sess-1001", total: 20, presentmentTotal: 20 },
