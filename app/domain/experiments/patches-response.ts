@@ -67,7 +67,6 @@ export function patchesFor(site: SiteConfig, visitorId: string, facts?: () => Vi
   const tests: Assignment[] = [];
   const held = holdoutArmOf(site, visitorId);
   let known: VisitorFacts | undefined;
-  // Groups and the holdout decide which tests the visitor is in (traffic-split.ts): nothing in the holdout.
   for (const { test, arm } of assignTests({ id: site.id, holdoutPercent: site.holdout?.percent ?? 0 }, site.tests, visitorId)) {
     // Without facts (no visitor request behind the call) an audience-targeted test is served to no one.
     if (test.audience?.length && !(facts && audienceAdmits(test.audience, (known ??= facts())))) continue;
