@@ -17,7 +17,8 @@ async function download(url: string, fallbackName: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-export function ExportCard({ testId }: { testId: string }) {
+/** `funnel`: the test has Shopify's funnel to export (ResultsView.funnel). */
+export function ExportCard({ testId, funnel = false }: { testId: string; funnel?: boolean }) {
   const base = `/app/tests/${encodeURIComponent(testId)}/export.csv`;
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState(false);
@@ -41,6 +42,11 @@ export function ExportCard({ testId }: { testId: string }) {
           <Button onClick={() => run(`${base}?daily=1`, "daily.csv")} loading={busy === `${base}?daily=1`}>
             Download daily figures (CSV)
           </Button>
+          {funnel && (
+            <Button onClick={() => run(`${base}?funnel=1`, "funnel.csv")} loading={busy === `${base}?funnel=1`}>
+              Download funnel (CSV)
+            </Button>
+          )}
         </InlineStack>
         {error && (
           <Text as="p" tone="critical">
