@@ -8,15 +8,22 @@ import { vi } from "vitest";
 /** The pixel's subscriber, once Shopify's runtime has handed it an API. */
 export type Extend = (api: ExtensionApi) => void;
 
-/** Loads extensions/svc-pixel/src/index.ts under a stand-in `shopify` global and answers what it registered. */
+let loaded: Extend | null = null;
+
+/**
+ * Loads extensions/svc-pixel/src/index.ts under a stand-in `shopify` global and answers what it registered
+ * (once per test file: the module registers when first imported).
+ */
 export async function loadPixel(): Promise<Extend> {
+  if (loaded) return loaded;
   const extensions: Extend[] = [];
   const shopify: ShopifyGlobal = { extend: (_point, fn) => void extensions.push(fn) };
   vi.stubGlobal("shopify", shopify);
   await import("../../extensions/svc-pixel/src/index");
   vi.unstubAllGlobals();
   if (extensions.length !== 1) throw new Error(`the pixel registered ${extensions.length} times`);
-  return extensions[0]!;
+  loaded = extensions[0]!;
+  return loaded;
 }
 
 export interface PixelPageOptions {
