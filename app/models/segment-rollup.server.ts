@@ -1,8 +1,9 @@
 // Segment rollups (SegmentRollup: test × arm × goal × day × currency × dimension × value), the exploratory
 // segment results' only source: incremented with the group's plan or a single conversion, read per test.
 import type { SegmentDelta } from "~/domain/events/segment-plan";
+import type { SegmentRollupRow } from "~/domain/results/segments";
 import { prisma } from "~/db.server";
-import { sqlOf, type Sql, type Tx } from "./transaction.server";
+import { inSqlTransaction, sqlOf, type Sql, type Tx } from "./transaction.server";
 
 /** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
 export function segmentRollupUpsertSql(param: string): string {
@@ -31,17 +32,12 @@ export async function addToSegmentRollupsInTx(tx: Tx, rows: readonly SegmentDelt
   await addToSegmentRollups(sqlOf(tx), rows);
 }
 
-export interface SegmentRollupRow {
-  armId: string;
-  goal: string;
-  currency: string;
-  dimension: string;
-  value: string;
-  exposedVisitors: number;
-  convertingVisitors: number;
-  conversions: number;
-  revenue: number;
-  revenueSquares: number;
+/** Replaces every segment row of one test with these, at once (the demo's results examples, re-seeded at each start). */
+export async function replaceSegmentRollupsOfTest(siteId: string, testId: string, rows: readonly SegmentDelta[]): Promise<void> {
+  await inSqlTransaction(async (sql) => {
+    await sql.query(`DELETE FROM "SegmentRollup" WHERE "siteId" = $1 AND "testId" = $2`, [siteId, testId]);
+    await addToSegmentRollups(sql, rows);
+  });
 }
 
 /**
