@@ -12,13 +12,14 @@ import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 
-async function load(shopDomain: string, testId: string) {
+/** `withSegments`: also read the segment rollups (the page and the segments CSV only). */
+async function load(shopDomain: string, testId: string, withSegments = false) {
   const test = await findTestOfShop(shopDomain, testId);
   if (!test) return null;
   const [rollups, flicker, segmentRows] = await Promise.all([
     readRollupRows(test.site.id, test.id),
     readFlickerStats(test.site.id, test.id),
-    readSegmentRollups(test.site.id, test.id),
+    withSegments ? readSegmentRollups(test.site.id, test.id) : [],
   ]);
   const input: ResultsInput = {
     test: {
@@ -54,13 +55,13 @@ export async function loadResults(
   shopDomain: string,
   testId: string,
 ): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView }>> {
-  const loaded = await load(shopDomain, testId);
+  const loaded = await load(shopDomain, testId, true);
   return loaded ? ok({ ...loaded.view, decision: loaded.decision, segments: loaded.segments }) : fail(NO_SUCH_TEST);
 }
 
 /** The CSV export's segment table (one row per dimension × segment × goal × arm); not found as above. */
 export async function loadSegmentsCsv(shopDomain: string, testId: string): Promise<Outcome<string>> {
-  const loaded = await load(shopDomain, testId);
+  const loaded = await load(shopDomain, testId, true);
   return loaded ? ok(segmentsCsv(loaded.view, loaded.segments)) : fail(NO_SUCH_TEST);
 }
 
