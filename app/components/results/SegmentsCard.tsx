@@ -11,7 +11,7 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
   const shown = segments.dimensions.find((d) => d.dimension === dimension) ?? segments.dimensions[0];
   return (
     <Card>
-      <BlockStack gap="300">
+      <BlockStack gap="300" id="segments">
         <InlineStack gap="200" blockAlign="center">
           <Text as="h3" variant="headingMd">
             Segments (exploratory)
