@@ -1,8 +1,12 @@
 // The results page's "Segments (exploratory)" card in Chromium, on the demo's seeded example: labelled
 // exploratory, a breakdown per device by default with each segment's arms and corrected intervals, and the
-// other dimensions (new or returning, channel, country) a choice away.
+// other dimensions (new or returning, channel, country) a choice away. And the real snippet's batches carry
+// the landing facts the exposure's segment is read from (on PostgreSQL, which the test can read meanwhile).
 import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { DEMO_TEST_ID } from "~/demo/constants";
 import { collectPageProblems, saveScreenshot } from "../support/browser";
+import { databaseKinds } from "../support/databases";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 
 describe("the results page's segment breakdown in Chromium", () => {
@@ -32,5 +36,34 @@ describe("the results page's segment breakdown in Chromium", () => {
     await saveScreenshot(page, "results-segments");
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe.runIf(databaseKinds.includes("postgres"))("the snippet's landing facts in Chromium", () => {
+  const demo = useDemoInChromium("postgres");
+
+  it("reach the exposure's segment as classes only, after consent", async () => {
+    const context = await demo.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${demo.server.url}/demo?utm_source=newsletter&utm_campaign=spring-sale`);
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForFunction(() => typeof (window as { svc?: unknown }).svc === "object", null, { timeout: 10_000 });
+    const sid = await page.evaluate(() => localStorage.getItem("svc_sid"));
+    // Leaving the page flushes the batch (sendBeacon on pagehide).
+    await page.goto("about:blank");
+    await context.close();
+    const client = new pg.Client({ connectionString: demo.db.env.DATABASE_URL });
+    await client.connect();
+    try {
+      let rows: Array<{ segment: string | null }> = [];
+      for (let i = 0; i < 20 && rows.length === 0; i++) {
+        rows = (await client.query(`SELECT segment FROM "Exposure" WHERE "sessionId" = $1 AND "testId" = $2`, [sid, DEMO_TEST_ID])).rows;
+        if (rows.length === 0) await new Promise((r) => setTimeout(r, 250));
+      }
+      // Headless Chromium on a desktop, a new visitor from an email campaign, from an address with no country.
+      expect(rows).toEqual([{ segment: "desktop|new|email|unknown|" }]);
+    } finally {
+      await client.end();
+    }
   });
 });
