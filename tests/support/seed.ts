@@ -26,6 +26,7 @@ interface Tables {
   Refund: Models.Refund;
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
+  SegmentRollup: Models.SegmentRollup;
   OutboxEmail: Models.OutboxEmail;
   StaffAddress: Models.StaffAddress;
   WebhookDelivery: Models.WebhookDelivery;

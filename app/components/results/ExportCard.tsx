@@ -42,6 +42,9 @@ export function ExportCard({ testId, funnel = false }: { testId: string; funnel?
           <Button onClick={() => run(`${base}?daily=1`, "daily.csv")} loading={busy === `${base}?daily=1`}>
             Download daily figures (CSV)
           </Button>
+          <Button onClick={() => run(`${base}?segments=1`, "segments.csv")} loading={busy === `${base}?segments=1`}>
+            Download segments (CSV)
+          </Button>
           {funnel && (
             <Button onClick={() => run(`${base}?funnel=1`, "funnel.csv")} loading={busy === `${base}?funnel=1`}>
               Download funnel (CSV)
