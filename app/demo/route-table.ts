@@ -4,6 +4,8 @@ export const DEMO_ROUTES: ReadonlyArray<readonly [path: string, file: string]> =
   ["demo", "demo/routes/demo.tsx"],
   ["demo/shopify", "demo/routes/demo.shopify.tsx"],
   ["demo/shopify/checkout", "demo/routes/demo.shopify.checkout.tsx"],
+  ["demo/shopify/refund", "demo/routes/demo.shopify.refund.tsx"],
+  ["demo/shopify/pixel.js", "demo/routes/demo.shopify.pixel[.]js.tsx"],
   ["demo/shopify/pages/about", "demo/routes/demo.shopify.pages.about.tsx"],
   ["cart.js", "demo/routes/cart[.]js.tsx"],
   ["cart/add.js", "demo/routes/cart.add[.]js.tsx"],

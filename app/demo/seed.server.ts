@@ -96,7 +96,11 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
         patches: [{ op: "text", sel: "#product-title", value: "Stoneware mug: free shipping today" }],
       },
     ],
-    goals: [{ label: "purchase", kind: "purchase", isPrimary: true }],
+    // As a new Shopify test starts (test-form.ts): the purchase, and adding to the cart beside it.
+    goals: [
+      { label: "purchase", kind: "purchase", isPrimary: true },
+      { label: "added_to_cart", kind: "added_to_cart", isPrimary: false },
+    ],
   });
   return site;
 }

@@ -31,6 +31,9 @@ let lastOrderId = 0;
 /** Carts whose checkout is under way: a second click must not place a second order. */
 const checkingOut = new Set<string>();
 let orderNumber = 1000;
+/** The orders placed in this process, by id: what the demo's refund button may refund (shopify-refund.server.ts). */
+export const placedDemoOrders = new Map<number, DemoOrder>();
+const MAX_KEPT_ORDERS = 1_000;
 
 /** Unique across restarts (orders are kept in the database, and a repeated id is a redelivery). */
 function nextOrderId(): number {
@@ -79,10 +82,13 @@ async function checkout(cart: Cart, contents: CartJson, origin: string, carts: C
   // Like Shopify, a completed checkout ends its cart; the next visit to the store starts a new one.
   carts.close(cart);
   orderNumber += 1;
-  return ok({ order: { id, name: `#${orderNumber}`, total_price: total, currency: contents.currency, item_count: contents.item_count }, webhook: status });
+  const order: DemoOrder = { id, name: `#${orderNumber}`, total_price: total, currency: contents.currency, item_count: contents.item_count };
+  placedDemoOrders.set(id, order);
+  if (placedDemoOrders.size > MAX_KEPT_ORDERS) placedDemoOrders.delete(placedDemoOrders.keys().next().value as number);
+  return ok({ order, webhook: status });
 }
 
-function isLocalOrigin(origin: string): boolean {
+export function isLocalOrigin(origin: string): boolean {
   let host: string;
   try {
     host = new URL(origin).hostname;

@@ -3,11 +3,15 @@
 // from extensions/svc-embed, with the hide plan of the demo shop's running tests as its svc.hide metafield),
 // after a stand-in of the globals Shopify's storefront provides: `window.Shopify` with `loadFeatures` and the
 // Customer Privacy API. The shopper answers a small consent banner, adds the mug to the cart (/cart/add.js)
-// and buys it (the demo checkout, which sends the app its orders/paid webhook).
+// and buys it (the demo checkout, which sends the app its orders/paid webhook), and may refund the order
+// (its refunds/create webhook). The real web pixel runs in a stand-in of Shopify's pixel runtime
+// (shopify-pixel.server.ts), and the page publishes the standard events a store's would: product_viewed,
+// product_added_to_cart, checkout_started and checkout_completed.
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./constants";
 import { DEMO_PRODUCT, demoCarts } from "./cart.server";
 import { hidePlanOfShop } from "~/services/shopify/hide-metafield.server";
 import { renderAppEmbed } from "./render-app-embed.server";
+import { demoPixelTag } from "./shopify-pixel.server";
 
 /** The demo storefront's pages: where each is served and its Shopify template type. */
 export const DEMO_STOREFRONT_PAGES = {
@@ -72,10 +76,27 @@ function storeScript(variantId: number): string {
   const say = (text) => { $("status").textContent = text; };
   const post = (url, body) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
   const showCart = () => fetch("/cart.js").then((r) => r.json()).then((c) => say("Cart: " + c.item_count + (c.item_count === 1 ? " item" : " items")));
-  // Only the product page has the buttons.
-  if ($("add")) $("add").onclick = () => post("/cart/add.js", { items: [{ id: ${variantId}, quantity: 1 }] }).then(showCart);
-  if ($("buy")) $("buy").onclick = () => post("/demo/shopify/checkout", {}).then((r) =>
-    say(r.order ? "Thank you! Order " + r.order.name + " placed (" + r.order.total_price + " " + r.order.currency + "); the webhook answered " + r.webhook : r.title));
+  // Shopify's standard events, as a store publishes them to its pixels (the stand-in's svcDemoPixel).
+  const pixel = (name, data) => window.svcDemoPixel ? window.svcDemoPixel.publish(name, data) : Promise.resolve();
+  const variant = { id: "gid://shopify/ProductVariant/${variantId}", title: "Default", price: { amount: ${DEMO_PRODUCT.price / 100}, currencyCode: "USD" } };
+  // Only the product page has the buttons and views the product.
+  if ($("add")) pixel("product_viewed", { productVariant: variant });
+  if ($("add")) $("add").onclick = () => post("/cart/add.js", { items: [{ id: ${variantId}, quantity: 1 }] })
+    .then(() => pixel("product_added_to_cart", { cartLine: { quantity: 1, merchandise: variant } })).then(showCart);
+  let lastOrder = null;
+  if ($("buy")) $("buy").onclick = () => pixel("checkout_started", { checkout: { currencyCode: "USD" } })
+    .then(() => post("/demo/shopify/checkout", {}))
+    .then((r) => {
+      say(r.order ? "Thank you! Order " + r.order.name + " placed (" + r.order.total_price + " " + r.order.currency + "); the webhook answered " + r.webhook : r.title);
+      if (!r.order) return;
+      lastOrder = r.order;
+      $("refund").hidden = false;
+      return pixel("checkout_completed", { checkout: { currencyCode: r.order.currency, order: { id: "gid://shopify/OrderIdentity/" + r.order.id } } });
+    });
+  if ($("refund")) $("refund").onclick = () => lastOrder && post("/demo/shopify/refund", { order: lastOrder.id }).then((r) => {
+    say(r.order ? "Order " + r.order.name + " refunded (" + r.refunded + " " + r.order.currency + "); the webhook answered " + r.webhook : r.title);
+    if (r.order) $("refund").hidden = true;
+  });
   Shopify.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error) => {
     if (error) return;
     const privacy = Shopify.customerPrivacy;
@@ -115,7 +136,7 @@ function mainOf(page: DemoStorefrontPage): string {
   <h1 id="product-title">${DEMO_PRODUCT.title}</h1>
   <p id="price">${price}</p>
   <p>Wheel-thrown stoneware, 350 ml, dishwasher safe.</p>
-  <p><button id="add" type="button">Add to cart</button> <button id="buy" class="primary" type="button">Buy</button></p>
+  <p><button id="add" type="button">Add to cart</button> <button id="buy" class="primary" type="button">Buy</button> <button id="refund" type="button" hidden>Refund the order</button></p>
   <p id="status" role="status" aria-live="polite"></p>
 </main>`;
 }
@@ -150,12 +171,13 @@ export async function renderDemoShopifyStorefront(baseUrl: string, page: DemoSto
   button { font-size: 1rem; padding: .5rem 1rem; border-radius: .4rem; border: 1px solid #1a1a1a; background: #fff; cursor: pointer; }
   button.primary { background: #1a1a1a; color: #fff; }
   #consent { position: fixed; inset: auto 1rem 1rem; padding: 1rem; border-radius: .5rem; background: #f3f3f3; box-shadow: 0 2px 8px #0003; }
-  #consent[hidden] { display: none; }
+  #consent[hidden], button[hidden] { display: none; }
 </style>
 <script>
 ${shopifyStandIn(DEMO_SHOP_DOMAIN)}
 </script>
 ${embed}
+${demoPixelTag(baseUrl)}
 </head>
 <body>
 <header><strong>svc demo store</strong> (a Shopify storefront stand-in) · <a href="${DEMO_STOREFRONT_PAGES.about.path}">about</a> · <a href="/app/tests/${DEMO_SHOPIFY_TEST_ID}">results</a></header>

@@ -1,7 +1,7 @@
-// GET /app/tests/:testId/export.csv[?daily=1 | ?segments=1]: the results as CSV, for the authenticated shop's tests only.
+// GET /app/tests/:testId/export.csv[?daily=1 | ?segments=1 | ?funnel=1]: the results as CSV, for the authenticated shop's tests only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { answer } from "~/http/problem";
-import { loadResultsCsv, loadSegmentsCsv } from "~/services/admin/results.server";
+import { loadFunnelCsv, loadResultsCsv, loadSegmentsCsv } from "~/services/admin/results.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
@@ -10,9 +10,10 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   const query = new URL(request.url).searchParams;
   const daily = query.get("daily") === "1";
   const segments = !daily && query.get("segments") === "1";
-  const name = `svc-${testId.replace(/[^A-Za-z0-9_-]/g, "")}-${daily ? "daily" : segments ? "segments" : "results"}.csv`;
+  const funnel = !daily && !segments && query.get("funnel") === "1";
+  const name = `svc-${testId.replace(/[^A-Za-z0-9_-]/g, "")}-${daily ? "daily" : segments ? "segments" : funnel ? "funnel" : "results"}.csv`;
   return answer(
-    await (segments ? loadSegmentsCsv(shop, testId) : loadResultsCsv(shop, testId, daily)),
+    await (segments ? loadSegmentsCsv(shop, testId) : funnel ? loadFunnelCsv(shop, testId) : loadResultsCsv(shop, testId, daily)),
     (csv) =>
       new Response(csv, {
         headers: {

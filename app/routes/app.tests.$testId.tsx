@@ -13,6 +13,7 @@ import { ArmsTable } from "~/components/results/ArmsTable";
 import { DecisionSummary } from "~/components/results/DecisionSummary";
 import { ExportCard } from "~/components/results/ExportCard";
 import { FlickerCard } from "~/components/results/FlickerCard";
+import { FunnelCard } from "~/components/results/FunnelCard";
 import { LiftChart } from "~/components/results/LiftChart";
 import { OtherCurrenciesCard } from "~/components/results/OtherCurrenciesCard";
 import { RevenueCapNote } from "~/components/results/RevenueCapNote";
@@ -161,6 +162,11 @@ export default function TestResults() {
             </Layout.Section>
           ))
         )}
+        {view.funnel && (
+          <Layout.Section variant="fullWidth">
+            <FunnelCard funnel={view.funnel} alpha={view.alpha} />
+          </Layout.Section>
+        )}
         {view.revenueCap && (
           <Layout.Section variant="fullWidth">
             <RevenueCapNote cap={view.revenueCap} currency={view.currency} />
@@ -192,7 +198,7 @@ export default function TestResults() {
           <FlickerCard arms={view.arms} flicker={view.flicker} />
         </Layout.Section>
         <Layout.Section variant="fullWidth">
-          <ExportCard testId={test.id} />
+          <ExportCard testId={test.id} funnel={Boolean(view.funnel)} />
         </Layout.Section>
       </Layout>
     </Page>

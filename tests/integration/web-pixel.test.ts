@@ -237,10 +237,10 @@ describe("the svc web pixel", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("listens to checkout_completed only", async () => {
+  it("listens to checkout_completed and the funnel's three events only (web-pixel-funnel.test.ts)", async () => {
     const storage = { svc_vid: newId(), svc_sid: newId() };
     const page = pixelPage(extend, { storage });
-    for (const name of ["page_viewed", "checkout_started", "product_added_to_cart", "all_events"]) await page.publish(name, checkoutCompleted());
+    for (const name of ["page_viewed", "collection_viewed", "cart_viewed", "search_submitted", "payment_info_submitted", "all_events"]) await page.publish(name, checkoutCompleted());
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

@@ -17,7 +17,8 @@ async function download(url: string, fallbackName: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-export function ExportCard({ testId }: { testId: string }) {
+/** `funnel`: the test has Shopify's funnel to export (ResultsView.funnel). */
+export function ExportCard({ testId, funnel = false }: { testId: string; funnel?: boolean }) {
   const base = `/app/tests/${encodeURIComponent(testId)}/export.csv`;
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState(false);
@@ -44,6 +45,11 @@ export function ExportCard({ testId }: { testId: string }) {
           <Button onClick={() => run(`${base}?segments=1`, "segments.csv")} loading={busy === `${base}?segments=1`}>
             Download segments (CSV)
           </Button>
+          {funnel && (
+            <Button onClick={() => run(`${base}?funnel=1`, "funnel.csv")} loading={busy === `${base}?funnel=1`}>
+              Download funnel (CSV)
+            </Button>
+          )}
         </InlineStack>
         {error && (
           <Text as="p" tone="critical">

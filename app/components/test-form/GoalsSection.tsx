@@ -2,13 +2,16 @@
 // estimate how long the test must run.
 import { BlockStack, Box, Button, Card, Checkbox, InlineError, InlineStack, RadioButton, Select, Text, TextField } from "@shopify/polaris";
 import type { PageRuleKind } from "~/domain/experiments/page-rule";
-import { emptyGoal, MAX_GOALS, type FieldErrors, type GoalDraft, type GoalKind, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
+import { emptyGoal, isShopifyGoalKind, MAX_GOALS, type FieldErrors, type GoalDraft, type GoalKind, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { pageKindOptions } from "./PagesSection";
 import { checkSelectorNow } from "./selector-check";
 import { errorsUnder } from "./types";
 
 const KIND_LABELS: Record<GoalKind, string> = {
   purchase: "Purchase (Shopify order)",
+  added_to_cart: "Added to cart (Shopify)",
+  checkout_started: "Checkout started (Shopify)",
+  product_viewed: "Product viewed (Shopify)",
   custom: "Custom: window.svc.convert(label)",
   url: "Visit to a page",
   click: "Click on an element",
@@ -28,7 +31,7 @@ export function GoalsSection({ values, siteKind, errors, goalsLocked, onChange }
   const { goals } = values;
   const disabled = goalsLocked;
   const setGoal = (i: number, goal: Partial<GoalDraft>) => onChange({ goals: goals.map((g, j) => (j === i ? { ...g, ...goal } : g)) });
-  const kinds = (Object.keys(KIND_LABELS) as GoalKind[]).filter((kind) => kind !== "purchase" || siteKind === "shopify");
+  const kinds = (Object.keys(KIND_LABELS) as GoalKind[]).filter((kind) => !isShopifyGoalKind(kind) || siteKind === "shopify");
   return (
     <Card>
       <BlockStack gap="400">
@@ -52,10 +55,10 @@ export function GoalsSection({ values, siteKind, errors, goalsLocked, onChange }
                   options={[...kinds, ...(kinds.includes(goal.kind) ? [] : [goal.kind])].map((kind) => ({ label: KIND_LABELS[kind], value: kind }))}
                   value={goal.kind}
                   disabled={disabled}
-                  onChange={(kind) => setGoal(i, { ...emptyGoal(kind as GoalKind, goal.primary), label: kind === "purchase" ? "purchase" : goal.kind === "purchase" ? "" : goal.label })}
+                  onChange={(kind) => setGoal(i, { ...emptyGoal(kind as GoalKind, goal.primary), ...(!isShopifyGoalKind(kind) && !isShopifyGoalKind(goal.kind) && { label: goal.label }) })}
                   error={e.kind}
                 />
-                {goal.kind !== "purchase" && (
+                {!isShopifyGoalKind(goal.kind) && (
                   <TextField
                     label="Goal label"
                     autoComplete="off"

@@ -44,7 +44,10 @@ describe("parseTestForm", () => {
           { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
           { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null },
         ],
-        goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true, isGuardrail: true }],
+        goals: [
+          { label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true, isGuardrail: true },
+          { label: "added_to_cart", kind: "added_to_cart", selector: null, urlPattern: null, isPrimary: false, isGuardrail: false },
+        ],
         audience: [],
       },
     });
@@ -157,6 +160,25 @@ describe("parseTestForm", () => {
     expect(parseTestForm(redirect("https://example.com/b"), context).ok).toBe(true);
     expect(errorsOf(redirect("javascript:alert(1)"))).toHaveProperty("arms.1.redirectUrl");
     expect(errorsOf(redirect("//evil.example"))).toHaveProperty("arms.1.redirectUrl");
+  });
+
+  it("starts a Shopify test with the purchase primary and add to cart beside it, another site's with a custom goal", () => {
+    expect(newTestForm({ id: "shop1", kind: "shopify" }).goals.map((g) => [g.kind, g.label, g.primary])).toEqual([
+      ["purchase", "purchase", true],
+      ["added_to_cart", "added_to_cart", false],
+    ]);
+    expect(newTestForm({ id: "web1", kind: "web" }).goals.map((g) => [g.kind, g.primary])).toEqual([["custom", true]]);
+  });
+
+  it("counts Shopify's funnel steps under their own labels, on Shopify sites only, and keeps those labels from other goals", () => {
+    const base = form();
+    const step = (kind: string, primary = false) => ({ kind, label: "whatever", selector: "", page: { kind: "exact", value: "" }, primary });
+    const parsed = parseTestForm({ ...base, goals: [step("checkout_started", true), step("product_viewed")] }, context);
+    expect(parsed.ok && parsed.test.goals.map((g) => [g.kind, g.label])).toEqual([["checkout_started", "checkout_started"], ["product_viewed", "product_viewed"]]);
+    const web = errorsOf({ ...base, siteId: "web1", goals: [step("added_to_cart", true)] });
+    expect(web).toHaveProperty("goals.0.kind", "Shopify's funnel steps are counted on Shopify sites only");
+    const taken = errorsOf({ ...base, goals: [base.goals[0], { ...step("custom"), label: "added_to_cart" }] });
+    expect(taken).toHaveProperty("goals.1.label", `"added_to_cart" is kept for Shopify's funnel`);
   });
 
   it("takes template page rules for known template types on Shopify sites only", () => {

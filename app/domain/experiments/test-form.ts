@@ -9,6 +9,7 @@ import { selectorError } from "./css-selector";
 import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
 import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
 import { PURCHASE_GOAL } from "../shopify/purchase";
+import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 
 export const PATCH_OPS = ["text", "html", "attr", "class", "style", "css", "hide"] as const satisfies readonly PatchOp[];
 /** Each change's name in the admin's words (the form's menu, the selector check's warnings). */
@@ -23,8 +24,18 @@ export const PATCH_OP_LABELS: Record<PatchOp, string> = {
 };
 export const CHANGE_TYPES = ["none", "patches", "redirect", "template"] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
-export const GOAL_KINDS = ["purchase", "custom", "url", "click", "submit"] as const;
+export const GOAL_KINDS = ["purchase", "added_to_cart", "checkout_started", "product_viewed", "custom", "url", "click", "submit"] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];
+/**
+ * Shopify's built-in goals, counted with no code from the merchant: the orders webhooks (purchase) and
+ * the web pixel (the funnel's other steps, app/wire/rules/funnel.ts). Each counts under its own label,
+ * equal to its kind, which no other goal may take.
+ */
+export const SHOPIFY_GOAL_KINDS = ["purchase", "added_to_cart", "checkout_started", "product_viewed"] as const satisfies readonly GoalKind[];
+export type ShopifyGoalKind = (typeof SHOPIFY_GOAL_KINDS)[number];
+export const isShopifyGoalKind = (kind: string): kind is ShopifyGoalKind => (SHOPIFY_GOAL_KINDS as readonly string[]).includes(kind);
+/** The label a built-in Shopify goal counts under. */
+const shopifyGoalLabel = (kind: ShopifyGoalKind): string => (kind === "purchase" ? PURCHASE_GOAL : kind);
 export type SiteKind = "shopify" | "web";
 
 export const MAX_ARMS = 10;
@@ -141,7 +152,7 @@ export const emptyArm = (name: string): ArmDraft => ({ name, weight: "1", change
 
 /** A purchase goal is a guardrail unless the merchant says otherwise: a variant that costs sales should not run on. */
 export const emptyGoal = (kind: GoalKind, primary = false): GoalDraft => ({
-  kind, label: kind === "purchase" ? PURCHASE_GOAL : "", selector: "", page: { kind: "exact", value: "" }, primary, guardrail: kind === "purchase",
+  kind, label: isShopifyGoalKind(kind) ? shopifyGoalLabel(kind) : "", selector: "", page: { kind: "exact", value: "" }, primary, guardrail: kind === "purchase",
 });
 
 /** A new test's form: one site chosen, every page, control and one variant, half the traffic each. */
@@ -153,7 +164,8 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     pages: [{ kind: "exact", value: "/" }],
     trafficPercent: "100",
     arms: [emptyArm("Control"), { ...emptyArm("Variant B"), change: "patches", patches: [emptyPatch()] }],
-    goals: [emptyGoal(site?.kind === "shopify" ? "purchase" : "custom", true)],
+    // On Shopify: the purchase, and adding to the cart beside it (the funnel's step a change moves first).
+    goals: site?.kind === "shopify" ? [emptyGoal("purchase", true), emptyGoal("added_to_cart")] : [emptyGoal("custom", true)],
     minDetectableEffect: "10",
     audience: [],
     groupId: "",
@@ -504,13 +516,14 @@ function parseGoal(input: unknown, index: number, siteKind: SiteKind, fail: Fail
     fail(`${at}.kind`, "Choose what counts as a conversion");
     return { label: "", kind: "custom", selector: null, urlPattern: null, isPrimary, isGuardrail };
   }
-  if (kind === "purchase") {
-    if (siteKind !== "shopify") fail(`${at}.kind`, "Purchases are counted on Shopify sites only");
-    return { label: PURCHASE_GOAL, kind, selector: null, urlPattern: null, isPrimary, isGuardrail };
+  if (isShopifyGoalKind(kind)) {
+    if (siteKind !== "shopify") fail(`${at}.kind`, kind === "purchase" ? "Purchases are counted on Shopify sites only" : "Shopify's funnel steps are counted on Shopify sites only");
+    return { label: shopifyGoalLabel(kind), kind, selector: null, urlPattern: null, isPrimary, isGuardrail };
   }
   const label = text(raw.label).trim();
   if (!isGoalLabel(label)) fail(`${at}.label`, `Enter a label of 1 to ${MAX_GOAL_LENGTH} characters, without line breaks or tabs`);
   else if (label === PURCHASE_GOAL) fail(`${at}.label`, `"${PURCHASE_GOAL}" is kept for Shopify purchases`);
+  else if ((FUNNEL_LABELS as readonly string[]).includes(label)) fail(`${at}.label`, `"${label}" is kept for Shopify's funnel`);
   let selector: string | null = null;
   let urlPattern: string | null = null;
   if (kind === "click" || kind === "submit") {

@@ -3,6 +3,7 @@
 import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
+import { funnelOf } from "./funnel";
 import { compareArms, compareAov, comparisonSettings, revenueVarianceRemoved, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
 import { decideVerdict } from "./verdict";
@@ -136,5 +137,6 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     remaining,
     otherCurrencies: otherCurrencyRevenue(input.rollups, input.currency),
     revenueCap: input.revenueCap ?? null,
+    funnel: funnelOf(goals),
   };
 }

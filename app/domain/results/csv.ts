@@ -152,3 +152,19 @@ function dailyRows(view: ResultsView, rollups: readonly RollupRow[]): Cell[][] {
       ];
     });
 }
+
+export const FUNNEL_COLUMNS = [
+  "test_id", "test_name", "arm_id", "arm_key", "arm_name", "is_control", "step", "step_name",
+  "exposed_visitors", "step_visitors", "step_rate", "rate_from_previous_step", "lift", "lift_ci_low", "lift_ci_high",
+] as const;
+
+/** Shopify's funnel (view.funnel): one row per arm × step, in funnel order; only the header without a funnel. */
+export function funnelCsv(view: ResultsView): string {
+  const rows = (view.funnel?.arms ?? []).flatMap((arm) =>
+    arm.steps.map((step): Cell[] => [
+      view.test.id, view.test.name, arm.armId, arm.key, arm.name, arm.isControl, step.label, step.name,
+      arm.visitors, step.visitors, step.rate, step.fromPrevious, step.lift, step.ciLow, step.ciHigh,
+    ]),
+  );
+  return toCsv(FUNNEL_COLUMNS, rows);
+}

@@ -1,4 +1,5 @@
 // The shape of a test's results as the results page, the CSV export and their tests read it.
+import type { Funnel } from "./funnel";
 
 export interface ArmResult {
   armId: string;
@@ -130,4 +131,6 @@ export interface ResultsView {
   otherCurrencies: Array<{ goal: string; armId: string; currency: string; conversions: number; revenue: number }>;
   /** The amount each visitor's revenue counts up to (site currency), fixed when the test started; null: not capped. */
   revenueCap?: { amount: number; source: "setting" | "p99" } | null;
+  /** Shopify's funnel per arm (funnel.ts); null or absent when the web pixel has no step to show. */
+  funnel?: Funnel | null;
 }

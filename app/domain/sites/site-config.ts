@@ -14,7 +14,7 @@ export interface ArmConfig {
 
 export interface GoalConfig {
   label: string;
-  kind: "custom" | "url" | "click" | "submit" | "purchase";
+  kind: "custom" | "url" | "click" | "submit" | "purchase" | "product_viewed" | "added_to_cart" | "checkout_started";
   selector: string | null;
   urlPattern: string | null;
 }

@@ -1,6 +1,6 @@
 // A test's results for its shop: load the rollups, run the statistics, decide, shape the page or the CSV.
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
-import { dailyCsv, dailyRecords, DAILY_COLUMNS, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
+import { dailyCsv, dailyRecords, DAILY_COLUMNS, funnelCsv, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
 import { buildSegments, type SegmentsView } from "~/domain/results/segments";
 import { segmentsCsv } from "~/domain/results/segments-csv";
@@ -70,6 +70,12 @@ export async function loadResultsCsv(shopDomain: string, testId: string, daily: 
   const loaded = await load(shopDomain, testId);
   if (!loaded) return fail(NO_SUCH_TEST);
   return ok(daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view, loaded.decision));
+}
+
+/** The funnel CSV (one row per arm × Shopify funnel step); not found as above. */
+export async function loadFunnelCsv(shopDomain: string, testId: string): Promise<Outcome<string>> {
+  const loaded = await load(shopDomain, testId);
+  return loaded ? ok(funnelCsv(loaded.view)) : fail(NO_SUCH_TEST);
 }
 
 /** GET /api/v1/results' body (docs/api.md): the CSV's columns and rows as JSON, with the test it is for. */

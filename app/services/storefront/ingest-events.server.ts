@@ -8,6 +8,7 @@ import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures } from "~/models/site.server";
 import { isDataError } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
+import { isPixelFunnelLabel } from "~/wire/rules/funnel";
 import { throttleSnippetRequest } from "./limits.server";
 import { pauseTestForMisuse } from "./misuse-pause.server";
 import { recordMisuseClaims } from "./misuse.server";
@@ -85,22 +86,28 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const json = parseJsonText(input.text);
   const parsed = json.ok ? parseEventBatch(json.value) : json;
   if (!parsed.ok) return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: parsed.issues });
-  const batch = parsed.value;
-  if (input.door === "events" && batch.events.some((e) => e.type === "checkout")) {
+  const sent = parsed.value;
+  if (input.door === "events" && sent.events.some((e) => e.type === "checkout")) {
     return fail({ status: 400, type: "invalid-batch", title: "The event batch is not valid", issues: ["events: checkout events are accepted on /api/collect only"] });
   }
-  const site = await getSiteConfig(batch.site, input.address);
+  const site = await getSiteConfig(sent.site, input.address);
   if (!site) return fail({ status: 404, type: "unknown-site", title: "Unknown Site ID" });
-  if (input.door === "collect" && (site.kind !== "shopify" || batch.shop !== site.shopDomain)) {
+  if (input.door === "collect" && (site.kind !== "shopify" || sent.shop !== site.shopDomain)) {
     return fail({ status: 403, type: "shop-mismatch", title: "This site does not belong to that shop" });
   }
   if (site.allowedOrigins.length > 0 && input.origin && !site.allowedOrigins.includes(input.origin)) {
     return fail({ status: 403, type: "origin-not-allowed", title: "Events from this origin are not accepted for this site" });
   }
-  const throttled = await throttleSnippetRequest(site.id, batch.vid, input.address);
+  const throttled = await throttleSnippetRequest(site.id, sent.vid, input.address);
   if (!throttled.ok) return throttled;
 
-  const { kept, rejected } = await screenExposures(site, batch, input);
+  // The funnel's reserved labels are the web pixel's, which reports on /api/collect only: a page's
+  // svc.convert under one of them on /api/events counts for nothing (app/wire/rules/funnel.ts).
+  const batch = input.door === "events" ? { ...sent, events: sent.events.filter((e) => !(e.type === "conversion" && isPixelFunnelLabel(e.goal))) } : sent;
+  const foreignFunnel = sent.events.length - batch.events.length;
+  const screened = await screenExposures(site, batch, input);
+  const { kept } = screened;
+  const rejected = screened.rejected + foreignFunnel;
   let written: BatchWritten;
   try {
     const segment = await batchSegment(site, batch, kept, input);

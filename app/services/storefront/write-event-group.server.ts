@@ -4,6 +4,7 @@
 import { COVARIATE_WINDOW_MS } from "~/domain/events/covariate";
 import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
 import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
+import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertEventRows, type EventRow } from "~/models/event.server";
@@ -153,9 +154,9 @@ async function boundGoalLabels(sql: Sql, group: readonly ScreenedBatch[], events
   });
 }
 
-/** A site's configured goals (every running test's) and Shopify's purchase: always counted as themselves. */
+/** A site's configured goals (every running test's), Shopify's purchase and funnel: always counted as themselves. */
 function configuredLabels(site: SiteConfig | undefined): Set<string> {
-  return new Set([PURCHASE_GOAL, ...(site?.tests.flatMap((t) => t.goals.map((g) => g.label)) ?? [])]);
+  return new Set([PURCHASE_GOAL, ...FUNNEL_LABELS, ...(site?.tests.flatMap((t) => t.goals.map((g) => g.label)) ?? [])]);
 }
 
 const byKey = (a: EventRow, b: EventRow) =>
