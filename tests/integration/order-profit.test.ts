@@ -126,6 +126,18 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
     expect(await orderCost(7006)).toEqual({ cost: "5.0000", sub: false });
   });
 
+  it("adds an order's cost when the web pixel's report gives it its session after it was paid", async () => {
+    const before = await purchaseRow();
+    const res = await sendWebhook(url(), "orders/paid", SHOP, orderPayload(7007, { total: "20.00", lines: [{ variantId: MUG, quantity: 1 }] }));
+    expect(await res.json()).toMatchObject({ status: "recorded", attributedTests: 0 });
+    const site = await ctx.sql((sql) => storefrontSite(sql, SHOP));
+    const report = { type: "checkout" as const, id: newId(), ts: Date.now(), path: "/checkouts/c/1/thank-you", order: "7007" };
+    expect((await postBatch(url(), { ...batch(site.publicId, buyer.vid, buyer.sid, [report]), shop: SHOP }, { path: "/api/collect" })).status).toBe(200);
+    const after = await purchaseRow();
+    expect(Number(after.costed_orders)).toBe(Number(before.costed_orders) + 1);
+    expect(Number(after.profit)).toBeCloseTo(Number(before.profit) + 12, 4);
+  });
+
   it("keeps the variants' costs as the shop's data: no order line, no customer field", async () => {
     const kept = await ctx.sql((sql) => sql.query<{ variantId: string; unitCost: string | null }>(`SELECT "variantId", "unitCost"::text AS "unitCost" FROM "VariantCost" ORDER BY "variantId"`));
     expect(kept).toEqual([
