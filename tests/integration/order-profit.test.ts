@@ -17,6 +17,7 @@ const MUG = 40000000000101;
 const PLATE = 40000000000102;
 const NO_COST = 40000000000103;
 const BOWL = 40000000000104;
+const SLOW = 40000000000105;
 const gid = (id: number) => `gid://shopify/ProductVariant/${id}`;
 
 describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
@@ -124,6 +125,19 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
     await paid(7006, "25.00", [{ variantId: BOWL, quantity: 1 }]);
     expect(costQueries().at(-1)?.variables).toEqual({ ids: [gid(BOWL)] });
     expect(await orderCost(7006)).toEqual({ cost: "5.0000", sub: false });
+  });
+
+  it("does not keep Shopify waiting on a slow Admin API: the order counts without cost within its 5 seconds", async () => {
+    ctx.admin.shop(SHOP).graphqlDelayMs = 4_000;
+    ctx.admin.shop(SHOP).variants.set(gid(SLOW), { unitCost: { amount: "1.0", currencyCode: "USD" } });
+    try {
+      const started = Date.now();
+      expect(await paid(7008, "10.00", [{ variantId: SLOW, quantity: 1 }])).toMatchObject({ status: "recorded", attributedTests: 1 });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      ctx.admin.shop(SHOP).graphqlDelayMs = 0;
+    }
+    expect(await orderCost(7008)).toEqual({ cost: null, sub: false });
   });
 
   it("adds an order's cost when the web pixel's report gives it its session after it was paid", async () => {

@@ -54,6 +54,8 @@ export interface FakeShop {
   tokenLifetimeSeconds: number;
   /** When set, GraphQL requests for this shop answer this HTTP status (an outage). */
   failGraphqlWith: number | null;
+  /** GraphQL requests for this shop are answered this many milliseconds late (a slow Admin API). */
+  graphqlDelayMs: number;
   /**
    * How a query asking for `webPixel` is answered when the app has none: Shopify reports an error on that
    * field. By default the other fields' data comes with it; true drops all data, as some reports describe.
@@ -130,6 +132,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         themes: [{ id: `gid://shopify/OnlineStoreTheme/${2000 + serial}`, name: "Dawn", role: "MAIN", files: { "config/settings_data.json": defaultSettingsData() } }],
         tokenLifetimeSeconds: 3600,
         failGraphqlWith: null,
+        graphqlDelayMs: 0,
         missingPixelDropsData: false,
         refuse: {},
       };
@@ -261,6 +264,8 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
     const query = typeof body.query === "string" ? body.query : "";
     const variables = (body.variables ?? {}) as Record<string, unknown>;
     const token = req.headers["x-shopify-access-token"];
+    const delay = shop(domain).graphqlDelayMs;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const [status, answer] = answerGraphql(domain, typeof token === "string" ? token : undefined, query, variables);
     calls.push({
       shop: domain,
