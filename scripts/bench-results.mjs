@@ -1,12 +1,21 @@
 // The results page's cost at 10^4, 10^6 and 10^8 events: tests with the same shape (2 arms, 3 goals,
 // 90 days of rollups) whose counts add up to ten thousand, a million and a hundred million events, plus
-// exposure rows for the flicker figures (10^3, 10^5 and 10^6). Results read rollups only, so all three
-// should cost about the same; scripts/bench.mjs prints each one's requests/s as a ratio of the 10^4 figure.
+// exposure rows for the flicker figures (10^3, 10^5 and 10^6), and the segment rollups of each rollup row
+// (device 3, new or returning 2, channel 6, country 20 + other: 32 segments). Results read rollups only, so all
+// three should cost about the same; scripts/bench.mjs prints each one's requests/s as a ratio of the 10^4 figure.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 const DAYS = 90;
 const GOALS = ["signup", "purchase", "add_to_cart"];
+const COUNTRIES = ["US", "GB", "DE", "FR", "CA", "AU", "NL", "ES", "IT", "SE", "BR", "MX", "JP", "IN", "PL", "BE", "CH", "AT", "IE", "NZ"];
+/** Each segment's share of a rollup row's figures: every dimension's shares add up to 1. */
+const SEGMENT_SHARES = [
+  ["device", "mobile", 0.55], ["device", "tablet", 0.1], ["device", "desktop", 0.35],
+  ["visitor", "new", 0.7], ["visitor", "returning", 0.3],
+  ...["direct", "organic-search", "paid-search", "social", "email", "referral"].map((v) => ["channel", v, 1 / 6]),
+  ...COUNTRIES.map((c) => ["country", c, 0.045]), ["country", "other", 0.1],
+];
 
 /** SQL that creates a test whose rollups add up to `events` events, with `exposures` exposure rows. */
 function seedSql(siteId, testId, events, exposures) {
@@ -37,7 +46,13 @@ function seedSql(siteId, testId, events, exposures) {
     INSERT INTO "Exposure" ("siteId","testId","sessionId","visitorId","armId","eventId","exposedAt","msToApply","msHidden")
       SELECT '${siteId}', '${testId}', 's' || n, 'v' || n, CASE WHEN n % 2 = 0 THEN '${arms[0]}' ELSE '${arms[1]}' END, 'e' || n,
              now() - (n || ' seconds')::interval, 100 + n % 400, n % 50
-        FROM generate_series(1, ${exposures}) AS n;`;
+        FROM generate_series(1, ${exposures}) AS n;
+    INSERT INTO "SegmentRollup" ("siteId","testId","armId",goal,day,currency,dimension,value,"exposedVisitors","convertingVisitors",conversions,revenue,"revenueSquares")
+      SELECT r."siteId", r."testId", r."armId", r.goal, r.day, r.currency, s.dimension, s.value, round(r."exposedVisitors" * s.share),
+             round(r."convertingVisitors" * s.share), round(r.conversions * s.share), r.revenue * s.share, r."revenueSquares" * s.share
+        FROM "DailyRollup" r
+       CROSS JOIN (VALUES ${SEGMENT_SHARES.map(([d, v, share]) => `('${d}', '${v}', ${share})`).join(", ")}) AS s(dimension, value, share)
+       WHERE r."testId" = '${testId}';`;
 }
 
 /** Seeds both bench tests into the demo site of the database the server will open. */
@@ -56,12 +71,13 @@ export async function seedResultsBench({ dataDir, databaseUrl }) {
     const ids = `'bench-1e4', 'bench-1e6', 'bench-1e8'`;
     await query(`DELETE FROM "Test" WHERE id IN (${ids});
                  DELETE FROM "DailyRollup" WHERE "testId" IN (${ids});
-                 DELETE FROM "Exposure" WHERE "testId" IN (${ids});`);
+                 DELETE FROM "Exposure" WHERE "testId" IN (${ids});
+                 DELETE FROM "SegmentRollup" WHERE "testId" IN (${ids});`);
     await query(seedSql(site.id, "bench-1e4", 1e4, 1e3));
     await query(seedSql(site.id, "bench-1e6", 1e6, 1e5));
     await query(seedSql(site.id, "bench-1e8", 1e8, 1e6));
     // What PostgreSQL's autovacuum would do after a million inserts (and the app does on PGlite).
-    await query(`ANALYZE "Exposure"; ANALYZE "DailyRollup";`);
+    await query(`ANALYZE "Exposure"; ANALYZE "DailyRollup"; ANALYZE "SegmentRollup";`);
     return ["bench-1e4", "bench-1e6", "bench-1e8"];
   });
 }

@@ -208,7 +208,12 @@ async function benchDatabase(database, bare, { memory, serverUrl }) {
       log("seeding the results bench (10^4, 10^6, 10^8 events)");
       await seedResultsBench({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
       const server = await appWithSites(0, { restart: true });
-      for (const [label, page] of [["results page", (id) => `/app/tests/${id}`], ["export.csv", (id) => `/app/tests/${id}/export.csv`]]) {
+      const pages = [
+        ["results page", (id) => `/app/tests/${id}`],
+        ["export.csv", (id) => `/app/tests/${id}/export.csv`],
+        ["segments export.csv", (id) => `/app/tests/${id}/export.csv?segments=1`],
+      ];
+      for (const [label, page] of pages) {
         const get = (id) => [{ method: "GET", path: page(id) }];
         await warm(server, get("bench-1e8"));
         let base;

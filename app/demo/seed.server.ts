@@ -3,6 +3,8 @@
 import { hashSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { replaceRollupsOfTest } from "~/models/rollup.server";
+import { replaceSegmentRollupsOfTest } from "~/models/segment-rollup.server";
+import { segmentExampleRows } from "./segment-examples";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
 import { findTestOfShop, upsertTest } from "~/models/test.server";
@@ -174,5 +176,6 @@ async function seedResultsExamples(shopId: string, origins: string[]) {
         siteId: site.id, testId: scenario.id,
       })),
     );
+    await replaceSegmentRollupsOfTest(site.id, scenario.id, segmentExampleRows(site.id, scenario.id, scenario.arms[0]!.id, rows));
   }
 }

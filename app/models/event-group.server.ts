@@ -3,6 +3,7 @@
 // attributions, rollups). Every round trip is paid by every group, so each is one statement.
 import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { rollupUpsertSql } from "./rollup.server";
+import { segmentRollupUpsertSql } from "./segment-rollup.server";
 import type { Sql } from "./transaction.server";
 
 export interface KnownFactsQuery {
@@ -32,7 +33,7 @@ const READ_KNOWN_FACTS = `
     ) AS "sessionExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT DISTINCT ON (e."siteId", e."testId", e."visitorId") e."siteId", e."testId", e."visitorId", e."armId",
-              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate"
+              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate", e."segment"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($5::jsonb) AS k("siteId" text, "testId" text, "visitorId" text, "startedAt" timestamp(3))) k
          JOIN "Exposure" e ON e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
                           AND e."exposedAt" >= k."startedAt"
@@ -73,7 +74,7 @@ const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.pars
 export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
   const [row] = await sql.query<{
     sessionExposures: Json<KnownFacts["sessionExposures"]>;
-    visitorExposures: Json<Array<{ siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null }>>;
+    visitorExposures: Json<Array<{ siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null; segment: string | null }>>;
     exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
     revenueBefore: Json<KnownFacts["revenueBefore"]>;
     visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
@@ -101,10 +102,10 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
 // were new, so that a plan overtaken by another writer is detected.
 const WRITE_PLAN = `
   WITH x AS (
-    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden", "covariate")
-    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden", r."covariate"
+    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden", "covariate", "segment")
+    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden", r."covariate", r."segment"
       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "sessionId" text, "visitorId" text, "armId" text,
-           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int, "covariate" numeric)
+           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int, "covariate" numeric, "segment" text)
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), c AS (
@@ -121,6 +122,8 @@ const WRITE_PLAN = `
     ON CONFLICT DO NOTHING
   ), r AS (
     ${rollupUpsertSql("$4")}
+  ), s AS (
+    ${segmentRollupUpsertSql("$5")}
   )
   SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
 
@@ -131,6 +134,7 @@ export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures
     JSON.stringify(plan.conversions),
     JSON.stringify(plan.attributions),
     JSON.stringify(plan.rollups),
+    JSON.stringify(plan.segmentRollups),
   ]);
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
 }

@@ -1,5 +1,5 @@
 // Raw-event retention: deletes a site's Event rows older than a cutoff, one bounded batch per statement.
-// Only Event is raw here: results read DailyRollup, Exposure, Conversion and Order, which are never touched.
+// Only Event is raw here: results read DailyRollup, SegmentRollup, Exposure, Conversion and Order, which are never touched.
 import { prisma } from "~/db.server";
 
 /** The sites of a shop, whose events the retention job walks one site at a time (Event is keyed by site). */

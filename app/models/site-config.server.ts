@@ -83,7 +83,11 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
         ? []
         : site.tests.flatMap((test) => {
             const arm = test.status === "completed" && test.servingWinner ? test.arms.find((a) => a.id === test.winnerArmId) : undefined;
-            return arm ? [{ id: test.id, pages: test.pages, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl } }] : [];
+            // An audience this version cannot read ships to no one, as a running test's is served to no one.
+            const audience = storedAudience(test.audience);
+            return arm && audience
+              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl } }]
+              : [];
           }),
     holdout: site.status !== "paused" ? holdoutOf(site) : null,
     // A served winner may have ended long ago: only tests inside the attribution window count conversions.

@@ -10,12 +10,13 @@ export interface ScheduleRow {
   scheduledStartAt: Date | null;
   scheduledEndAt: Date | null;
   stopWhenDecided: boolean;
+  pauseOnFlicker: boolean;
   endedBy: string | null;
   timeZone: string;
 }
 
 const SELECT = {
-  id: true, status: true, scheduledStartAt: true, scheduledEndAt: true, stopWhenDecided: true, endedBy: true,
+  id: true, status: true, scheduledStartAt: true, scheduledEndAt: true, stopWhenDecided: true, pauseOnFlicker: true, endedBy: true,
   site: { select: { shop: { select: { domain: true, timeZone: true } } } },
 } as const;
 
@@ -26,7 +27,10 @@ export async function findScheduleOfShop(shopDomain: string, testId: string): Pr
   return row && { ...row, timeZone: row.site.shop.timeZone };
 }
 
-export async function writeSchedule(testId: string, schedule: { scheduledStartAt?: Date | null; scheduledEndAt: Date | null; stopWhenDecided: boolean }): Promise<void> {
+export async function writeSchedule(
+  testId: string,
+  schedule: { scheduledStartAt?: Date | null; scheduledEndAt: Date | null; stopWhenDecided: boolean; pauseOnFlicker: boolean },
+): Promise<void> {
   const db = await prisma();
   await db.test.update({ where: { id: testId }, data: schedule });
 }
@@ -59,6 +63,8 @@ export interface WatchedTest {
   stopWhenDecided: boolean;
   /** Guardrail goals' labels; empty once one has tripped (a resumed test is not paused for them again). */
   guardrails: string[];
+  /** Pause when a variant keeps content hidden too long; false once a guardrail has tripped, as above. */
+  pauseOnFlicker: boolean;
   decidedNoticed: boolean;
   srmNoticed: boolean;
 }
@@ -69,7 +75,7 @@ export async function listWatched(): Promise<WatchedTest[]> {
   const rows = await db.test.findMany({
     where: { status: "running", site: { status: "active", shop: { uninstalledAt: null } } },
     select: {
-      id: true, stopWhenDecided: true, guardrailTrippedAt: true, decidedNoticeAt: true, srmNoticeAt: true,
+      id: true, stopWhenDecided: true, pauseOnFlicker: true, guardrailTrippedAt: true, decidedNoticeAt: true, srmNoticeAt: true,
       goals: { where: { isGuardrail: true }, select: { label: true } },
       site: { select: { id: true, publicId: true, shop: { select: { domain: true } } } },
     },
@@ -77,7 +83,7 @@ export async function listWatched(): Promise<WatchedTest[]> {
   });
   return rows.map((r) => ({
     id: r.id, siteId: r.site.id, sitePublicId: r.site.publicId, shopDomain: r.site.shop.domain, stopWhenDecided: r.stopWhenDecided,
-    guardrails: r.guardrailTrippedAt ? [] : r.goals.map((g) => g.label), decidedNoticed: r.decidedNoticeAt !== null, srmNoticed: r.srmNoticeAt !== null,
+    guardrails: r.guardrailTrippedAt ? [] : r.goals.map((g) => g.label), pauseOnFlicker: r.pauseOnFlicker && !r.guardrailTrippedAt, decidedNoticed: r.decidedNoticeAt !== null, srmNoticed: r.srmNoticeAt !== null,
   }));
 }
 

@@ -1,16 +1,18 @@
-// GET /app/tests/:testId/export.csv[?daily=1]: the results as CSV, for the authenticated shop's tests only.
+// GET /app/tests/:testId/export.csv[?daily=1 | ?segments=1]: the results as CSV, for the authenticated shop's tests only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { answer } from "~/http/problem";
-import { loadResultsCsv } from "~/services/admin/results.server";
+import { loadResultsCsv, loadSegmentsCsv } from "~/services/admin/results.server";
 import { authenticateAdmin } from "~/shopify.server";
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
   const { shop } = await authenticateAdmin(request, context);
   const testId = params.testId ?? "";
-  const daily = new URL(request.url).searchParams.get("daily") === "1";
-  const name = `svc-${testId.replace(/[^A-Za-z0-9_-]/g, "")}-${daily ? "daily" : "results"}.csv`;
+  const query = new URL(request.url).searchParams;
+  const daily = query.get("daily") === "1";
+  const segments = !daily && query.get("segments") === "1";
+  const name = `svc-${testId.replace(/[^A-Za-z0-9_-]/g, "")}-${daily ? "daily" : segments ? "segments" : "results"}.csv`;
   return answer(
-    await loadResultsCsv(shop, testId, daily),
+    await (segments ? loadSegmentsCsv(shop, testId) : loadResultsCsv(shop, testId, daily)),
     (csv) =>
       new Response(csv, {
         headers: {

@@ -1,5 +1,5 @@
 // POST /app/tests/:testId/schedule (form: startAt, endAt as datetime-local values in the shop's time zone,
-// stopWhenDecided): the test's schedule, or field errors.
+// stopWhenDecided and pauseOnFlicker checkboxes): the test's schedule, or field errors.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { readForm } from "~/http/web/form";
@@ -13,6 +13,7 @@ export const action = async ({ request, context, params }: ActionFunctionArgs) =
     startAt: form.get("startAt"),
     endAt: form.get("endAt"),
     stopWhenDecided: form.get("stopWhenDecided"),
+    pauseOnFlicker: form.get("pauseOnFlicker"),
   });
   return adminAnswer(saved, { intent: "schedule" });
 };

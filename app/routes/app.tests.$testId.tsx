@@ -17,6 +17,7 @@ import { LiftChart } from "~/components/results/LiftChart";
 import { OtherCurrenciesCard } from "~/components/results/OtherCurrenciesCard";
 import { RevenueCapNote } from "~/components/results/RevenueCapNote";
 import { RateChart } from "~/components/results/RateChart";
+import { SegmentsCard } from "~/components/results/SegmentsCard";
 import { TestStatusBadge } from "~/components/results/TestStatusBadge";
 import { TrafficSplitCard } from "~/components/results/TrafficSplitCard";
 import { VisitorsChart } from "~/components/results/VisitorsChart";
@@ -168,6 +169,11 @@ export default function TestResults() {
         {view.otherCurrencies.length > 0 && (
           <Layout.Section variant="fullWidth">
             <OtherCurrenciesCard arms={view.arms} currency={view.currency} otherCurrencies={view.otherCurrencies} />
+          </Layout.Section>
+        )}
+        {view.goals.length > 0 && (
+          <Layout.Section variant="fullWidth">
+            <SegmentsCard segments={view.segments} goals={view.goals.map((g) => g.goal)} currency={view.currency} />
           </Layout.Section>
         )}
         <Layout.Section variant="oneHalf">

@@ -5,6 +5,7 @@
 // Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
 import { decidedCompletion, dueChanges } from "~/domain/experiments/schedule";
 import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
+import { flickerBreaches, flickerPauseReason } from "~/domain/results/flicker-guardrail";
 import { guardrailBreaches, guardrailPauseReason } from "~/domain/results/guardrails";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
@@ -84,8 +85,9 @@ async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, r
   const view = results.value;
   const { decision } = view;
   const breaches = guardrailBreaches(view, test.guardrails);
-  if (breaches.length > 0) {
-    const reason = guardrailPauseReason(breaches, view.alpha);
+  const blank = test.pauseOnFlicker ? flickerBreaches(view) : [];
+  if (breaches.length > 0 || blank.length > 0) {
+    const reason = breaches.length > 0 ? guardrailPauseReason(breaches, view.alpha) : flickerPauseReason(blank);
     const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
     if (paused) {
       invalidateSite(test.sitePublicId);

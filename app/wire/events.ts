@@ -18,6 +18,12 @@ export interface EventBatch {
   sid: string;
   /** Only on /api/collect: the shop domain from `data-svc-shop` (SHOP_PATTERN). */
   shop?: string;
+  /**
+   * The tab session's audience facts as the snippet sends them to /api/patches (landingQuery, then `&a=` and
+   * the app embed's Shopify facts): the server reads from it only the classes of the segment results (new or
+   * returning, traffic channel, market; app/domain/events/segment.ts) and stores none of it as sent.
+   */
+  l?: string;
   /** Client clock (ms since epoch) when the batch was sent; `sent - ts` corrects clock skew. */
   sent: number;
   /** 1..MAX_BATCH_EVENTS events, oldest first. */

@@ -42,6 +42,8 @@ let phase = Phase.IDLE;
 const teardown: (() => void)[] = [];
 /** A merchant's preview token (empty or null: none): its forced arm is shown, and no event of any kind is sent. */
 let preview: string | null;
+/** The audience facts (landing and Shopify's), sent with each batch too, for the segment results (EventBatch `l`). */
+let facts: string;
 
 const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms))) || 0;
 const armsHere = (res: PatchesResponse, tag: Tag) =>
@@ -50,7 +52,7 @@ const armsHere = (res: PatchesResponse, tag: Tag) =>
 function start(tag: Tag, shopify: boolean): void {
   if (phase !== Phase.IDLE) return;
   // The audience facts this visitor's answer depends on (docs/audiences.md), read before the id is made.
-  const facts = landing() + "&a=" + (tag.aud ?? "");
+  facts = landing() + "&a=" + (tag.aud ?? "");
   const vid = visitorId();
   if (!vid) return reveal(); // No durable visitor id, no meaningful data: stand down.
   phase = Phase.LOADING;
@@ -114,6 +116,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
     site: tag.site,
     vid,
     sid,
+    l: facts,
     ...(tag.shop && { shop: tag.shop }),
   }));
   teardown.push(transport.stop, () => {

@@ -73,6 +73,21 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
         await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: [{ label: "purchase", kind: "purchase", isGuardrail: guardrail }] });
         await seedRows(sql, "DailyRollup", [...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
       }
+      // The same sales in both arms, but the variant's orders refunded three times as often (5% against 15%).
+      await seedTest(sql, { id: "guard-refund", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/guard-refund"], goals: [{ label: "purchase", kind: "purchase", isGuardrail: true }] });
+      const refunded = (armId: string, orders: number) =>
+        losingRows(armId, 1_000).map((r) => (r.goal === "purchase" ? { ...r, refundedOrders: orders, refunded: orders * 60 } : r));
+      await seedRows(sql, "DailyRollup", [...refunded("guard-refund-a", 50), ...refunded("guard-refund-b", 150)].map((r) => ({ ...r, siteId: site!.id, testId: "guard-refund" })));
+      // A variant whose content stays hidden 800 ms at every exposure (control: none), under a test set to
+      // pause on flicker through its form below, and under one that is not.
+      for (const id of ["blank-a", "blank-off"]) {
+        await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: ["purchase"] });
+        const exposures = Array.from({ length: 240 }, (_, i) => ({
+          siteId: site!.id, testId: id, sessionId: `${id}-s${i}`, visitorId: `${id}-v${i}`, armId: i % 2 ? `${id}-b` : `${id}-a`,
+          eventId: `${id}-e${i}`, exposedAt: new Date(Date.now() - 3600_000), msToApply: 120, msHidden: i % 2 ? 800 : 0,
+        }));
+        await seedRows(sql, "Exposure", exposures);
+      }
       // Half the visitors in one arm of a 50/50 test: a sample ratio mismatch.
       await seedTest(sql, { id: "srm-a", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/srm-a"], goals: ["purchase"] });
       await seedRows(sql, "DailyRollup", [...losingRows("srm-a-a", 1_000), ...losingRows("srm-a-b", 500, 10_000)].map((r) => ({ ...r, siteId: site!.id, testId: "srm-a" })));
@@ -164,7 +179,23 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     expect((await postAction(url(), SHOP, "/app/tests/guard-a", { intent: "resume" })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2500));
     expect(await statusOf("guard-a")).toBe("running");
-    expect((await outbox()).filter((e) => e.kind === "guardrail-pause")).toHaveLength(1);
+    expect((await outbox()).filter((e) => e.kind === "guardrail-pause" && e.subject.includes('"Test guard-a"'))).toHaveLength(1);
+  });
+
+  it("pauses a running test whose variant's orders are refunded clearly more often, with the refund share as the reason", async () => {
+    await waitForStatus("guard-refund", "paused", 12_000);
+    const page = await loaderData(url(), SHOP, "/app/tests/guard-refund", TEST_ROUTE);
+    expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" raises the refund share of "purchase" orders by 10\.0 points \(interval \+\d+\.\d to \+\d+\.\d points, always valid at 95%\)/);
+  });
+
+  it("pauses a test set to pause on flicker once its variant keeps content hidden too long, and leaves one not set so running", async () => {
+    expect((await postAction(url(), SHOP, "/app/tests/blank-a/schedule", { endAt: "", pauseOnFlicker: "on" })).status).toBe(200);
+    expect((await loaderData(url(), SHOP, "/app/tests/blank-a", TEST_ROUTE)).data.schedule.pauseOnFlicker).toBe(true);
+    await waitForStatus("blank-a", "paused", 12_000);
+    const page = await loaderData(url(), SHOP, "/app/tests/blank-a", TEST_ROUTE);
+    expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" kept content hidden for 800 ms at the median over its last 120 exposures \(the limit is 500 ms\)/);
+    expect(await statusOf("blank-off")).toBe("running");
+    expect((await loaderData(url(), SHOP, "/app/tests/blank-off", TEST_ROUTE)).data.schedule.pauseOnFlicker).toBe(false);
   });
 
   it("tells the owner once that a test's sample ratio mismatches, and keeps it running", async () => {

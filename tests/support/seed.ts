@@ -27,6 +27,7 @@ interface Tables {
   VariantCost: Models.VariantCost;
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
+  SegmentRollup: Models.SegmentRollup;
   OutboxEmail: Models.OutboxEmail;
   StaffAddress: Models.StaffAddress;
   WebhookDelivery: Models.WebhookDelivery;

@@ -1,5 +1,5 @@
-// The test's Schedule card: start and end at times in the shop's time zone, and stop once decided; what svc
-// did by itself once it has.
+// The test's Schedule card: start and end at times in the shop's time zone, stop once decided, pause on
+// flicker; what svc did by itself once it has.
 import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
@@ -21,6 +21,7 @@ export function ScheduleCard({ testId, schedule }: { testId: string; schedule: S
   const [startAt, setStartAt] = useState(schedule.startAt);
   const [endAt, setEndAt] = useState(schedule.endAt);
   const [stop, setStop] = useState(schedule.stopWhenDecided);
+  const [flicker, setFlicker] = useState(schedule.pauseOnFlicker);
   useEffect(() => {
     if (saver.state === "idle" && saver.data && "saved" in saver.data) toast("Schedule saved");
   }, [saver.state, saver.data, toast]);
@@ -59,10 +60,16 @@ export function ScheduleCard({ testId, schedule }: { testId: string; schedule: S
           checked={stop}
           onChange={setStop}
         />
+        <Checkbox
+          label="Pause if a variant keeps the page blank"
+          helpText="Pause the test by itself when a variant's content stays hidden 500 ms or more at the median over at least 100 exposures (see Flicker cost), and email the owner."
+          checked={flicker}
+          onChange={setFlicker}
+        />
         <InlineStack>
           <Button
             loading={saver.state !== "idle"}
-            onClick={() => saver.submit({ startAt, endAt, ...(stop && { stopWhenDecided: "on" }) }, { method: "post", action: `/app/tests/${testId}/schedule` })}
+            onClick={() => saver.submit({ startAt, endAt, ...(stop && { stopWhenDecided: "on" }), ...(flicker && { pauseOnFlicker: "on" }) }, { method: "post", action: `/app/tests/${testId}/schedule` })}
           >
             Save schedule
           </Button>

@@ -41,6 +41,9 @@ export function ExportCard({ testId }: { testId: string }) {
           <Button onClick={() => run(`${base}?daily=1`, "daily.csv")} loading={busy === `${base}?daily=1`}>
             Download daily figures (CSV)
           </Button>
+          <Button onClick={() => run(`${base}?segments=1`, "segments.csv")} loading={busy === `${base}?segments=1`}>
+            Download segments (CSV)
+          </Button>
         </InlineStack>
         {error && (
           <Text as="p" tone="critical">

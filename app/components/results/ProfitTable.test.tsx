@@ -19,7 +19,7 @@ const profit = (over: Partial<ArmProfit>): ArmProfit => ({
 
 const arm = (over: Partial<ArmResult>): ArmResult => ({
   armId: "a", key: "control", name: "Original", isControl: true, visitors: 10, convertingVisitors: 0, conversions: 0, rate: null, revenue: 0,
-  netRevenue: 0, netRevenuePerVisitor: null, refundedOrders: 0, refundShare: null, revenuePerVisitor: null, averageOrderValue: null, ...over,
+  netRevenue: 0, netRevenuePerVisitor: null, refundedOrders: 0, refundShare: null, revenuePerVisitor: null, averageOrderValue: null, siteCurrencyConversions: 0, ...over,
 });
 
 describe("ProfitTable", () => {

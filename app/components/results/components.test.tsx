@@ -18,7 +18,7 @@ const render = (element: ReactElement) =>
 
 const arm = (over: Partial<ArmResult>): ArmResult => ({
   armId: "a", key: "control", name: "Original", isControl: true, visitors: 0, convertingVisitors: 0,
-  conversions: 0, rate: null, revenue: 0, netRevenue: 0, netRevenuePerVisitor: null, refundedOrders: 0, refundShare: null, revenuePerVisitor: null, averageOrderValue: null, ...over,
+  conversions: 0, rate: null, revenue: 0, netRevenue: 0, netRevenuePerVisitor: null, refundedOrders: 0, refundShare: null, siteCurrencyConversions: 0, revenuePerVisitor: null, averageOrderValue: null, ...over,
 });
 
 const arms: ResultsView["arms"] = [

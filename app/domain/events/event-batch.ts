@@ -96,6 +96,8 @@ const eventBatchSchema = z.strictObject({
   vid: idSchema,
   sid: idSchema,
   shop: z.string().max(MAX_SHOP_LENGTH, { error: "too long" }).regex(SHOP_PATTERN, { error: "must be a *.myshopify.com domain" }).optional(),
+  // Any length the body limit allows: a long landing URL must not cost the batch (segment.ts reads it bounded).
+  l: z.string().optional(),
   sent: timestamp,
   events: z.array(event).min(1, { error: "at least 1 event" }).max(MAX_BATCH_EVENTS, { error: `at most ${MAX_BATCH_EVENTS} events` }),
 });

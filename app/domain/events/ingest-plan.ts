@@ -4,6 +4,7 @@
 import { attribute, exposureCounts, type AttributionTest, type VisitorExposure } from "./attribution";
 import { conversionIncrement } from "./conversion-increment";
 import { covariateOf, covariateProduct, covariateSums, inCovariateWindow } from "./covariate";
+import { attributedSegment, segmentTally, type SegmentDelta, type SegmentedExposure } from "./segment-plan";
 import type { CovariateSums, RevenueSums, RollupFigures } from "../results/totals";
 
 export interface PlanSite {
@@ -24,7 +25,11 @@ interface PlanEventBase {
 }
 
 export type PlanEvent =
-  | (PlanEventBase & { kind: "exposure"; testId: string; armId: string; msToApply: number | null; msHidden: number | null })
+  | (PlanEventBase & {
+      kind: "exposure"; testId: string; armId: string; msToApply: number | null; msHidden: number | null;
+      /** The visitor's segment at this exposure (segment.ts's encodeSegment); null or absent: none known. */
+      segment?: string | null;
+    })
   | (PlanEventBase & { kind: "conversion"; goal: string; value: number | null });
 
 /** What the database held before the group, read for the sites, sessions and visitors of its events. */
@@ -35,7 +40,7 @@ export interface KnownFacts {
    * For each (site, test, visitor) of the group's conversions, the visitor's earliest stored exposure to
    * the test at or after its start, from any session: the only one attribution can pick (attribution.ts).
    */
-  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string; covariate: number | null }>;
+  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string; covariate: number | null; segment?: string | null }>;
   /**
    * (site, test, visitor) with at least one exposed session, with the covariate their exposure rows hold
    * (null: exposed before it was kept).
@@ -71,18 +76,21 @@ export interface IngestPlan {
     msToApply: number | null; msHidden: number | null;
     /** CUPED's covariate of the visitor for this test (the same on all their rows; null: unknown). */
     covariate: number | null;
+    segment: string | null;
   }>;
   conversions: Array<{ siteId: string; eventId: string; goal: string; value: number | null; currency: string | null; sessionId: string; visitorId: string; occurredAt: Date }>;
   attributions: Array<{ siteId: string; eventId: string; testId: string; armId: string }>;
   /** One entry per rollup key, increments summed, sorted by key (a fixed lock order for concurrent writers). */
   rollups: RollupDelta[];
+  /** The segment rollups' increments (segment-plan.ts), one entry per key, sorted by key. */
+  segmentRollups: SegmentDelta[];
 }
 
 const key = (...parts: string[]) => parts.join("\u0000");
 
 export function planIngest(events: readonly PlanEvent[], known: KnownFacts): IngestPlan {
   const exposedTests = new Set(known.sessionExposures.map((e) => key(e.siteId, e.sessionId, e.testId)));
-  const visitorExposures = new Map<string, VisitorExposure[]>();
+  const visitorExposures = new Map<string, SegmentedExposure[]>();
   for (const e of known.visitorExposures) push(visitorExposures, key(e.siteId, e.visitorId), e);
   const exposedVisitors = new Set(known.exposedVisitors.map((v) => key(v.siteId, v.testId, v.visitorId)));
   // Each exposed visitor's covariate per test, from their stored rows, then from the group's new visitors.
@@ -100,7 +108,8 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   }
   const recorded = new Set(known.recordedConversions.map((c) => key(c.siteId, c.eventId)));
 
-  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [] };
+  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [], segmentRollups: [] };
+  const segments = segmentTally();
   const rollups = new Map<string, RollupDelta>();
   const add = (delta: Omit<RollupDelta, keyof typeof ZERO | keyof CovariateDelta> & Partial<typeof ZERO> & Partial<CovariateDelta>) => {
     const k = key(delta.siteId, delta.testId, delta.armId, delta.goal, delta.day, delta.currency);
@@ -125,7 +134,8 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       const sessionTest = key(siteId, event.sessionId, event.testId);
       if (exposedTests.has(sessionTest)) continue;
       exposedTests.add(sessionTest);
-      push(visitorExposures, key(siteId, event.visitorId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt });
+      const segment = event.segment ?? null;
+      push(visitorExposures, key(siteId, event.visitorId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt, segment });
       const visitor = key(siteId, event.testId, event.visitorId);
       const newVisitor = !exposedVisitors.has(visitor);
       exposedVisitors.add(visitor);
@@ -139,8 +149,9 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       const covariate = covariates.get(visitor) ?? null;
       plan.exposures.push({
         siteId, testId: event.testId, sessionId: event.sessionId, visitorId: event.visitorId, armId: event.armId,
-        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden, covariate,
+        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden, covariate, segment,
       });
+      if (newVisitor) segments.exposed({ siteId, testId: event.testId, armId: event.armId, day }, segment);
       add({
         siteId, testId: event.testId, armId: event.armId, goal: "", day, currency: "", exposures: 1, exposedVisitors: newVisitor ? 1 : 0,
         ...(newVisitor && covariateSums(covariate)),
@@ -156,7 +167,8 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       sessionId: event.sessionId, visitorId: event.visitorId, occurredAt: event.occurredAt,
     });
     if (event.value !== null) push(groupRevenue, key(siteId, event.visitorId), { at: event.occurredAt, value: event.value });
-    const arms = attribute(event.occurredAt, visitorExposures.get(key(siteId, event.visitorId)) ?? [], event.site.tests);
+    const exposuresOfVisitor = visitorExposures.get(key(siteId, event.visitorId)) ?? [];
+    const arms = attribute(event.occurredAt, exposuresOfVisitor, event.site.tests);
     for (const { testId, armId } of arms) {
       plan.attributions.push({ siteId, eventId: event.eventId, testId, armId });
       const before = historyOf(history, key(siteId, testId, event.goal, event.visitorId));
@@ -169,12 +181,14 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       const inc = conversionIncrement(prior, event.value, 0, event.site.revenueCaps?.get(testId) ?? null);
       const covariate = covariates.get(key(siteId, testId, event.visitorId)) ?? null;
       add({ siteId, testId, armId, goal: event.goal, day, currency, ...inc, covariateRevenueProducts: covariateProduct(covariate, inc.cappedRevenue) });
+      segments.converted({ siteId, testId, armId, goal: event.goal, day, currency }, attributedSegment(exposuresOfVisitor, testId, armId), inc);
       before.conversions += 1;
       before.byCurrency.set(currency, (before.byCurrency.get(currency) ?? 0) + 1);
       before.revenue.set(currency, (before.revenue.get(currency) ?? 0) + (event.value ?? 0));
     }
   }
   plan.rollups = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  plan.segmentRollups = segments.rows();
   return plan;
 }
 

@@ -52,6 +52,16 @@ describe("patchesFor", () => {
     }
   });
 
+  it("ships a served winner to its test's audience only, page rules included", () => {
+    const served = { id: "t0", pages: ["/"], arm: test.arms[1]!, audience: [{ kind: "device" as const, values: ["mobile"] }, { kind: "query" as const, name: "promo", values: [] as string[] }] };
+    const site = { id: "s1", tests: [], served: [served] } as unknown as SiteConfig;
+    const phone = () => visitorFacts({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148" });
+    const desktop = () => visitorFacts({ userAgent: "Mozilla/5.0 (X11; Linux x86_64)" });
+    expect(patchesFor(site, "v1", phone).tests).toEqual([expect.objectContaining({ test: "t0", if: [["?promo=", "?promo&", "&promo=", "&promo&"]] })]);
+    expect(patchesFor(site, "v1", desktop).tests).toEqual([]);
+    expect(patchesFor(site, "v1").tests).toEqual([]);
+  });
+
   it("leaves out a test whose audience the visitor is outside of, and reads the facts once and only when needed", () => {
     const mobile = { ...test, id: "t2", arms: test.arms.slice(0, 2), audience: [{ kind: "device" as const, values: ["mobile"] }] };
     const everyone = { ...test, arms: test.arms.slice(0, 2) };

@@ -73,12 +73,13 @@ export function patchesFor(site: SiteConfig, visitorId: string, facts?: () => Vi
     const assignment = assignmentFor(test, arm);
     if (assignment) tests.push(assignment);
   }
-  // A served winner goes to every visitor, with no goals: it is no longer measured, and the exposure the
-  // snippet reports for it is dated after the test's end, so ingestion counts it for nothing. The holdout
-  // does not see it: it is there to measure what the shipped winners are worth together.
+  // A served winner goes to every visitor of its test's audience, with no goals: it is no longer measured,
+  // and the exposure the snippet reports for it is dated after the test's end, so ingestion counts it for
+  // nothing. The holdout does not see it: it is there to measure what the shipped winners are worth together.
   if (held !== HOLDOUT_ARM) {
     for (const served of site.served ?? []) {
-      const assignment = assignmentFor({ id: served.id, pages: served.pages, trafficPercent: 100, arms: [served.arm], goals: [] }, served.arm);
+      if (served.audience?.length && !(facts && audienceAdmits(served.audience, (known ??= facts())))) continue;
+      const assignment = assignmentFor({ id: served.id, pages: served.pages, audience: served.audience, trafficPercent: 100, arms: [served.arm], goals: [] }, served.arm);
       if (assignment) tests.push(assignment);
     }
   }

@@ -34,15 +34,15 @@ describe("zonedTimeToUtc", () => {
 
 describe("parseScheduleForm", () => {
   it("keeps a future start and a later end, and the stop checkbox", () => {
-    const parsed = parseScheduleForm({ startAt: "2026-11-26T09:00", endAt: "2026-12-10T09:00", stopWhenDecided: "on" }, "Europe/Berlin", NOW, false);
+    const parsed = parseScheduleForm({ startAt: "2026-11-26T09:00", endAt: "2026-12-10T09:00", stopWhenDecided: "on", pauseOnFlicker: "on" }, "Europe/Berlin", NOW, false);
     expect(parsed).toEqual({
       ok: true,
-      value: { startAt: new Date("2026-11-26T08:00:00.000Z"), endAt: new Date("2026-12-10T08:00:00.000Z"), stopWhenDecided: true },
+      value: { startAt: new Date("2026-11-26T08:00:00.000Z"), endAt: new Date("2026-12-10T08:00:00.000Z"), stopWhenDecided: true, pauseOnFlicker: true },
     });
   });
 
   it("clears the schedule when the fields are empty", () => {
-    expect(parseScheduleForm({ startAt: "", endAt: " " }, "UTC", NOW, false)).toEqual({ ok: true, value: { startAt: null, endAt: null, stopWhenDecided: false } });
+    expect(parseScheduleForm({ startAt: "", endAt: " " }, "UTC", NOW, false)).toEqual({ ok: true, value: { startAt: null, endAt: null, stopWhenDecided: false, pauseOnFlicker: false } });
   });
 
   it("gives field errors for a past start, an end before the start, and text that is not a time", () => {
@@ -59,7 +59,7 @@ describe("parseScheduleForm", () => {
 
   it("ignores the start of a test already running", () => {
     expect(parseScheduleForm({ startAt: "2020-01-01T00:00", endAt: "2026-11-30T00:00" }, "UTC", NOW, true)).toEqual({
-      ok: true, value: { startAt: null, endAt: new Date("2026-11-30T00:00:00.000Z"), stopWhenDecided: false },
+      ok: true, value: { startAt: null, endAt: new Date("2026-11-30T00:00:00.000Z"), stopWhenDecided: false, pauseOnFlicker: false },
     });
   });
 });

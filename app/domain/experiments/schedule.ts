@@ -6,6 +6,8 @@ export interface Schedule {
   startAt: Date | null;
   endAt: Date | null;
   stopWhenDecided: boolean;
+  /** Pause by itself when a variant keeps content hidden too long (the flicker guardrail). */
+  pauseOnFlicker: boolean;
 }
 
 /** The Schedule card on a test's page. */
@@ -16,6 +18,7 @@ export interface ScheduleState {
   startAt: string;
   endAt: string;
   stopWhenDecided: boolean;
+  pauseOnFlicker: boolean;
   /** The start can still be set (a draft); the end and the stop while the test has not ended. */
   canSetStart: boolean;
   canSetEnd: boolean;
@@ -64,12 +67,12 @@ export function utcToZonedInput(at: Date, timeZone: string): string {
 
 /**
  * The schedule form: `startAt` and `endAt` as datetime-local values in the shop's zone (empty: none),
- * `stopWhenDecided` a checkbox. A start must be in the future (a draft to start now is started, not
+ * `stopWhenDecided` and `pauseOnFlicker` checkboxes. A start must be in the future (a draft to start now is started, not
  * scheduled), an end after the start and after now; `started` says the test is already running, when
  * only the end and the stop may change.
  */
 export function parseScheduleForm(
-  form: { startAt?: unknown; endAt?: unknown; stopWhenDecided?: unknown },
+  form: { startAt?: unknown; endAt?: unknown; stopWhenDecided?: unknown; pauseOnFlicker?: unknown },
   timeZone: string,
   now: Date,
   started: boolean,
@@ -88,8 +91,8 @@ export function parseScheduleForm(
   if (endAt && endAt.getTime() <= now.getTime()) fieldErrors.endAt = "Pick a time in the future, or complete the test now.";
   else if (endAt && startAt && endAt.getTime() <= startAt.getTime()) fieldErrors.endAt = "The end must come after the start.";
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  const stop = form.stopWhenDecided;
-  return { ok: true, value: { startAt, endAt, stopWhenDecided: stop === "on" || stop === "true" || stop === true } };
+  const checked = (box: unknown) => box === "on" || box === "true" || box === true;
+  return { ok: true, value: { startAt, endAt, stopWhenDecided: checked(form.stopWhenDecided), pauseOnFlicker: checked(form.pauseOnFlicker) } };
 }
 
 export interface ScheduledTest {

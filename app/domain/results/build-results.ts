@@ -63,6 +63,7 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
         netRevenuePerVisitor: t.visitors > 0 ? (t.revenue - t.refunded) / t.visitors : null,
         refundedOrders: t.refundedOrders,
         refundShare: t.siteCurrencyConversions > 0 ? t.refundedOrders / t.siteCurrencyConversions : null,
+        siteCurrencyConversions: t.siteCurrencyConversions,
         revenuePerVisitor: t.visitors > 0 ? t.revenue / t.visitors : null,
         averageOrderValue: t.siteCurrencyConversions > 0 && t.revenue !== 0 ? t.revenue / t.siteCurrencyConversions : null,
         ...comparisons[i],

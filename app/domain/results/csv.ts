@@ -26,7 +26,7 @@ interface Figure {
   figure: string;
 }
 
-type Cell = string | number | boolean | Figure | null | undefined;
+export type Cell = string | number | boolean | Figure | null | undefined;
 
 /** What a spreadsheet may take for the start of a formula: = + - @ (and their full-width forms). */
 const FORMULA_START = /^[\s"]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
@@ -85,7 +85,7 @@ function cell(value: Cell): string {
   return csvText(value);
 }
 
-function toCsv(header: readonly string[], rows: Cell[][]): string {
+export function toCsv(header: readonly string[], rows: Cell[][]): string {
   return "\uFEFF" + [header.join(","), ...rows.map((r) => r.map(cell).join(","))].join("\r\n") + "\r\n";
 }
 
@@ -102,7 +102,7 @@ export function dailyCsv(view: ResultsView, rollups: readonly RollupRow[]): stri
 /** A JSON value per cell, keyed by column: what the CSV writes, as numbers, booleans, strings or null (empty). */
 export type FeedRecord<C extends string> = Record<C, string | number | boolean | null>;
 
-function toRecords<C extends string>(header: readonly C[], rows: Cell[][]): Array<FeedRecord<C>> {
+export function toRecords<C extends string>(header: readonly C[], rows: Cell[][]): Array<FeedRecord<C>> {
   return rows.map((row) => {
     const record = {} as FeedRecord<C>;
     header.forEach((column, i) => {

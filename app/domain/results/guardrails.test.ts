@@ -4,18 +4,19 @@ import { guardrailBreaches, guardrailPauseReason } from "./guardrails";
 
 const DAY = "2026-11-20";
 /** Visitors, converting visitors and revenue per arm on one day; orders averaging $60 (squares and cubes as of a spread of orders). */
-function rows(arm: string, visitors: number, buyers: number, perOrder = 60): RollupRow[] {
+function rows(arm: string, visitors: number, buyers: number, perOrder = 60, refundedOrders = 0): RollupRow[] {
   const base = { armId: arm, day: DAY, exposures: visitors, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
   return [
     { ...base, goal: "", currency: "", exposedVisitors: visitors },
     {
       ...base, goal: "purchase", currency: "USD", exposures: 0, convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
+      refundedOrders, refunded: refundedOrders * perOrder,
       revenue: buyers * perOrder, revenueSquares: buyers * perOrder ** 2 * 2, cappedRevenue: buyers * perOrder, cappedRevenueSquares: buyers * perOrder ** 2 * 2, cappedRevenueCubes: buyers * perOrder ** 3 * 6,
     },
     { ...base, goal: "signup", currency: "", exposures: 0, convertingVisitors: Math.round(visitors * 0.1), conversions: Math.round(visitors * 0.1) },
   ];
 }
-const view = (variantBuyers: number, variantVisitors = 20_000) =>
+const view = (variantBuyers: number, variantVisitors = 20_000, refunds: [number, number] = [0, 0]) =>
   buildResults({
     test: { id: "t", name: "T", status: "running", startedAt: `${DAY}T00:00:00Z`, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
     arms: [
@@ -24,7 +25,7 @@ const view = (variantBuyers: number, variantVisitors = 20_000) =>
     ],
     goals: [{ label: "signup", isPrimary: true }, { label: "purchase", isPrimary: false }],
     currency: "USD",
-    rollups: [...rows("a", 20_000, 1_000), ...rows("b", variantVisitors, variantBuyers)],
+    rollups: [...rows("a", 20_000, 1_000, 60, refunds[0]), ...rows("b", variantVisitors, variantBuyers, 60, refunds[1])],
     flicker: [],
   });
 
@@ -45,6 +46,24 @@ describe("guardrailBreaches", () => {
     const mismatched = view(350, 10_000);
     expect(mismatched.srm.mismatch).toBe(true);
     expect(guardrailBreaches(mismatched, ["purchase"])).toEqual([]);
+  });
+});
+
+describe("guardrailBreaches: refund share", () => {
+  it("trips when the variant's orders are refunded clearly more often, even when it sells as much", () => {
+    // 1,000 orders each: 5% refunded in control, 12% in the variant.
+    const breaches = guardrailBreaches(view(1_000, 20_000, [50, 120]), ["purchase"]);
+    expect(breaches.map((b) => [b.armName, b.metric])).toEqual([["Bold price", "refund share"]]);
+    expect(breaches[0]!.lift).toBeCloseTo(0.07, 10);
+    expect(breaches[0]!.ciLow).toBeGreaterThan(0);
+    expect(guardrailPauseReason(breaches, 0.05)).toMatch(
+      /^Guardrail: "Bold price" raises the refund share of "purchase" orders by 7\.0 points \(interval \+\d\.\d to \+\d+\.\d points, always valid at 95%\), so svc paused the test/,
+    );
+  });
+  it("does not trip on a small difference, on fewer refunds in the variant, or off the guardrail goals", () => {
+    expect(guardrailBreaches(view(1_000, 20_000, [50, 60]), ["purchase"])).toEqual([]);
+    expect(guardrailBreaches(view(1_000, 20_000, [120, 50]), ["purchase"])).toEqual([]);
+    expect(guardrailBreaches(view(1_000, 20_000, [50, 120]), ["signup"])).toEqual([]);
   });
 });
 

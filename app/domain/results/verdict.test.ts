@@ -4,7 +4,7 @@ import type { ArmResult, GoalResult } from "./view";
 
 const arm = (name: string, over: Partial<ArmResult> = {}): ArmResult => ({
   armId: name, key: name, name, isControl: name === "Original", visitors: 1000, convertingVisitors: 100, conversions: 100,
-  rate: 0.1, revenue: 0, netRevenue: 0, netRevenuePerVisitor: 0, refundedOrders: 0, refundShare: null, revenuePerVisitor: 0, averageOrderValue: null, ...over,
+  rate: 0.1, revenue: 0, netRevenue: 0, netRevenuePerVisitor: 0, refundedOrders: 0, refundShare: null, siteCurrencyConversions: 100, revenuePerVisitor: 0, averageOrderValue: null, ...over,
 });
 const significant = (lift: number, chanceToWin: number): Partial<ArmResult> => ({
   lift, ciLow: lift - 0.05, ciHigh: lift + 0.05, pValue: 0.001, chanceToWin,

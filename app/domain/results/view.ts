@@ -22,6 +22,8 @@ export interface ArmResult {
   refundedOrders: number;
   /** refundedOrders / those conversions; null without any. */
   refundShare: number | null;
+  /** Conversions in the site's currency (on Shopify, its orders): the refund share's denominator. */
+  siteCurrencyConversions: number;
   revenuePerVisitor: number | null;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;

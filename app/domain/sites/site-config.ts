@@ -78,6 +78,8 @@ export interface SiteConfig {
 export interface ServedWinner {
   id: string;
   pages: string[];
+  /** The test's audience: the winner was measured on these visitors only, so it is shipped to them only. */
+  audience?: Audience;
   arm: ArmConfig;
 }
 

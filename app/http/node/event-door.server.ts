@@ -14,8 +14,14 @@ const MAX_EVENT_BODY_BYTES = 64 * 1024;
 export async function serveEventBatch(door: Door, req: IncomingMessage, res: ServerResponse, cors: OutgoingHttpHeaders): Promise<void> {
   const body = await readIncomingBody(req, MAX_EVENT_BODY_BYTES);
   if (!body.ok) return sendProblem(req, res, body.problem, cors);
-  const address = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, visitorNetwork().trustProxy);
-  const outcome = await ingestEventBatch({ door, text: body.value, origin: req.headers.origin ?? null, address, receivedAt: new Date() });
+  const network = visitorNetwork();
+  const address = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, network.trustProxy);
+  const country = network.countryHeader ? req.headers[network.countryHeader] : undefined;
+  const outcome = await ingestEventBatch({
+    door, text: body.value, origin: req.headers.origin ?? null, address, receivedAt: new Date(),
+    userAgent: req.headers["user-agent"] ?? null,
+    headerCountry: typeof country === "string" ? country : null,
+  });
   if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
   sendJson(req, res, 200, outcome.value, { ...cors, "Cache-Control": "no-store" });
 }

@@ -2,19 +2,24 @@
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
 import { dailyCsv, dailyRecords, DAILY_COLUMNS, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
+import { buildSegments, type SegmentsView } from "~/domain/results/segments";
+import { segmentsCsv } from "~/domain/results/segments-csv";
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
+import { readSegmentRollups } from "~/models/segment-rollup.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 
-async function load(shopDomain: string, testId: string) {
+/** `withSegments`: also read the segment rollups (the page and the segments CSV only). */
+async function load(shopDomain: string, testId: string, withSegments = false) {
   const test = await findTestOfShop(shopDomain, testId);
   if (!test) return null;
-  const [rollups, flicker] = await Promise.all([
+  const [rollups, flicker, segmentRows] = await Promise.all([
     readRollupRows(test.site.id, test.id),
     readFlickerStats(test.site.id, test.id),
+    withSegments ? readSegmentRollups(test.site.id, test.id) : [],
   ]);
   const input: ResultsInput = {
     test: {
@@ -37,16 +42,27 @@ async function load(shopDomain: string, testId: string) {
       test.revenueCap === null ? null : { amount: Number(test.revenueCap), source: test.revenueCapSource === "setting" ? "setting" : "p99" },
   };
   const view = buildResults(input);
+  // Exploratory only: built beside the view, after its verdict, from the segment rollups alone.
+  const segments = buildSegments({ arms: input.arms, goals: view.goals.map((g) => g.goal), currency: input.currency, rows: segmentRows, alpha: view.alpha });
   const winner = test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null;
   // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
   const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
-  return { view, decision, rollups, sitePublicId: test.site.publicId, endedAt: test.endedAt?.toISOString() ?? null };
+  return { view, decision, segments, rollups, sitePublicId: test.site.publicId, endedAt: test.endedAt?.toISOString() ?? null };
 }
 
 /** The results page's data and its decision; not found when the test is not this shop's. */
-export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<ResultsView & { decision: DecisionSummary }>> {
-  const loaded = await load(shopDomain, testId);
-  return loaded ? ok({ ...loaded.view, decision: loaded.decision }) : fail(NO_SUCH_TEST);
+export async function loadResults(
+  shopDomain: string,
+  testId: string,
+): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView }>> {
+  const loaded = await load(shopDomain, testId, true);
+  return loaded ? ok({ ...loaded.view, decision: loaded.decision, segments: loaded.segments }) : fail(NO_SUCH_TEST);
+}
+
+/** The CSV export's segment table (one row per dimension × segment × goal × arm); not found as above. */
+export async function loadSegmentsCsv(shopDomain: string, testId: string): Promise<Outcome<string>> {
+  const loaded = await load(shopDomain, testId, true);
+  return loaded ? ok(segmentsCsv(loaded.view, loaded.segments)) : fail(NO_SUCH_TEST);
 }
 
 /** The CSV export (one row per goal × arm, or per day × arm × goal × currency); not found as above. */

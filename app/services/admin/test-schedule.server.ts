@@ -14,6 +14,7 @@ export async function loadSchedule(shopDomain: string, testId: string): Promise<
     startAt: row.scheduledStartAt ? utcToZonedInput(row.scheduledStartAt, row.timeZone) : "",
     endAt: row.scheduledEndAt ? utcToZonedInput(row.scheduledEndAt, row.timeZone) : "",
     stopWhenDecided: row.stopWhenDecided,
+    pauseOnFlicker: row.pauseOnFlicker,
     canSetStart: row.status === "draft",
     canSetEnd: row.status === "draft" || row.status === "running" || row.status === "paused",
     endedBy: row.endedBy,
@@ -23,7 +24,7 @@ export async function loadSchedule(shopDomain: string, testId: string): Promise<
 export async function saveSchedule(
   shopDomain: string,
   testId: string,
-  form: { startAt?: unknown; endAt?: unknown; stopWhenDecided?: unknown },
+  form: { startAt?: unknown; endAt?: unknown; stopWhenDecided?: unknown; pauseOnFlicker?: unknown },
   now = new Date(),
 ): Promise<Outcome<{ saved: string }>> {
   const row = await findScheduleOfShop(shopDomain, testId);
@@ -33,7 +34,7 @@ export async function saveSchedule(
   }
   const parsed = parseScheduleForm(form, row.timeZone, now, row.status !== "draft");
   if (!parsed.ok) return fail(invalidForm("invalid-schedule", parsed.fieldErrors));
-  const { startAt, endAt, stopWhenDecided } = parsed.value;
-  await writeSchedule(testId, { ...(row.status === "draft" && { scheduledStartAt: startAt }), scheduledEndAt: endAt, stopWhenDecided });
+  const { startAt, endAt, stopWhenDecided, pauseOnFlicker } = parsed.value;
+  await writeSchedule(testId, { ...(row.status === "draft" && { scheduledStartAt: startAt }), scheduledEndAt: endAt, stopWhenDecided, pauseOnFlicker });
   return ok({ saved: testId });
 }

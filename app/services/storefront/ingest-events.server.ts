@@ -15,6 +15,7 @@ import { fail, ok, type Outcome } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
 import { groupCommit, QueueFullError } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
+import { batchSegment } from "./batch-segment.server";
 
 export type Door = "events" | "collect";
 
@@ -29,6 +30,9 @@ export interface IngestInput {
    */
   address?: string;
   receivedAt: Date;
+  /** The request's User-Agent and trusted country header (when configured): the exposures' segment, as classes only. */
+  userAgent?: string | null;
+  headerCountry?: string | null;
 }
 
 export interface IngestSummary {
@@ -99,7 +103,8 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const { kept, rejected } = await screenExposures(site, batch, input);
   let written: BatchWritten;
   try {
-    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt });
+    const segment = await batchSegment(site, batch, kept, input);
+    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt, segment });
   } catch (error) {
     // Isolated by the group commit: this batch alone holds what the database refused; nothing of it was stored.
     if (isDataError(error)) return fail(UNSTORABLE);

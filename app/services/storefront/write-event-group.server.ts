@@ -18,6 +18,8 @@ export interface ScreenedBatch {
   /** The batch's events that passed screening, in the batch's order. */
   events: SvcEvent[];
   receivedAt: Date;
+  /** The segment its exposures count under (batch-segment.server.ts); null: none known. */
+  segment?: string | null;
 }
 
 export interface BatchWritten {
@@ -79,7 +81,10 @@ async function writeRows(
       if (!isNew(bi, i)) return;
       const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt };
       if (event.type === "exposure") {
-        planned.push({ ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null });
+        planned.push({
+          ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null,
+          segment: b.segment ?? null,
+        });
       } else if (event.type === "conversion") {
         planned.push({ ...base, kind: "conversion", goal: event.goal, value: event.value ?? null });
       }

@@ -1,0 +1,73 @@
+// Segment rollups (SegmentRollup: test × arm × goal × day × currency × dimension × value), the exploratory
+// segment results' only source: incremented with the group's plan or a single conversion, read per test.
+import type { SegmentDelta } from "~/domain/events/segment-plan";
+import type { SegmentRollupRow } from "~/domain/results/segments";
+import { prisma } from "~/db.server";
+import { inSqlTransaction, sqlOf, type Sql, type Tx } from "./transaction.server";
+
+/** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
+export function segmentRollupUpsertSql(param: string): string {
+  return `INSERT INTO "SegmentRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value",
+       "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares")
+     SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."dimension", r."value",
+            r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares"
+       FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
+            "currency" text, "dimension" text, "value" text, "exposedVisitors" int, "convertingVisitors" int,
+            "conversions" int, "revenue" numeric, "revenueSquares" numeric)
+     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value") DO UPDATE SET
+       "exposedVisitors" = "SegmentRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
+       "convertingVisitors" = "SegmentRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
+       "conversions" = "SegmentRollup"."conversions" + EXCLUDED."conversions",
+       "revenue" = "SegmentRollup"."revenue" + EXCLUDED."revenue",
+       "revenueSquares" = "SegmentRollup"."revenueSquares" + EXCLUDED."revenueSquares"`;
+}
+
+/** Adds the increments (one entry per key, in key order: segment-plan.ts's rows()) in one statement. */
+export async function addToSegmentRollups(sql: Sql, rows: readonly SegmentDelta[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.query(segmentRollupUpsertSql("$1"), [JSON.stringify(rows)]);
+}
+
+export async function addToSegmentRollupsInTx(tx: Tx, rows: readonly SegmentDelta[]): Promise<void> {
+  await addToSegmentRollups(sqlOf(tx), rows);
+}
+
+/** The values a site's segment rows already count under one dimension (at most `limit`). */
+export async function readSiteSegmentValues(siteId: string, dimension: string, limit: number): Promise<string[]> {
+  const db = await prisma();
+  const rows = await db.segmentRollup.findMany({ where: { siteId, dimension }, distinct: ["value"], select: { value: true }, take: limit });
+  return rows.map((r) => r.value);
+}
+
+/** Replaces every segment row of one test with these, at once (the demo's results examples, re-seeded at each start). */
+export async function replaceSegmentRollupsOfTest(siteId: string, testId: string, rows: readonly SegmentDelta[]): Promise<void> {
+  await inSqlTransaction(async (sql) => {
+    await sql.query(`DELETE FROM "SegmentRollup" WHERE "siteId" = $1 AND "testId" = $2`, [siteId, testId]);
+    await addToSegmentRollups(sql, rows);
+  });
+}
+
+/**
+ * A test's segment figures summed over its days, in one grouped read: its cost follows the number of
+ * segments (bounded), never the number of events.
+ */
+export async function readSegmentRollups(siteId: string, testId: string): Promise<SegmentRollupRow[]> {
+  const db = await prisma();
+  const rows = await db.segmentRollup.groupBy({
+    by: ["armId", "goal", "currency", "dimension", "value"],
+    where: { siteId, testId },
+    _sum: { exposedVisitors: true, convertingVisitors: true, conversions: true, revenue: true, revenueSquares: true },
+  });
+  return rows.map((r) => ({
+    armId: r.armId,
+    goal: r.goal,
+    currency: r.currency,
+    dimension: r.dimension,
+    value: r.value,
+    exposedVisitors: r._sum.exposedVisitors ?? 0,
+    convertingVisitors: r._sum.convertingVisitors ?? 0,
+    conversions: r._sum.conversions ?? 0,
+    revenue: Number(r._sum.revenue ?? 0),
+    revenueSquares: Number(r._sum.revenueSquares ?? 0),
+  }));
+}
