@@ -2,6 +2,7 @@
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./constants";
 
 export { demoRolloutsGraphql } from "./rollouts.server";
+export { demoVariantCostsGraphql } from "./variant-costs.server";
 
 /**
  * Headers on every page the server answers in demo mode (the admin, the demo storefronts): no other page

@@ -24,6 +24,8 @@ interface ArmDay {
 }
 
 const ORDER_VALUE = 42.5;
+/** What each example order's goods cost the shop; one order in 20 has no known cost, one in 10 is a subscription. */
+const ORDER_COST = 17;
 
 /** `count` days ending on `today` (the last first-exposure day), oldest first. */
 function lastDays(today: string, count: number): string[] {
@@ -58,6 +60,7 @@ function dailyRows(today: string, days: number, armIds: readonly string[], perDa
         conversionSquares: d.converting,
         revenueConversions: revenue,
         cappedRevenueConversions: revenue,
+        ...orderSums(d.converting),
       };
       const returning = Math.round(d.visitors * RETURNING_VISITORS);
       const covariate = { covariateSum: returning * ORDER_VALUE, covariateSquares: returning * ORDER_VALUE ** 2 };
@@ -73,6 +76,20 @@ function dailyRows(today: string, days: number, armIds: readonly string[], perDa
       ];
     }),
   );
+}
+
+/** Profit's sums for a day's orders (app/domain/results/profit.ts), so the examples show profit per visitor. */
+function orderSums(orders: number) {
+  const uncosted = Math.floor(orders / 20);
+  const subscriptions = Math.floor(orders / 10);
+  return {
+    costedOrders: orders - uncosted,
+    orderCost: (orders - uncosted) * ORDER_COST,
+    costedNetRevenue: (orders - uncosted) * ORDER_VALUE,
+    uncostedOrders: uncosted,
+    subscriptionOrders: subscriptions,
+    subscriptionNetRevenue: subscriptions * ORDER_VALUE,
+  };
 }
 
 /** Converting visitors on day i for a rate, spread evenly (no day's count drifts from the rate by a whole visitor). */

@@ -68,7 +68,8 @@ export async function placeDemoOrder(cookieHeader: string | null, origin: string
 async function checkout(cart: Cart, contents: CartJson, origin: string, carts: CartStore): Promise<Outcome<PlacedOrder>> {
   const id = nextOrderId();
   const total = (contents.total_price / 100).toFixed(2);
-  const payload = orderPaidPayload(id, { total, currency: contents.currency, noteAttributes: contents.attributes });
+  const lines = contents.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity, price: (item.price / 100).toFixed(2) }));
+  const payload = orderPaidPayload(id, { total, currency: contents.currency, noteAttributes: contents.attributes, lines });
   const request = signedWebhookRequest(origin, "orders/paid", payload, { shop: DEMO_SHOP_DOMAIN, secret: appEnv().shopify.apiSecretKey });
   let status: number;
   try {

@@ -57,6 +57,8 @@ export interface OrderPaidOptions {
   noteAttributes?: Readonly<Record<string, string>>;
   /** processed_at and created_at; default now. */
   at?: Date;
+  /** The order's lines (variant, quantity, and the selling plan of a subscription line); none by default. */
+  lines?: ReadonlyArray<{ variantId: number | null; quantity: number; price?: string; sellingPlan?: { id: number; name: string } }>;
 }
 
 /** An orders/paid payload, trimmed as the subscription's include_fields trims it (shopify.app.toml). */
@@ -79,6 +81,14 @@ export function orderPaidPayload(id: number, options: OrderPaidOptions) {
     processed_at: at,
     created_at: at,
     cancelled_at: null,
+    // As Shopify writes a line item, trimmed to what include_fields leaves of it (no customer field is in it).
+    line_items: (options.lines ?? []).map((line, i) => ({
+      id: id * 100 + i + 1,
+      variant_id: line.variantId,
+      quantity: line.quantity,
+      price: line.price ?? "0.00",
+      selling_plan_allocation: line.sellingPlan ? { selling_plan: { id: line.sellingPlan.id, name: line.sellingPlan.name } } : null,
+    })),
   };
 }
 

@@ -41,6 +41,12 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     covariateSum: r.covariateSum === null ? null : Number(r.covariateSum),
     covariateSquares: r.covariateSquares === null ? null : Number(r.covariateSquares),
     covariateRevenueProducts: r.covariateRevenueProducts === null ? null : Number(r.covariateRevenueProducts),
+    costedOrders: r.costedOrders,
+    orderCost: Number(r.orderCost),
+    costedNetRevenue: Number(r.costedNetRevenue),
+    uncostedOrders: r.uncostedOrders,
+    subscriptionOrders: r.subscriptionOrders,
+    subscriptionNetRevenue: Number(r.subscriptionNetRevenue),
   }));
 }
 

@@ -32,7 +32,17 @@ export interface RollupIncrement {
   covariateSum?: number | null;
   covariateSquares?: number | null;
   covariateRevenueProducts?: number | null;
+  /** Profit's order sums (app/domain/shopify/order-lines.ts, OrderSumsIncrement): only the order doors move them. */
+  costedOrders?: number;
+  orderCost?: number;
+  costedNetRevenue?: number;
+  uncostedOrders?: number;
+  subscriptionOrders?: number;
+  subscriptionNetRevenue?: number;
 }
+
+/** The increments only the order doors write; every other writer leaves them out (0). */
+type OrderOnly = "refundedOrders" | "costedOrders" | "orderCost" | "costedNetRevenue" | "uncostedOrders" | "subscriptionOrders" | "subscriptionNetRevenue";
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
 export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement): Promise<void> {
@@ -57,6 +67,12 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       covariateSum: inc.covariateSum === undefined ? 0 : inc.covariateSum,
       covariateSquares: inc.covariateSquares === undefined ? 0 : inc.covariateSquares,
       covariateRevenueProducts: inc.covariateRevenueProducts === undefined ? 0 : inc.covariateRevenueProducts,
+      costedOrders: inc.costedOrders ?? 0,
+      orderCost: inc.orderCost ?? 0,
+      costedNetRevenue: inc.costedNetRevenue ?? 0,
+      uncostedOrders: inc.uncostedOrders ?? 0,
+      subscriptionOrders: inc.subscriptionOrders ?? 0,
+      subscriptionNetRevenue: inc.subscriptionNetRevenue ?? 0,
     },
   ]);
 }
@@ -66,20 +82,24 @@ export function rollupUpsertSql(param: string): string {
   return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
-       "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "refundedOrders")
+       "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "refundedOrders",
+       "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders", "subscriptionOrders", "subscriptionNetRevenue")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
             COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
             COALESCE(r."conversionSquares", 0),
             COALESCE(r."revenueConversions", 0), COALESCE(r."cappedRevenueConversions", 0),
             -- Not COALESCEd: null (a visitor whose covariate is unknown) makes the row unknown.
-            r."covariateSum", r."covariateSquares", r."covariateRevenueProducts", COALESCE(r."refundedOrders", 0)
+            r."covariateSum", r."covariateSquares", r."covariateRevenueProducts", COALESCE(r."refundedOrders", 0),
+            COALESCE(r."costedOrders", 0), COALESCE(r."orderCost", 0), COALESCE(r."costedNetRevenue", 0),
+            COALESCE(r."uncostedOrders", 0), COALESCE(r."subscriptionOrders", 0), COALESCE(r."subscriptionNetRevenue", 0)
        FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
             "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
             "revenue" numeric, "revenueSquares" numeric, "refunded" numeric, "cappedRevenue" numeric,
             "cappedRevenueSquares" numeric, "cappedRevenueCubes" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
             "cappedRevenueConversions" numeric, "covariateSum" numeric, "covariateSquares" numeric, "covariateRevenueProducts" numeric,
-            "refundedOrders" int)
+            "refundedOrders" int, "costedOrders" int, "orderCost" numeric, "costedNetRevenue" numeric, "uncostedOrders" int,
+            "subscriptionOrders" int, "subscriptionNetRevenue" numeric)
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
        "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
@@ -98,11 +118,17 @@ export function rollupUpsertSql(param: string): string {
        "covariateSum" = "DailyRollup"."covariateSum" + EXCLUDED."covariateSum",
        "covariateSquares" = "DailyRollup"."covariateSquares" + EXCLUDED."covariateSquares",
        "covariateRevenueProducts" = "DailyRollup"."covariateRevenueProducts" + EXCLUDED."covariateRevenueProducts",
-       "refundedOrders" = "DailyRollup"."refundedOrders" + EXCLUDED."refundedOrders"`;
+       "refundedOrders" = "DailyRollup"."refundedOrders" + EXCLUDED."refundedOrders",
+       "costedOrders" = "DailyRollup"."costedOrders" + EXCLUDED."costedOrders",
+       "orderCost" = "DailyRollup"."orderCost" + EXCLUDED."orderCost",
+       "costedNetRevenue" = "DailyRollup"."costedNetRevenue" + EXCLUDED."costedNetRevenue",
+       "uncostedOrders" = "DailyRollup"."uncostedOrders" + EXCLUDED."uncostedOrders",
+       "subscriptionOrders" = "DailyRollup"."subscriptionOrders" + EXCLUDED."subscriptionOrders",
+       "subscriptionNetRevenue" = "DailyRollup"."subscriptionNetRevenue" + EXCLUDED."subscriptionNetRevenue"`;
 }
 
-/** Only the order doors move refundedOrders; every other writer may leave it out. */
-export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<Omit<RollupIncrement, "refundedOrders">> & Pick<RollupIncrement, "refundedOrders">;
+/** Only the order doors move refundedOrders and profit's order sums; every other writer may leave them out. */
+export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required<Omit<RollupIncrement, OrderOnly>> & Pick<RollupIncrement, OrderOnly>;
 
 /**
  * Adds many keys' increments in one statement. Each key must appear once (sum increments per key

@@ -106,6 +106,9 @@ describe("demo Shopify storefront in Chromium", () => {
     const conversions = await purchaseConversions(purchase.locator("table").first(), ARM_NAMES[arm] ?? "");
     expect(conversions).toBe(1);
     expect(await purchase.locator("table").nth(1).locator("tbody tr", { hasText: ARM_NAMES[arm] ?? "" }).innerText()).toContain("$20.00");
+    // Its profit uses the demo mug's unit cost (8.00), answered by the demo's stand-in Admin API: 20.00 − 8.00.
+    const profit = await purchase.locator("table").nth(2).locator("tbody tr", { hasText: ARM_NAMES[arm] ?? "" }).innerText();
+    expect(profit).toContain("$12.00");
     expect(adminProblems).toEqual([]);
 
     const csv = await (await fetch(`${demo.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/export.csv`)).text();
@@ -114,10 +117,10 @@ describe("demo Shopify storefront in Chromium", () => {
       rows
         .map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])))
         .filter((row) => row.goal === "purchase")
-        .map((row) => [row.arm_id, { conversions: Number(row.conversions), revenue: Number(row.revenue) }]),
+        .map((row) => [row.arm_id, { conversions: Number(row.conversions), revenue: Number(row.revenue), profit: row.profit }]),
     );
-    expect(byArm.get(arm)).toEqual({ conversions: 1, revenue: 20 });
-    expect(byArm.get(arm === CONTROL ? VARIANT : CONTROL)).toEqual({ conversions: 0, revenue: 0 });
+    expect(byArm.get(arm)).toEqual({ conversions: 1, revenue: 20, profit: "12.00" });
+    expect(byArm.get(arm === CONTROL ? VARIANT : CONTROL)).toEqual({ conversions: 0, revenue: 0, profit: "0.00" });
     await context.close();
   });
 

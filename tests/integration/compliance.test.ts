@@ -35,6 +35,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   SiteApiKey: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Order: (o) => [`"shopId" = $1`, [o.shopId]],
   Refund: (o) => [`"shopId" = $1`, [o.shopId]],
+  VariantCost: (o) => [`"shopId" = $1`, [o.shopId]],
   Event: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Exposure: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Conversion: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
@@ -79,6 +80,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
     { ...order, orderId: "1002", sessionId: "sess-1002", total: 30, presentmentTotal: 30 },
   ]);
   await seedRows(sql, "Refund", [{ shopId: p, refundId: "refund-1", orderId: "1002", amount: 5, currency: "EUR" }]);
+  await seedRows(sql, "VariantCost", [{ shopId: p, variantId: "40000000000001", unitCost: 8, currency: "EUR", fetchedAt: NOW }]);
   await seedRows(sql, "Event", [
     { siteId: s, eventId: "e-page", type: "pageview", visitorId: "vis-1", sessionId: "sess-1001", path: "/", occurredAt: NOW, data: {} },
     { siteId: s, eventId: "e-1001", type: "checkout", visitorId: "vis-1", sessionId: "sess-1001", path: "/checkouts/x", occurredAt: NOW, data: { order: "1001" } },

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PRODUCT } from "~/demo/cart.server";
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse, SvcEvent } from "~/wire";
-import { parseCsv } from "../support/csv";
+import { csvObjects, parseCsv } from "../support/csv";
 import { databaseKinds } from "../support/databases";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { orderPayload, refundPayload, signedWebhook } from "../support/shopify-webhooks";
@@ -57,6 +57,13 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
           { conversions: Number(r[col("conversions")]), revenue: Number(r[col("revenue")]), net: Number(r[col("net_revenue")]), refundedOrders: Number(r[col("refunded_orders")]) },
         ]),
     );
+  }
+
+  /** Profit's columns of an arm's purchase row in the summary CSV. */
+  async function profitRow(arm: string): Promise<{ costed: number; cost: number; profit: number }> {
+    const res = await fetch(`${ctx.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}/export.csv`);
+    const row = csvObjects(await res.text()).find((r) => r.goal === "purchase" && r.arm_id === arm);
+    return { costed: Number(row?.costed_orders ?? 0), cost: Number(row?.order_cost ?? 0), profit: Number(row?.profit ?? 0) };
   }
 
   let buyer: { sid: string; vid: string; arm: string };
@@ -196,6 +203,7 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
   it("counts the demo storefront's checkout: its cart's _svc_sid reaches the order through the app's own signed webhook", async () => {
     const shopper = await exposedSession();
     const before = (await purchaseRows()).get(shopper.arm) ?? { conversions: 0, revenue: 0, net: 0, refundedOrders: 0 };
+    const profitBefore = await profitRow(shopper.arm);
     let cookie = "";
     const call = async (path: string, body?: unknown) => {
       const res = await fetch(`${ctx.server.url}${path}`, {
@@ -222,6 +230,11 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
       net: before.net + 40,
       refundedOrders: before.refundedOrders,
     });
+    // Its profit uses the demo product's unit cost, which the demo's stand-in Admin API answers (8.00 a mug).
+    const profitAfter = await profitRow(shopper.arm);
+    expect(profitAfter.costed).toBe(profitBefore.costed + 1);
+    expect(profitAfter.cost).toBeCloseTo(profitBefore.cost + 16, 4);
+    expect(profitAfter.profit).toBeCloseTo(profitBefore.profit + 24, 4);
   });
 
   it("keeps the demo checkout to this machine: a proxied request or a foreign Host is refused", async () => {

@@ -45,10 +45,17 @@ export interface FakeShop {
   themes: FakeTheme[];
   /** The shop's Shopify Rollouts, as the rollouts query answers them (Admin API 2026-10). */
   rollouts: FakeRollout[];
+  /**
+   * Product variants by GID, each with its inventory item's unitCost (null: no cost entered), as
+   * `nodes(ids:)` answers them; an id not here names nothing (null node).
+   */
+  variants: Map<string, { unitCost: { amount: string; currencyCode: string } | null }>;
   /** Lifetime of the offline tokens it issues; under 5 minutes, the library exchanges a new one on every request. */
   tokenLifetimeSeconds: number;
   /** When set, GraphQL requests for this shop answer this HTTP status (an outage). */
   failGraphqlWith: number | null;
+  /** GraphQL requests for this shop are answered this many milliseconds late (a slow Admin API). */
+  graphqlDelayMs: number;
   /**
    * How a query asking for `webPixel` is answered when the app has none: Shopify reports an error on that
    * field. By default the other fields' data comes with it; true drops all data, as some reports describe.
@@ -121,9 +128,11 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         metafields: new Map(),
         webPixel: null,
         rollouts: [],
+        variants: new Map(),
         themes: [{ id: `gid://shopify/OnlineStoreTheme/${2000 + serial}`, name: "Dawn", role: "MAIN", files: { "config/settings_data.json": defaultSettingsData() } }],
         tokenLifetimeSeconds: 3600,
         failGraphqlWith: null,
+        graphqlDelayMs: 0,
         missingPixelDropsData: false,
         refuse: {},
       };
@@ -255,6 +264,8 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
     const query = typeof body.query === "string" ? body.query : "";
     const variables = (body.variables ?? {}) as Record<string, unknown>;
     const token = req.headers["x-shopify-access-token"];
+    const delay = shop(domain).graphqlDelayMs;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const [status, answer] = answerGraphql(domain, typeof token === "string" ? token : undefined, query, variables);
     calls.push({
       shop: domain,
@@ -322,6 +333,20 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       appScopes.includes("read_rollouts")
         ? { value: { nodes: s.rollouts.map((r) => ({ ...r, treatments: r.treatments.map((t) => ({ split: t.split, changes: { nodes: t.changes } })) })) } }
         : { value: null, error: { message: "Access denied for rollouts field. Required access: `read_rollouts` access scope.", extensions: { code: "ACCESS_DENIED" } } },
+    // Product variants need read_products, their inventory item's cost read_inventory too.
+    nodes: (s, _query, variables) => {
+      if (!appScopes.includes("read_products") || !appScopes.includes("read_inventory")) {
+        return { value: null, error: { message: "Access denied for inventoryItem field. Required access: `read_inventory` access scope.", extensions: { code: "ACCESS_DENIED" } } };
+      }
+      const ids = Array.isArray(variables.ids) ? (variables.ids as unknown[]) : [];
+      if (ids.length > 250) return { value: null, error: { message: "The maximum number of ids is 250", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } } };
+      return {
+        value: ids.map((id) => {
+          const variant = typeof id === "string" ? s.variants.get(id) : undefined;
+          return variant ? { id, inventoryItem: { unitCost: variant.unitCost } } : null;
+        }),
+      };
+    },
     theme: (s, query, variables) => {
       const theme = s.themes.find((t) => t.id === variables.id);
       if (!theme) return { value: null };

@@ -24,6 +24,7 @@ interface Tables {
   ConversionAttribution: Models.ConversionAttribution;
   Order: Models.Order;
   Refund: Models.Refund;
+  VariantCost: Models.VariantCost;
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
   SegmentRollup: Models.SegmentRollup;

@@ -8,6 +8,7 @@ import type { ArmMark, ArmStanding } from "~/domain/results/decision-summary";
 import { CHANCE_RECONCILIATION, EXPLORATORY_NOTE, intervalText, markText, UNBOUNDED_INTERVAL } from "~/domain/results/decision-words";
 import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";
+import { ProfitTable } from "./ProfitTable";
 import {
   comparisonErrorText,
   formatInteger,
@@ -240,6 +241,7 @@ export function ArmsTable({
             No revenue recorded for this goal.
           </Text>
         )}
+        <ProfitTable goal={goal} currency={currency} />
         {hasRevenue && goal.cupedVarianceReduction !== undefined && (
           <Text as="p" variant="bodySm" tone="subdued">
             {`Revenue per visitor is adjusted for what each visitor spent before the test (CUPED), which removed ${formatPercent(goal.cupedVarianceReduction, 1)} of its variance.`}

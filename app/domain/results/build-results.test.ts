@@ -54,6 +54,22 @@ describe("buildResults", () => {
     expect(control).toMatchObject({ revenue: 100, netRevenue: 60, revenuePerVisitor: 1 });
   });
 
+  it("gives profit per visitor for a goal counting Shopify orders, with the orders left out for lack of cost", () => {
+    const rollups = [
+      row("a", "", "2026-11-01", { exposedVisitors: 10 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 10 }),
+      row("a", "purchase", "2026-11-01", { convertingVisitors: 3, conversions: 3, revenue: 60, revenueSquares: 1200, refunded: 5, costedOrders: 2, orderCost: 16, costedNetRevenue: 35, uncostedOrders: 1 }),
+      row("b", "purchase", "2026-11-01", { convertingVisitors: 1, conversions: 1, revenue: 20, revenueSquares: 400, subscriptionOrders: 1, subscriptionNetRevenue: 20, uncostedOrders: 1 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 1, conversions: 1 }),
+    ];
+    const view = buildResults(input(rollups, { goals: [{ label: "purchase", isPrimary: true }, { label: "signup", isPrimary: false }] }));
+    const [control, variant] = view.goals[0]?.arms ?? [];
+    expect(control?.profit).toMatchObject({ profit: 19, profitPerVisitor: 1.9, costedOrders: 2, uncostedOrders: 1, subscriptionOrders: 0 });
+    expect(variant?.profit).toMatchObject({ profit: 0, profitPerVisitor: 0, costedOrders: 0, uncostedOrders: 1, subscriptionOrders: 1, subscriptionNetRevenue: 20 });
+    // A goal that counts no order has no profit at all.
+    expect(view.goals[1]?.arms[0]?.profit).toBeUndefined();
+  });
+
   it("makes the first unconfigured label primary when no goal is configured", () => {
     const view = buildResults(input([row("a", "zeta", "2026-11-01", { conversions: 1 }), row("a", "alpha", "2026-11-01", { conversions: 1 })], { goals: [] }));
     expect(view.goals.map((g) => [g.goal, g.primary])).toEqual([["alpha", true], ["zeta", false]]);

@@ -4,6 +4,7 @@ import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
 import { funnelOf } from "./funnel";
+import { orderSumsPerArm, profitPerArm } from "./profit";
 import { compareArms, compareAov, comparisonSettings, revenueVarianceRemoved, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
 import { decideVerdict } from "./verdict";
@@ -42,6 +43,7 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
   const comparisons = compareArms(input.arms, totals, settings);
   const aov = compareAov(input.arms, totals, settings);
   const removed = totals.some((t) => t.cappedRevenue !== 0) ? revenueVarianceRemoved(totals) : null;
+  const profits = profitPerArm(orderSumsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal), totals);
   return {
     goal,
     primary,
@@ -67,6 +69,7 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
         averageOrderValue: t.siteCurrencyConversions > 0 && t.revenue !== 0 ? t.revenue / t.siteCurrencyConversions : null,
         ...comparisons[i],
         ...aov[i],
+        ...(profits?.[i] && { profit: profits[i] }),
       };
     }),
   };

@@ -47,6 +47,20 @@ describe("results CSV", () => {
     expect(summaryCsv(view)).not.toMatch(/NaN|Infinity|undefined/);
   });
 
+  it("writes profit's columns for a goal counting Shopify orders, empty for any other", () => {
+    const orders: RollupRow[] = [
+      ...rollups,
+      { armId: "a", goal: "purchase", day: "2026-11-02", currency: "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 2, conversions: 2, revenue: 45, revenueSquares: 1025, refunded: 0,
+        costedOrders: 1, orderCost: 8, costedNetRevenue: 20, uncostedOrders: 1, subscriptionOrders: 1, subscriptionNetRevenue: 25 },
+    ];
+    const withOrders = buildResults({ ...view, arms: view.arms.map((a) => ({ id: a.armId, key: a.key, name: a.name, weight: a.weight })), goals: [{ label: "sign,up", isPrimary: true }], rollups: orders, flicker: [] });
+    const records = summaryRecords(withOrders, decisionSummary(withOrders, { today: "2026-11-02" }));
+    const purchase = records.find((r) => r.goal === "purchase" && r.arm_id === "a");
+    expect(purchase).toMatchObject({ profit_per_visitor: 1.2, profit: 12, order_cost: 8, costed_orders: 1, uncosted_orders: 1, subscription_orders: 1, subscription_revenue: 25 });
+    expect(records.find((r) => r.goal === "sign,up")).toMatchObject({ profit_per_visitor: null, costed_orders: null });
+    expect(dailyRecords(withOrders, orders).find((r) => r.goal === "purchase")).toMatchObject({ order_cost: 8, costed_orders: 1, costed_net_revenue: 20, uncosted_orders: 1 });
+  });
+
   it("writes the daily variant from the rollups in day, arm, goal order", () => {
     const lines = dailyCsv(view, rollups).slice(1).trim().split("\r\n");
     expect(lines.slice(1).map((l) => l.split(",").slice(2, 4).join(" "))).toEqual(["2026-11-01 b", "2026-11-01 b", "2026-11-02 a"]);

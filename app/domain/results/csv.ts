@@ -1,6 +1,7 @@
 // CSV export of a test's results (docs/results.md lists the columns): RFC 4180 quoting, UTF-8 with a
 // byte-order mark so spreadsheets read accents right, CRLF line ends.
 import type { DecisionSummary } from "./decision-summary";
+import type { ArmProfit } from "./profit";
 import type { RollupRow } from "./totals";
 import type { ResultsView } from "./view";
 
@@ -11,11 +12,13 @@ export const SUMMARY_COLUMNS = [
   "chance_to_win", "srm_p_value", "net_revenue",
   "decision", "decision_arm", "decision_lift", "decision_lift_ci_low", "decision_lift_ci_high", "arm_decided",
   "net_revenue_per_visitor", "refunded_orders", "refund_share",
+  "profit_per_visitor", "profit", "order_cost", "costed_orders", "uncosted_orders", "subscription_orders", "subscription_revenue",
 ] as const;
 
 export const DAILY_COLUMNS = [
   "test_id", "test_name", "day", "arm_id", "arm_key", "arm_name", "goal", "currency",
   "exposed_visitors", "sessions_exposed", "converting_visitors", "conversions", "revenue", "refunded", "refunded_orders",
+  "order_cost", "costed_orders", "costed_net_revenue", "uncosted_orders", "subscription_orders", "subscription_net_revenue",
 ] as const;
 
 /** A figure already written as the number it is (money with its decimals), never read as text. */
@@ -133,10 +136,20 @@ function summaryRows(view: ResultsView, decision: DecisionSummary): Cell[][] {
         decision.state, called?.armName, called?.lift, called?.ciLow, called?.ciHigh,
         standings.find((a) => a.armId === arm.armId)?.mark,
         money(arm.netRevenuePerVisitor), arm.refundedOrders, arm.refundShare,
+        ...profitCells(arm.profit, money),
       ]);
     }
   }
   return rows;
+}
+
+/** Profit's cells (empty for a goal that counts no Shopify order). */
+function profitCells(profit: ArmProfit | undefined, money: (value: number | null) => Figure | null): Cell[] {
+  if (!profit) return [null, null, null, null, null, null, null];
+  return [
+    money(profit.profitPerVisitor), money(profit.profit), money(profit.orderCost), profit.costedOrders, profit.uncostedOrders,
+    profit.subscriptionOrders, money(profit.subscriptionNetRevenue),
+  ];
 }
 
 function dailyRows(view: ResultsView, rollups: readonly RollupRow[]): Cell[][] {
@@ -149,6 +162,8 @@ function dailyRows(view: ResultsView, rollups: readonly RollupRow[]): Cell[][] {
         view.test.id, view.test.name, r.day, r.armId, arm?.key, arm?.name, r.goal, r.currency,
         r.exposedVisitors, r.exposures, r.convertingVisitors, r.conversions, moneyFigure(r.revenue, r.currency || view.currency), moneyFigure(r.refunded, r.currency || view.currency),
         r.refundedOrders ?? 0,
+        moneyFigure(r.orderCost ?? 0, r.currency || view.currency), r.costedOrders ?? 0, moneyFigure(r.costedNetRevenue ?? 0, r.currency || view.currency),
+        r.uncostedOrders ?? 0, r.subscriptionOrders ?? 0, moneyFigure(r.subscriptionNetRevenue ?? 0, r.currency || view.currency),
       ];
     });
 }

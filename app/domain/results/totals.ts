@@ -1,4 +1,5 @@
 // Adds up a test's daily rollups per arm: the counts and revenue that the comparisons, the series and the page start from.
+import type { OrderSums } from "./profit";
 import type { ResultsView } from "./view";
 
 /** The figures a daily rollup row holds (DailyRollup): what ingestion adds to and results add up. */
@@ -47,7 +48,7 @@ export interface CovariateSums {
 /** As stored: null on rows written before the covariate was kept, or where a visitor's was unknown. */
 type NullableCovariateSums = { [K in keyof CovariateSums]: CovariateSums[K] | null };
 
-export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<NullableCovariateSums> {
+export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<NullableCovariateSums>, Partial<OrderSums> {
   armId: string;
   /** "" for the exposure rows. */
   goal: string;

@@ -1,5 +1,6 @@
 // The shape of a test's results as the results page, the CSV export and their tests read it.
 import type { Funnel } from "./funnel";
+import type { ArmProfit } from "./profit";
 
 export interface ArmResult {
   armId: string;
@@ -54,6 +55,8 @@ export interface ArmResult {
   aovDifferenceHigh?: number;
   /** Why no comparison could be computed ("no-users", "zero-variance", …). */
   error?: string;
+  /** Profit and subscription orders (profit.ts), for a goal that counts Shopify orders. */
+  profit?: ArmProfit;
 }
 
 export interface GoalResult {

@@ -41,8 +41,25 @@ describe("parseOrder", () => {
         checkoutToken: null,
         occurredAt: new Date("2026-11-23T23:30:00Z"),
         cancelledAt: null,
+        lines: null,
       },
     });
+  });
+
+  it("reads the line items' variants, quantities and selling plans; unreadable lines leave the order readable", () => {
+    const lines = [
+      { id: 1, variant_id: 40000000000001, quantity: 2, price: "10.00", selling_plan_allocation: null },
+      { id: 2, variant_id: "40000000000002", quantity: 1, selling_plan_allocation: { selling_plan: { id: 7, name: "Monthly" } } },
+      { id: 3, variant_id: null, quantity: 1, title: "Tip" },
+    ];
+    const parsed = parseOrder(order({ line_items: lines }), received);
+    expect(parsed.ok && parsed.value.lines).toEqual([
+      { variantId: "40000000000001", quantity: 2, subscription: false },
+      { variantId: "40000000000002", quantity: 1, subscription: true },
+      { variantId: null, quantity: 1, subscription: false },
+    ]);
+    const odd = parseOrder(order({ line_items: [{ variant_id: 1, quantity: -1 }] }), received);
+    expect(odd.ok && odd.value.lines).toBeNull();
   });
 
   it("keeps the checkout token a pixel report may name, and nothing that is not one", () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CART_ATTRIBUTE, checkoutToken, ID_PATTERN, normalOrderId } from "~/wire";
 import { isCurrencyCode } from "../events/currencies";
 import { parseWith, type ParseResult } from "../parse-result";
+import { readOrderLines, type OrderLine } from "./order-lines";
 
 /** An orders/paid (or orders/cancelled) payload, reduced to what attribution and net revenue need. */
 export interface PaidOrder {
@@ -21,6 +22,8 @@ export interface PaidOrder {
   checkoutToken: string | null;
   occurredAt: Date;
   cancelledAt: Date | null;
+  /** Its line items, for its cost and whether it is a subscription; null when unreadable. Never stored. */
+  lines: OrderLine[] | null;
 }
 
 /** A refunds/create payload: the money its successful refund transactions returned. */
@@ -53,6 +56,7 @@ const orderSchema = z.object({
   processed_at: instant.nullish(),
   created_at: instant.nullish(),
   cancelled_at: instant.nullish(),
+  line_items: z.unknown().optional(),
 });
 
 /** Reads an order payload; `receivedAt` stands in when Shopify names no processing time. */
@@ -77,6 +81,7 @@ export function parseOrder(payload: unknown, receivedAt: Date): ParseResult<Paid
       checkoutToken: checkoutToken(o.checkout_token),
       occurredAt: o.processed_at ?? o.created_at ?? receivedAt,
       cancelledAt: o.cancelled_at ?? null,
+      lines: readOrderLines(o.line_items),
     },
   };
 }

@@ -16,14 +16,26 @@ export interface OrderRow {
   refunded: number;
   cancelledAt: Date | null;
   occurredAt: Date;
+  /** What its line items cost the shop; null: unknown (app/domain/shopify/order-lines.ts). */
+  cost: number | null;
+  isSubscription: boolean;
 }
 
 const decimal = (n: number) => new Prisma.Decimal(n);
 
-/** Inserts the order unless (shop, order id) exists; false for a redelivery. */
+/** Inserts the order unless (shop, order id) exists; false for a redelivery. Only OrderRow's fields are stored. */
 export async function insertOrder(tx: Tx, row: OrderRow): Promise<boolean> {
+  const { shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription } = row;
   const { count } = await tx.order.createMany({
-    data: [{ ...row, total: decimal(row.total), presentmentTotal: decimal(row.presentmentTotal), refunded: decimal(row.refunded) }],
+    data: [
+      {
+        ...{ shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription },
+        total: decimal(row.total),
+        presentmentTotal: decimal(row.presentmentTotal),
+        refunded: decimal(row.refunded),
+        cost: row.cost === null ? null : decimal(row.cost),
+      },
+    ],
     skipDuplicates: true,
   });
   return count === 1;
@@ -43,6 +55,7 @@ export async function lockOrder(tx: Tx, shopId: string, orderId: string): Promis
       total: Number(row.total),
       presentmentTotal: Number(row.presentmentTotal),
       refunded: Number(row.refunded),
+      cost: row.cost === null ? null : Number(row.cost),
     }
   );
 }

@@ -6,7 +6,7 @@ export type ErasedRows = Record<string, number>;
 
 /**
  * Deletes the shop's sessions, the event tables' rows of its sites (keyed by siteId, without foreign keys),
- * its queued emails, then the Shop row, which cascades to Site, TestGroup, Test, Arm, Goal, SiteApiKey, Order and Refund. Answers what
+ * its queued emails, then the Shop row, which cascades to Site, TestGroup, Test, Arm, Goal, SiteApiKey, Order, Refund and VariantCost. Answers what
  * was deleted and the erased sites' public ids (for the site cache). A shop with no row still loses its
  * sessions.
  */

@@ -42,7 +42,7 @@ export async function customerDataReport(shop: string, payload: unknown): Promis
     shop,
     ordersRequested: orderIds.value.length,
     ordersOnFile: onFile,
-    storedPerOrder: ["order id", "total", "currency", "a random session id (none after customers/redact)"],
+    storedPerOrder: ["order id", "total", "currency", "what its goods cost the shop", "whether it was a subscription", "a random session id (none after customers/redact)"],
     personalData: "none",
   });
 }

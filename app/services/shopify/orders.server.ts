@@ -3,6 +3,7 @@
 // order its session. Every path takes the order's lock first, so whichever arrives first, it counts once.
 import { PURCHASE_GOAL, purchaseEventId } from "~/domain/shopify/purchase";
 import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
+import { purchaseSums, settlementSums, type OrderProfitFacts } from "~/domain/shopify/order-lines";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { findConversion, listAttributions, setConversionSession } from "~/models/conversion.server";
 import { findCheckoutReportsNaming, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/shopify/order.server";
@@ -12,6 +13,7 @@ import { inTransaction, type Tx } from "~/models/transaction.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { attributeConversionInTx, recordConversionInTx } from "~/services/storefront/record-conversion.server";
 import { getSiteConfig } from "~/services/storefront/site-cache.server";
+import { NO_ADMIN, orderProfitFacts, type ShopAdmin } from "./order-cost.server";
 
 /** What a webhook did, answered to Shopify as JSON (it reads only the status code). */
 export interface OrderWebhookSummary {
@@ -26,16 +28,26 @@ export interface OrderWebhookSummary {
 const invalid = (issues: string[]) =>
   fail({ status: 422, type: "invalid-webhook-payload", title: "The webhook payload is not an order or refund svc can read", issues });
 
-/** orders/paid: the purchase, attributed through the cart's `_svc_sid` or the pixel's report. */
-export async function recordPaidOrder(shopDomain: string, payload: unknown, receivedAt = new Date()): Promise<Outcome<OrderWebhookSummary>> {
+/**
+ * orders/paid: the purchase, attributed through the cart's `_svc_sid` or the pixel's report, with its cost
+ * for profit, worked out first, outside the order's transaction (order-cost.server.ts; `admin` reads unit
+ * costs not kept yet).
+ */
+export async function recordPaidOrder(
+  shopDomain: string,
+  payload: unknown,
+  receivedAt = new Date(),
+  admin: ShopAdmin = NO_ADMIN,
+): Promise<Outcome<OrderWebhookSummary>> {
   const parsed = parseOrder(payload, receivedAt);
   if (!parsed.ok) return invalid(parsed.issues);
   const site = await shopifySite(shopDomain);
   if (!site) return ok(unknownShop(parsed.value.orderId));
-  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value)));
+  const profit = await orderProfitFacts({ id: site.shopId, domain: shopDomain }, parsed.value, admin);
+  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit)));
 }
 
-async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder): Promise<OrderWebhookSummary> {
+async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder, profit: OrderProfitFacts): Promise<OrderWebhookSummary> {
   const { orderId } = order;
   if (await lockOrder(tx, site.shopId, orderId)) return { status: "duplicate", orderId };
   // The cart attribute names the session that built the cart and always wins; the pixel's report covers
@@ -45,7 +57,7 @@ async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder): 
   const sessionId = order.sessionId ?? report?.sessionId ?? null;
   // Refunds may have arrived first (Shopify does not order deliveries); they count from the start.
   const refunded = removedAmount({ ...order, cancelled: order.cancelledAt !== null }, await listRefunds(tx, site.shopId, orderId));
-  await insertOrder(tx, { ...order, shopId: site.shopId, sessionId, refunded });
+  await insertOrder(tx, { ...order, ...profit, shopId: site.shopId, sessionId, refunded });
   if (order.isTest) return { status: "recorded", orderId, attributedTests: 0, reason: "test order: kept, never counted in results" };
   const result = await recordConversionInTx(tx, site, {
     eventId: purchaseEventId(orderId),
@@ -57,6 +69,7 @@ async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder): 
     source: "order",
     occurredAt: order.occurredAt,
     refunded,
+    orderSums: purchaseSums(profit, order.total, refunded, order.cancelledAt !== null),
   });
   return result.status === "created"
     ? { status: "recorded", orderId, attributedTests: result.attributed.length }
@@ -115,7 +128,9 @@ async function settleOrder(
   const removed = removedAmount({ ...order, cancelled: cancelledAt !== null }, refunds);
   const delta = removed - order.refunded;
   await updateOrder(tx, order, { refunded: removed, ...(cancelledAt && { cancelledAt }) });
-  if (delta === 0 || order.isTest) return;
+  // Profit's sums follow the net revenue, and a cancellation takes the order's cost out.
+  const sums = settlementSums(order, delta, cancelledAt !== null && order.cancelledAt === null);
+  if ((delta === 0 && Object.keys(sums).length === 0) || order.isTest) return;
   const eventId = purchaseEventId(order.orderId);
   const conversion = await findConversion(tx, site.id, eventId);
   if (!conversion) return;
@@ -125,7 +140,7 @@ async function settleOrder(
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal: conversion.goal, day: conversion.occurredAt, currency: conversion.currency ?? site.currency },
-      { refunded: delta, refundedOrders },
+      { refunded: delta, refundedOrders, ...sums },
     );
   }
 }
@@ -157,7 +172,12 @@ export async function recordCheckoutInTx(
   if (!(await setConversionSession(tx, { siteId: site.id, eventId }, session))) return;
   const conversion = await findConversion(tx, site.id, eventId);
   if (!conversion) return;
-  await attributeConversionInTx(tx, site, { ...conversion, currency: conversion.currency ?? site.currency, refunded: order.refunded });
+  await attributeConversionInTx(tx, site, {
+    ...conversion,
+    currency: conversion.currency ?? site.currency,
+    refunded: order.refunded,
+    orderSums: purchaseSums(order, conversion.value ?? 0, order.refunded, order.cancelledAt !== null),
+  });
 }
 
 async function shopifySite(shopDomain: string): Promise<SiteConfig | null> {

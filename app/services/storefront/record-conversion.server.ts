@@ -8,13 +8,15 @@ import { attributedSegment, segmentTally } from "~/domain/events/segment-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/conversion.server";
 import { findSessionVisitor, firstVisitorExposures } from "~/models/exposure.server";
-import { addToRollup } from "~/models/rollup.server";
+import { addToRollup, type RollupIncrement } from "~/models/rollup.server";
 import { addToSegmentRollupsInTx } from "~/models/segment-rollup.server";
 import type { Tx } from "~/models/transaction.server";
 
 export interface ConversionInput extends ConversionFacts {
   /** Part of `value` already refunded when the conversion is counted (a Shopify order refunded before its session was known). */
   refunded?: number;
+  /** A Shopify order's sums for profit (app/domain/shopify/order-lines.ts), added to each arm it counts for. */
+  orderSums?: Partial<RollupIncrement>;
 }
 
 export type Attributed = Array<{ testId: string; armId: string }>;
@@ -52,7 +54,7 @@ export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: Conv
 export async function attributeConversionInTx(
   tx: Tx,
   site: SiteConfig,
-  conversion: { eventId: string; goal: string; value: number | null; currency: string; visitorId: string | null; sessionId: string | null; occurredAt: Date; refunded?: number },
+  conversion: { eventId: string; goal: string; value: number | null; currency: string; visitorId: string | null; sessionId: string | null; occurredAt: Date; refunded?: number; orderSums?: Partial<RollupIncrement> },
 ): Promise<Attributed> {
   const { eventId, goal, visitorId, currency, occurredAt } = conversion;
   const tests = site.attributionTests;
@@ -72,7 +74,7 @@ export async function attributeConversionInTx(
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
-      { ...inc, covariateRevenueProducts: covariateProduct(covariate === null ? null : Number(covariate), inc.cappedRevenue) },
+      { ...inc, covariateRevenueProducts: covariateProduct(covariate === null ? null : Number(covariate), inc.cappedRevenue), ...conversion.orderSums },
     );
     // In the segment of the exposure it is attributed to, as the group path does (segment-plan.ts).
     const key = { siteId: site.id, testId, armId, goal, day: occurredAt.toISOString().slice(0, 10), currency };

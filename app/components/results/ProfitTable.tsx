@@ -1,0 +1,52 @@
+// One goal's profit per arm, for a goal that counts Shopify orders: profit per visitor from the orders whose
+// cost is known, how many orders were left out for lack of a cost, and subscription orders apart.
+import { BlockStack, DataTable, Text } from "@shopify/polaris";
+import type { GoalResult } from "~/domain/results/view";
+import { formatInteger, formatMoney } from "./format";
+
+export const PROFIT_NOTE =
+  "Profit: net revenue of the orders whose cost is known, less that cost (each variant's unit cost in Shopify × quantity), per visitor. Orders without a cost are left out, never guessed.";
+
+export function ProfitTable({ goal, currency }: { goal: GoalResult; currency: string }) {
+  const arms = goal.arms.flatMap((arm) => (arm.profit ? [{ arm, profit: arm.profit }] : []));
+  if (arms.length === 0) return null;
+  const leftOut = arms.reduce((sum, a) => sum + a.profit.uncostedOrders, 0);
+  const hasSubscriptions = arms.some((a) => a.profit.subscriptionOrders > 0);
+  const rows = arms.map(({ arm, profit }) => [
+    arm.isControl ? `${arm.name} (control)` : arm.name,
+    formatMoney(profit.profitPerVisitor, currency),
+    formatMoney(profit.profit, currency),
+    formatInteger(profit.costedOrders),
+    formatInteger(profit.uncostedOrders),
+    ...(hasSubscriptions ? [`${formatInteger(profit.subscriptionOrders)} (${formatMoney(profit.subscriptionNetRevenue, currency)} net)`] : []),
+  ]);
+  return (
+    <BlockStack gap="200">
+      <DataTable
+        columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", ...(hasSubscriptions ? (["numeric"] as const) : [])]}
+        headings={[
+          "Arm",
+          "Profit per visitor",
+          `Profit (${currency})`,
+          "Orders with cost",
+          "Orders without cost",
+          ...(hasSubscriptions ? ["Subscription orders"] : []),
+        ]}
+        rows={rows}
+      />
+      <Text as="p" variant="bodySm" tone="subdued">
+        {PROFIT_NOTE}
+      </Text>
+      {leftOut > 0 && (
+        <Text as="p" variant="bodySm" tone="caution">
+          {`${formatInteger(leftOut)} ${leftOut === 1 ? "order is" : "orders are"} left out of profit: no unit cost was known for ${leftOut === 1 ? "it" : "them"} (a variant without a cost in Shopify, or the Admin API did not answer when the order was paid).`}
+        </Text>
+      )}
+      {hasSubscriptions && (
+        <Text as="p" variant="bodySm" tone="subdued">
+          Subscription orders (bought on a selling plan) are counted in every figure above and shown apart here with their net revenue.
+        </Text>
+      )}
+    </BlockStack>
+  );
+}

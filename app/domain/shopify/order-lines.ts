@@ -1,0 +1,127 @@
+// An order's line items as profit needs them (read when the order is paid, never stored): each line's
+// variant and quantity and whether it was bought on a selling plan; the order's cost from its variants'
+// unit costs, unknown rather than guessed; and what the order adds to the rollups' profit sums.
+import { z } from "zod";
+
+export interface OrderLine {
+  /** The variant's numeric id; null for a line without one (a custom item, a tip). */
+  variantId: string | null;
+  quantity: number;
+  /** Bought on a selling plan (a subscription). */
+  subscription: boolean;
+}
+
+/** A variant's unit cost (InventoryItem.unitCost); null when Shopify has none for it. */
+export type UnitCost = { amount: number; currency: string } | null;
+
+const variantId = z
+  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)])
+  .transform(String)
+  .nullish()
+  .transform((v) => v ?? null);
+
+const lineSchema = z
+  .object({
+    variant_id: variantId,
+    quantity: z.number().int().min(0).max(1_000_000),
+    // An object naming the selling plan on a subscription line; null or absent otherwise.
+    selling_plan_allocation: z.unknown().optional(),
+  })
+  .loose()
+  .transform((l): OrderLine => ({
+    variantId: l.variant_id,
+    quantity: l.quantity,
+    subscription: typeof l.selling_plan_allocation === "object" && l.selling_plan_allocation !== null,
+  }));
+
+const lineItemsSchema = z.array(lineSchema).max(5_000);
+
+/**
+ * `line_items` of an order webhook. Absent or unreadable lines make the cost unknown (null), never the
+ * order unreadable: the purchase counts whatever its lines look like.
+ */
+export function readOrderLines(raw: unknown): OrderLine[] | null {
+  const parsed = lineItemsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The distinct variants whose cost the order's cost needs, in order of appearance. */
+export function costedVariants(lines: readonly OrderLine[] | null): string[] {
+  return [...new Set((lines ?? []).filter((l) => l.quantity > 0).flatMap((l) => (l.variantId === null ? [] : [l.variantId])))];
+}
+
+/**
+ * Σ quantity × unit cost over the lines, in the order's (shop) currency, to four decimals; null (unknown)
+ * when the order has no lines, when a line has no variant or its variant no known cost, or when a cost is
+ * in another currency than the order's: a partial or converted cost would be a guess.
+ */
+export function orderCost(lines: readonly OrderLine[] | null, costs: ReadonlyMap<string, UnitCost>, currency: string): number | null {
+  if (!lines || lines.length === 0) return null;
+  let total = 0;
+  for (const line of lines) {
+    if (line.quantity === 0) continue;
+    if (line.variantId === null) return null;
+    const cost = costs.get(line.variantId);
+    if (!cost || cost.currency !== currency) return null;
+    total += line.quantity * cost.amount;
+  }
+  return Math.round(total * 1e4) / 1e4;
+}
+
+/** Whether any line was bought on a selling plan. */
+export function isSubscriptionOrder(lines: readonly OrderLine[] | null): boolean {
+  return (lines ?? []).some((l) => l.subscription);
+}
+
+/** What the rollups keep of orders for profit (DailyRollup's columns of the same names). */
+export interface OrderSumsIncrement {
+  costedOrders: number;
+  orderCost: number;
+  costedNetRevenue: number;
+  uncostedOrders: number;
+  subscriptionOrders: number;
+  subscriptionNetRevenue: number;
+}
+
+/** What profit needs of a stored order. */
+export interface OrderProfitFacts {
+  /** Null: unknown when paid. */
+  cost: number | null;
+  isSubscription: boolean;
+}
+
+/**
+ * An order's first increment, when its purchase counts for an arm: its net revenue so far (value less what
+ * was refunded before), its cost unless it is cancelled already (cancelled goods cost nothing), and which
+ * count it joins.
+ */
+export function purchaseSums(order: OrderProfitFacts, value: number, refunded: number, cancelled: boolean): OrderSumsIncrement {
+  const costed = order.cost !== null;
+  const net = round4(value - refunded);
+  return {
+    costedOrders: costed ? 1 : 0,
+    orderCost: costed && !cancelled ? (order.cost ?? 0) : 0,
+    costedNetRevenue: costed ? net : 0,
+    uncostedOrders: costed ? 0 : 1,
+    subscriptionOrders: order.isSubscription ? 1 : 0,
+    subscriptionNetRevenue: order.isSubscription ? net : 0,
+  };
+}
+
+/**
+ * A later change to a counted order: `removedDelta` more of it refunded or cancelled lowers the net revenue
+ * it counts with; its cancellation (`newlyCancelled`) takes its cost back out. Refunds leave the cost: svc
+ * cannot tell whether the goods came back.
+ */
+export function settlementSums(order: OrderProfitFacts, removedDelta: number, newlyCancelled: boolean): Partial<OrderSumsIncrement> {
+  const costed = order.cost !== null;
+  return {
+    ...(costed && removedDelta !== 0 && { costedNetRevenue: -removedDelta }),
+    ...(costed && newlyCancelled && order.cost !== 0 && { orderCost: -(order.cost ?? 0) }),
+    ...(order.isSubscription && removedDelta !== 0 && { subscriptionNetRevenue: -removedDelta }),
+  };
+}
+
+function round4(n: number): number {
+  return Math.round(n * 1e4) / 1e4;
+}
