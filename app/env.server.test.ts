@@ -39,7 +39,7 @@ describe("readEnv", () => {
         apiKey: "demo-api-key",
         apiSecretKey: "demo-api-secret",
         appUrl: "http://localhost:3000",
-        scopes: ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts", "read_products", "read_inventory"],
+        scopes: ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts", "read_products"],
         adminApiOrigin: null,
       },
     });

@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { CART_ATTRIBUTE } from "~/wire";
 
 /** The API version of the subscriptions in shopify.app.toml (`[webhooks] api_version`). */
-export const WEBHOOK_API_VERSION = "2026-07";
+export const WEBHOOK_API_VERSION = "2026-10";
 
 export interface WebhookOptions {
   /** The shop's .myshopify.com domain, sent as X-Shopify-Shop-Domain. */
@@ -87,7 +87,7 @@ export function orderPaidPayload(id: number, options: OrderPaidOptions) {
       variant_id: line.variantId,
       quantity: line.quantity,
       price: line.price ?? "0.00",
-      selling_plan_allocation: line.sellingPlan ? { selling_plan: { id: line.sellingPlan.id, name: line.sellingPlan.name } } : null,
+      selling_plan_id: line.sellingPlan ? line.sellingPlan.id : null,
     })),
   };
 }

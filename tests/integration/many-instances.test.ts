@@ -52,7 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
   const withSql = <T,>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> => withDatabase(db, fn);
 
   beforeAll(async () => {
-    admin = await startFakeShopifyAdmin({ ...APP, scopes: "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products,read_inventory" });
+    admin = await startFakeShopifyAdmin({ ...APP, scopes: "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products" });
     db = await createTestDatabase("postgres");
     // Not the demo: its seeding is meant for one process. Rate limits stay on (the default).
     const env = {

@@ -333,10 +333,11 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       appScopes.includes("read_rollouts")
         ? { value: { nodes: s.rollouts.map((r) => ({ ...r, treatments: r.treatments.map((t) => ({ split: t.split, changes: { nodes: t.changes } })) })) } }
         : { value: null, error: { message: "Access denied for rollouts field. Required access: `read_rollouts` access scope.", extensions: { code: "ACCESS_DENIED" } } },
-    // Product variants need read_products, their inventory item's cost read_inventory too.
+    // Product variants and their inventory item (its unit cost included) need read_products, as Shopify
+    // has allowed since January 2025 (changelog "InventoryItem queryable and updatable with products scopes").
     nodes: (s, _query, variables) => {
-      if (!appScopes.includes("read_products") || !appScopes.includes("read_inventory")) {
-        return { value: null, error: { message: "Access denied for inventoryItem field. Required access: `read_inventory` access scope.", extensions: { code: "ACCESS_DENIED" } } };
+      if (!appScopes.includes("read_products")) {
+        return { value: null, error: { message: "Access denied for nodes field. Required access: `read_products` access scope.", extensions: { code: "ACCESS_DENIED" } } };
       }
       const ids = Array.isArray(variables.ids) ? (variables.ids as unknown[]) : [];
       if (ids.length > 250) return { value: null, error: { message: "The maximum number of ids is 250", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } } };

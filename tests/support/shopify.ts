@@ -37,7 +37,7 @@ export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string
     startServer({ env: { ...state.db.env, ...SHOPIFY_TEST_ENV, SHOPIFY_ADMIN_API_ORIGIN: state.admin.origin, ...env } });
   beforeAll(async () => {
     // Shopify grants what the app asks for: the SCOPES a test gives the server, else the app's default.
-    state.admin = await startFakeShopifyAdmin({ ...APP, scopes: env.SCOPES ?? "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products,read_inventory" });
+    state.admin = await startFakeShopifyAdmin({ ...APP, scopes: env.SCOPES ?? "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products" });
     state.db = await createTestDatabase(kind);
     state.server = await start();
   });

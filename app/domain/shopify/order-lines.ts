@@ -24,14 +24,15 @@ const lineSchema = z
   .object({
     variant_id: variantId,
     quantity: z.number().int().min(0).max(1_000_000),
-    // An object naming the selling plan on a subscription line; null or absent otherwise.
-    selling_plan_allocation: z.unknown().optional(),
+    // The selling plan's id on a subscription line, null otherwise: in orders webhooks from API version
+    // 2026-10 (Shopify's changelog "Orders webhooks now include selling_plan_id on line items").
+    selling_plan_id: z.unknown().optional(),
   })
   .loose()
   .transform((l): OrderLine => ({
     variantId: l.variant_id,
     quantity: l.quantity,
-    subscription: typeof l.selling_plan_allocation === "object" && l.selling_plan_allocation !== null,
+    subscription: l.selling_plan_id !== null && l.selling_plan_id !== undefined && l.selling_plan_id !== "" && l.selling_plan_id !== 0,
   }));
 
 const lineItemsSchema = z.array(lineSchema).max(5_000);

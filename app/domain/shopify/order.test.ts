@@ -48,8 +48,8 @@ describe("parseOrder", () => {
 
   it("reads the line items' variants, quantities and selling plans; unreadable lines leave the order readable", () => {
     const lines = [
-      { id: 1, variant_id: 40000000000001, quantity: 2, price: "10.00", selling_plan_allocation: null },
-      { id: 2, variant_id: "40000000000002", quantity: 1, selling_plan_allocation: { selling_plan: { id: 7, name: "Monthly" } } },
+      { id: 1, variant_id: 40000000000001, quantity: 2, price: "10.00", selling_plan_id: null },
+      { id: 2, variant_id: "40000000000002", quantity: 1, selling_plan_id: 7 },
       { id: 3, variant_id: null, quantity: 1, title: "Tip" },
     ];
     const parsed = parseOrder(order({ line_items: lines }), received);

@@ -9,7 +9,7 @@ export const VARIANT_COST_MAX_AGE_MS = 24 * 3600 * 1000;
 /** `nodes(ids:)` takes at most 250 ids; an order needing more has an unknown cost. */
 export const MAX_VARIANTS_PER_QUERY = 250;
 
-/** The one query svc sends: each variant's inventory item's unit cost (read_products, read_inventory). */
+/** The one query svc sends: each variant's inventory item's unit cost (read_products: InventoryItem is readable with it since January 2025). */
 export const VARIANT_COSTS_QUERY = `#graphql
   query SvcVariantCosts($ids: [ID!]!) {
     nodes(ids: $ids) {
