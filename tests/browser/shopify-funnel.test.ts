@@ -1,7 +1,8 @@
 // Issue 23 on the demo Shopify storefront in Chromium: the real web pixel, in a stand-in of Shopify's pixel
 // runtime, reports the shopper's product view, add to cart, checkout start and purchase. Each counts once in
 // its funnel step for the shopper's arm, the same events delivered again count once, the results page shows
-// the funnel, and refunding the order lowers that arm's net revenue.
+// the funnel, the purchase's profit uses the demo mug's unit cost, and refunding the order lowers that arm's
+// net revenue and profit.
 import { describe, expect, it } from "vitest";
 import type { Page, Response } from "playwright-core";
 import { DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
@@ -27,7 +28,7 @@ async function csvRecords(baseUrl: string, query: string): Promise<Array<Record<
 describe("Shopify's funnel on the demo storefront in Chromium", () => {
   const demo = useDemoInChromium();
 
-  it("counts view, add to cart, checkout and purchase once each for the arm, a resend once, and a refund in net revenue", async () => {
+  it("counts view, add to cart, checkout and purchase once each for the arm, a resend once, profit from the unit cost, and a refund in net revenue", async () => {
     const context = await demo.browser.newContext();
     const page = await context.newPage();
     const problems = collectPageProblems(page);
@@ -83,7 +84,8 @@ describe("Shopify's funnel on the demo storefront in Chromium", () => {
     const summary = await csvRecords(demo.server.url, "");
     const goalRow = (goal: string) => summary.find((r) => r.goal === goal && r.arm_id === arm);
     for (const goal of STEPS) expect(goalRow(goal), goal).toMatchObject({ converting_visitors: "1", conversions: "1" });
-    expect(goalRow("purchase")).toMatchObject({ revenue: "20.00", net_revenue: "20.00" });
+    // Profit: the demo mug's unit cost (8.00) comes from the demo's stand-in of the Admin API.
+    expect(goalRow("purchase")).toMatchObject({ revenue: "20.00", net_revenue: "20.00", order_cost: "8.00", profit: "12.00", costed_orders: "1", uncosted_orders: "0" });
 
     // The results page shows the funnel for both arms.
     const admin = await context.newPage();
@@ -102,7 +104,8 @@ describe("Shopify's funnel on the demo storefront in Chromium", () => {
     expect(await (await refund).json()).toMatchObject({ refunded: "20.00", webhook: 200 });
     await expect.poll(() => page.getByRole("status").textContent()).toMatch(/refunded/);
     const refunded = (await csvRecords(demo.server.url, "")).find((r) => r.goal === "purchase" && r.arm_id === arm);
-    expect(refunded).toMatchObject({ revenue: "20.00", net_revenue: "0.00", refunded_orders: "1" });
+    // The goods' cost stays spent: the refunded order now costs the arm its cost.
+    expect(refunded).toMatchObject({ revenue: "20.00", net_revenue: "0.00", refunded_orders: "1", profit: "-8.00" });
     expect(problems).toEqual([]);
     await context.close();
   });
