@@ -27,6 +27,14 @@ const ORDER_VALUE = 42.5;
 /** What each example order's goods cost the shop; one order in 20 has no known cost, one in 10 is a subscription. */
 const ORDER_COST = 17;
 
+/** One refunded order in 25 (always one with a known cost), so net revenue and the refund share show. */
+const REFUNDED_EVERY = 25;
+/**
+ * The shopping funnel's earlier steps, as shares of the buyers (each step reached by more visitors than the
+ * next), so the examples show Shopify's funnel card as the web pixel fills it (app/domain/results/funnel.ts).
+ */
+const FUNNEL_PER_BUYER: ReadonlyArray<[label: string, perBuyer: number]> = [["product_viewed", 9], ["added_to_cart", 2.6], ["checkout_started", 1.6]];
+
 /** `count` days ending on `today` (the last first-exposure day), oldest first. */
 function lastDays(today: string, count: number): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);
@@ -70,9 +78,14 @@ function dailyRows(today: string, days: number, armIds: readonly string[], perDa
         ...(d.converting > 0
           ? [{
               ...base, goal: "purchase", currency: "USD", convertingVisitors: d.converting, conversions: d.converting, ...sums,
+              refundedOrders: Math.floor(d.converting / REFUNDED_EVERY), refunded: Math.floor(d.converting / REFUNDED_EVERY) * ORDER_VALUE,
               covariateRevenueProducts: returningBuyers * ORDER_VALUE ** 2,
             }]
           : []),
+        ...FUNNEL_PER_BUYER.map(([goal, perBuyer]) => {
+          const reached = Math.min(d.visitors, Math.round(d.converting * perBuyer));
+          return { ...base, goal, currency: "", convertingVisitors: reached, conversions: reached, conversionSquares: reached };
+        }),
       ];
     }),
   );
@@ -85,7 +98,7 @@ function orderSums(orders: number) {
   return {
     costedOrders: orders - uncosted,
     orderCost: (orders - uncosted) * ORDER_COST,
-    costedNetRevenue: (orders - uncosted) * ORDER_VALUE,
+    costedNetRevenue: (orders - uncosted - Math.floor(orders / REFUNDED_EVERY)) * ORDER_VALUE,
     uncostedOrders: uncosted,
     subscriptionOrders: subscriptions,
     subscriptionNetRevenue: subscriptions * ORDER_VALUE,
