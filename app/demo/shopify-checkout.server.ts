@@ -33,6 +33,22 @@ const checkingOut = new Set<string>();
 let orderNumber = 1000;
 /** The orders placed in this process, by id: what the demo's refund button may refund (shopify-refund.server.ts). */
 export const placedDemoOrders = new Map<number, DemoOrder>();
+
+/**
+ * Sends the demo shop's webhook to the app at `origin`, signed with the app's secret as Shopify signs it:
+ * the app's answer status, or null (logged) when it could not be delivered.
+ */
+export async function deliverAsShopify(origin: string, topic: string, payload: unknown): Promise<number | null> {
+  const request = signedWebhookRequest(origin, topic, payload, { shop: DEMO_SHOP_DOMAIN, secret: appEnv().shopify.apiSecretKey });
+  try {
+    const response = await fetch(request, { signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return response.status;
+  } catch (error) {
+    console.error(`[svc] demo: the ${topic} webhook could not be sent: ${(error as Error).message}`);
+    return null;
+  }
+}
 const MAX_KEPT_ORDERS = 1_000;
 
 /** Unique across restarts (orders are kept in the database, and a repeated id is a redelivery). */
@@ -70,14 +86,8 @@ async function checkout(cart: Cart, contents: CartJson, origin: string, carts: C
   const total = (contents.total_price / 100).toFixed(2);
   const lines = contents.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity, price: (item.price / 100).toFixed(2) }));
   const payload = orderPaidPayload(id, { total, currency: contents.currency, noteAttributes: contents.attributes, lines });
-  const request = signedWebhookRequest(origin, "orders/paid", payload, { shop: DEMO_SHOP_DOMAIN, secret: appEnv().shopify.apiSecretKey });
-  let status: number;
-  try {
-    const response = await fetch(request, { signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
-    status = response.status;
-    await response.body?.cancel();
-  } catch (error) {
-    console.error(`[svc] demo checkout: the orders/paid webhook could not be sent: ${(error as Error).message}`);
+  const status = await deliverAsShopify(origin, "orders/paid", payload);
+  if (status === null) {
     return fail({ status: 502, type: "webhook-not-delivered", title: "The order's webhook could not be delivered", detail: "The cart is kept; try again." });
   }
   // Like Shopify, a completed checkout ends its cart; the next visit to the store starts a new one.

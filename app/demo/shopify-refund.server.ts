@@ -1,13 +1,9 @@
 // The demo storefront's refund (POST /demo/shopify/refund): refunds a demo order in full as a merchant would
 // in the Shopify admin, and sends the app the refunds/create webhook Shopify sends then, signed with the
 // app's secret, over HTTP to its own /webhooks/refunds/create: the arm's net revenue drops as a store's would.
-import { appEnv } from "~/env.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { DEMO_SHOP_DOMAIN } from "./constants";
-import { isLocalOrigin, placedDemoOrders, type DemoOrder } from "./shopify-checkout.server";
-import { refundPayload, signedWebhookRequest } from "./shopify-webhook-client.server";
-
-const WEBHOOK_TIMEOUT_MS = 10_000;
+import { deliverAsShopify, isLocalOrigin, placedDemoOrders, type DemoOrder } from "./shopify-checkout.server";
+import { refundPayload } from "./shopify-webhook-client.server";
 
 export interface RefundedOrder {
   order: DemoOrder;
@@ -30,14 +26,8 @@ export async function refundDemoOrder(orderId: unknown, origin: string): Promise
   if (refunded.has(order.id)) return fail({ status: 409, type: "already-refunded", title: "This order was refunded already" });
   lastRefundId = Math.max(Date.now() * 1000, lastRefundId + 1);
   const payload = refundPayload(lastRefundId, order.id, order.total_price, order.currency);
-  const request = signedWebhookRequest(origin, "refunds/create", payload, { shop: DEMO_SHOP_DOMAIN, secret: appEnv().shopify.apiSecretKey });
-  let status: number;
-  try {
-    const response = await fetch(request, { signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
-    status = response.status;
-    await response.body?.cancel();
-  } catch (error) {
-    console.error(`[svc] demo refund: the refunds/create webhook could not be sent: ${(error as Error).message}`);
+  const status = await deliverAsShopify(origin, "refunds/create", payload);
+  if (status === null) {
     return fail({ status: 502, type: "webhook-not-delivered", title: "The refund's webhook could not be delivered", detail: "Try again." });
   }
   if (status < 300) refunded.add(order.id);

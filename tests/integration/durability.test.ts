@@ -118,6 +118,7 @@ describe.each(databaseKinds)("durability on %s", (kind) => {
       expect(counts).toMatchObject({ Event: allEvents.length, Conversion: conversions, Exposure: sessions });
       expect(counts.ConversionAttribution).toBe(conversions);
       expect(counts.DailyRollup).toBeGreaterThan(0);
+      expect(counts.SegmentRollup).toBeGreaterThan(0);
       expect(await rollupDrift(database.sql)).toEqual([]);
     } finally {
       await database.close();
