@@ -1,5 +1,8 @@
 // Types of build.mjs for TypeScript callers (the browser-test harness).
 export declare const SNIPPET_ENTRY: string;
 export declare const SNIPPET_OUT: string;
+export declare const EMBED_SNIPPET_OUT: string;
 export declare const GZIP_BUDGET: number;
-export declare function buildSnippet(options?: { quiet?: boolean }): Promise<{ path: string; raw: number; gzip: number; brotli: number }>;
+type Built = { path: string; raw: number; gzip: number; brotli: number };
+/** Both builds; the top-level fields are the spec tag's build, `embed` the Shopify app embed's. */
+export declare function buildSnippet(options?: { quiet?: boolean }): Promise<Built & { embed: Built }>;

@@ -8,6 +8,8 @@ import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals } from "./render-
 const BASE = "https://svc.example.com";
 const SITE = "k3v9q2m7x1c8b4n6";
 const SHOP = "ceramics.myshopify.com";
+/** What the embed prints before the snippet's tag: the connections (no-cors for the script, cors for the API) and the script's preload. */
+const LINKS = `<link rel="preconnect" href="${BASE}"><link rel="preconnect" href="${BASE}" crossorigin><link rel="preload" href="${BASE}/snippet.js?for=shopify" as="script">`;
 
 type SvcMetafields = NonNullable<AppEmbedGlobals["app"]["metafields"]["svc"]>;
 
@@ -34,10 +36,10 @@ function scriptsIn(html: string): HTMLScriptElement[] {
 describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
   it("prints exactly one snippet tag from Shopify's metafield objects", () => {
     const html = renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE } }));
-    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"></script>`);
+    expect(html.trim()).toBe(`${LINKS}<script src="${BASE}/snippet.js?for=shopify" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"></script>`);
     expect(html.match(/<script/g)).toHaveLength(1);
     const [script] = scriptsIn(html);
-    expect(script?.getAttribute("src")).toBe(`${BASE}/snippet.js`);
+    expect(script?.getAttribute("src")).toBe(`${BASE}/snippet.js?for=shopify`);
     expect(script?.hasAttribute("async")).toBe(true);
     expect(script?.getAttribute("data-svc-site")).toBe(SITE);
     expect(script?.getAttribute("data-svc-shop")).toBe(SHOP);
@@ -62,7 +64,7 @@ describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
 
   it("accepts plain metafield values as well", () => {
     const html = renderAppEmbed(globals({ base_url: BASE, site_id: SITE }));
-    expect(html.trim()).toBe(`<script src="${BASE}/snippet.js" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"></script>`);
+    expect(html.trim()).toBe(`${LINKS}<script src="${BASE}/snippet.js?for=shopify" async data-svc-site="${SITE}" data-svc-shop="${SHOP}" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"></script>`);
   });
 
   it("prints nothing in the theme editor", () => {
@@ -90,13 +92,14 @@ describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
     const base = `https://svc.example.com/?q="<&>`;
     const html = renderAppEmbed(globals({ base_url: { value: base }, site_id: { value: site } }, { shop: { permanent_domain: shop } }));
     expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<link/g)).toHaveLength(3);
     expect(html).not.toContain(site);
     expect(html).not.toContain(shop);
     const scripts = scriptsIn(html);
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.getAttribute("data-svc-site")).toBe(site);
     expect(scripts[0]?.getAttribute("data-svc-shop")).toBe(shop);
-    expect(scripts[0]?.getAttribute("src")).toBe(`${base}/snippet.js`);
+    expect(scripts[0]?.getAttribute("src")).toBe(`${base}/snippet.js?for=shopify`);
   });
 
   it("never prints the block's comment or schema", () => {
@@ -127,7 +130,10 @@ describe("compileAppEmbed", () => {
 function headElements(html: string): Array<{ tag: string; hide: boolean; text: string }> {
   const { document } = new Window();
   document.head.innerHTML = html;
-  return [...document.head.children].map((el) => ({ tag: el.tagName.toLowerCase(), hide: el.hasAttribute(HIDE_ATTRIBUTE), text: el.textContent ?? "" }));
+  // The connection and preload links are the same on every page (checked above).
+  return [...document.head.children]
+    .filter((el) => el.tagName !== "LINK")
+    .map((el) => ({ tag: el.tagName.toLowerCase(), hide: el.hasAttribute(HIDE_ATTRIBUTE), text: el.textContent ?? "" }));
 }
 
 function source(id: string, pages: string[], sels: string[]): HideSourceTest {

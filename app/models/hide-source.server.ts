@@ -10,6 +10,7 @@ export async function loadHideSource(shopDomain: string): Promise<HideSource | n
     where: { kind: "shopify", shop: { domain: shopDomain } },
     orderBy: { createdAt: "asc" },
     select: {
+      publicId: true,
       status: true,
       tests: {
         where: { OR: [{ status: "running" }, { status: "completed", servingWinner: true }] },
@@ -28,6 +29,7 @@ export async function loadHideSource(shopDomain: string): Promise<HideSource | n
   if (!site) return null;
   // A served winner hides only what the winner changes.
   return {
+    publicId: site.publicId,
     status: site.status,
     tests: site.tests.map(({ winnerArmId, arms, ...test }) => ({
       ...test,

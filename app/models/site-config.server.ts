@@ -53,6 +53,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     shopId: site.shopId,
     shopDomain: site.shop.domain,
     staffAddresses: site.shop.excludeStaff ? site.shop.staffAddresses.map((a) => a.address) : [],
+    excludeStaff: site.shop.excludeStaff,
     tests:
       site.status === "paused"
         ? []

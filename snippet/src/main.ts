@@ -26,6 +26,8 @@ import { readTag, type Tag } from "./tag";
 import { HIDE_TIMEOUT_MS } from "../../app/wire/hide";
 import { CONVERT_DEDUPE_MS, MAX_EVENTS_PER_PAGEVIEW, PATCHES_TIMEOUT_MS } from "./timing";
 import { createTransport } from "./transport";
+import { EMBED } from "./build-flags";
+import { localConfig } from "./local";
 
 type EventType = SvcEvent["type"];
 type Fields<T extends EventType> = Parameters<typeof makeEvent<T>>[1];
@@ -63,7 +65,9 @@ function start(tag: Tag, shopify: boolean): void {
   if (cached?.fresh) return settle(tag, shopify, vid, cached.res);
 
   const sid = touchSession(now);
-  if (cached) hideWhileLoading(changedSelectors(armsHere(cached.res, tag)));
+  // Shopify's embed prints the running tests: the arm is known at once, and the request only refreshes the cache.
+  const local = EMBED && !preview && localConfig(vid);
+  if (cached && !local) hideWhileLoading(changedSelectors(armsHere(cached.res, tag)));
   const url =
     `${tag.base}${ENDPOINTS.patches}?site=${tag.site}&vid=${vid}&sid=${sid}` +
     facts +
@@ -75,6 +79,7 @@ function start(tag: Tag, shopify: boolean): void {
     if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now(), facts);
     return res;
   });
+  if (local) return settle(tag, shopify, vid, local);
   void withDeadline(config, PATCHES_TIMEOUT_MS).then(guard((res) => settle(tag, shopify, vid, res)));
 }
 
@@ -227,7 +232,7 @@ function boot(): void {
   const editing = editorToken(location.hash);
   if (editing) return loadEditor(tag.base, editing), reveal();
   if (privacySignal()) return reveal();
-  const shopify = isShopify(tag);
+  const shopify = EMBED || isShopify(tag);
   const begin = guard(() => {
     // Consent still to come (a prompt, a slow API): whatever hides shows again at the deadline, as CSS does.
     setTimeout(guard(() => phase < Phase.RUNNING && reveal(phase === Phase.IDLE)), HIDE_TIMEOUT_MS - performance.now());

@@ -4,7 +4,7 @@
 // holdout page counts them.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { inHoldout } from "~/domain/experiments/traffic-split";
+import { inHoldout } from "~/wire/rules/traffic-split";
 import type { PatchesResponse } from "~/wire";
 import { saveScreenshot } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { holdoutArmOf, patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "./patches-response";
-import { inHoldout } from "./traffic-split";
+import { inHoldout } from "~/wire/rules/traffic-split";
 import type { RunningTest, SiteConfig } from "../sites/site-config";
 import { visitorFacts } from "~/wire/rules/audience";
 

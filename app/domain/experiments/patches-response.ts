@@ -2,8 +2,8 @@
 import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
 import { audienceAdmits, pageConditions, type VisitorFacts } from "~/wire/rules/audience";
 import { validPatches, validRedirect } from "./patch-shape";
-import { assignTests, inHoldout } from "./traffic-split";
-import type { ArmConfig, GoalConfig, RunningTest, SiteConfig } from "../sites/site-config";
+import { assignTests, inHoldout } from "~/wire/rules/traffic-split";
+import type { ArmConfig, GoalConfig, HoldoutConfig, RunningTest, ServedWinner, SiteConfig } from "../sites/site-config";
 
 /** Seconds the snippet may reuse an answer; short, so a stopped test stops showing within minutes. */
 export const PATCHES_TTL_SECONDS = 300;
@@ -79,19 +79,27 @@ export function patchesFor(site: SiteConfig, visitorId: string, facts?: () => Vi
   if (held !== HOLDOUT_ARM) {
     for (const served of site.served ?? []) {
       if (served.audience?.length && !(facts && audienceAdmits(served.audience, (known ??= facts())))) continue;
-      const assignment = assignmentFor({ id: served.id, pages: served.pages, audience: served.audience, trafficPercent: 100, arms: [served.arm], goals: [] }, served.arm);
+      const assignment = assignmentFor(servedAsTest(served), served.arm);
       if (assignment) tests.push(assignment);
     }
   }
   // Both sides of the holdout are exposed on every page, with nothing to apply: the snippet reports the
   // exposure at once, and conversions then count for the side through the usual attribution. They carry
   // the running tests' automatic goals, so a click or visit goal is watched for the holdout as for the rest.
-  if (site.holdout && held) {
-    const goals = new Map<string, AutoGoal>();
-    for (const test of site.tests) for (const goal of test.goals.map(autoGoal)) if (goal && !goals.has(goal.goal)) goals.set(goal.goal, goal);
-    tests.push({ test: site.holdout.runId, arm: held, pages: ["*"], ...(goals.size > 0 && { goals: [...goals.values()] }) });
-  }
+  if (site.holdout && held) tests.push(holdoutAssignment(site.tests, site.holdout, held));
   return { ttl: PATCHES_TTL_SECONDS, tests };
+}
+
+/** One side of the holdout pseudo-test ("holdout" or "rest") as the snippet is told it: every page, the running tests' automatic goals. */
+export function holdoutAssignment(running: readonly RunningTest[], holdout: HoldoutConfig, side: string): Assignment {
+  const goals = new Map<string, AutoGoal>();
+  for (const test of running) for (const goal of test.goals.map(autoGoal)) if (goal && !goals.has(goal.goal)) goals.set(goal.goal, goal);
+  return { test: holdout.runId, arm: side, pages: ["*"], ...(goals.size > 0 && { goals: [...goals.values()] }) };
+}
+
+/** A served winner as patchesFor serves it: a test of one arm at 100%, with no goals. */
+export function servedAsTest(served: ServedWinner): RunningTest {
+  return { id: served.id, pages: served.pages, audience: served.audience, trafficPercent: 100, arms: [served.arm], goals: [] };
 }
 
 /**

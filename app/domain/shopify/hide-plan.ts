@@ -1,9 +1,11 @@
 // The hide plan: what the Shopify app embed needs to hide, from the first paint, exactly the elements running
-// tests change on the current page. It is the JSON value of the app-data metafield `svc.hide`, read by
+// tests change on the current page, and to print the page's local plan (the tests' arms, so the snippet assigns
+// with no request). It is the JSON value of the app-data metafield `svc.hide`, read by
 // extensions/svc-embed/blocks/svc-embed.liquid; docs/anti-flicker.md describes it.
 import { TEMPLATE_PREFIX } from "~/wire";
 import { selectorError } from "../experiments/css-selector";
 import { validPatches, validRedirect } from "../experiments/patch-shape";
+import type { LocalParts } from "./local-plan";
 
 /** Version of the plan's shape: the Liquid ignores any other, so a new shape can ship before its Liquid. */
 export const HIDE_PLAN_VERSION = 1;
@@ -34,13 +36,23 @@ export interface HidePlanTest {
   id: string;
   /** Any of these matching is the test's page. */
   pages: PageCheck[];
-  /** Every element selector any of its arms changes, each already checked by safeSelector. */
+  /** Every element selector any of its arms changes, each already checked by safeSelector; empty: hides nothing. */
   sel: string[];
+  /** Its local entry (LocalTest as script-safe JSON text, printed as is); absent: only the server can assign it. */
+  a?: string;
 }
 
 export interface HidePlan {
   v: typeof HIDE_PLAN_VERSION;
   tests: HidePlanTest[];
+  /**
+   * The site's local part (LocalPlan["l"] as script-safe JSON text). Present only when every running test and
+   * served winner the Liquid could meet is in `tests`: otherwise a page could hold a test the plan does not
+   * know, and the embed prints no local plan anywhere.
+   */
+  l?: string;
+  /** The app embed snippet build's version, for its long-cached URL (`/snippet.js?for=shopify&v=`). */
+  b?: string;
 }
 
 /** What the plan is built from: a site's tests as stored, whatever their status. */
@@ -56,6 +68,8 @@ export interface HideSourceTest {
 }
 
 export interface HideSource {
+  /** The site's Site ID, when known (its config gives the local plan). */
+  publicId?: string;
   /** A paused site serves no test, so hides nothing. */
   status: "active" | "paused";
   tests: HideSourceTest[];
@@ -63,31 +77,57 @@ export interface HideSource {
 
 export const EMPTY_HIDE_PLAN: HidePlan = { v: HIDE_PLAN_VERSION, tests: [] };
 
-/** The plan for a site: its running tests (and served winners) that change elements, in start order, within the caps. */
-export function buildHidePlan(site: HideSource): HidePlan {
+/**
+ * The plan for a site: its running tests (and served winners) that change elements, in start order, within the
+ * caps; with `local` (localParts of the same site), every one of them, each with its local entry, in
+ * /api/patches' order. A local entry that does not fit is dropped first (the test stays, to hide, and is left to
+ * the server); a test that still does not fit is left out, and so is the local plan.
+ */
+export function buildHidePlan(site: HideSource, local?: LocalParts | null, build?: string): HidePlan {
+  const plan = buildPlan(site, local ?? null);
+  return build ? { ...plan, b: build } : plan;
+}
+
+function buildPlan(site: HideSource, local: LocalParts | null): HidePlan {
   if (site.status !== "active") return EMPTY_HIDE_PLAN;
   const running = site.tests
     .filter((t) => t.status === "running" || (t.status === "completed" && t.servingWinner === true))
     .sort((a, b) => (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const tests: HidePlanTest[] = [];
-  // `{"v":1,"tests":[` + `]}`; each further test adds its JSON and a comma.
-  let chars = JSON.stringify(EMPTY_HIDE_PLAN).length;
+  const entries = new Map(local?.tests.map((t) => [t.id, t.entry]));
+  // `{"v":1,"tests":[` + `]}`, and `,"l":` with its text; each further test adds its JSON and a comma.
+  let chars = JSON.stringify(EMPTY_HIDE_PLAN).length + (local ? JSON.stringify(local.l).length + 5 : 0);
+  let complete = true;
   for (const test of running) {
-    if (tests.length >= MAX_PLAN_TESTS) break;
-    const entry = planTest(test);
+    const entry = planTest(test, local !== null);
     if (!entry) continue;
-    const size = JSON.stringify(entry).length + (tests.length > 0 ? 1 : 0);
-    if (chars + size > MAX_PLAN_CHARS) continue;
-    chars += size;
-    tests.push(entry);
+    const a = entries.get(test.id);
+    // Too many tests, or no room even without its local entry: left out, and with it any local plan.
+    let candidate: HidePlanTest | null = a ? { ...entry, a } : entry;
+    if (tests.length >= MAX_PLAN_TESTS) candidate = null;
+    else if (chars + JSON.stringify(candidate).length + 1 > MAX_PLAN_CHARS) candidate = a && chars + JSON.stringify(entry).length + 1 <= MAX_PLAN_CHARS ? entry : null;
+    if (!candidate) {
+      complete = false;
+      continue;
+    }
+    chars += JSON.stringify(candidate).length + (tests.length > 0 ? 1 : 0);
+    tests.push(candidate);
   }
-  return { v: HIDE_PLAN_VERSION, tests };
+  if (!local) return { v: HIDE_PLAN_VERSION, tests };
+  // The order /api/patches answers in, so the snippet applies overlapping arms as the server's answer would.
+  const order = new Map(local.tests.map((t, i) => [t.id, i]));
+  tests.sort((x, y) => (order.get(x.id) ?? Infinity) - (order.get(y.id) ?? Infinity));
+  // A test the site config does not hold (an audience this version cannot read: served to no one) has no entry: the server decides it.
+  return complete ? { v: HIDE_PLAN_VERSION, tests, l: local.l } : { v: HIDE_PLAN_VERSION, tests };
 }
 
-/** One test's entry; null when it hides nothing (no element changed, no page the Liquid can check, or too many selectors). */
-function planTest(test: HideSourceTest): HidePlanTest | null {
-  const sel = changedSelectors(test.arms);
-  if (sel === null || sel.length === 0) return null;
+/**
+ * One test's entry; null when it matches no page the Liquid can check, or (without a local plan, where an entry
+ * only hides) when it hides nothing: no element changed, or too many selectors.
+ */
+function planTest(test: HideSourceTest, keepAll: boolean): HidePlanTest | null {
+  const sel = changedSelectors(test.arms) ?? [];
+  if (sel.length === 0 && !keepAll) return null;
   const pages = dedupe(test.pages.map(pageCheck).filter((c): c is PageCheck => c !== null));
   if (pages.length === 0) return null;
   return { id: test.id, pages, sel };

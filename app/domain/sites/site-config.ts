@@ -1,7 +1,7 @@
 // What the hot paths need to know about a site and its running tests, held in memory per site.
 import type { Audience } from "~/wire/rules/audience";
 import type { AttributionTest } from "../events/attribution";
-import type { GroupSlice } from "../experiments/traffic-split";
+import type { GroupSlice } from "~/wire/rules/traffic-split";
 
 export interface ArmConfig {
   id: string;
@@ -30,7 +30,7 @@ export interface RunningTest {
   goals: GoalConfig[];
   /** Each visitor's revenue counts up to this (site currency), fixed at the test's start; null or absent: not capped. */
   revenueCap?: number | null;
-  /** Its slice of a mutually exclusive group (app/domain/experiments/traffic-split.ts); null or absent: none. */
+  /** Its slice of a mutually exclusive group (app/wire/rules/traffic-split.ts); null or absent: none. */
   group?: GroupSlice | null;
 }
 
@@ -59,6 +59,8 @@ export interface SiteConfig {
   shopDomain: string;
   /** Addresses the shop's admin was opened from, when it leaves its team's visits out of tests: served nothing. */
   staffAddresses?: string[];
+  /** Whether the shop leaves its team's visits out (then only the server, which sees the address, may assign). */
+  excludeStaff?: boolean;
   /** Running tests only; empty while the site is paused. */
   tests: RunningTest[];
   /**

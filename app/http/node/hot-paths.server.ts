@@ -69,7 +69,7 @@ const snippetDoor = (method: Method, writes: boolean, serve: HotDoor["serve"]): 
 
 // Keyed by the endpoint list (hot-endpoints.ts), so a door without its entry there, or the reverse, does not compile.
 const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
-  "/snippet.js": { method: "GET", cors: SCRIPT_CORS_HEADERS, preflight: false, writes: false, serve: ({ req, res, cors }) => serveSnippet(req, res, cors) },
+  "/snippet.js": { method: "GET", cors: SCRIPT_CORS_HEADERS, preflight: false, writes: false, serve: ({ req, res, cors, query }) => serveSnippet(req, res, cors, query) },
   "/api/patches": snippetDoor("GET", false, async ({ req, res, query, cors }) => {
     const network = visitorNetwork();
     const outcome = await patchesForVisitor({

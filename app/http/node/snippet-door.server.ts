@@ -1,5 +1,6 @@
 // GET /snippet.js on Node's request and response: the current build, short-lived in caches, revalidated
-// by ETag, and compressed once per build (brotli and gzip) rather than once per request.
+// by ETag, and compressed once per build (brotli and gzip) rather than once per request. The Shopify app embed
+// asks `/snippet.js?for=shopify&v=<version>`: its own build, kept a year when `v` names the current one.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -9,6 +10,8 @@ import { sendBytes, sendProblem } from "./node-response";
 
 // Five minutes: a new build reaches shoppers within minutes, and revalidation costs a 304 after that.
 const CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=60";
+// The URL names this very build: any later build has another `v`, so a cached copy can never be stale.
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const ENCODINGS: readonly Encoding[] = ["br", "gzip", "identity"];
 
@@ -37,15 +40,20 @@ function encode(snippet: SnippetFile): Promise<Encoded> {
   return encoded;
 }
 
-export async function serveSnippet(req: IncomingMessage, res: ServerResponse, cors: OutgoingHttpHeaders): Promise<void> {
-  const snippet = await currentSnippet();
+/**
+ * `query`: `for=shopify` selects the app embed's build (any other value, or none, the spec tag's); `v` equal to
+ * that build's version makes the answer immutable. A stale or unknown `v` still gets the current build, with
+ * the short lifetime: the path is the spec's, and it always serves the current build.
+ */
+export async function serveSnippet(req: IncomingMessage, res: ServerResponse, cors: OutgoingHttpHeaders, query: URLSearchParams): Promise<void> {
+  const snippet = await currentSnippet(query.get("for") === "shopify" ? "embed" : "tag");
   if (!snippet) {
     return sendProblem(req, res, { status: 503, type: "snippet-unavailable", title: "Snippet not built", detail: "Run npm run build." });
   }
   const headers: OutgoingHttpHeaders = {
     ...cors,
     "Content-Type": "text/javascript; charset=utf-8",
-    "Cache-Control": CACHE_CONTROL,
+    "Cache-Control": query.get("v") === snippet.version ? IMMUTABLE : CACHE_CONTROL,
     ETag: snippet.etag,
     Vary: "Accept-Encoding",
     "X-Content-Type-Options": "nosniff",

@@ -5,16 +5,24 @@
 // next action, or the next new session's install run, writes it again.
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";
 import { hideWrite } from "~/domain/shopify/shop-install";
+import { localParts } from "~/domain/shopify/local-plan";
 import { loadHideSource } from "~/models/hide-source.server";
+import { loadSiteConfig } from "~/models/site-config.server";
+import { currentSnippet } from "~/infra/snippet-file.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { readAppData, setAppData } from "~/infra/app-data.server";
 
 export type HideSync = "written" | "unchanged" | "skipped" | "failed";
 
-/** The hide plan of a shop's storefront from the database; hides nothing when the shop has no storefront site. */
+/**
+ * The hide plan of a shop's storefront from the database, with its local plan (from the same site config
+ * /api/patches answers from) and the app embed build's version; hides nothing when the shop has no storefront site.
+ */
 export async function hidePlanOfShop(shopDomain: string): Promise<HidePlan> {
   const source = await loadHideSource(shopDomain);
-  return source ? buildHidePlan(source) : EMPTY_HIDE_PLAN;
+  if (!source) return EMPTY_HIDE_PLAN;
+  const [config, build] = await Promise.all([source.publicId ? loadSiteConfig(source.publicId) : null, currentSnippet("embed")]);
+  return buildHidePlan(source, config && localParts(config), build?.version);
 }
 
 /**

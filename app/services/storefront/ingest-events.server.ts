@@ -3,7 +3,7 @@
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
 import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
 import { holdoutArmOf } from "~/domain/experiments/patches-response";
-import { assignTests } from "~/domain/experiments/traffic-split";
+import { assignTests } from "~/wire/rules/traffic-split";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { addRejectedExposures } from "~/models/site.server";
 import { isDataError } from "~/models/transaction.server";

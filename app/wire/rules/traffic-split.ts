@@ -37,8 +37,8 @@ export function groupPoint(siteId: string, groupId: string, visitorId: string): 
  * share only adds visitors to the holdout, and lowering it only lets some out.
  */
 export function inHoldout(site: SplitSite, visitorId: string): boolean {
-  const percent = clampPercent(site.holdoutPercent ?? 0);
-  return percent > 0 && hashToUnit(`holdout:${site.id}:${visitorId}`) * 100 < percent;
+  // No clamping needed: the point is in [0, 100), so 0, a negative share and NaN hold no one out.
+  return hashToUnit(`holdout:${site.id}:${visitorId}`) * 100 < (site.holdoutPercent ?? 0);
 }
 
 /** Whether a point of the group's line falls in the slice (start inclusive, end exclusive). */
@@ -57,15 +57,13 @@ export function inSlice(point: number, slice: Pick<GroupSlice, "start" | "share"
 export function assignTests<T extends SplitTest>(site: SplitSite, tests: readonly T[], visitorId: string): Array<{ test: T; arm: T["arms"][number] }> {
   if (inHoldout(site, visitorId)) return [];
   const taken = new Set<string>();
-  const points = new Map<string, number>();
   const assigned: Array<{ test: T; arm: T["arms"][number] }> = [];
   for (const test of tests) {
     const group = test.group;
     if (group) {
-      if (taken.has(group.id)) continue;
-      let point = points.get(group.id);
-      if (point === undefined) points.set(group.id, (point = groupPoint(site.id, group.id, visitorId)));
-      if (!inSlice(point, group)) continue;
+      // The snippet bundles this (app/wire/rules/local-plan.ts): a group's point is hashed again for each
+      // of its tests rather than kept, which costs a hash and saves bytes every shopper downloads.
+      if (taken.has(group.id) || !inSlice(groupPoint(site.id, group.id, visitorId), group)) continue;
       // The slice is the visitor's whether or not the test's own traffic share lets them in: the rest of
       // the slice is nobody's, so the group's tests stay exclusive.
       taken.add(group.id);
@@ -79,8 +77,4 @@ export function assignTests<T extends SplitTest>(site: SplitSite, tests: readonl
 /** The arm this visitor is in for one of the tests (null: not in it), judged among all of them. */
 export function assignedArmOf<T extends SplitTest>(site: SplitSite, tests: readonly T[], testId: string, visitorId: string): T["arms"][number] | null {
   return assignTests(site, tests, visitorId).find((a) => a.test.id === testId)?.arm ?? null;
-}
-
-function clampPercent(value: number): number {
-  return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
 }
