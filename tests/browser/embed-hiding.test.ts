@@ -53,7 +53,8 @@ function sampleFrames(args: { watch: string[]; until: number; animation: string 
 async function watch(browser: Browser, url: string, selectors: string[]): Promise<{ frames: Frame[]; blocked: number; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   let blocked = 0;
-  await context.route("**/snippet.js", (route) => {
+  // The embed names its build and version in the query (/snippet.js?for=shopify&v=…).
+  await context.route((url) => url.pathname === "/snippet.js", (route) => {
     blocked++;
     return route.abort("blockedbyclient");
   });
@@ -75,7 +76,7 @@ describe("the app embed's hiding on the demo Shopify storefront, snippet blocked
     const { frames, blocked, page } = await watch(demo.browser, `${demo.server.url}/demo/shopify`, ["#product-title", "#price", "#add"]);
     expect(blocked).toBe(1);
     // The embed printed its style in head, before the snippet tag.
-    const head = await page.evaluate((attr) => [...document.head.children].filter((el) => el.matches(`style[${attr}], script[src$="/snippet.js"]`)).map((el) => el.tagName), HIDE_ATTRIBUTE);
+    const head = await page.evaluate((attr) => [...document.head.children].filter((el) => el.matches(`style[${attr}], script[src*="/snippet.js?"]`)).map((el) => el.tagName), HIDE_ATTRIBUTE);
     expect(head).toEqual(["STYLE", "SCRIPT"]);
 
     const withTitle = frames.filter((f) => "#product-title" in f.opacity);
@@ -113,7 +114,7 @@ describe("the app embed's hiding on the demo Shopify storefront, snippet blocked
     const { frames, blocked, page } = await watch(demo.browser, `${demo.server.url}/demo/shopify/pages/about`, ["#about-title", "#about-text"]);
     expect(blocked).toBe(1);
     expect(await page.locator(`style[${HIDE_ATTRIBUTE}]`).count()).toBe(0);
-    expect(await page.locator('script[src$="/snippet.js"]').count()).toBe(1);
+    expect(await page.locator('script[src*="/snippet.js?for=shopify"]').count()).toBe(1);
     const withTitle = frames.filter((f) => "#about-title" in f.opacity);
     expect(withTitle.length).toBeGreaterThan(5);
     for (const f of frames) {

@@ -1,10 +1,11 @@
 // The demo Shopify storefront (/demo/shopify) in Chromium against the real app in demo mode: the real app
 // embed under stand-ins of Shopify's globals. Nothing of svc runs before the Customer Privacy API allows
 // it; after "Accept" the shopper sees an arm, the snippet's `_svc_sid` reaches the cart, and the demo
-// checkout's signed orders/paid webhook counts the purchase for that arm on the results page.
+// checkout's signed orders/paid webhook counts the purchase for that arm on the results page. A new visitor's arm
+// comes from the plan the embed prints (issue 24): applied before /api/patches answers, and always the server's arm.
 import { describe, expect, it } from "vitest";
-import type { Page, Request } from "playwright-core";
-import { DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
+import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import { DEMO_SHOPIFY_ARM_IDS, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
 import { parseCsv } from "../support/csv";
 import { collectPageProblems } from "../support/browser";
@@ -148,6 +149,97 @@ describe("demo Shopify storefront in Chromium", () => {
     expect(await svcStorage(page)).toEqual([]);
     expect((await cartOf(page)).attributes).toEqual({});
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 24: a new visitor's arm from the page's plan, with no request before applying it.
+  const granted = encodeURIComponent(JSON.stringify({ analytics: true, marketing: true, preferences: true, sale_of_data: true }));
+
+  /** The server's answer for a visitor id, as /api/patches gives it. */
+  const serverArm = async (vid: string) => {
+    const res = await fetch(`${demo.server.url}/api/patches?site=${DEMO_SHOPIFY_SITE_ID}&vid=${vid}&sid=${"s".repeat(32)}`);
+    return ((await res.json()) as PatchesResponse).tests.find((t) => t.test === DEMO_SHOPIFY_TEST_ID)?.arm ?? "none";
+  };
+
+  /** Holds every /api/patches request of the context until `release`: the page must do without it. */
+  async function holdPatches(context: BrowserContext) {
+    const held: Route[] = [];
+    await context.route((url) => url.pathname === "/api/patches", (route) => void held.push(route));
+    return { held, release: () => Promise.all(held.splice(0).map((r) => r.continue())) };
+  }
+
+  /** The title once the snippet has settled the page (the embed's hiding style turned off), and when, in ms from navigation start. */
+  const settledTitle = (page: Page) =>
+    page
+      .waitForFunction(() => {
+        const style = document.querySelector<HTMLStyleElement>("style[data-svc-hide]");
+        const title = document.getElementById("product-title");
+        return style?.disabled && title && getComputedStyle(title).opacity === "1" ? { title: title.textContent, at: performance.now() } : null;
+      })
+      .then((handle) => handle.jsonValue() as Promise<{ title: string; at: number }>);
+
+  it("applies the server's own arm before /api/patches answers, for forced and fresh visitor ids", async () => {
+    // One visitor id the server puts in each arm, and two the snippet makes itself.
+    const forced: Record<string, string> = {};
+    for (let i = 0; Object.keys(forced).length < 2 && i < 200; i++) forced[await serverArm(`bench${i}visitor`)] ??= `bench${i}visitor`;
+    const cases = [forced[CONTROL], forced[VARIANT], undefined, undefined];
+    const shown = new Set<string>();
+    for (const presetVid of cases) {
+      const context = await demo.browser.newContext();
+      await context.addCookies([{ name: "_tracking_consent", value: granted, url: demo.server.url }]);
+      if (presetVid) await context.addInitScript((vid) => localStorage.setItem("svc_vid", vid), presetVid);
+      const { held, release } = await holdPatches(context);
+      const page = await context.newPage();
+      const problems = collectPageProblems(page);
+      await page.goto(`${demo.server.url}/demo/shopify`);
+      const plan = await page.locator("script[data-svc-plan]").textContent();
+      expect(JSON.parse(plan ?? "null")).toMatchObject({ l: { s: expect.any(String) }, t: [expect.objectContaining({ id: DEMO_SHOPIFY_TEST_ID })] });
+      const { title, at } = await settledTitle(page);
+      // Applied while the request was still held: nothing but the page and the snippet came before it.
+      expect(held.length).toBe(1);
+      expect(at).toBeLessThan(1000);
+      const vid = await page.evaluate(() => localStorage.getItem("svc_vid"));
+      if (presetVid) expect(vid).toBe(presetVid);
+      const arm = await serverArm(vid ?? "");
+      expect(title, `visitor ${vid}`).toBe(TITLES[arm]);
+      shown.add(arm);
+      // The request still refreshes the cache: released, it answers the same arm, and the snippet keeps it.
+      const answered = page.waitForResponse(pathIs("/api/patches"));
+      await release();
+      expect(((await (await answered).json()) as PatchesResponse).tests.find((t) => t.test === DEMO_SHOPIFY_TEST_ID)?.arm).toBe(arm);
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("svc_cfg") ?? "{}").res?.tests?.[0]?.arm)).toBe(arm);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    expect([...shown].sort()).toEqual([CONTROL, VARIANT].sort());
+  });
+
+  it("applies nothing, stores nothing and sends nothing before consent, then the arm at once on Accept", async () => {
+    const context = await demo.browser.newContext();
+    const { held } = await holdPatches(context);
+    const page = await context.newPage();
+    const requests = svcRequests(page);
+    await page.goto(`${demo.server.url}/demo/shopify`);
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.waitFor({ state: "visible" });
+    await settled(page);
+    await page.waitForTimeout(300);
+    expect(requests).toEqual(["/snippet.js"]);
+    expect(await svcStorage(page)).toEqual([]);
+    expect(await page.locator("#product-title").textContent()).toBe(TITLES[CONTROL]);
+    // Asked, not yet answered: the page shows as without svc (the hiding style is off, the title visible).
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById("product-title")!).opacity)).toBe("1");
+
+    const exposed = page.waitForRequest((r) => pathIs("/api/collect")(r) && (r.postData() ?? "").includes('"exposure"'));
+    await banner.getByRole("button", { name: "Accept" }).click();
+    const vid = await page.waitForFunction(() => localStorage.getItem("svc_vid")).then((h) => h.jsonValue() as Promise<string>);
+    const arm = await serverArm(vid);
+    await page.waitForFunction((title) => document.getElementById("product-title")?.textContent === title, TITLES[arm]);
+    // The exposure names the server's arm, and went out with /api/patches still unanswered.
+    const body = JSON.parse((await exposed).postData() ?? "{}") as { vid: string; events: Array<{ type: string; test?: string; arm?: string }> };
+    expect(body.vid).toBe(vid);
+    expect(body.events.find((e) => e.type === "exposure")).toMatchObject({ test: DEMO_SHOPIFY_TEST_ID, arm });
+    expect(held.length).toBe(1);
     await context.close();
   });
 });
