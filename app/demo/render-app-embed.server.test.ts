@@ -237,3 +237,51 @@ describe("the hiding style (svc.hide)", () => {
     expect(render("/products/mug", "product", tpl)).toContain("<style data-svc-hide>");
   });
 });
+
+describe("the page's local plan (svc.hide's l, a and b)", () => {
+  const entry = (id: string, extra = "") => JSON.stringify({ id, p: 100, a: [[2 ** 32, { test: id, arm: `${id}-a`, pages: ["*"], patches: [{ op: "html", sel: "#x", value: `</script><b>${extra}` }] }]] }).replace(/</g, "\\u003c");
+  const l = JSON.stringify({ s: "site-internal-id" });
+  const plan: HidePlan = {
+    v: 1,
+    tests: [
+      { id: "prod", pages: [{ pre: "/products/" }], sel: ["#title"], a: entry("prod") },
+      { id: "redir", pages: [{ eq: "/" }], sel: [], a: entry("redir") },
+      { id: "all", pages: [{}], sel: [], a: entry("all", "&amp;") },
+      { id: "server", pages: [{ tpl: "page" }], sel: [".x"] },
+    ],
+    l,
+    b: "AbC_12-xyz09",
+  };
+  const render = (path: string, template: string, hide: HidePlan = plan) =>
+    renderAppEmbed(globals({ base_url: { value: BASE }, site_id: { value: SITE }, hide: { value: hide } }, { template: { name: template }, request: { design_mode: false, path } }));
+  const printed = (html: string) => {
+    const { document } = new Window();
+    document.head.innerHTML = html;
+    const el = document.querySelector("script[data-svc-plan]");
+    return { plan: el && JSON.parse(el.textContent ?? ""), scripts: document.querySelectorAll("script").length, src: document.querySelector("script[src]")?.getAttribute("src") };
+  };
+
+  it("prints the site part and exactly the entries of the tests whose checks hold here, in the plan's order", () => {
+    expect(printed(render("/products/mug", "product")).plan).toEqual({ l: JSON.parse(l), t: [JSON.parse(entry("prod")), JSON.parse(entry("all", "&amp;"))] });
+    expect(printed(render("/", "index")).plan).toEqual({ l: JSON.parse(l), t: [JSON.parse(entry("redir")), JSON.parse(entry("all", "&amp;"))] });
+  });
+
+  it("keeps markup in the entries inside the plan's script element", () => {
+    const { plan: shown, scripts } = printed(render("/products/mug", "product"));
+    expect(scripts).toBe(2);
+    expect(shown.t[0].a[0][1].patches[0].value).toBe("</script><b>");
+  });
+
+  it("prints no plan on a page with a test only the server decides, or without the site part", () => {
+    expect(printed(render("/pages/about", "page")).plan).toBeNull();
+    expect(printed(render("/products/mug", "product", { ...plan, l: undefined })).plan).toBeNull();
+    // The tests still hide as before.
+    expect(render("/pages/about", "page")).toContain("<style data-svc-hide>");
+  });
+
+  it("names the embed's build and its version in the snippet's URL, escaped", () => {
+    expect(printed(render("/products/mug", "product")).src).toBe(`${BASE}/snippet.js?for=shopify&v=AbC_12-xyz09`);
+    expect(printed(render("/products/mug", "product", { ...plan, b: '"><x' })).src).toBe(`${BASE}/snippet.js?for=shopify&v="><x`);
+    expect(render("/products/mug", "product", { ...plan, b: '"><x' })).not.toContain("<x");
+  });
+});

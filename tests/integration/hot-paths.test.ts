@@ -60,6 +60,29 @@ describe.each(databaseKinds)("hot paths (%s)", (kind) => {
     expect(notModified.body.length).toBe(0);
   });
 
+  it("serves the app embed's build at /snippet.js?for=shopify, kept a year when v names the current one", async () => {
+    const tag = await raw(`${ctx.server.url}/snippet.js`);
+    const embed = await raw(`${ctx.server.url}/snippet.js?for=shopify`);
+    expect(embed.status).toBe(200);
+    expect(embed.body.equals(tag.body)).toBe(false);
+    expect(embed.body.toString()).toContain("data-svc-plan");
+    expect(tag.body.toString()).not.toContain("data-svc-plan");
+    expect(embed.headers["cache-control"]).toBe("public, max-age=300, stale-while-revalidate=60");
+    expect(embed.headers.etag).not.toBe(tag.headers.etag);
+    // The version is the start of the body's SHA-256 (as the ETag is): the URL the metafield gives the embed.
+    const version = String(embed.headers.etag).slice(1, 13);
+    const named = await raw(`${ctx.server.url}/snippet.js?for=shopify&v=${version}`);
+    expect(named.body.equals(embed.body)).toBe(true);
+    expect(named.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A stale or foreign version still gets the current build, with the short lifetime; so does the tag's build.
+    for (const url of [`/snippet.js?for=shopify&v=0123456789ab`, `/snippet.js?v=${version}`, `/snippet.js?for=other`]) {
+      const answer = await raw(`${ctx.server.url}${url}`);
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers["cache-control"], url).toBe("public, max-age=300, stale-while-revalidate=60");
+    }
+    expect((await raw(`${ctx.server.url}/snippet.js?for=other`)).body.equals(tag.body)).toBe(true);
+  });
+
   it("answers HEAD as GET without a body", async () => {
     const head = await raw(`${ctx.server.url}/snippet.js`, { method: "HEAD", headers: { "Accept-Encoding": "br" } });
     expect(head.status).toBe(200);
