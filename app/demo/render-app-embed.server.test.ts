@@ -8,8 +8,8 @@ import { compileAppEmbed, renderAppEmbed, type AppEmbedGlobals } from "./render-
 const BASE = "https://svc.example.com";
 const SITE = "k3v9q2m7x1c8b4n6";
 const SHOP = "ceramics.myshopify.com";
-/** What the embed prints before the snippet's tag: the connections (no-cors for the script, cors for the API) and the script's preload. */
-const LINKS = `<link rel="preconnect" href="${BASE}"><link rel="preconnect" href="${BASE}" crossorigin><link rel="preload" href="${BASE}/snippet.js?for=shopify" as="script">`;
+/** What the embed prints before the snippet's tag: the connections, no-cors for the script and cors for the API. */
+const LINKS = `<link rel="preconnect" href="${BASE}"><link rel="preconnect" href="${BASE}" crossorigin>`;
 
 type SvcMetafields = NonNullable<AppEmbedGlobals["app"]["metafields"]["svc"]>;
 
@@ -92,7 +92,7 @@ describe("renderAppEmbed (the real extensions/svc-embed block)", () => {
     const base = `https://svc.example.com/?q="<&>`;
     const html = renderAppEmbed(globals({ base_url: { value: base }, site_id: { value: site } }, { shop: { permanent_domain: shop } }));
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html.match(/<link/g)).toHaveLength(3);
+    expect(html.match(/<link/g)).toHaveLength(2);
     expect(html).not.toContain(site);
     expect(html).not.toContain(shop);
     const scripts = scriptsIn(html);
