@@ -1,5 +1,5 @@
 // npm run bench:snippet: flicker as the shopper sees it, in Chromium: the demo Shopify storefront and the
-// plain demo page (with and without the head helper) carrying a test of three changes, beside the same
+// plain demo page (with and without the head helper, and with the opt-in first-visit helper) carrying a test of three changes, beside the same
 // page and changes under GrowthBook's script tag and with no tester, forced control and forced variant,
 // cold and warm, at 0 and 150 ms of round trip. Prints one table and writes it to bench-output/.
 // See docs/performance.md, "Flicker".
@@ -29,7 +29,7 @@ const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: tru
  * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
  * main-thread time counts, and how a visitor is forced into an arm. `arms` lists the arms measured.
  */
-function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch }) {
+function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSwitch }) {
   const snippet = [`${svc}/snippet.js`];
   const plainTargets = SVC_PAGES.plain.changes;
   const svcPlain = (label, url) => ({
@@ -54,6 +54,7 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch }) {
     },
     "plain-helper": svcPlain("plain page, helper", `${svc}${SVC_PAGES.plain.path}`),
     ...(helperSwitch && { "plain-no-helper": svcPlain("plain page, no helper", `${svc}${SVC_PAGES.plain.path}?helper=0`) }),
+    ...(hideSwitch && { "plain-hide": svcPlain("plain page, first-visit helper", `${svc}${SVC_PAGES.plain.path}?hide=1`) }),
     growthbook: {
       label: `GrowthBook ${GROWTHBOOK_VERSION}`,
       arms: ["control", "variant"],
@@ -81,6 +82,17 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch }) {
       scripts: snippet,
       storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
     },
+    ...(hideSwitch && {
+      "plain-hide-untested": {
+        label: "svc, untested page, first-visit helper",
+        arms: ["control"],
+        url: () => `${bench.url}/untested-hide`,
+        targets: plainTargets,
+        ready: "svc",
+        scripts: snippet,
+        storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
+      },
+    }),
   };
   if (shopifyUntested) {
     kinds["shopify-untested"] = {
@@ -120,6 +132,7 @@ const views = [];
 const started = Date.now();
 let shopifyUntested = null;
 let helperSwitch = false;
+let hideSwitch = false;
 let chromiumVersion = "";
 const loadBefore = os.loadavg();
 try {
@@ -135,14 +148,18 @@ try {
     visitors[name] = { control: await visitorFor(svc, name, "control"), variant: await visitorFor(svc, name, "variant") };
   }
   const plainHtml = await (await fetch(`${svc}${SVC_PAGES.plain.path}`)).text();
-  bench = await startBenchPages({ plainHtml, changes: SVC_PAGES.plain.changes });
+  // /demo?hide=1 is the plain page with the opt-in first-visit helper; the same page where there is none.
+  const hideHtml = await (await fetch(`${svc}${SVC_PAGES.plain.path}?hide=1`)).text();
+  hideSwitch = hideHtml !== plainHtml;
+  if (!hideSwitch) log("/demo?hide=1 serves the same page as /demo (no first-visit helper): its rows are left out");
+  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, changes: SVC_PAGES.plain.changes });
   shopifyUntested = await findShopifyUntested(svc);
   log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
   // /demo?helper=0 is the plain page without the inline head helper; the same page when there is no helper.
   const withoutHelper = await (await fetch(`${svc}${SVC_PAGES.plain.path}?helper=0`)).text();
   helperSwitch = withoutHelper !== plainHtml;
   if (!helperSwitch) log("/demo?helper=0 serves the same page as /demo (no head helper): that row is left out");
-  const kinds = pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch });
+  const kinds = pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSwitch });
   browser = await launchBrowser();
   chromiumVersion = browser.version();
   // Run 0 (first latency only) warms up svc, the bench's server and Chromium (first compiles, first
@@ -169,7 +186,10 @@ try {
 }
 
 const table = cells(views);
-const ratios = firstPaintRatios(table, { tested: "untested", baseline: "none" });
+const ratios = [
+  ...firstPaintRatios(table, { tested: "untested", baseline: "none" }).map((r) => ({ ...r, page: "untested page" })),
+  ...firstPaintRatios(table, { tested: "plain-hide-untested", baseline: "none" }).map((r) => ({ ...r, page: "untested page, first-visit helper" })),
+];
 const report = {
   date: new Date().toISOString(),
   machine: {
@@ -181,7 +201,7 @@ const report = {
     // 1-minute load average at the start and at the end: figures taken on a busy machine are slower and noisier.
     load: [loadBefore[0], os.loadavg()[0]],
   },
-  settings: { runs: RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested, helperSwitch },
+  settings: { runs: RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested, helperSwitch, hideSwitch },
   seconds: Math.round((Date.now() - started) / 1000),
   cells: table,
   firstPaintRatios: ratios,
@@ -199,6 +219,6 @@ console.log("until every changed element shows its arm, visibly; hidden ms: elem
 // --markdown: the same table as Markdown, for docs/performance.md.
 console.log(formatCells(table, { markdown: process.argv.includes("--markdown") }));
 for (const r of ratios) {
-  console.log(`FCP of an untested page, svc / no tester, ${r.temperature}, ${r.latency} ms: ${r.svc.toFixed(0)} / ${r.none.toFixed(0)} ms = ${r.ratio.toFixed(3)} (target ≤ 1.05)`);
+  console.log(`FCP of an ${r.page}, svc / no tester, ${r.temperature}, ${r.latency} ms: ${r.svc.toFixed(0)} / ${r.none.toFixed(0)} ms = ${r.ratio.toFixed(3)} (target ≤ 1.05)`);
 }
 console.log(`\nwritten to ${path.relative(root, file)} and bench-output/snippet-latest.json`);

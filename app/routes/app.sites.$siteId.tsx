@@ -120,7 +120,7 @@ export default function SitePage() {
         {site.kind === "web" ? (
           <>
             <Layout.Section>
-              <SnippetTagCard siteId={site.id} tag={site.tag} rules={site.installRules} headHelper={site.headHelper} />
+              <SnippetTagCard siteId={site.id} tag={site.tag} rules={site.installRules} headHelper={site.headHelper} firstVisitHelper={site.firstVisitHelper} />
             </Layout.Section>
             <Layout.Section>
               <Card>

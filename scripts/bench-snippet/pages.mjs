@@ -1,6 +1,7 @@
 // The snippet bench's own origin: the plain demo page's markup served without svc, with GrowthBook's
-// script-tag bundle and anti-flicker instead, or with svc on a path no test targets; and a stand-in of
-// GrowthBook's features endpoint answering a visual experiment with the same three changes.
+// script-tag bundle and anti-flicker instead, or with svc on a path no test targets (with the inline helper,
+// or with the first-visit helper); and a stand-in of GrowthBook's features endpoint answering a visual
+// experiment with the same three changes.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -43,10 +44,12 @@ export function growthbookPayload(changes, variation) {
 
 /**
  * Starts the bench's server on 127.0.0.1. `plainHtml` is the plain demo page as svc serves it (tag
- * absolute to svc's origin). Paths: /none (no tester), /untested (svc on a path no test targets),
- * /gb/control and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>.
+ * absolute to svc's origin), `hideHtml` the same with the first-visit helper (`/demo?hide=1`: its sheet
+ * URL absolute to svc's origin too). Paths: /none (no tester), /untested (svc on a path no test targets),
+ * /untested-hide (the same with the first-visit helper, whose sheet for this path is empty), /gb/control
+ * and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>.
  */
-export async function startBenchPages({ plainHtml, changes }) {
+export async function startBenchPages({ plainHtml, hideHtml, changes }) {
   const bundle = readFileSync(GROWTHBOOK_BUNDLE);
   const bare = withoutSvc(plainHtml);
   let origin = "";
@@ -55,6 +58,7 @@ export async function startBenchPages({ plainHtml, changes }) {
   const pages = {
     "/none": bare,
     "/untested": plainHtml,
+    ...(hideHtml && { "/untested-hide": hideHtml }),
     "/gb/control": () => bare.replace("</head>", growthbookTag("sdk-control")),
     "/gb/variant": () => bare.replace("</head>", growthbookTag("sdk-variant")),
   };

@@ -1,16 +1,17 @@
-// Anti-flicker, snippet side: every hiding style (the embed's, the head helper's, its own) is turned off
-// through one reveal path, and a variant is never applied once the original may have been seen.
+// Anti-flicker, snippet side: every hiding element (the embed's style, the head helpers' style or linked
+// sheet, its own style) is turned off through one reveal path, and a variant is never applied once the original may have been seen.
 import { HIDE_ATTRIBUTE, HIDE_TIMEOUT_MS, hideCss } from "../../app/wire/hide";
 import { addSheet } from "./styles";
 
-/** When the hiding began: navigation start for a style in the page, or when the snippet added its own. */
+/** When the hiding began: navigation start for a style or sheet in the page, or when the snippet added its own. */
 let since = 0;
 /** Set once a hiding style has been turned off: from then on the visitor has seen the original. */
 let shown = false;
 /** Set when hiding ended while consent was still to come: a consent given later applies at once. */
 let waived = false;
 
-const hidingStyles = () => document.querySelectorAll<HTMLStyleElement>(`style[${HIDE_ATTRIBUTE}]`);
+// Styles and the first-visit helper's <link rel=stylesheet>: `disabled` turns either's sheet off.
+const hidingStyles = () => document.querySelectorAll<HTMLStyleElement | HTMLLinkElement>(`[${HIDE_ATTRIBUTE}]`);
 
 /**
  * Hides the elements a cached config will change while it is refreshed, unless the page already hides
@@ -33,7 +34,7 @@ export function msHidden(): number | undefined {
 }
 
 /**
- * Turns every hiding style off through the element itself; nothing is removed, html/head/body untouched.
+ * Turns every hiding style or sheet off through the element itself; nothing is removed, html/head/body untouched.
  * `forConsent`: the shopper has not decided yet, so the page shows as without svc; if they consent on this
  * pageview, their arm is applied then, as on a page that never hid (their own click precedes the change).
  */

@@ -22,6 +22,18 @@ describe("reveal", () => {
     expect(hiding().map((s) => s.disabled)).toEqual([true, true]);
     expect(document.head.querySelector<HTMLStyleElement>("style:not([data-svc-hide])")!.disabled).toBe(false);
   });
+  it("turns the first-visit helper's hiding sheet (a link) off the same way, and counts it as hiding", async () => {
+    // No href: happy-dom loads no sheet. What `disabled` does to a real link: tests/browser/first-visit-helper.test.ts.
+    document.head.innerHTML = '<link rel="stylesheet" data-svc-hide><link rel="stylesheet">';
+    const m = await load();
+    const spy = vi.spyOn(performance, "now").mockReturnValue(120);
+    expect(m.msHidden()).toBe(120);
+    m.reveal();
+    const links = [...document.head.querySelectorAll("link")];
+    expect(links.map((l) => !!l.disabled)).toEqual([true, false]);
+    expect(m.msHidden()).toBeUndefined();
+    spy.mockRestore();
+  });
   it("msHidden: 0 without a hiding style, the time so far while hidden, undefined once revealed", async () => {
     let m = await load();
     expect(m.msHidden()).toBe(0);

@@ -1,11 +1,12 @@
-// The inline head helper as the running server prints it: in a web site's install card (the built file,
-// inline-safe, with its CSP hash) and in the demo storefront before the tag, unless `?helper=0`.
+// The inline head helpers as the running server prints them: in a web site's install card (the built files,
+// inline-safe, with their CSP hashes; the first-visit one with the site's sheet URL) and in the demo
+// storefront before the tag, unless `?helper=0`; `?hide=1` prints the first-visit one instead.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loaderData, postAction } from "../support/admin-route-data";
-import { useServer } from "../support/server";
+import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 
 const SHOP = "svc-head-helper.myshopify.com";
@@ -13,6 +14,7 @@ const SITE = "routes/app.sites.$siteId";
 const SITES = "routes/app.sites._index";
 /** What the project build wrote (snippet/head/build.mjs); the server must print exactly this. */
 const built = () => readFileSync(path.resolve(import.meta.dirname, "../../snippet/dist/head.js"), "utf8");
+const builtFirstVisit = () => readFileSync(path.resolve(import.meta.dirname, "../../snippet/dist/head-sheet.js"), "utf8");
 /** The text of the first `<code {attribute}="">…</code>` of a server-rendered page, unescaped as a browser would. */
 function codeText(html: string, attribute: string): string | undefined {
   const escaped = new RegExp(`<code ${attribute}="">([^<]*)</code>`).exec(html)?.[1];
@@ -49,11 +51,27 @@ describe("the admin's install card offers the head helper", () => {
     expect(codeText(html, "data-svc-head-helper")).toBe(`<script>${code}</script>`);
     expect(codeText(html, "data-svc-head-helper-csp")).toBe(site.headHelper.csp);
 
+    // The opt-in first-visit helper: the site's sheet URL in its attribute, the CSP hash of its code alone.
+    const sheetCode = builtFirstVisit();
+    expect(sheetCode).not.toMatch(/<\/script|<!--|<script/i);
+    const sheetUrl = new URL("/api/hide.css", SHOPIFY_TEST_ENV.SHOPIFY_APP_URL);
+    sheetUrl.searchParams.set("site", siteId);
+    expect(site.firstVisitHelper).toEqual({
+      script: `<script data-svc-sheet="${sheetUrl.href}">${sheetCode}</script>`,
+      csp: `'sha256-${createHash("sha256").update(sheetCode).digest("base64")}'`,
+    });
+    expect(html).toContain("First-visit anti-flicker helper (optional");
+    expect(html.indexOf("data-svc-first-visit-helper=")).toBeGreaterThan(helperAt);
+    expect(codeText(html, "data-svc-first-visit-helper")).toBe(site.firstVisitHelper.script);
+    expect(codeText(html, "data-svc-first-visit-helper-csp")).toBe(site.firstVisitHelper.csp);
+
     const storefront = ((await loaderData(ctx.server.url, SHOP, "/app/sites", SITES)).data.sites as Array<{ id: string; kind: string }>).find(
       (s) => s.kind === "shopify",
     );
     expect(storefront).toBeDefined();
-    expect((await loaderData(ctx.server.url, SHOP, `/app/sites/${storefront!.id}`, SITE)).data.headHelper).toBeNull();
+    const storefrontDetail = (await loaderData(ctx.server.url, SHOP, `/app/sites/${storefront!.id}`, SITE)).data;
+    expect(storefrontDetail.headHelper).toBeNull();
+    expect(storefrontDetail.firstVisitHelper).toBeNull();
   });
 });
 
@@ -73,5 +91,12 @@ describe("the demo storefront carries the head helper", () => {
     expect(bare).not.toContain(script);
     expect(bare).not.toContain("data-svc-hide");
     expect(bare).toContain('data-svc-site="demo"');
+
+    const hide = await (await fetch(`${ctx.server.url}/demo?hide=1`)).text();
+    const firstVisit = `<script data-svc-sheet="${ctx.server.url}/api/hide.css?site=demo">${builtFirstVisit()}</script>`;
+    const hideHead = hide.slice(0, hide.indexOf("</head>"));
+    expect(hideHead.indexOf(firstVisit)).toBeGreaterThan(0);
+    expect(hideHead.indexOf(firstVisit)).toBeLessThan(hideHead.indexOf('data-svc-site="demo"'));
+    expect(hide).not.toContain(script);
   });
 });

@@ -134,7 +134,7 @@ function request(r: Rng, t: FuzzTarget): Sent {
     if (r.chance(0.1)) h["Accept-Encoding"] = r.pick(["br", "gzip;q=0", "*", "identity;q=0, *;q=0"]);
     return h;
   };
-  const kind = r.int(13);
+  const kind = r.int(14);
   switch (kind) {
     case 0:
       return { route: "GET /api/patches", request: { path: `/api/patches?${q({ site: mostly(r, t.siteId), vid: mostly(r, randomUUID()), sid: mostly(r, randomUUID()), url: mostly(r, "http://shop.test/demo"), preview: nastyString(r) })}`, init: { method: method("GET"), headers: headers() } } };
@@ -197,6 +197,10 @@ function request(r: Rng, t: FuzzTarget): Sent {
       const path = r.pick(["/healthz", "/", "/auth/login", `/auth/${enc(nastyString(r).slice(0, 30))}`, "/%ZZ", "/demo", "/demo/shopify", "/cart.js", "/cart/add.js", "/demo/shopify/checkout", `/${nastyString(r).replace(/[\s#?%]/g, "").slice(0, 200)}`, "/api/patches/", "/API/PATCHES", "//api/events"]);
       const m = r.pick(["GET", "GET", "POST", "HEAD", "OPTIONS", "DELETE"]);
       return { route: "misc", request: { path, init: { method: m, headers: headers(), body: m === "GET" || m === "HEAD" ? undefined : nastyString(r) } } };
+    }
+    case 11: {
+      const pathname = r.pick(["/demo", "/", "/demo/", "", "demo", "/%ZZ", "/a?b#c", `/${"x".repeat(r.pick([1023, 1024, 5000]))}`, nastyString(r)]);
+      return { route: "GET /api/hide.css", request: { path: `/api/hide.css?${q({ site: mostly(r, t.siteId), p: mostly(r, pathname) })}`, init: { method: method("GET"), headers: headers() } } };
     }
     default:
       return { route: "raw HTTP", raw: rawRequest(r) };

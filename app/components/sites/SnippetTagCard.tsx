@@ -1,18 +1,19 @@
 // A web site's install card: its Site ID, the tag to paste with a copy button, the spec's install rules, and the
-// optional inline helper.
+// optional inline helpers (the cached-config one, and the opt-in first-visit one).
 import { BlockStack, Box, Button, Card, Divider, InlineStack, List, Text } from "@shopify/polaris";
 import { useToast } from "~/components/admin/app-bridge";
 import type { HeadHelperScript } from "~/domain/sites/snippet-tag";
-import { HeadHelperBlock } from "./HeadHelperBlock";
+import { FirstVisitHelperBlock, HeadHelperBlock } from "./HeadHelperBlock";
 
 interface SnippetTagCardProps {
   siteId: string;
   tag: string;
   rules: readonly string[];
   headHelper: HeadHelperScript | null;
+  firstVisitHelper: HeadHelperScript | null;
 }
 
-export function SnippetTagCard({ siteId, tag, rules, headHelper }: SnippetTagCardProps) {
+export function SnippetTagCard({ siteId, tag, rules, headHelper, firstVisitHelper }: SnippetTagCardProps) {
   const toast = useToast();
   const copy = () => {
     navigator.clipboard
@@ -46,6 +47,8 @@ export function SnippetTagCard({ siteId, tag, rules, headHelper }: SnippetTagCar
         </List>
         <Divider />
         <HeadHelperBlock helper={headHelper} />
+        <Divider />
+        <FirstVisitHelperBlock helper={firstVisitHelper} />
       </BlockStack>
     </Card>
   );

@@ -3,8 +3,7 @@
 // with no request). It is the JSON value of the app-data metafield `svc.hide`, read by
 // extensions/svc-embed/blocks/svc-embed.liquid; docs/anti-flicker.md describes it.
 import { TEMPLATE_PREFIX } from "~/wire";
-import { selectorError } from "../experiments/css-selector";
-import { validPatches, validRedirect } from "../experiments/patch-shape";
+import { changedSelectors } from "../experiments/changed-selectors";
 import type { LocalParts } from "./local-plan";
 
 /** Version of the plan's shape: the Liquid ignores any other, so a new shape can ship before its Liquid. */
@@ -18,8 +17,8 @@ export const HIDE_PLAN_VERSION = 1;
 export const MAX_PLAN_CHARS = 32_000;
 /** Tests in one plan; past it the later-started ones are left out, like those past MAX_PLAN_CHARS. */
 export const MAX_PLAN_TESTS = 50;
-/** Selectors of one test; a test whose arms change more distinct elements than this is left out. */
-export const MAX_TEST_SELECTORS = 100;
+// A test whose arms change more distinct elements than MAX_TEST_SELECTORS is left out (changed-selectors.ts).
+export { MAX_TEST_SELECTORS, safeSelector } from "../experiments/changed-selectors";
 
 /**
  * One page check the Liquid can evaluate on `request.path` (trailing slashes dropped, "/" kept) and
@@ -36,7 +35,7 @@ export interface HidePlanTest {
   id: string;
   /** Any of these matching is the test's page. */
   pages: PageCheck[];
-  /** Every element selector any of its arms changes, each already checked by safeSelector; empty: hides nothing. */
+  /** Every element selector any of its arms changes, each already checked by safeSelector (changed-selectors.ts); empty: hides nothing. */
   sel: string[];
   /** Its local entry (LocalTest as script-safe JSON text, printed as is); absent: only the server can assign it. */
   a?: string;
@@ -131,51 +130,6 @@ function planTest(test: HideSourceTest, keepAll: boolean): HidePlanTest | null {
   const pages = dedupe(test.pages.map(pageCheck).filter((c): c is PageCheck => c !== null));
   if (pages.length === 0) return null;
   return { id: test.id, pages, sel };
-}
-
-/** The distinct element selectors of the arms' patches, in arm then patch order; null past MAX_TEST_SELECTORS. */
-function changedSelectors(arms: HideSourceTest["arms"]): string[] | null {
-  const seen = new Set<string>();
-  for (const arm of arms) {
-    // A redirect arm sends the visitor away; an arm with a bad patch is not served (patches-response.ts).
-    if (validRedirect(arm.redirectUrl)) continue;
-    for (const patch of validPatches(arm.patches) ?? []) {
-      if (!("sel" in patch)) continue;
-      const sel = safeSelector(patch.sel);
-      if (sel !== null) seen.add(sel);
-    }
-  }
-  return seen.size > MAX_TEST_SELECTORS ? null : [...seen];
-}
-
-/**
- * The selector as it may go into the embed's style element, or null. It must parse (css-what, as the
- * admin checks it), and must not be able to leave its place in `:is(…):not(html,head,body){…}` (hideCss):
- * no `{`, `}`, `;`, line break or comment, no `<` (which could close the style element), brackets and
- * parentheses balanced outside strings and escapes, and no string or escape left open. So the guard always
- * applies to it.
- */
-export function safeSelector(selector: string): string | null {
-  const sel = selector.trim();
-  if (!sel || /[{}<;\n\r\f]|\/\*|\*\//.test(sel)) return null;
-  if (!balanced(sel) || selectorError(sel) !== null) return null;
-  return sel;
-}
-
-function balanced(sel: string): boolean {
-  const open: string[] = [];
-  let quote = "";
-  let escaped = false;
-  for (const ch of sel) {
-    if (escaped) escaped = false;
-    else if (ch === "\\") escaped = true;
-    else if (quote) {
-      if (ch === quote) quote = "";
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === "(" || ch === "[") open.push(ch === "(" ? ")" : "]");
-    else if ((ch === ")" || ch === "]") && open.pop() !== ch) return false;
-  }
-  return !escaped && !quote && open.length === 0;
 }
 
 /** Drops trailing slashes but keeps a lone "/", as targeting.ts does for patterns and paths. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { headHelperScript, snippetTag } from "./snippet-tag";
+import { firstVisitHelperScript, headHelperScript, snippetTag } from "./snippet-tag";
 
 describe("snippetTag", () => {
   it("prints the spec's tag shape", () => {
@@ -33,5 +33,20 @@ describe("headHelperScript", () => {
   });
   it("refuses code that would end the script early or change how HTML parses it, and empty code", () => {
     for (const code of ['a="</script>"', 'a="</SCRIPT "', 'a="<!--"', 'a="<script>"', ""]) expect(headHelperScript(code), code).toBeNull();
+  });
+});
+
+describe("firstVisitHelperScript", () => {
+  const code = '(()=>{document.title="x"})();';
+  it("puts the site's sheet URL in data-svc-sheet and hashes the code alone: one CSP hash for every site", () => {
+    const a = firstVisitHelperScript(code, "https://svc.example.com/app", "abc123");
+    expect(a?.script).toBe(`<script data-svc-sheet="https://svc.example.com/api/hide.css?site=abc123">${code}</script>`);
+    expect(a?.csp).toBe(headHelperScript(code)?.csp);
+    expect(firstVisitHelperScript(code, "http://localhost:3000", "other")?.csp).toBe(a?.csp);
+  });
+  it("escapes the attribute, and refuses code unsafe inline", () => {
+    expect(firstVisitHelperScript(code, "http://localhost:3000", 'a"b<c&d')?.script).toContain('data-svc-sheet="http://localhost:3000/api/hide.css?site=a%22b%3Cc%26d"');
+    expect(firstVisitHelperScript('a="</script>"', "http://localhost:3000", "abc")).toBeNull();
+    expect(firstVisitHelperScript("", "http://localhost:3000", "abc")).toBeNull();
   });
 });

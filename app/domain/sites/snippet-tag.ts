@@ -1,5 +1,6 @@
 // What a merchant pastes into a non-Shopify site's head: the snippet tag (the spec's "The snippet tag") and the optional inline helper.
 import { createHash } from "node:crypto";
+import { HIDE_SHEET_PATH } from "~/wire/hide";
 import { isInlineSafe } from "~/wire/rules/inline-script";
 
 export interface SnippetTagOptions {
@@ -36,5 +37,20 @@ export interface HeadHelperScript {
 export function headHelperScript(code: string): HeadHelperScript | null {
   if (!code || !isInlineSafe(code)) return null;
   // CSP hashes the script element's exact text: nothing may be added between the tags.
-  return { script: `<script>${code}</script>`, csp: `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'` };
+  return { script: `<script>${code}</script>`, csp: cspHash(code) };
 }
+
+/**
+ * The opt-in first-visit helper (snippet/head/head-sheet.ts) for one site: its built code inline, and the
+ * site's hiding-sheet URL (`{base}/api/hide.css?site=…`, to which it appends `&p=<path>`) in the script's
+ * `data-svc-sheet` attribute. CSP hashes the text alone, so the hash is the same for every site and
+ * changes only when svc updates the helper. Null when the code is not safe inside an inline script.
+ */
+export function firstVisitHelperScript(code: string, baseUrl: string, siteId: string): HeadHelperScript | null {
+  if (!code || !isInlineSafe(code)) return null;
+  const sheet = new URL(HIDE_SHEET_PATH, baseUrl);
+  sheet.searchParams.set("site", siteId);
+  return { script: `<script data-svc-sheet="${escapeAttribute(sheet.href)}">${code}</script>`, csp: cspHash(code) };
+}
+
+const cspHash = (code: string) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`;

@@ -14,7 +14,7 @@ import type { AdminGraphql } from "~/infra/admin-graphql";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
-import { currentHeadHelper } from "~/infra/head-helper-file.server";
+import { currentFirstVisitHelper, currentHeadHelper } from "~/infra/head-helper-file.server";
 import type { SiteApiKeyView } from "~/domain/sites/site-api-key";
 
 export const SITE_NOT_FOUND: Problem = { status: 404, type: "site-not-found", title: "This shop has no such site" };
@@ -35,6 +35,8 @@ export interface SiteDetail {
   keys: SiteApiKeyView[];
   /** The inline anti-flicker helper to paste before the tag (web sites only; null when not built or unsafe). */
   headHelper: HeadHelperScript | null;
+  /** The opt-in first-visit helper, with this site's hiding-sheet URL (web sites only; null as headHelper). */
+  firstVisitHelper: HeadHelperScript | null;
   /** When the tag, the pixel and each goal last reported ("Is it firing?"). */
   activity: SiteActivity;
 }
@@ -103,6 +105,7 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, { dem
     tag: snippetTag(baseUrl, site.publicId, { consentGranted: site.consentManagedByMerchant }),
     installRules: SNIPPET_INSTALL_RULES,
     headHelper: site.kind === "web" ? await currentHeadHelper() : null,
+    firstVisitHelper: site.kind === "web" ? await currentFirstVisitHelper(baseUrl, site.publicId) : null,
     activity: siteActivity({ kind: site.kind, ...activity }, new Date()),
     keys: keys.map((key) => ({
       id: key.id,

@@ -1,7 +1,7 @@
 // What the inline head helper hides, from the snippet's cache as the snippet writes it (happy-dom parses selectors).
 import { describe, expect, it } from "vitest";
 import type { Assignment } from "../../../app/wire/patches";
-import { MAX_CACHE_AGE_MS, hiddenSelectors, isSelector } from "../../head/hidden-selectors";
+import { MAX_CACHE_AGE_MS, cachedSelectors, hiddenSelectors, isSelector } from "../../head/hidden-selectors";
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const VID = "v1234567890abcdef";
@@ -74,6 +74,8 @@ describe("hiddenSelectors", () => {
       cache([{ ...headline, patches: [null] }]),
     ];
     for (const raw of malformed) expect(hiddenSelectors(raw, VID, "/demo", NOW), String(raw)).toEqual([]);
+    // No usable cache at all: the first-visit helper asks for the hiding sheet instead.
+    for (const raw of malformed) expect(cachedSelectors(raw, VID, "/demo", NOW), String(raw)).toBeNull();
   });
 
   it("leaves out selectors the browser does not parse, and non-strings", () => {
@@ -82,6 +84,18 @@ describe("hiddenSelectors", () => {
       patches: [{ sel: "#ok" }, { sel: "a[" }, { sel: "" }, { sel: 7 }, { sel: ["#x"] }, { sel: "a){}body{display:none" }, { sel: ".ok, .also" }],
     };
     expect(hiddenSelectors(cache([arm]), VID, "/demo", NOW)).toEqual(["#ok", ".ok, .also"]);
+  });
+});
+
+describe("cachedSelectors", () => {
+  it("tells a usable cache that changes nothing on the page (empty) from no usable cache (null)", () => {
+    expect(cachedSelectors(cache([headline]), VID, "/demo", NOW)).toEqual(["#headline"]);
+    expect(cachedSelectors(cache([headline]), VID, "/about", NOW)).toEqual([]);
+    expect(cachedSelectors(cache([]), VID, "/demo", NOW)).toEqual([]);
+    expect(cachedSelectors(cache([headline], NOW - 60_000, "someone-else"), VID, "/demo", NOW)).toBeNull();
+    expect(cachedSelectors(cache([headline]), null, "/demo", NOW)).toBeNull();
+    expect(cachedSelectors(cache([headline], NOW - MAX_CACHE_AGE_MS), VID, "/demo", NOW)).toBeNull();
+    expect(cachedSelectors(null, VID, "/demo", NOW)).toBeNull();
   });
 });
 
