@@ -95,16 +95,19 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
     }),
   };
   if (shopifyUntested) {
-    kinds["shopify-untested"] = {
-      label: "Shopify, untested page",
+    // Both on the bench's origin, the app embed's output in one and not in the other, for the first-paint ratio.
+    const shopifyPage = (label, path, withSvc) => ({
+      label,
       arms: ["control"],
-      url: () => `${svc}${shopifyUntested}`,
+      url: () => `${bench.url}${path}`,
       targets: [],
-      ready: "svc",
-      scripts: snippet,
-      storage: () => ({ svc_vid: visitors.shopify.control }),
-      cookie: { name: "_tracking_consent", value: grantedShopifyConsent, url: svc },
-    };
+      ready: withSvc ? "svc" : "none",
+      scripts: withSvc ? snippet : [],
+      storage: () => (withSvc ? { svc_vid: visitors.shopify.control } : {}),
+      cookie: { name: "_tracking_consent", value: grantedShopifyConsent, url: bench.url },
+    });
+    kinds["shopify-untested"] = shopifyPage("Shopify, untested page", "/shopify-untested", true);
+    kinds["shopify-none"] = shopifyPage("Shopify page, no tester", "/shopify-none", false);
   }
   return Object.fromEntries(Object.entries(kinds).filter(([name]) => !ONLY || ONLY.has(name)));
 }
@@ -152,8 +155,9 @@ try {
   const hideHtml = await (await fetch(`${svc}${SVC_PAGES.plain.path}?hide=1`)).text();
   hideSwitch = hideHtml !== plainHtml;
   if (!hideSwitch) log("/demo?hide=1 serves the same page as /demo (no first-visit helper): its rows are left out");
-  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, changes: SVC_PAGES.plain.changes });
   shopifyUntested = await findShopifyUntested(svc);
+  const shopifyHtml = shopifyUntested && (await (await fetch(`${svc}${shopifyUntested}`)).text());
+  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, shopifyHtml, changes: SVC_PAGES.plain.changes });
   log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
   // /demo?helper=0 is the plain page without the inline head helper; the same page when there is no helper.
   const withoutHelper = await (await fetch(`${svc}${SVC_PAGES.plain.path}?helper=0`)).text();
@@ -189,6 +193,7 @@ const table = cells(views);
 const ratios = [
   ...firstPaintRatios(table, { tested: "untested", baseline: "none" }).map((r) => ({ ...r, page: "untested page" })),
   ...firstPaintRatios(table, { tested: "plain-hide-untested", baseline: "none" }).map((r) => ({ ...r, page: "untested page, first-visit helper" })),
+  ...firstPaintRatios(table, { tested: "shopify-untested", baseline: "shopify-none" }).map((r) => ({ ...r, page: "untested Shopify page" })),
 ];
 const report = {
   date: new Date().toISOString(),

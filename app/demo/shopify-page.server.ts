@@ -80,7 +80,8 @@ function storeScript(variantId: number): string {
   const pixel = (name, data) => window.svcDemoPixel ? window.svcDemoPixel.publish(name, data) : Promise.resolve();
   const variant = { id: "gid://shopify/ProductVariant/${variantId}", title: "Default", price: { amount: ${DEMO_PRODUCT.price / 100}, currencyCode: "USD" } };
   // Only the product page has the buttons and views the product.
-  if ($("add")) pixel("product_viewed", { productVariant: variant });
+  // After the deferred pixel has run (it loads like Shopify's sandboxed pixels: never blocking the page).
+  if ($("add")) document.addEventListener("DOMContentLoaded", () => pixel("product_viewed", { productVariant: variant }));
   if ($("add")) $("add").onclick = () => post("/cart/add.js", { items: [{ id: ${variantId}, quantity: 1 }] })
     .then(() => pixel("product_added_to_cart", { cartLine: { quantity: 1, merchandise: variant } })).then(showCart);
   let lastOrder = null;

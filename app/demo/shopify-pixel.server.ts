@@ -57,8 +57,12 @@ export async function demoPixelResponse(): Promise<Response> {
   return new Response(script, { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** The tag that loads the pixel on a demo page, with the settings webPixelCreate would give it. */
+/**
+ * The tag that loads the pixel on a demo page, with the settings webPixelCreate would give it. Deferred: Shopify
+ * loads pixels in a sandbox that never holds the page's first paint, and a parser-blocking tag here cost the
+ * demo storefront a round trip of first paint (bench:snippet, issue 24).
+ */
 export function demoPixelTag(baseUrl: string): string {
   const settings = JSON.stringify({ siteId: DEMO_SHOPIFY_SITE_ID, baseUrl, shop: DEMO_SHOP_DOMAIN }).replace(/'/g, "&#39;");
-  return `<script src="/demo/shopify/pixel.js" data-settings='${settings}'></script>`;
+  return `<script defer src="/demo/shopify/pixel.js" data-settings='${settings}'></script>`;
 }

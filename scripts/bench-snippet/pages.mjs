@@ -18,6 +18,17 @@ export function withoutSvc(html) {
     .replace(/<style\b[^>]*data-svc-hide[^>]*>[\s\S]*?<\/style>\s*/gi, "");
 }
 
+/**
+ * A Shopify page as the store would serve it without svc's app embed: its hiding style, plan, preconnects and
+ * tag taken out, the store's own scripts (banner, Customer Privacy stand-in, cart) kept.
+ */
+export function withoutEmbed(html) {
+  return html
+    .replace(/<script\b[^>]*(data-svc-plan|snippet\.js)[^>]*>[\s\S]*?<\/script>\s*/gi, "")
+    .replace(/<link rel="preconnect"[^>]*>\s*/gi, "")
+    .replace(/<style\b[^>]*data-svc-hide[^>]*>[\s\S]*?<\/style>\s*/gi, "");
+}
+
 /** GrowthBook's payload (GET /api/features/<client key>): one visual experiment, all traffic on `variation`. */
 export function growthbookPayload(changes, variation) {
   const mutations = changes.map((c) =>
@@ -46,10 +57,11 @@ export function growthbookPayload(changes, variation) {
  * Starts the bench's server on 127.0.0.1. `plainHtml` is the plain demo page as svc serves it (tag
  * absolute to svc's origin), `hideHtml` the same with the first-visit helper (`/demo?hide=1`: its sheet
  * URL absolute to svc's origin too). Paths: /none (no tester), /untested (svc on a path no test targets),
- * /untested-hide (the same with the first-visit helper, whose sheet for this path is empty), /gb/control
+ * /untested-hide (the same with the first-visit helper, whose sheet for this path is empty), /shopify-untested and
+ * /shopify-none (`shopifyHtml`, a demo storefront page no test targets, with and without the embed), /gb/control
  * and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>.
  */
-export async function startBenchPages({ plainHtml, hideHtml, changes }) {
+export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, changes }) {
   const bundle = readFileSync(GROWTHBOOK_BUNDLE);
   const bare = withoutSvc(plainHtml);
   let origin = "";
@@ -59,6 +71,8 @@ export async function startBenchPages({ plainHtml, hideHtml, changes }) {
     "/none": bare,
     "/untested": plainHtml,
     ...(hideHtml && { "/untested-hide": hideHtml }),
+    // A Shopify page no test targets, with the app embed's output and without: the same origin, the same store scripts.
+    ...(shopifyHtml && { "/shopify-untested": shopifyHtml, "/shopify-none": withoutEmbed(shopifyHtml) }),
     "/gb/control": () => bare.replace("</head>", growthbookTag("sdk-control")),
     "/gb/variant": () => bare.replace("</head>", growthbookTag("sdk-variant")),
   };

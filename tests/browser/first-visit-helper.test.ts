@@ -13,6 +13,7 @@ import { DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { firstVisitHelperScript } from "~/domain/sites/snippet-tag";
 import { GPC } from "./snippet/helpers";
 import { useDemoInChromium } from "../support/demo-in-chromium";
+import { headlineProbe } from "../support/headline-probe";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -27,21 +28,8 @@ interface Frame {
   text: string | null;
 }
 
-// Runs before any of the page's own scripts: samples #headline at every frame (before it paints), and records
-// every attribute written on html, head or body.
-const PROBE = `(() => {
-  const frames = (window.__frames = []);
-  const roots = (window.__rootWrites = []);
-  const frame = () => {
-    const h = document.getElementById("headline");
-    frames.push({ t: performance.now(), present: !!h, opacity: h && getComputedStyle(h).opacity, text: h && h.textContent });
-    if (performance.now() < ${SAMPLE_FOR_MS}) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  new MutationObserver((list) => {
-    for (const m of list) if (/^(HTML|HEAD|BODY)$/.test(m.target.nodeName)) roots.push(m.target.nodeName + " " + m.attributeName);
-  }).observe(document, { attributes: true, subtree: true });
-})();`;
+// Runs before any of the page's own scripts (tests/support/headline-probe.ts).
+const PROBE = headlineProbe(SAMPLE_FOR_MS);
 
 interface Visit {
   page: Page;

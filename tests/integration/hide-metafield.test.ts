@@ -1,6 +1,7 @@
 // The svc.hide app-data metafield (the app embed's hide plan) follows the shop's running tests: admin actions
 // with a session token on the real server write it on the installation through the Admin API stand-in,
 // only when it changes; a refused write leaves the merchant's action done; a new session's install mends it.
+// Since issue 24 it also carries the local plan: each running test's entry, the site part, the embed build's version.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { postAction, readSingleFetch } from "../support/admin-route-data";
@@ -68,28 +69,39 @@ describe.each(databaseKinds)("the hide plan metafield (%s)", (kind) => {
     expect(written(sets[0]!).map(({ ownerId, namespace, key, type }) => ({ ownerId, namespace, key, type }))).toEqual([
       { ownerId: ctx.admin.shop(SHOP).installationId, namespace: "svc", key: "hide", type: "json" },
     ]);
+    // With the local plan (issue 24): the test's entry, the site part and the app embed build's version.
     expect(stored()).toEqual({
       type: "json",
-      value: { v: 1, tests: [{ id: "hide-title", pages: [{ pre: "/products/" }, { tpl: "collection" }], sel: ["#product-title", ".badge"] }] },
+      value: {
+        v: 1,
+        tests: [{ id: "hide-title", pages: [{ pre: "/products/" }, { tpl: "collection" }], sel: ["#product-title", ".badge"], a: expect.any(String) }],
+        l: expect.any(String),
+        b: expect.stringMatching(/^[\w-]{12}$/),
+      },
     });
+    const { tests, l } = stored()!.value as { tests: Array<{ a: string }>; l: string };
+    expect(JSON.parse(tests[0]!.a)).toMatchObject({ id: "hide-title", p: 100, a: [[2 ** 31, { test: "hide-title", arm: "hide-title-a" }], [2 ** 32, { test: "hide-title", arm: "hide-title-b" }]] });
+    expect(JSON.parse(l)).toEqual({ s: expect.any(String) });
   });
 
-  it("writes nothing when an action leaves the plan as it was (a test that changes no element starts)", async () => {
-    const reads = ctx.admin.callsTo(SHOP, "currentAppInstallation").length;
+  it("writes a test that changes no element too (a redirect): it hides nothing, and the snippet assigns it locally", async () => {
     expect(await lifecycle("hide-redirect", "start")).toMatchObject({ ok: true, status: "running" });
-    // It looked, and found the plan current.
-    expect(ctx.admin.callsTo(SHOP, "currentAppInstallation").length).toBe(reads + 1);
-    expect(hideSets()).toHaveLength(1);
+    expect(hideSets()).toHaveLength(2);
+    const tests = (stored()?.value as { tests: Array<{ id: string; sel: string[]; a?: string }> }).tests;
+    expect(tests.map((t) => [t.id, t.sel, JSON.parse(t.a ?? "null")?.a?.[1]?.[1]?.redirect])).toEqual([
+      ["hide-title", ["#product-title", ".badge"], undefined],
+      ["hide-redirect", [], "/?view=b"],
+    ]);
   });
 
-  it("empties the plan when the test pauses, and writes it again when it resumes", async () => {
+  it("empties the plan when the tests pause, and writes it again when one resumes", async () => {
     expect(await lifecycle("hide-title", "pause")).toMatchObject({ ok: true, status: "paused" });
-    expect(hideSets()).toHaveLength(2);
-    expect(stored()).toEqual({ type: "json", value: { v: 1, tests: [] } });
-    expect(await lifecycle("hide-redirect", "pause")).toMatchObject({ ok: true, status: "paused" });
-    expect(hideSets()).toHaveLength(2);
-    expect(await lifecycle("hide-title", "resume")).toMatchObject({ ok: true, status: "running" });
     expect(hideSets()).toHaveLength(3);
+    expect(await lifecycle("hide-redirect", "pause")).toMatchObject({ ok: true, status: "paused" });
+    expect(hideSets()).toHaveLength(4);
+    expect(stored()).toEqual({ type: "json", value: { v: 1, tests: [], l: expect.any(String), b: expect.any(String) } });
+    expect(await lifecycle("hide-title", "resume")).toMatchObject({ ok: true, status: "running" });
+    expect(hideSets()).toHaveLength(5);
     expect((stored()?.value as { tests: unknown[] }).tests).toHaveLength(1);
   });
 
@@ -134,7 +146,10 @@ describe.each(databaseKinds)("the hide plan metafield (%s)", (kind) => {
     // The running test was inserted after this shop's install: its plan was never written.
     expect(stored(MENDED)).toBeUndefined();
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
-    expect(stored(MENDED)).toEqual({ type: "json", value: { v: 1, tests: [{ id: "mended-running", pages: [{ eq: "/" }], sel: [".hero"] }] } });
+    expect(stored(MENDED)).toEqual({
+      type: "json",
+      value: { v: 1, tests: [{ id: "mended-running", pages: [{ eq: "/" }], sel: [".hero"], a: expect.any(String) }], l: expect.any(String), b: expect.any(String) },
+    });
     const sets = hideSets(MENDED);
     expect(sets).toHaveLength(1);
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
