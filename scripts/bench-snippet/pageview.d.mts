@@ -10,6 +10,11 @@ export interface PageKind {
   scripts: string[];
   storage(arm: string): Record<string, string>;
   cookie?: { name: string; value: string; url: string };
+  /**
+   * False: no CPU profile (tester JS is null). The first-paint comparisons (untested pages and their no-tester
+   * baselines) run without it: sampling every 100 µs slows any script enough to move the first paint.
+   */
+  profile?: boolean;
 }
 export type MeasuredPageview = PageviewFigures & { scriptMs: number | null };
 export const MAX_MS: number;

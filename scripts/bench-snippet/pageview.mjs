@@ -20,10 +20,12 @@ export function launchBrowser() {
 /** One pageview in `page`: navigates, waits until the sampler says the page settled, reads its trace. */
 /* global window -- in page.waitForFunction and page.evaluate */
 async function pageview(page, cdp, url, kind, arm) {
-  await cdp.send("Profiler.start");
+  const profiled = kind.profile !== false;
+  if (profiled) await cdp.send("Profiler.start");
   await page.goto(url, { waitUntil: "load", timeout: 30_000 });
   await page.waitForFunction(() => window.__svcBench.settled(), null, { polling: 25, timeout: MAX_MS + 10_000 });
   const trace = await page.evaluate(() => window.__svcBench.read());
+  if (!profiled) return { ...summarize(trace, arm), scriptMs: null };
   const { profile } = await cdp.send("Profiler.stop");
   return { ...summarize(trace, arm), scriptMs: kind.scripts.length ? scriptMs(profile, kind.scripts) : null };
 }
@@ -32,7 +34,8 @@ async function pageview(page, cdp, url, kind, arm) {
  * A cold pageview in a fresh context (no HTTP cache, no storage but what `kind.storage(arm)` presets) and a
  * warm one right after it in the same tab, both at `latency` ms of emulated round trip (CDP
  * Network.emulateNetworkConditions, on this tab's CDP session: every request, the document's included).
- * `kind`: { url(arm), targets, ready, scripts, storage(arm), cookie? } (see bench-snippet.mjs).
+ * `kind`: { url(arm), targets, ready, scripts, storage(arm), cookie?, profile? } (see bench-snippet.mjs);
+ * `profile: false` runs it without the CPU profile (no tester JS figure), for first-paint comparisons.
  */
 export async function coldAndWarm(browser, kind, arm, latency) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
