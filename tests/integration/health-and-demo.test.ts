@@ -30,7 +30,7 @@ describe.each(databaseKinds)("a demo server on %s", (kind) => {
     expect(res.headers.get("set-cookie")).toMatch(/^cart=[0-9a-f]{32}; Path=\/; SameSite=Lax/);
     const html = await res.text();
     const head = html.slice(0, html.indexOf("</head>"));
-    const tag = head.search(/<script src="http:\/\/127\.0\.0\.1:\d+\/snippet\.js" async data-svc-site="demo-shopify" data-svc-shop="svc-demo\.myshopify\.com" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"><\/script>/);
+    const tag = head.search(/<script src="http:\/\/127\.0\.0\.1:\d+\/snippet\.js\?for=shopify&amp;v=[\w-]{12}" async data-svc-site="demo-shopify" data-svc-shop="svc-demo\.myshopify\.com" data-svc-template="product" data-svc-aud="us%7Cen%7CUSD%7C0"><\/script>/);
     expect(tag).toBeGreaterThan(0);
     expect(head.indexOf("window.Shopify = {")).toBeGreaterThan(0);
     expect(head.indexOf("window.Shopify = {")).toBeLessThan(tag);
