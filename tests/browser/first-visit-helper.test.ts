@@ -13,7 +13,7 @@ import { DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { firstVisitHelperScript } from "~/domain/sites/snippet-tag";
 import { GPC } from "./snippet/helpers";
 import { useDemoInChromium } from "../support/demo-in-chromium";
-import { headlineProbe } from "../support/headline-probe";
+import { headlineProbe, shownHeadline } from "../support/headline-probe";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -112,13 +112,6 @@ async function visit(ctx: { browser: import("playwright-core").Browser }, url: s
 /** Frames that painted the original headline, visibly, to a visitor assigned the variant: the flicker. */
 const flashes = (frames: Frame[]) => frames.filter((f) => f.present && f.opacity !== "0" && f.text === ORIGINAL);
 const shown = (frames: Frame[]) => frames.filter((f) => f.present);
-const headline = (page: Page) =>
-  page
-    .waitForFunction(() => {
-      const h = document.getElementById("headline");
-      return h && getComputedStyle(h).opacity === "1" && h.textContent;
-    }, undefined, { timeout: 10_000 })
-    .then((handle) => handle.jsonValue());
 
 describe("the first-visit helper on the demo storefront (/demo?hide=1)", () => {
   const demo = useDemoInChromium("pglite");
@@ -156,7 +149,7 @@ describe("the first-visit helper on the demo storefront (/demo?hide=1)", () => {
       expect(v.firstPaint).toBeGreaterThanOrEqual(sheetEnd);
       expect(shown(v.seen).length).toBeGreaterThan(3);
       expect(flashes(v.seen)).toEqual([]);
-      expect(await headline(v.page)).toBe(VARIANT);
+      expect(await shownHeadline(v.page)).toBe(VARIANT);
       // The snippet turned the sheet off through the link itself, a child of head.
       expect(await v.page.evaluate(() => document.querySelector<HTMLLinkElement>("link[data-svc-hide]")!.disabled)).toBe(true);
       expect(v.link).toMatchObject({ parent: "HEAD", blocking: "render" });
@@ -169,7 +162,7 @@ describe("the first-visit helper on the demo storefront (/demo?hide=1)", () => {
       await v.page.waitForFunction(() => performance.now() > 300, undefined, { polling: 50, timeout: 15_000 });
       expect(v.sheetRequests).toHaveLength(1);
       expect(await v.page.evaluate(() => [document.querySelectorAll("link[data-svc-hide]").length, document.querySelector("style[data-svc-hide]")?.textContent])).toEqual([0, hideCss(["#headline"])]);
-      expect(await headline(v.page)).toBe(VARIANT);
+      expect(await shownHeadline(v.page)).toBe(VARIANT);
     } finally {
       await v.context.close();
     }
@@ -193,7 +186,7 @@ describe("the first-visit helper on the demo storefront (/demo?hide=1)", () => {
           await v.page.waitForFunction(() => localStorage.getItem("svc_cfg") !== null, undefined, { timeout: 10_000 });
           await v.page.waitForTimeout(200);
         }
-        expect(await headline(v.page), name).toBe(ORIGINAL);
+        expect(await shownHeadline(v.page), name).toBe(ORIGINAL);
         expect(v.errors, name).toEqual([]);
       } finally {
         await v.context.close();
@@ -255,7 +248,7 @@ describe("the first-visit helper on the demo storefront (/demo?hide=1)", () => {
       expect(shown(v.seen).every((f) => f.text === ORIGINAL)).toBe(true);
       // Revealed by the snippet's deadline at the latest: the original, as without svc.
       expect(shown(v.seen).filter((f) => f.t > HIDE_TIMEOUT_MS + TIMER_MARGIN_MS).every((f) => f.opacity === "1")).toBe(true);
-      expect(await headline(v.page)).toBe(ORIGINAL);
+      expect(await shownHeadline(v.page)).toBe(ORIGINAL);
       expect(v.patchesRequests).toBe(0);
       expect(await v.page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }))).toEqual({ local: {}, session: {}, cookies: "" });
       expect(v.link).toMatchObject({ disabled: true });

@@ -13,7 +13,7 @@ import { headHelperScript } from "~/domain/sites/snippet-tag";
 import { GPC } from "./snippet/helpers";
 import { saveScreenshot } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
-import { headlineProbe } from "../support/headline-probe";
+import { headlineProbe, shownHeadline } from "../support/headline-probe";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -56,14 +56,6 @@ async function visit(context: BrowserContext, url: string, options: { init?: str
 }
 
 const withHeadline = (frames: Frame[]) => frames.filter((f) => f.present);
-/** Waits (past the sampling, however slow the machine) until the headline shows, and answers its text. */
-const shownHeadline = (page: Page) =>
-  page
-    .waitForFunction(() => {
-      const h = document.getElementById("headline");
-      return h && getComputedStyle(h).opacity === "1" && h.textContent;
-    }, undefined, { timeout: 10_000 })
-    .then((handle) => handle.jsonValue());
 /** Frames that painted the original headline to a visitor assigned the variant: the flicker. */
 const flashes = (frames: Frame[]) => frames.filter((f) => f.present && f.opacity !== "0" && f.text === ORIGINAL);
 const nothingHidden = (v: Visit) => {

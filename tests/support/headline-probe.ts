@@ -1,4 +1,5 @@
 // The probe the plain demo page's browser tests add before any of the page's scripts: #headline at every frame, and writes on html, head or body.
+import type { Page } from "playwright-core";
 
 /**
  * An init script that samples #headline at every animation frame until `sampleForMs` after navigation start
@@ -21,3 +22,12 @@ export function headlineProbe(sampleForMs: number): string {
   }).observe(document, { attributes: true, subtree: true });
 })();`;
 }
+
+/** Waits (past the sampling, however slow the machine) until #headline shows, and answers its text. */
+export const shownHeadline = (page: Page) =>
+  page
+    .waitForFunction(() => {
+      const h = document.getElementById("headline");
+      return h && getComputedStyle(h).opacity === "1" && h.textContent;
+    }, undefined, { timeout: 10_000 })
+    .then((handle) => handle.jsonValue());
