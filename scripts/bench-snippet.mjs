@@ -10,10 +10,14 @@ import { createDatabase, startApp, stop } from "./bench-process.mjs";
 import { GROWTHBOOK_VERSION, startBenchPages } from "./bench-snippet/pages.mjs";
 import { coldAndWarm, launchBrowser, MAX_MS, PROFILE_INTERVAL_US } from "./bench-snippet/pageview.mjs";
 import { SVC_PAGES, seedFlickerTests, visitorFor } from "./bench-snippet/seed.mjs";
-import { cells, firstPaintRatios, formatCells } from "./bench-snippet/table.mjs";
+import { comparePaired, pairedDifference, pairedRatio } from "./bench-snippet/paired.mjs";
+import { cells, formatCells } from "./bench-snippet/table.mjs";
 import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
 
 const RUNS = Number(process.env.BENCH_SNIPPET_RUNS ?? 20);
+// The first-paint comparisons (untested pages against no tester) take more runs: they are cheap, and a 5%
+// difference in an 84 ms first paint is 4 ms, one step of paint timing (scripts/bench-snippet/paired.mjs).
+const PAINT_RUNS = Math.max(RUNS, Number(process.env.BENCH_SNIPPET_PAINT_RUNS ?? 60));
 const LATENCIES = (process.env.BENCH_SNIPPET_LATENCIES ?? "0,150").split(",").map(Number);
 const ONLY = process.env.BENCH_SNIPPET_PAGES ? new Set(process.env.BENCH_SNIPPET_PAGES.split(",")) : null;
 
@@ -24,6 +28,9 @@ ensurePrismaClient();
 ensureBuilt();
 
 const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: true, marketing: true, preferences: true, sale_of_data: true }));
+
+/** The kinds of the first-paint comparisons: unprofiled, and measured in PAINT_RUNS runs. */
+const FIRST_PAINT_KINDS = ["none", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"];
 
 /**
  * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
@@ -111,7 +118,7 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
   }
   // The first-paint comparisons run without the CPU profile: sampling every 100 µs slowed svc's script enough to
   // move an untested page's first paint (104 against 88 ms with it, 84 against 84 without; 30 pageviews each).
-  for (const name of ["none", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"]) if (kinds[name]) kinds[name].profile = false;
+  for (const name of FIRST_PAINT_KINDS) if (kinds[name]) kinds[name].profile = false;
   return Object.fromEntries(Object.entries(kinds).filter(([name]) => !ONLY || ONLY.has(name)));
 }
 
@@ -170,20 +177,23 @@ try {
   browser = await launchBrowser();
   chromiumVersion = browser.version();
   // Run 0 (first latency only) warms up svc, the bench's server and Chromium (first compiles, first
-  // queries) and is not kept.
-  // Interleaved: run r of every cell before run r + 1 of any, so drift on the machine spreads over all cells.
-  for (let run = 0; run <= RUNS; run++) {
+  // queries) and is not kept. Runs after RUNS measure only the first-paint kinds.
+  // Interleaved: run r of every cell before run r + 1 of any, so drift on the machine spreads over all cells,
+  // and the kinds' order turns round every other run, so no kind always follows the same one.
+  for (let run = 0; run <= PAINT_RUNS; run++) {
+    const order = Object.entries(kinds).filter(([name]) => run <= RUNS || FIRST_PAINT_KINDS.includes(name));
+    if (run % 2 === 0) order.reverse();
     for (const latency of run === 0 ? LATENCIES.slice(0, 1) : LATENCIES) {
-      for (const [name, kind] of Object.entries(kinds)) {
-        for (const arm of kind.arms) {
+      for (const [name, kind] of order) {
+        for (const arm of run % 2 === 0 ? [...kind.arms].reverse() : kind.arms) {
           const { cold, warm } = await coldAndWarm(browser, kind, arm, latency);
           if (run === 0) continue;
-          const common = { kind: name, label: kind.label, arm: kind.arms.length > 1 ? arm : "—", latency };
+          const common = { kind: name, label: kind.label, arm: kind.arms.length > 1 ? arm : "—", latency, run };
           views.push({ ...common, temperature: "cold", ...cold }, { ...common, temperature: "warm", ...warm });
         }
       }
     }
-    log(`${run === 0 ? "warm-up run" : `run ${run}/${RUNS}`} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    log(`${run === 0 ? "warm-up run" : `run ${run}/${PAINT_RUNS}`} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
 } finally {
   await browser?.close();
@@ -193,11 +203,23 @@ try {
 }
 
 const table = cells(views);
+// First paint of an untested page against the same page with no tester (target: within ±5%), and the
+// control's hidden time against the variant's (target: not longer; the band's edge is one 60 Hz frame, the
+// least a shopper could see), each paired run by run with a 95% interval (scripts/bench-snippet/paired.mjs).
+const FRAME_MS = 1000 / 60;
+const firstPaint = (page, tested, baseline) =>
+  comparePaired(views, { tested: { kind: tested }, baseline: { kind: baseline }, metric: "fcp", measure: pairedRatio, band: [0.95, 1.05] }).map((r) => ({ ...r, page }));
 const ratios = [
-  ...firstPaintRatios(table, { tested: "untested", baseline: "none" }).map((r) => ({ ...r, page: "untested page" })),
-  ...firstPaintRatios(table, { tested: "plain-hide-untested", baseline: "none" }).map((r) => ({ ...r, page: "untested page, first-visit helper" })),
-  ...firstPaintRatios(table, { tested: "shopify-untested", baseline: "shopify-none" }).map((r) => ({ ...r, page: "untested Shopify page" })),
+  ...firstPaint("untested page", "untested", "none"),
+  ...firstPaint("untested page, first-visit helper", "plain-hide-untested", "none"),
+  ...firstPaint("untested Shopify page", "shopify-untested", "shopify-none"),
 ];
+const hiddenByArm = ["shopify", "plain-hide"].flatMap((kind) =>
+  comparePaired(views, { tested: { kind, arm: "control" }, baseline: { kind, arm: "variant" }, metric: "hiddenMs", measure: pairedDifference, band: [-Infinity, FRAME_MS] }).map((r) => ({
+    ...r,
+    page: views.find((v) => v.kind === kind)?.label,
+  })),
+);
 const report = {
   date: new Date().toISOString(),
   machine: {
@@ -209,10 +231,11 @@ const report = {
     // 1-minute load average at the start and at the end: figures taken on a busy machine are slower and noisier.
     load: [loadBefore[0], os.loadavg()[0]],
   },
-  settings: { runs: RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested, helperSwitch, hideSwitch },
+  settings: { runs: RUNS, paintRuns: PAINT_RUNS, latencies: LATENCIES, maxMs: MAX_MS, profileIntervalUs: PROFILE_INTERVAL_US, growthbook: GROWTHBOOK_VERSION, shopifyUntested, helperSwitch, hideSwitch },
   seconds: Math.round((Date.now() - started) / 1000),
   cells: table,
   firstPaintRatios: ratios,
+  hiddenControlMinusVariant: hiddenByArm,
   pageviews: views,
 };
 const out = path.join(root, "bench-output");
@@ -221,12 +244,18 @@ const file = path.join(out, `snippet-${report.date.replace(/[:.]/g, "-")}.json`)
 writeFileSync(file, JSON.stringify(report, null, 2));
 writeFileSync(path.join(out, "snippet-latest.json"), JSON.stringify(report, null, 2));
 
-console.log(`\nsvc snippet bench ${report.date}: ${RUNS} run(s) per cell, ${report.machine.cores} cores (${report.machine.cpu}), Chromium ${chromiumVersion}, ${report.seconds} s, load ${report.machine.load.map((l) => l.toFixed(1)).join(" → ")}`);
+console.log(`\nsvc snippet bench ${report.date}: ${RUNS} run(s) per cell (${PAINT_RUNS} for the first-paint comparisons), ${report.machine.cores} cores (${report.machine.cpu}), Chromium ${chromiumVersion}, ${report.seconds} s, load ${report.machine.load.map((l) => l.toFixed(1)).join(" → ")}`);
 console.log("flashed: variant pageviews where an element was ever painted visible with its original content; final ms: from navigation start");
 console.log("until every changed element shows its arm, visibly; hidden ms: elements present but invisible; tester JS: main-thread ms in the tester's script\n");
 // --markdown: the same table as Markdown, for docs/performance.md.
 console.log(formatCells(table, { markdown: process.argv.includes("--markdown") }));
+const interval = (r, digits, unit = "") => `${r.point.toFixed(digits)}${unit} (95% CI ${r.low.toFixed(digits)} to ${r.high.toFixed(digits)}${unit}, ${r.n} pairs)`;
+console.log("\nFirst paint of an untested page, svc / no tester: ratio of means over pairs of the same run (target: within 0.95 to 1.05)");
 for (const r of ratios) {
-  console.log(`FCP of an ${r.page}, svc / no tester, ${r.temperature}, ${r.latency} ms: ${r.svc.toFixed(0)} / ${r.none.toFixed(0)} ms = ${r.ratio.toFixed(3)} (target ≤ 1.05)`);
+  console.log(`- ${r.page}, ${r.temperature}, ${r.latency} ms: ${r.tested.toFixed(1)} / ${r.baseline.toFixed(1)} ms = ${interval(r, 3)}: ${r.verdict}`);
+}
+console.log(`\nHidden ms, control − variant: mean difference over pairs of the same run (target: not longer; "within" when the 95% CI stays under one frame, ${FRAME_MS.toFixed(1)} ms)`);
+for (const r of hiddenByArm) {
+  console.log(`- ${r.page}, ${r.temperature}, ${r.latency} ms: ${r.tested.toFixed(1)} − ${r.baseline.toFixed(1)} ms = ${interval(r, 1, " ms")}: ${r.verdict}`);
 }
 console.log(`\nwritten to ${path.relative(root, file)} and bench-output/snippet-latest.json`);

@@ -73,16 +73,3 @@ export function formatCells(list, { markdown = false } = {}) {
   lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("-|-"));
   return lines.join("\n");
 }
-
-/**
- * First contentful paint of a page no test targets, with svc against the same page without any tester, per
- * latency and cache state: the ratio of medians (target ≤ 1.05).
- */
-export function firstPaintRatios(list, { tested, baseline }) {
-  const out = [];
-  for (const c of list.filter((x) => x.kind === tested)) {
-    const base = list.find((x) => x.kind === baseline && x.latency === c.latency && x.temperature === c.temperature);
-    if (base?.fcpMedian && c.fcpMedian) out.push({ latency: c.latency, temperature: c.temperature, svc: c.fcpMedian, none: base.fcpMedian, ratio: c.fcpMedian / base.fcpMedian });
-  }
-  return out;
-}
