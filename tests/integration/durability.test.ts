@@ -73,7 +73,7 @@ describe.each(databaseKinds)("durability on %s", (kind) => {
   });
 
   it("keeps every acknowledged event exactly once across a SIGKILL, and rollups equal a recount", async () => {
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { migrated: true });
     server = await startServer({ env: { ...db.env, ...ENV } });
     const url = server.url;
     const visitors = await Promise.all(Array.from({ length: CLIENTS * 3 }, () => newVisitor(url)));

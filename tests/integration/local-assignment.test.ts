@@ -30,7 +30,7 @@ describe("local assignment agrees with /api/patches over HTTP", () => {
   const ctx = {} as { db: TestDatabase; server: RunningServer };
   // The demo seeds itself at its first start; then the extra tests and the holdout go on its storefront site.
   beforeAll(async () => {
-    ctx.db = await createTestDatabase("pglite");
+    ctx.db = await createTestDatabase("pglite", { migrated: true });
     const start = () => startServer({ env: { ...ctx.db.env, SVC_DEMO: "1", SVC_RATE_LIMITS: "off" } });
     await (await start()).stop();
     await seedDatabase(ctx.db, addTests);

@@ -46,7 +46,8 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
   });
 
   it("refuses an applied migration that was edited afterwards", async () => {
-    testDb = await createTestDatabase(kind);
+    // Applied already (the test above shows how they apply to an empty one): a copy of a migrated database.
+    testDb = await createTestDatabase(kind, { migrated: true });
     const migrations = await loadMigrations(migrationsDir);
     const db = await openDatabase(testDb.config);
     try {
@@ -114,10 +115,11 @@ describe.runIf(databaseKinds.includes("postgres"))("migrations on postgres, conc
 
 describe("migrations agree with Prisma's own schema engine", () => {
   it("the committed migrations produce exactly prisma/schema.prisma, and Prisma sees our history as complete", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "svc-prisma-check-"));
+    const migrated = await createTestDatabase("pglite", { migrated: true });
     try {
-      const db = await openDatabase({ databaseUrl: null, dataDir: dir });
-      await migrate(db.sql, await loadMigrations(migrationsDir));
+      const dir = migrated.config.dataDir;
+      const db = await openDatabase(migrated.config);
+      expect((await migrate(db.sql, await loadMigrations(migrationsDir))).applied).toEqual([]);
       await db.close();
       const { stdout } = await run(
         process.execPath,
@@ -129,7 +131,7 @@ describe("migrations agree with Prisma's own schema engine", () => {
         database: { hasMigrationsTable: true, history: null, failedMigrationNames: [], editedMigrationNames: [] },
       });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await migrated.drop();
     }
   });
 

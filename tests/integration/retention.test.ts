@@ -28,7 +28,7 @@ describe.each(databaseKinds)("retention job (%s)", (kind) => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { migrated: true });
     server = await startServer({ env: env() });
   });
   afterAll(async () => {

@@ -27,7 +27,7 @@ export interface DemoInChromiumOptions {
 export function useDemoInChromium(kind: "pglite" | "postgres" = "pglite", options: DemoInChromiumOptions = {}): DemoInChromium {
   const state = {} as { db: TestDatabase; server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    state.db = await createTestDatabase(kind);
+    state.db = await createTestDatabase(kind, { migrated: true });
     const start = () => startServer({ env: { ...state.db.env, SVC_DEMO: "1", ...options.env } });
     const serve = async () => {
       if (options.seed) {

@@ -115,7 +115,7 @@ export function useServer(
 ): ServerFixture {
   const fixture = {} as { server: RunningServer; db: TestDatabase };
   beforeAll(async () => {
-    fixture.db = await createTestDatabase(kind);
+    fixture.db = await createTestDatabase(kind, { migrated: true });
     if (options.seed) await seedDatabase(fixture.db, options.seed);
     fixture.server = await startServer({ env: { ...fixture.db.env, ...env } });
   });

@@ -20,7 +20,7 @@ let siteOrigin = "";
 
 beforeAll(async () => {
   await ensureSnippetBuilt();
-  db = await createTestDatabase("pglite");
+  db = await createTestDatabase("pglite", { migrated: true });
   [server, browser] = await Promise.all([startServer({ env: { ...db.env, SVC_DEMO: "1" } }), launchChromium()]);
   // The storefront: one page carrying the tag, with `data-svc-lang` when the query names one.
   site = createServer((req, res) => {

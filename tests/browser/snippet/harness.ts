@@ -237,7 +237,7 @@ async function answer(route: Route, reply: unknown, fallbackStatus = 200): Promi
 export async function startHarness(): Promise<Harness> {
   await ensureSnippetBuilt();
   // The real app serves the snippet (it reads snippet/dist, which ensureSnippetBuilt keeps current).
-  const appDb = await createTestDatabase("pglite");
+  const appDb = await createTestDatabase("pglite", { migrated: true });
   const app = await startServer({ env: { ...appDb.env, SVC_DEMO: "1" } });
   const serverLog: Captured[] = [];
   let svcBase = SVC_BASE_URL ?? "";
