@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { standardNormal } from "~/domain/stats/simulation/generators";
+import { createRng } from "~/domain/stats/simulation/prng";
 import { comparePaired, pairedDifference, pairedRatio, pairsOf, verdictOf, type PairedView } from "./paired.mjs";
 
 const view = (kind: string, run: number, fcp: number | null, over: Partial<PairedView> = {}): PairedView => ({
@@ -9,13 +11,6 @@ const view = (kind: string, run: number, fcp: number | null, over: Partial<Paire
   fcp,
   ...over,
 });
-
-/** A seeded normal draw (Box–Muller over a linear congruential generator), for the simulated pageviews. */
-function normals(seed: number) {
-  let state = seed;
-  const uniform = () => ((state = (state * 1664525 + 1013904223) >>> 0) + 0.5) / 2 ** 32;
-  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-}
 
 describe("pairsOf", () => {
   it("pairs the two kinds by run, at the asked latency and cache state, leaving out runs either side lacks", () => {
@@ -61,7 +56,8 @@ describe("pairedRatio", () => {
   // run's drift. The 95% interval must hold the true ratio in about 95% of benches, and be narrower than ±5%
   // at 60 pairs, or the bench could not tell a 5% cost from none.
   it("covers the true ratio about 95% of the time at 60 pairs, with an interval narrower than ±5%", () => {
-    const draw = normals(12345);
+    const rng = createRng(12345);
+    const draw = () => standardNormal(rng);
     const step = (ms: number) => Math.round(ms / 4) * 4;
     const benches = 400;
     let covered = 0;
