@@ -279,6 +279,37 @@ describe("the page's local plan (svc.hide's l, a and b)", () => {
     expect(render("/pages/about", "page")).toContain("<style data-svc-hide>");
   });
 
+  it("on a page no test of a complete plan targets, prints no tag but the loader that adds it after the first paint", () => {
+    const untargeted: HidePlan = { ...plan, tests: plan.tests.filter((t) => t.id !== "all") };
+    const { document } = new Window();
+    document.head.innerHTML = render("/blogs/news", "blog", untargeted);
+    expect(document.querySelector("script[src]")).toBeNull();
+    const loader = document.querySelector("script[data-svc-src]");
+    expect(loader?.getAttribute("data-svc-src")).toBe(`${BASE}/snippet.js?for=shopify&v=AbC_12-xyz09`);
+    expect([loader?.getAttribute("data-svc-site"), loader?.getAttribute("data-svc-shop"), loader?.getAttribute("data-svc-template")]).toEqual([SITE, SHOP, "blog"]);
+    expect(loader?.textContent).toContain("requestAnimationFrame");
+    // The plan still says no test is here, so the snippet makes no request for one.
+    expect(printed(render("/blogs/news", "blog", untargeted)).plan).toEqual({ l: JSON.parse(l), t: [] });
+  });
+
+  it("prints the tag itself wherever a test may apply, or the plan may not know every test", () => {
+    const untargeted: HidePlan = { ...plan, tests: plan.tests.filter((t) => t.id !== "all") };
+    const tagOf = (html: string) => {
+      const { document } = new Window();
+      document.head.innerHTML = html;
+      return { src: document.querySelector("script[src]")?.getAttribute("src") ?? null, loader: document.querySelector("script[data-svc-src]") !== null };
+    };
+    const src = `${BASE}/snippet.js?for=shopify&v=AbC_12-xyz09`;
+    // A test decided here (local), one only the server decides, one that only redirects (hides nothing), a plan without its `l`.
+    expect(tagOf(render("/products/mug", "product", untargeted))).toEqual({ src, loader: false });
+    expect(tagOf(render("/pages/about", "page", untargeted))).toEqual({ src, loader: false });
+    expect(tagOf(render("/", "index", untargeted))).toEqual({ src, loader: false });
+    expect(tagOf(render("/blogs/news", "blog", { ...untargeted, l: undefined }))).toEqual({ src, loader: false });
+    // Another version of the plan is not read at all: no loader, and no plan printed.
+    expect(tagOf(render("/blogs/news", "blog", { ...untargeted, v: 2 } as unknown as HidePlan))).toEqual({ src, loader: false });
+    expect(printed(render("/blogs/news", "blog", { ...untargeted, v: 2 } as unknown as HidePlan)).plan).toBeNull();
+  });
+
   it("names the embed's build and its version in the snippet's URL, escaped", () => {
     expect(printed(render("/products/mug", "product")).src).toBe(`${BASE}/snippet.js?for=shopify&v=AbC_12-xyz09`);
     expect(printed(render("/products/mug", "product", { ...plan, b: '"><x' })).src).toBe(`${BASE}/snippet.js?for=shopify&v="><x`);
