@@ -30,7 +30,7 @@ ensureBuilt();
 const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: true, marketing: true, preferences: true, sale_of_data: true }));
 
 /** The kinds of the first-paint comparisons: unprofiled, and measured in PAINT_RUNS runs. */
-const FIRST_PAINT_KINDS = ["none", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"];
+const FIRST_PAINT_KINDS = ["none", "empty-tag", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"];
 
 /**
  * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
@@ -80,6 +80,18 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
       scripts: [],
       storage: () => ({}),
     },
+    ...(bench.emptyScriptUrl && {
+      // The spec's async tag to an empty script: what the tag itself costs a first paint, whatever it loads.
+      "empty-tag": {
+        label: "empty async tag",
+        arms: ["control"],
+        url: () => `${bench.url}/empty-tag`,
+        targets: plainTargets,
+        ready: "none",
+        scripts: [bench.emptyScriptUrl],
+        storage: () => ({}),
+      },
+    }),
     untested: {
       label: "svc, untested page",
       arms: ["control"],
@@ -167,7 +179,9 @@ try {
   if (!hideSwitch) log("/demo?hide=1 serves the same page as /demo (no first-visit helper): its rows are left out");
   shopifyUntested = await findShopifyUntested(svc);
   const shopifyHtml = shopifyUntested && (await (await fetch(`${svc}${shopifyUntested}`)).text());
-  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, shopifyHtml, changes: SVC_PAGES.plain.changes });
+  // The empty tag's script is served with the cache headers svc's own /snippet.js answers with.
+  const scriptCacheControl = (await fetch(`${svc}/snippet.js`, { method: "HEAD" })).headers.get("cache-control") ?? undefined;
+  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, shopifyHtml, changes: SVC_PAGES.plain.changes, scriptCacheControl });
   log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
   // /demo?helper=0 is the plain page without the inline head helper; the same page when there is no helper.
   const withoutHelper = await (await fetch(`${svc}${SVC_PAGES.plain.path}?helper=0`)).text();
@@ -203,16 +217,20 @@ try {
 }
 
 const table = cells(views);
-// First paint of an untested page against the same page with no tester (target: within ±5%), and the
+// First paint of an untested page against the same page with no tester (target: within ±5%), and against an
+// empty async tag (the spec's tag costs a first paint by itself, docs/performance.md), and the
 // control's hidden time against the variant's (target: not longer; the band's edge is one 60 Hz frame, the
 // least a shopper could see), each paired run by run with a 95% interval (scripts/bench-snippet/paired.mjs).
 const FRAME_MS = 1000 / 60;
 const firstPaint = (page, tested, baseline) =>
   comparePaired(views, { tested: { kind: tested }, baseline: { kind: baseline }, metric: "fcp", measure: pairedRatio, band: [0.95, 1.05] }).map((r) => ({ ...r, page }));
+// The plain page's tag is the spec's async tag: its own cost (an empty script at the same place) and svc's on top of it.
 const ratios = [
-  ...firstPaint("untested page", "untested", "none"),
-  ...firstPaint("untested page, first-visit helper", "plain-hide-untested", "none"),
-  ...firstPaint("untested Shopify page", "shopify-untested", "shopify-none"),
+  ...firstPaint("untested page / no tester", "untested", "none"),
+  ...firstPaint("empty async tag (the tag's own cost)", "empty-tag", "none"),
+  ...firstPaint("untested page / empty async tag (svc's code's cost)", "untested", "empty-tag"),
+  ...firstPaint("untested page, first-visit helper / no tester", "plain-hide-untested", "none"),
+  ...firstPaint("untested Shopify page / its no-tester twin", "shopify-untested", "shopify-none"),
 ];
 const hiddenByArm = ["shopify", "plain-hide"].flatMap((kind) =>
   comparePaired(views, { tested: { kind, arm: "control" }, baseline: { kind, arm: "variant" }, metric: "hiddenMs", measure: pairedDifference, band: [-Infinity, FRAME_MS] }).map((r) => ({
@@ -250,7 +268,7 @@ console.log("until every changed element shows its arm, visibly; hidden ms: elem
 // --markdown: the same table as Markdown, for docs/performance.md.
 console.log(formatCells(table, { markdown: process.argv.includes("--markdown") }));
 const interval = (r, digits, unit = "") => `${r.point.toFixed(digits)}${unit} (95% CI ${r.low.toFixed(digits)} to ${r.high.toFixed(digits)}${unit}, ${r.n} pairs)`;
-console.log("\nFirst paint of an untested page, svc / no tester: ratio of means over pairs of the same run (target: within 0.95 to 1.05)");
+console.log("\nFirst paint, page / its baseline: ratio of means over pairs of the same run (target: within 0.95 to 1.05)");
 for (const r of ratios) {
   console.log(`- ${r.page}, ${r.temperature}, ${r.latency} ms: ${r.tested.toFixed(1)} / ${r.baseline.toFixed(1)} ms = ${interval(r, 3)}: ${r.verdict}`);
 }

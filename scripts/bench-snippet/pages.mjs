@@ -1,7 +1,7 @@
 // The snippet bench's own origin: the plain demo page's markup served without svc, with GrowthBook's
 // script-tag bundle and anti-flicker instead, or with svc on a path no test targets (with the inline helper,
-// or with the first-visit helper); and a stand-in of GrowthBook's features endpoint answering a visual
-// experiment with the same three changes.
+// or with the first-visit helper), or with an async tag to an empty script (served by a second origin); and a
+// stand-in of GrowthBook's features endpoint answering a visual experiment with the same three changes.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -27,6 +27,17 @@ export function withoutEmbed(html) {
     .replace(/<script\b[^>]*(data-svc-plan|snippet\.js)[^>]*>[\s\S]*?<\/script>\s*/gi, "")
     .replace(/<link rel="preconnect"[^>]*>\s*/gi, "")
     .replace(/<style\b[^>]*data-svc-hide[^>]*>[\s\S]*?<\/style>\s*/gi, "");
+}
+
+/**
+ * The plain page with no tester but an async tag where svc's was, to `scriptUrl` (an empty script): what the
+ * spec's tag costs a first paint whatever its script holds. Null when the page has no svc tag.
+ */
+export function withEmptyTag(html, scriptUrl) {
+  const tag = html.match(/<script src="[^"]*\/snippet\.js"[^>]*><\/script>/)?.[0];
+  if (!tag) return null;
+  const mark = "<!--bench-empty-tag-->";
+  return withoutSvc(html.replace(tag, mark)).replace(mark, `<script src="${scriptUrl}" async></script>`);
 }
 
 /** GrowthBook's payload (GET /api/features/<client key>): one visual experiment, all traffic on `variation`. */
@@ -59,9 +70,19 @@ export function growthbookPayload(changes, variation) {
  * URL absolute to svc's origin too). Paths: /none (no tester), /untested (svc on a path no test targets),
  * /untested-hide (the same with the first-visit helper, whose sheet for this path is empty), /shopify-untested and
  * /shopify-none (`shopifyHtml`, a demo storefront page no test targets, with and without the embed), /gb/control
- * and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>.
+ * and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>; /empty-tag (the plain page with an
+ * async tag to an empty script, `emptyScriptUrl`, on an origin of its own as svc's script is, with the cache
+ * headers svc's /snippet.js answers with, `scriptCacheControl`).
  */
-export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, changes }) {
+export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, changes, scriptCacheControl = "public, max-age=300" }) {
+  const empty = http.createServer((req, res) => {
+    if (new URL(req.url, "http://x").pathname !== "/snippet.js") return res.writeHead(404).end();
+    res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": scriptCacheControl, ETag: '"empty"', "Access-Control-Allow-Origin": "*" });
+    res.end("");
+  });
+  await new Promise((resolve) => empty.listen(0, "127.0.0.1", resolve));
+  const emptyScriptUrl = `http://127.0.0.1:${empty.address().port}/snippet.js`;
+  const emptyTag = withEmptyTag(plainHtml, emptyScriptUrl);
   const bundle = readFileSync(GROWTHBOOK_BUNDLE);
   const bare = withoutSvc(plainHtml);
   let origin = "";
@@ -70,6 +91,7 @@ export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, change
   const pages = {
     "/none": bare,
     "/untested": plainHtml,
+    ...(emptyTag && { "/empty-tag": emptyTag }),
     ...(hideHtml && { "/untested-hide": hideHtml }),
     // A Shopify page no test targets, with the app embed's output and without: the same origin, the same store scripts.
     ...(shopifyHtml && { "/shopify-untested": shopifyHtml, "/shopify-none": withoutEmbed(shopifyHtml) }),
@@ -97,5 +119,6 @@ export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, change
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  return { url: origin, bundleUrl: `${origin}/gb.js`, close: () => new Promise((resolve) => server.close(resolve)) };
+  const close = (s) => new Promise((resolve) => s.close(resolve));
+  return { url: origin, bundleUrl: `${origin}/gb.js`, emptyScriptUrl: emptyTag ? emptyScriptUrl : null, close: () => Promise.all([close(server), close(empty)]) };
 }
