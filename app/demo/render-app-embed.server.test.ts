@@ -287,7 +287,7 @@ describe("the page's local plan (svc.hide's l, a and b)", () => {
     const loader = document.querySelector("script[data-svc-src]");
     expect(loader?.getAttribute("data-svc-src")).toBe(`${BASE}/snippet.js?for=shopify&v=AbC_12-xyz09`);
     expect([loader?.getAttribute("data-svc-site"), loader?.getAttribute("data-svc-shop"), loader?.getAttribute("data-svc-template")]).toEqual([SITE, SHOP, "blog"]);
-    expect(loader?.textContent).toContain("requestAnimationFrame");
+    expect(loader?.textContent).toContain("first-contentful-paint");
     // The plan still says no test is here, so the snippet makes no request for one.
     expect(printed(render("/blogs/news", "blog", untargeted)).plan).toEqual({ l: JSON.parse(l), t: [] });
   });
