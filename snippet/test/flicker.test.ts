@@ -34,6 +34,14 @@ describe("reveal", () => {
     expect(m.msHidden()).toBeUndefined();
     spy.mockRestore();
   });
+  it("leaves alone a page's own element in body carrying the attribute: it neither hides nor is disabled", async () => {
+    document.body.innerHTML = '<h1 id="t">Title</h1><button data-svc-hide>Buy</button><fieldset data-svc-hide></fieldset>';
+    const m = await load();
+    expect(m.msHidden()).toBe(0);
+    m.reveal();
+    expect(document.querySelector("button")!.disabled).toBe(false);
+    expect(document.querySelector("fieldset")!.disabled).toBe(false);
+  });
   it("msHidden: 0 without a hiding style, the time so far while hidden, undefined once revealed", async () => {
     let m = await load();
     expect(m.msHidden()).toBe(0);
