@@ -30,7 +30,7 @@ ensureBuilt();
 const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: true, marketing: true, preferences: true, sale_of_data: true }));
 
 /** The kinds of the first-paint comparisons: unprofiled, and measured in PAINT_RUNS runs. */
-const FIRST_PAINT_KINDS = ["none", "empty-tag", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"];
+const FIRST_PAINT_KINDS = ["none", "none-again", "empty-tag", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"];
 
 /**
  * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
@@ -75,6 +75,16 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
       label: "no tester",
       arms: ["control"],
       url: () => `${bench.url}/none`,
+      targets: plainTargets,
+      ready: "none",
+      scripts: [],
+      storage: () => ({}),
+    },
+    // The no-tester page again, as a kind of its own: its ratio to "none" is the bench's own noise (A/A).
+    "none-again": {
+      label: "no tester, again",
+      arms: ["control"],
+      url: () => `${bench.url}/none?again`,
       targets: plainTargets,
       ready: "none",
       scripts: [],
@@ -226,6 +236,7 @@ const firstPaint = (page, tested, baseline) =>
   comparePaired(views, { tested: { kind: tested }, baseline: { kind: baseline }, metric: "fcp", measure: pairedRatio, band: [0.95, 1.05] }).map((r) => ({ ...r, page }));
 // The plain page's tag is the spec's async tag: its own cost (an empty script at the same place) and svc's on top of it.
 const ratios = [
+  ...firstPaint("no tester / itself (A/A: the bench's own noise)", "none-again", "none"),
   ...firstPaint("untested page / no tester", "untested", "none"),
   ...firstPaint("empty async tag (the tag's own cost)", "empty-tag", "none"),
   ...firstPaint("untested page / empty async tag (svc's code's cost)", "untested", "empty-tag"),
