@@ -30,7 +30,7 @@ ensureBuilt();
 const grantedShopifyConsent = encodeURIComponent(JSON.stringify({ analytics: true, marketing: true, preferences: true, sale_of_data: true }));
 
 /** The kinds of the first-paint comparisons: unprofiled, and measured in PAINT_RUNS runs. */
-const FIRST_PAINT_KINDS = ["none", "none-again", "empty-tag", "untested", "plain-hide-untested", "shopify-untested", "shopify-none"];
+const FIRST_PAINT_KINDS = ["none", "none-again", "empty-tag", "untested", "untested-tag", "plain-hide-untested", "shopify-untested", "shopify-none"];
 
 /**
  * The page kinds: where the page is, what it changes, how the tester says it is done, which script's
@@ -111,6 +111,18 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
       scripts: snippet,
       storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
     },
+    ...(bench.tagOnly && {
+      // The untested page with the spec's tag alone (no inline head helper): svc's code against the empty tag.
+      "untested-tag": {
+        label: "svc, untested page, tag only",
+        arms: ["control"],
+        url: () => `${bench.url}/untested-tag`,
+        targets: plainTargets,
+        ready: "svc",
+        scripts: snippet,
+        storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
+      },
+    }),
     ...(hideSwitch && {
       "plain-hide-untested": {
         label: "svc, untested page, first-visit helper",
@@ -189,13 +201,13 @@ try {
   if (!hideSwitch) log("/demo?hide=1 serves the same page as /demo (no first-visit helper): its rows are left out");
   shopifyUntested = await findShopifyUntested(svc);
   const shopifyHtml = shopifyUntested && (await (await fetch(`${svc}${shopifyUntested}`)).text());
-  // The empty tag's script is served with the cache headers svc's own /snippet.js answers with.
-  const scriptCacheControl = (await fetch(`${svc}/snippet.js`, { method: "HEAD" })).headers.get("cache-control") ?? undefined;
-  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, shopifyHtml, changes: SVC_PAGES.plain.changes, scriptCacheControl });
-  log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
   // /demo?helper=0 is the plain page without the inline head helper; the same page when there is no helper.
   const withoutHelper = await (await fetch(`${svc}${SVC_PAGES.plain.path}?helper=0`)).text();
   helperSwitch = withoutHelper !== plainHtml;
+  // The empty tag's script is served with the cache headers svc's own /snippet.js answers with.
+  const scriptCacheControl = (await fetch(`${svc}/snippet.js`, { method: "HEAD" })).headers.get("cache-control") ?? undefined;
+  bench = await startBenchPages({ plainHtml, hideHtml: hideSwitch ? hideHtml : null, shopifyHtml, changes: SVC_PAGES.plain.changes, scriptCacheControl, tagOnlyHtml: helperSwitch ? withoutHelper : null });
+  log(shopifyUntested ? `untested Shopify page: ${shopifyUntested}` : "the demo Shopify storefront has no untested page: that row is left out");
   if (!helperSwitch) log("/demo?helper=0 serves the same page as /demo (no head helper): that row is left out");
   const kinds = pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSwitch });
   browser = await launchBrowser();
@@ -239,7 +251,9 @@ const ratios = [
   ...firstPaint("no tester / itself (A/A: the bench's own noise)", "none-again", "none"),
   ...firstPaint("untested page / no tester", "untested", "none"),
   ...firstPaint("empty async tag (the tag's own cost)", "empty-tag", "none"),
-  ...firstPaint("untested page / empty async tag (svc's code's cost)", "untested", "empty-tag"),
+  ...firstPaint("untested page / empty async tag (svc's code's cost, with the inline head helper)", "untested", "empty-tag"),
+  ...firstPaint("untested page, tag only / no tester", "untested-tag", "none"),
+  ...firstPaint("untested page, tag only / empty async tag (the snippet's own cost)", "untested-tag", "empty-tag"),
   ...firstPaint("untested page, first-visit helper / no tester", "plain-hide-untested", "none"),
   ...firstPaint("untested Shopify page / its no-tester twin", "shopify-untested", "shopify-none"),
 ];

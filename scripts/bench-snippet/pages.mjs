@@ -72,9 +72,10 @@ export function growthbookPayload(changes, variation) {
  * /shopify-none (`shopifyHtml`, a demo storefront page no test targets, with and without the embed), /gb/control
  * and /gb/variant (GrowthBook forced to that arm), /gb.js, /api/features/<key>; /empty-tag (the plain page with an
  * async tag to an empty script, `emptyScriptUrl`, on an origin of its own as svc's script is, with the cache
- * headers svc's /snippet.js answers with, `scriptCacheControl`).
+ * headers svc's /snippet.js answers with, `scriptCacheControl`); /untested-tag (`tagOnlyHtml`: the plain page with
+ * the spec's tag alone, no inline head helper).
  */
-export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, changes, scriptCacheControl = "public, max-age=300" }) {
+export async function startBenchPages({ plainHtml, tagOnlyHtml = null, hideHtml, shopifyHtml, changes, scriptCacheControl = "public, max-age=300" }) {
   const empty = http.createServer((req, res) => {
     if (new URL(req.url, "http://x").pathname !== "/snippet.js") return res.writeHead(404).end();
     res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": scriptCacheControl, ETag: '"empty"', "Access-Control-Allow-Origin": "*" });
@@ -91,6 +92,7 @@ export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, change
   const pages = {
     "/none": bare,
     "/untested": plainHtml,
+    ...(tagOnlyHtml && { "/untested-tag": tagOnlyHtml }),
     ...(emptyTag && { "/empty-tag": emptyTag }),
     ...(hideHtml && { "/untested-hide": hideHtml }),
     // A Shopify page no test targets, with the app embed's output and without: the same origin, the same store scripts.
@@ -120,5 +122,5 @@ export async function startBenchPages({ plainHtml, hideHtml, shopifyHtml, change
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
   const close = (s) => new Promise((resolve) => s.close(resolve));
-  return { url: origin, bundleUrl: `${origin}/gb.js`, emptyScriptUrl: emptyTag ? emptyScriptUrl : null, close: () => Promise.all([close(server), close(empty)]) };
+  return { url: origin, bundleUrl: `${origin}/gb.js`, emptyScriptUrl: emptyTag ? emptyScriptUrl : null, tagOnly: !!tagOnlyHtml, close: () => Promise.all([close(server), close(empty)]) };
 }
