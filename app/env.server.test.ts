@@ -22,6 +22,7 @@ describe("readEnv", () => {
       host: "127.0.0.1",
       databaseUrl: null,
       dataDir: path.resolve(".data/pglite"),
+      pglitePort: null,
       demo: true,
       countryHeader: null,
       trustProxy: false,
@@ -74,6 +75,7 @@ describe("readEnv", () => {
       host: "127.0.0.1",
       databaseUrl: "postgresql://u:p@db:5432/svc",
       dataDir: "/tmp/svc-data",
+      pglitePort: null,
       demo: false,
       countryHeader: "cf-ipcountry",
       trustProxy: true,
@@ -88,6 +90,15 @@ describe("readEnv", () => {
       mailFrom: "svc notices <notices@svc.example>",
       shopify: { credentials: true, apiKey: "key", apiSecretKey: "secret", appUrl: "https://svc.example", scopes: ["read_orders", "write_themes"], adminApiOrigin: "http://127.0.0.1:4000" },
     });
+  });
+
+  it("serves the embedded database on a loopback port only when SVC_PGLITE_PORT asks, and never with DATABASE_URL", () => {
+    expect(readEnv({ SVC_DEMO: "1" }).pglitePort).toBeNull();
+    expect(readEnv({ SVC_DEMO: "1", SVC_PGLITE_PORT: "5433" }).pglitePort).toBe(5433);
+    expect(readEnv({ SVC_DEMO: "1", SVC_PGLITE_PORT: "0" }).pglitePort).toBe(0);
+    const error = configError({ SVC_DEMO: "1", SVC_PGLITE_PORT: "5433", DATABASE_URL: "postgres://db/svc" });
+    expect(error.variables).toEqual(["SVC_PGLITE_PORT"]);
+    expect(error.message).toMatch(/^SVC_PGLITE_PORT serves the embedded database, but DATABASE_URL names another one/);
   });
 
   it("listens on loopback only in demo mode, unless HOST says otherwise", () => {
@@ -134,6 +145,7 @@ describe("readEnv", () => {
     ["PORT", "-1", /^PORT must be a whole number/],
     ["PORT", "3000.5", /^PORT must be a whole number/],
     ["HOST", "local host", /^HOST must be an address/],
+    ["SVC_PGLITE_PORT", "psql", /^SVC_PGLITE_PORT must be a whole number from 0 to 65535 \(got "psql"\)$/],
     ["DATABASE_URL", "mysql://root:hunter2@db/svc", /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL .*\(got "mysql:…"\)$/],
     ["DATABASE_URL", "postgres:/nope", /^DATABASE_URL must be a postgres/],
     ["SHOPIFY_APP_URL", "svc.example", /^SHOPIFY_APP_URL must be the app's public http:\/\/ or https:\/\/ URL \(got "svc.example"\)$/],

@@ -15,6 +15,11 @@ export interface DatabaseEnv {
 }
 
 export interface AppEnv extends DatabaseEnv {
+  /**
+   * Loopback port on which the embedded database is also served over PostgreSQL's protocol, for psql and other
+   * clients on this machine (0: any free port; app/db/pglite-wire.mjs); null (unset): not served.
+   */
+  pglitePort: number | null;
   /** HTTP port (0: any free port). */
   port: number;
   /** Address to listen on; null: all interfaces. In demo mode 127.0.0.1 unless HOST says otherwise. */
@@ -151,6 +156,13 @@ const schema = z.object({
     z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL (unset: the embedded database)"),
   ),
   SVC_DATA_DIR: setting(z.string()),
+  SVC_PGLITE_PORT: setting(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number from 0 to 65535")
+      .transform(Number)
+      .pipe(z.number().max(65535, "must be a whole number from 0 to 65535")),
+  ),
   SHOPIFY_API_KEY: setting(z.string()),
   SHOPIFY_API_SECRET: setting(z.string()),
   SHOPIFY_APP_URL: setting(z.url({ protocol: /^https?$/, error: "must be the app's public http:// or https:// URL" })),
@@ -261,6 +273,10 @@ export function readEnv(env: Environment = process.env): AppEnv {
   const demo = schema.shape.SVC_DEMO.safeParse(env.SVC_DEMO);
   const credentials = demo.success && !demo.data ? missingCredentials(env) : null;
   if (!values || credentials) throw new ConfigError(credentials ? [...problems, credentials] : problems);
+  if (values.SVC_PGLITE_PORT !== undefined && values.DATABASE_URL !== undefined)
+    throw new ConfigError([
+      { variables: ["SVC_PGLITE_PORT"], message: "SVC_PGLITE_PORT serves the embedded database, but DATABASE_URL names another one (unset one of them)" },
+    ]);
   const port = values.PORT ?? 3000;
   return {
     port,
@@ -268,6 +284,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
     host: values.HOST ?? (values.SVC_DEMO ? "127.0.0.1" : null),
     databaseUrl: values.DATABASE_URL ?? null,
     dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite"),
+    pglitePort: values.SVC_PGLITE_PORT ?? null,
     demo: values.SVC_DEMO ?? false,
     countryHeader: values.SVC_COUNTRY_HEADER ?? null,
     trustProxy: values.SVC_TRUST_PROXY ?? false,

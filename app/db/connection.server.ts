@@ -20,6 +20,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Where it is, without credentials, for logs. */
   location: string;
+  /** The embedded database's address for PostgreSQL clients on this machine, when served (pglitePort). */
+  wireUrl: string | null;
   sql: SqlRunner;
   adapter: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
@@ -28,16 +30,18 @@ export interface Database {
 export interface DatabaseConfig {
   databaseUrl: string | null;
   dataDir: string;
+  /** Also serve the embedded database over PostgreSQL's protocol on this loopback port (0: any free one). */
+  pglitePort?: number | null;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, config.pglitePort ?? null);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, wirePort: number | null): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const db = await PGliteThread.open(dataDir);
+  const db = await PGliteThread.open(dataDir, wirePort === null ? {} : { wirePort });
   const runner = (q: Pick<ThreadTransaction, "query" | "exec">): SqlRunner => ({
     async query<Row>(sql: string, params?: unknown[]) {
       return (await q.query<Row>(sql, params)).rows;
@@ -50,6 +54,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: "pglite",
     location: inMemory ? dataDir : `pglite:${dataDir}`,
+    // PGlite takes any user and database name, and no password; "postgres" is what psql and pg default to.
+    wireUrl: db.wirePort === null ? null : `postgres://postgres@127.0.0.1:${db.wirePort}/postgres`,
     sql: runner(db),
     // The adapter calls only query (with rowMode and parsers), exec and transaction (whose tx has query, exec
     // and rollback), which PGliteThread answers as PGlite does.
@@ -93,6 +99,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: "postgres",
     location: `postgres://${parsed.host}${parsed.pathname}`,
+    wireUrl: null,
     sql,
     adapter: new PrismaPg(pool),
     close: () => pool.end(),

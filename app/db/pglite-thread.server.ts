@@ -21,6 +21,8 @@ type Request =
 interface Reply {
   id?: number;
   ready?: true;
+  /** With ready: the port the database is served on over PostgreSQL's protocol, when asked (pglite-wire.mjs). */
+  wirePort?: number;
   result?: unknown;
   error?: { message: string; databaseError?: boolean; fields: Record<string, string | number> };
 }
@@ -50,29 +52,35 @@ export class PGliteThread {
   #failure: Error | null = null;
   /** Requests and transactions under way: the worker keeps the process alive only while there are some. */
   #busy = 0;
+  /** The loopback port the database is served on over PostgreSQL's protocol, if `open` asked for it. */
+  readonly wirePort: number | null;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, wirePort: number | null) {
     this.#worker = worker;
+    this.wirePort = wirePort;
     worker.on("message", (reply: Reply) => this.#settle(reply));
     worker.on("error", (error) => this.#fail(error));
     worker.on("exit", (code) => this.#fail(new Error(`the PGlite thread exited (code ${code})`)));
     worker.unref();
   }
 
-  /** Starts the thread and opens the database in `dataDir` (a folder, or memory://) on it. */
-  static async open(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(workerFile(), { workerData: { dataDir } });
-    await new Promise<void>((resolve, reject) => {
+  /**
+   * Starts the thread and opens the database in `dataDir` (a folder, or memory://) on it; with `wirePort`, also
+   * serves it to PostgreSQL clients on 127.0.0.1 at that port (0: any free one; see `wirePort`).
+   */
+  static async open(dataDir: string, options: { wirePort?: number } = {}): Promise<PGliteThread> {
+    const worker = new Worker(workerFile(), { workerData: { dataDir, wirePort: options.wirePort } });
+    const ready = await new Promise<Reply>((resolve, reject) => {
       const onReady = (reply: Reply) => {
         if (!reply.ready) return;
         worker.off("message", onReady);
         worker.off("error", reject);
-        resolve();
+        resolve(reply);
       };
       worker.on("message", onReady);
       worker.once("error", reject);
     });
-    return new PGliteThread(worker);
+    return new PGliteThread(worker, ready.wirePort ?? null);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {

@@ -2,6 +2,7 @@
 // Plain JavaScript so that every way svc runs (built bundles, tsx, Vitest) can start it as it is.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, messages } from "@electric-sql/pglite";
+import { serveOverWire } from "./pglite-wire.mjs";
 
 /** @typedef {{ rowMode?: "array" | "object", rawTypes?: number[] }} QueryOptions */
 /**
@@ -16,6 +17,8 @@ import { PGlite, messages } from "@electric-sql/pglite";
 if (!parentPort) throw new Error("pglite-worker.mjs runs as a worker thread");
 const port = parentPort;
 const db = await PGlite.create(workerData.dataDir);
+// SVC_PGLITE_PORT: the same database for PostgreSQL clients on this machine (pglite-wire.mjs).
+const wire = workerData.wirePort === undefined ? null : await serveOverWire(db, workerData.wirePort);
 
 /**
  * Open transactions by the caller's id: the PGlite transaction once it has begun, how to end its callback
@@ -72,6 +75,7 @@ async function answer(request) {
       return null;
     }
     case "close":
+      await wire?.close();
       await db.close();
       return null;
   }
@@ -115,4 +119,4 @@ port.on("message", (/** @type {Request} */ request) => {
     (error) => port.postMessage({ id: request.id, error: describe(error) }),
   );
 });
-port.postMessage({ ready: true });
+port.postMessage({ ready: true, wirePort: wire?.port });

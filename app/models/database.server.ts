@@ -6,13 +6,15 @@ export interface OpenedDatabase {
   kind: "pglite" | "postgres";
   /** Where it is, without credentials (for the start-up log). */
   location: string;
+  /** The embedded database's address for PostgreSQL clients on this machine, when SVC_PGLITE_PORT serves it. */
+  wireUrl: string | null;
   migrated: MigrateResult;
 }
 
 /** Opens (first call) and migrates the database; later calls share the same handle. */
 export async function openDatabase(): Promise<OpenedDatabase> {
   const { database, migrated } = await connect();
-  return { kind: database.kind, location: database.location, migrated };
+  return { kind: database.kind, location: database.location, wireUrl: database.wireUrl, migrated };
 }
 
 /** One round trip to the database; throws when it does not answer. */

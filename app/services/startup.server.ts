@@ -24,6 +24,7 @@ export async function startup({ baseUrl, log, offlineAdmin = async () => null }:
       (migrated.applied.length ? ` (${migrated.applied.join(", ")})` : "") +
       `, already applied: ${migrated.alreadyApplied}`,
   );
+  if (database.wireUrl) log(`database: served to PostgreSQL clients on this machine at ${database.wireUrl} (SVC_PGLITE_PORT)`);
   if (database.kind === "pglite") keepStatisticsFresh(log);
   startRetentionJob(log);
   listenForSiteChanges();

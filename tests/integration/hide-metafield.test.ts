@@ -112,7 +112,6 @@ describe.each(databaseKinds)("the hide plan metafield (%s)", (kind) => {
     } finally {
       delete ctx.admin.shop(SHOP).refuse.metafieldsSet;
     }
-    // Read before ctx.sql, which restarts a PGlite server (and its log).
     expect(ctx.server.output()).toMatch(/hide plan of hide-plan\.myshopify\.com was not written.*Value is invalid/);
     const status = await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Test" WHERE id = 'hide-refused'`));
     expect(status).toEqual([{ status: "running" }]);

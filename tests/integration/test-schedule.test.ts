@@ -168,7 +168,7 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     expect(paused).toBeGreaterThan(0);
     const page = await loaderData(url(), SHOP, "/app/tests/guard-a", TEST_ROUTE);
     expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" lowers (conversion rate|revenue per visitor) on "purchase" by 30\.0% \(interval /);
-    // Read once for the three checks below: on PGlite each read restarts the server (about 7 s).
+    // Read once for the three checks below.
     const sent = await outbox();
     expect(sent).toContainEqual(expect.objectContaining({ kind: "guardrail-pause", to: "owner@example.com", subject: 'svc paused the test "Test guard-a": a guardrail was tripped' }));
     const served = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;

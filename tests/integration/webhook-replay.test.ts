@@ -29,7 +29,7 @@ function delivery(baseUrl: string, topic: string, payload: unknown, headers: Rec
   return { url: request.url, headers: all, body: JSON.stringify(payload) };
 }
 
-/** Sends the delivery to `baseUrl` (the server's port changes when PGlite restarts it). */
+/** Sends the delivery to `baseUrl` (the server's port changes when it restarts). */
 async function send(baseUrl: string, d: Delivery, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const all = new Headers(d.headers);
   for (const [name, value] of Object.entries(headers)) all.set(name, value);
@@ -57,18 +57,19 @@ const shopState = (sql: SqlRunner) =>
 describe.each(databaseKinds)("webhook replay (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
 
-  // Each ctx.sql restarts the server on PGlite (one process per folder), so the checks are grouped.
   it("ignores a replayed app/uninstalled after a reinstall, by its id and by its body, across a restart", async () => {
     await ctx.sql(installShop);
     const uninstall = delivery(ctx.server.url, "app/uninstalled", { id: 1, myshopify_domain: SHOP });
     expect((await send(ctx.server.url, uninstall)).status).toBe(200);
-    // The merchant reinstalls (on PGlite this also restarts the server: what was claimed is in the database).
+    // The merchant reinstalls.
     const uninstalled = await ctx.sql(async (sql) => {
       const state = await shopState(sql);
       await installShop(sql);
       return state;
     });
     expect(uninstalled).toEqual([{ uninstalled: true, sites: 1 }]);
+    // And the server restarts: what was claimed is in the database, not in the process.
+    await ctx.restart();
 
     const same = await send(ctx.server.url, uninstall);
     expect(same).toEqual({ status: 200, body: { status: "duplicate", webhookId: uninstall.headers.get("X-Shopify-Webhook-Id") } });

@@ -7,6 +7,11 @@ import { createTestDatabase, seedDatabase, type TestDatabase } from "./databases
 
 export interface RunningServer {
   url: string;
+  /**
+   * Where the server serves its embedded database to PostgreSQL clients, when started with SVC_PGLITE_PORT
+   * (PGlite admits one process per folder: this is how a test reaches it while the server runs).
+   */
+  pgliteUrl: string | null;
   /** The server process's id (to read its memory in /proc). */
   pid: number;
   /** Everything the server printed so far. */
@@ -75,7 +80,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
     });
   });
-  return { url, pid: child.pid ?? 0, output: () => output, stop: () => stopChild(child), kill: () => killChild(child) };
+  const pgliteUrl = /served to PostgreSQL clients on this machine at (postgres:\/\/\S+)/.exec(output)?.[1] ?? null;
+  return { url, pgliteUrl, pid: child.pid ?? 0, output: () => output, stop: () => stopChild(child), kill: () => killChild(child) };
+}
+
+/** A running server's embedded database, reached through the port it serves it on (SVC_PGLITE_PORT). */
+export function servedPglite(db: TestDatabase, server: RunningServer): TestDatabase {
+  if (!server.pgliteUrl) throw new Error("the server does not serve its PGlite database: start it with SVC_PGLITE_PORT");
+  return { ...db, config: { databaseUrl: server.pgliteUrl, dataDir: "" } };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -8,7 +8,7 @@ import type { SqlRunner } from "~/db/connection.server";
 import { sendWebhook as sendSignedWebhook } from "~/demo/shopify-webhook-client.server";
 import { createTestDatabase, withDatabase, type TestDatabase } from "./databases";
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from "./fake-shopify-admin";
-import { SHOPIFY_TEST_ENV, startServer, type RunningServer } from "./server";
+import { SHOPIFY_TEST_ENV, servedPglite, startServer, type RunningServer } from "./server";
 
 export const APP = {
   apiKey: SHOPIFY_TEST_ENV.SHOPIFY_API_KEY,
@@ -24,17 +24,28 @@ export interface ShopifyFixture {
   readonly db: TestDatabase;
   readonly admin: FakeShopifyAdmin;
   /**
-   * Runs `fn` on the app's database. PGlite admits one process per folder, so on PGlite the server is
-   * stopped meanwhile and started again after (on a new port: read `server.url` afterwards).
+   * Runs `fn` on the app's database while the server runs. PGlite admits one process per folder, so there
+   * the server serves its database to this process over PostgreSQL's protocol (SVC_PGLITE_PORT), on the
+   * same single session as the app's own statements, one turn at a time.
    */
   sql<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /** Stops the server and starts it again on the same database (on a new port: read `server.url` afterwards). */
+  restart(): Promise<void>;
 }
 
 /** A fresh database, the fake Admin API and a non-demo server using both, for the enclosing describe block. */
 export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string, string | undefined> = {}): ShopifyFixture {
   const state = {} as { server: RunningServer; db: TestDatabase; admin: FakeShopifyAdmin };
   const start = () =>
-    startServer({ env: { ...state.db.env, ...SHOPIFY_TEST_ENV, SHOPIFY_ADMIN_API_ORIGIN: state.admin.origin, ...env } });
+    startServer({
+      env: {
+        ...state.db.env,
+        ...(state.db.kind === "pglite" ? { SVC_PGLITE_PORT: "0" } : {}),
+        ...SHOPIFY_TEST_ENV,
+        SHOPIFY_ADMIN_API_ORIGIN: state.admin.origin,
+        ...env,
+      },
+    });
   beforeAll(async () => {
     // Shopify grants what the app asks for: the SCOPES a test gives the server, else the app's default.
     state.admin = await startFakeShopifyAdmin({ ...APP, scopes: env.SCOPES ?? "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products" });
@@ -56,13 +67,12 @@ export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string
     get admin() {
       return state.admin;
     },
-    async sql(fn) {
-      if (state.db.kind === "pglite") await state.server.stop();
-      try {
-        return await withDatabase(state.db, fn);
-      } finally {
-        if (state.db.kind === "pglite") state.server = await start();
-      }
+    sql(fn) {
+      return withDatabase(state.db.kind === "pglite" ? servedPglite(state.db, state.server) : state.db, fn);
+    },
+    async restart() {
+      await state.server.stop();
+      state.server = await start();
     },
   };
 }
