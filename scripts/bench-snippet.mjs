@@ -48,6 +48,17 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
     scripts: snippet,
     storage: (arm) => ({ svc_vid: visitors.plain[arm], svc_consent: "1" }),
   });
+  // A plain page on the bench's own origin, measured in one arm: with svc (its visitor and consent preset), or
+  // with `scripts` alone (none: no tester).
+  const benchPage = (label, path, { svc: withSvc = false, scripts = withSvc ? snippet : [] } = {}) => ({
+    label,
+    arms: ["control"],
+    url: () => `${bench.url}${path}`,
+    targets: plainTargets,
+    ready: withSvc ? "svc" : "none",
+    scripts,
+    storage: () => (withSvc ? { svc_vid: visitors.plain.control, svc_consent: "1" } : {}),
+  });
   const kinds = {
     shopify: {
       label: "Shopify storefront",
@@ -71,69 +82,15 @@ function pageKinds({ svc, bench, visitors, shopifyUntested, helperSwitch, hideSw
       scripts: [bench.bundleUrl],
       storage: () => ({}),
     },
-    none: {
-      label: "no tester",
-      arms: ["control"],
-      url: () => `${bench.url}/none`,
-      targets: plainTargets,
-      ready: "none",
-      scripts: [],
-      storage: () => ({}),
-    },
+    none: benchPage("no tester", "/none"),
     // The no-tester page again, as a kind of its own: its ratio to "none" is the bench's own noise (A/A).
-    "none-again": {
-      label: "no tester, again",
-      arms: ["control"],
-      url: () => `${bench.url}/none?again`,
-      targets: plainTargets,
-      ready: "none",
-      scripts: [],
-      storage: () => ({}),
-    },
-    ...(bench.emptyScriptUrl && {
-      // The spec's async tag to an empty script: what the tag itself costs a first paint, whatever it loads.
-      "empty-tag": {
-        label: "empty async tag",
-        arms: ["control"],
-        url: () => `${bench.url}/empty-tag`,
-        targets: plainTargets,
-        ready: "none",
-        scripts: [bench.emptyScriptUrl],
-        storage: () => ({}),
-      },
-    }),
-    untested: {
-      label: "svc, untested page",
-      arms: ["control"],
-      url: () => `${bench.url}/untested`,
-      targets: plainTargets,
-      ready: "svc",
-      scripts: snippet,
-      storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
-    },
-    ...(bench.tagOnly && {
-      // The untested page with the spec's tag alone (no inline head helper): svc's code against the empty tag.
-      "untested-tag": {
-        label: "svc, untested page, tag only",
-        arms: ["control"],
-        url: () => `${bench.url}/untested-tag`,
-        targets: plainTargets,
-        ready: "svc",
-        scripts: snippet,
-        storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
-      },
-    }),
-    ...(hideSwitch && {
-      "plain-hide-untested": {
-        label: "svc, untested page, first-visit helper",
-        arms: ["control"],
-        url: () => `${bench.url}/untested-hide`,
-        targets: plainTargets,
-        ready: "svc",
-        scripts: snippet,
-        storage: () => ({ svc_vid: visitors.plain.control, svc_consent: "1" }),
-      },
-    }),
+    "none-again": benchPage("no tester, again", "/none?again"),
+    // The spec's async tag to an empty script: what the tag itself costs a first paint, whatever it loads.
+    ...(bench.emptyScriptUrl && { "empty-tag": benchPage("empty async tag", "/empty-tag", { scripts: [bench.emptyScriptUrl] }) }),
+    untested: benchPage("svc, untested page", "/untested", { svc: true }),
+    // The untested page with the spec's tag alone (no inline head helper): svc's code against the empty tag.
+    ...(bench.tagOnly && { "untested-tag": benchPage("svc, untested page, tag only", "/untested-tag", { svc: true }) }),
+    ...(hideSwitch && { "plain-hide-untested": benchPage("svc, untested page, first-visit helper", "/untested-hide", { svc: true }) }),
   };
   if (shopifyUntested) {
     // Both on the bench's origin, the app embed's output in one and not in the other, for the first-paint ratio.
