@@ -1,7 +1,7 @@
 // The app's configuration, read from the environment once, checked with zod and typed, so nothing else
 // reads process.env. Every variable of the README's Configuration table is parsed here; a missing or bad
 // one is a ConfigError whose message is one plain line naming the variables (never a secret's value).
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MISUSE_POLICY, misusePolicy, type MisusePolicy } from "~/domain/events/exposure-integrity";
@@ -344,6 +344,26 @@ let previewKeyCached: PreviewKey | undefined;
 /** This process's preview-link key, made once (appEnv() has already checked the variables at start). */
 export function previewKey(): PreviewKey {
   return (previewKeyCached ??= readPreviewKey());
+}
+
+/**
+ * The key of the network buckets kept beside events (app/domain/events/network-bucket.ts): derived from
+ * SVC_PREVIEW_SECRET or SHOPIFY_API_SECRET, so every instance and restart buckets a network alike (the
+ * network rollups add up across them). Without either (the demo without credentials) a fixed demo key:
+ * the buckets only pseudonymise the demo's own loopback traffic.
+ */
+export function readNetworkKey(env: Environment = process.env): Buffer {
+  const { values, problems } = parse(env, schema.pick({ SVC_PREVIEW_SECRET: true, SHOPIFY_API_SECRET: true }));
+  if (!values) throw new ConfigError(problems);
+  const secret = values.SVC_PREVIEW_SECRET ?? values.SHOPIFY_API_SECRET ?? "svc demo network buckets";
+  return createHmac("sha256", secret).update("svc network buckets v1").digest();
+}
+
+let networkKeyCached: Buffer | undefined;
+
+/** This process's network-bucket key, made once. */
+export function networkKey(): Buffer {
+  return (networkKeyCached ??= readNetworkKey());
 }
 
 /** How a configuration problem reaches the operator: one line on stderr, no stack trace. */

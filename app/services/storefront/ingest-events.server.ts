@@ -2,6 +2,8 @@
 // really assigned, and hand the rest to the process's group-commit writer (answered once committed).
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
 import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
+import { networkBucket } from "~/domain/events/network-bucket";
+import { networkKey } from "~/env.server";
 import { holdoutArmOf } from "~/domain/experiments/patches-response";
 import { assignTests } from "~/wire/rules/traffic-split";
 import type { SiteConfig } from "~/domain/sites/site-config";
@@ -27,7 +29,7 @@ export interface IngestInput {
   origin: string | null;
   /**
    * The client's address: the per-address limit (hashed there) and the misuse monitor (distinct networks)
-   * read it; never stored.
+   * read it; never stored, only its network's keyed bucket (network-bucket.ts).
    */
   address?: string;
   receivedAt: Date;
@@ -111,7 +113,8 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   let written: BatchWritten;
   try {
     const segment = await batchSegment(site, batch, kept, input);
-    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt, segment });
+    const network = networkBucket(input.address, networkKey());
+    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt, segment, network });
   } catch (error) {
     // Isolated by the group commit: this batch alone holds what the database refused; nothing of it was stored.
     if (isDataError(error)) return fail(UNSTORABLE);
