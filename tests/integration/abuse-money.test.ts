@@ -91,6 +91,23 @@ describe.each(databaseKinds)("money only from money's source (issue 33) on %s", 
       expect(exposed[0]?.n).toBe(20);
     });
 
+    it("takes no purchase from the merchant's server either: the orders count each order once", async () => {
+      const created = await postAction(url(), SHOP, `/app/sites/${storefront.publicId}`, { intent: "create-key", name: "Backend" });
+      expect(created.status).toBe(201);
+      const post = (goal: string) =>
+        fetch(`${url()}/api/conversions`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${created.data.key.key}` },
+          body: JSON.stringify({ site: storefront.publicId, event_id: `srv-${goal}`, goal, value: 10 }),
+        });
+      const refused = await post("purchase");
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ type: "https://svc.dev/problems/goal-from-orders-only" });
+      expect((await post("gift_card")).status).toBe(201);
+      const stored = await ctx.sql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Conversion" WHERE goal = 'purchase'`));
+      expect(stored[0]?.n).toBe(0);
+    });
+
     it("still counts a signed order, and the results page says the purchase comes from signed orders", async () => {
       const vid = newId();
       const sid = newId();
