@@ -1,5 +1,6 @@
 // The web-site form (name, domain, allowed origins, consent countries, consent platform, goals counted from
-// the server): read, normalised and checked, with one message per field so the admin can show each under its own input.
+// the server): read, normalised and checked, with one message per field so the admin can show each under
+// its own input.
 import { isGoalLabel, MAX_GOAL_LENGTH } from "~/wire";
 import { ISO_COUNTRIES } from "./iso-countries";
 
