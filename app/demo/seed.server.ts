@@ -150,7 +150,12 @@ async function seedAudienceExamples(shopId: string, webSiteId: string, shopifySi
  * never enter them), with rollups ending today: re-written at every start, so they stay in their state.
  */
 async function seedResultsExamples(shopId: string, origins: string[]) {
-  const site = await upsertSite({ shopId, publicId: RESULTS_SITE_ID, kind: "web", name: "Results examples (seeded)", currency: "USD", allowedOrigins: origins });
+  // Their purchases stand for what a merchant's server reports (a web site has no Shopify orders): counted from
+  // the server only, so no browser can add to them and the page says where their money comes from.
+  const site = await upsertSite({
+    shopId, publicId: RESULTS_SITE_ID, kind: "web", name: "Results examples (seeded)", currency: "USD", allowedOrigins: origins,
+    serverGoals: [...new Set(RESULTS_SCENARIOS.map((s) => s.goal))],
+  });
   const today = new Date().toISOString().slice(0, 10);
   for (const scenario of RESULTS_SCENARIOS) {
     const rows = scenario.rows(today);

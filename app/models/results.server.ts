@@ -10,7 +10,7 @@ export async function findTestOfShop(shopDomain: string, testId: string) {
   return db.test.findFirst({
     where: { id: testId, site: { shop: { domain: shopDomain } } },
     include: {
-      site: { select: { id: true, publicId: true, kind: true, currency: true, shop: { select: { liftPriorSd: true } } } },
+      site: { select: { id: true, publicId: true, kind: true, currency: true, serverGoals: true, shop: { select: { liftPriorSd: true } } } },
       arms: { orderBy: { position: "asc" } },
       goals: true,
     },

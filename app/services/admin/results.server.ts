@@ -40,6 +40,7 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
     arms: test.arms.map((a) => ({ id: a.id, key: a.key, name: a.name, weight: a.weight })),
     goals: test.goals.map((g) => ({ label: g.label, isPrimary: g.isPrimary })),
     currency: test.site.currency,
+    site: { kind: test.site.kind, serverGoals: test.site.serverGoals },
     rollups,
     flicker,
     prior: { mean: 0, sd: test.site.shop.liftPriorSd },

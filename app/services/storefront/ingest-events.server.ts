@@ -1,6 +1,9 @@
-// POST /api/events and /api/collect: validate a snippet batch, keep only exposures the visitor was
-// really assigned, and hand the rest to the process's group-commit writer (answered once committed).
+// POST /api/events and /api/collect: validate a snippet batch, refuse conversions only a trusted source may
+// report, keep only exposures the visitor was really assigned, and hand the rest to the process's
+// group-commit writer (answered once committed).
+import { refusalIssue, screenBrowserConversions, type RefusedConversion } from "~/domain/events/browser-conversions";
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
+import { MAX_ISSUES } from "~/domain/parse-result";
 import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
 import { networkBucket } from "~/domain/events/network-bucket";
 import { networkKey } from "~/env.server";
@@ -14,7 +17,7 @@ import { isPixelFunnelLabel } from "~/wire/rules/funnel";
 import { throttleSnippetRequest } from "./limits.server";
 import { pauseTestForMisuse } from "./misuse-pause.server";
 import { recordMisuseClaims } from "./misuse.server";
-import { fail, ok, type Outcome } from "~/services/outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
 import { groupCommit, QueueFullError } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
@@ -103,10 +106,15 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const throttled = await throttleSnippetRequest(site.id, sent.vid, input.address);
   if (!throttled.ok) return throttled;
 
+  // Money only from money's source: a conversion the browser may not report is refused on its own, and the
+  // shopper's other events in the batch still count (app/domain/events/browser-conversions.ts).
+  const money = screenBrowserConversions(sent.events, site);
   // The funnel's reserved labels are the web pixel's, which reports on /api/collect only: a page's
   // svc.convert under one of them on /api/events counts for nothing (app/wire/rules/funnel.ts).
-  const batch = input.door === "events" ? { ...sent, events: sent.events.filter((e) => !(e.type === "conversion" && isPixelFunnelLabel(e.goal))) } : sent;
-  const foreignFunnel = sent.events.length - batch.events.length;
+  const events = input.door === "events" ? money.kept.filter((e) => !(e.type === "conversion" && isPixelFunnelLabel(e.goal))) : money.kept;
+  const foreignFunnel = money.kept.length - events.length;
+  const batch = { ...sent, events };
+  if (money.refused.length > 0 && events.length === 0) return fail(browserConversionRefused(money.refused, null));
   const screened = await screenExposures(site, batch, input);
   const { kept } = screened;
   const rejected = screened.rejected + foreignFunnel;
@@ -121,7 +129,28 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
     if (error instanceof QueueFullError) return fail(WRITER_BUSY);
     throw error;
   }
+  if (money.refused.length > 0) return fail(browserConversionRefused(money.refused, { ...written, rejected }));
   return ok({ ...written, rejected });
+}
+
+/**
+ * 403 for a batch that reported conversions only a trusted source may (docs/api.md): `issues` names each,
+ * and `detail` says what became of the batch's other events, which were stored as any batch's are.
+ */
+function browserConversionRefused(refused: readonly RefusedConversion[], stored: IngestSummary | null): Problem {
+  const where = refused.some((r) => r.source === "orders")
+    ? "On a Shopify site, purchases and their revenue come from the shop's signed order webhooks only."
+    : "This site counts these goals from its server only (POST /api/conversions with a site API key).";
+  const rest = stored
+    ? ` The batch's other events were stored: ${stored.accepted} accepted, ${stored.duplicates} duplicates, ${stored.rejected} rejected.`
+    : " Nothing else of the batch was stored.";
+  return {
+    status: 403,
+    type: "browser-conversion-refused",
+    title: "A browser may not report these conversions",
+    detail: where + rest,
+    issues: refused.slice(0, MAX_ISSUES).map(refusalIssue),
+  };
 }
 
 /**
