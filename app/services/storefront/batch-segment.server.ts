@@ -1,25 +1,21 @@
 // The segment (segment.ts) a batch's exposures are counted under: read from its request (User-Agent, the
-// page's Origin, the country by the trusted header or GeoIP) and its landing facts. Only batches with an
-// exposure pay for the country lookup; nothing of the request is kept but the classes.
-import { normalizeCountry } from "~/domain/consent/region";
+// page's Origin, the country the caller read by the trusted header or GeoIP) and its landing facts. Nothing of
+// the request is kept but the classes.
 import { boundMarket, encodeSegment, MAX_SITE_MARKETS, segmentOf, UNKNOWN } from "~/domain/events/segment";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { countryOfAddress } from "~/infra/geoip.server";
 import { readSiteSegmentValues } from "~/models/segment-rollup.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 
 export interface SegmentRequest {
   userAgent?: string | null;
   origin: string | null;
-  /** The trusted CDN country header's value, when one is configured (else GeoIP). */
-  headerCountry?: string | null;
-  address?: string;
+  /** The request's country (requestCountry: the trusted header, else GeoIP); null when unknown. */
+  country: string | null;
 }
 
 export async function batchSegment(site: SiteConfig, batch: EventBatch, events: readonly SvcEvent[], request: SegmentRequest): Promise<string | null> {
   if (!events.some((e) => e.type === "exposure")) return null;
-  const country = normalizeCountry(request.headerCountry) ?? (await countryOfAddress(request.address));
-  const segment = segmentOf({ userAgent: request.userAgent, landing: batch.l, pageHost: hostOf(request.origin), country, shopify: site.kind === "shopify" });
+  const segment = segmentOf({ userAgent: request.userAgent, landing: batch.l, pageHost: hostOf(request.origin), country: request.country, shopify: site.kind === "shopify" });
   if (segment.market === "" || segment.market === UNKNOWN) return encodeSegment(segment);
   return encodeSegment(boundMarket(segment, await admittedMarkets(site.id)));
 }
