@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { databaseKinds } from "../support/databases";
-import { seedShop, seedSite, seedTest } from "../support/seed";
+import { seedRows, seedShop, seedSite, seedTest } from "../support/seed";
 import { useShopifyServer } from "../support/shopify";
 import { batch, conversion, exposure, newId, postBatchFrom } from "../support/snippet-client";
 
@@ -87,6 +87,65 @@ describe.each(databaseKinds)("abuse: audiences at ingestion, segment values outs
       expect(await exposedVisitors("germany-only")).toBe(0);
       expect((await send(WEB, vid, [exposure("germany-only", arm)], { headers: { "cf-ipcountry": "DE" } })).json()).toMatchObject({ rejected: 0 });
       expect(await exposedVisitors("germany-only")).toBe(1);
+    });
+  });
+
+  describe("row 9: market handles outsiders choose are bounded", () => {
+    const marketsTest = (site: string) => `${site}-markets`;
+    /** One new visitor from `from` (a loopback address: its /24 is its network) whose page states `market`. */
+    async function visitWithMarket(site: string, market: string, from: string) {
+      const vid = newId();
+      return { vid, arm: await armOf(site, marketsTest(site), vid, {}), market, from };
+    }
+    const report = (site: string, v: { vid: string; arm: string; market: string; from: string }) =>
+      send(site, v.vid, [exposure(marketsTest(site), v.arm)], { from: v.from, l: `&nv=1&ref=&a=${v.market}|en|USD|0` });
+    async function marketOf(site: string, vid: string): Promise<string> {
+      const rows = await sql<{ segment: string }>(`SELECT segment FROM "Exposure" WHERE "testId" = $1 AND "visitorId" = $2`, [marketsTest(site), vid]);
+      return rows[0]!.segment.split("|")[4]!;
+    }
+    const countedMarkets = async (site: string) =>
+      (await sql<{ value: string }>(`SELECT DISTINCT value FROM "SegmentRollup" WHERE "testId" = $1 AND dimension = 'market' ORDER BY value`, [marketsTest(site)])).map(
+        (r) => r.value,
+      );
+
+    it("does not let 51 junk markets from one network push real markets to other", async () => {
+      for (let i = 0; i < 51; i++) expect((await report(STORE, await visitWithMarket(STORE, `junk-${i}`, "127.0.9.1"))).status).toBe(200);
+      // A real market: shoppers from 20 networks. It counts as itself from the 20th network on.
+      for (const market of ["us", "ca"]) {
+        const seen: string[] = [];
+        for (let n = 0; n < 21; n++) {
+          const visit = await visitWithMarket(STORE, market, `127.0.${market === "us" ? 30 + n : 60 + n}.1`);
+          expect((await report(STORE, visit)).status).toBe(200);
+          seen.push(await marketOf(STORE, visit.vid));
+        }
+        expect(seen.slice(-2)).toEqual([market, market]);
+        expect(seen.slice(0, 19).every((m) => m === "other")).toBe(true);
+      }
+      expect(await countedMarkets(STORE)).toEqual(["ca", "other", "us"]);
+    });
+
+    it("counts no more markets than the cap when first batches from many networks race", async () => {
+      // 60 shoppers, each on a network of their own, stating 60 markets in the site's first market batches, at once.
+      const visits = await Promise.all(Array.from({ length: 60 }, (_, i) => visitWithMarket(RACE, `race-${i}`, `127.1.${i}.1`)));
+      const answers = await Promise.all(visits.map((v) => report(RACE, v)));
+      expect(answers.map((a) => a.status)).toEqual(visits.map(() => 200));
+      const counted = (await countedMarkets(RACE)).filter((m) => m !== "other");
+      expect(counted.length).toBeLessThanOrEqual(50);
+    });
+
+    it("holds the cap of 50 when 60 markets reach their 20th network at once", async () => {
+      // 60 handles each shown from 19 networks already (their keyed tags), then one more network each, all at once.
+      const [site] = await sql<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [CAPPED]);
+      const pending = Array.from({ length: 60 }, (_, i) => ({ value: `capped-${i}`, networks: Array.from({ length: 19 }, () => newId()) }));
+      await ctx.sql((s) => seedRows(s, "SiteSegmentValue", pending.map((p) => ({ siteId: site!.id, dimension: "market", value: p.value, networks: p.networks }))));
+      const visits = await Promise.all(pending.map((p, i) => visitWithMarket(CAPPED, p.value, `127.2.${i}.1`)));
+      const answers = await Promise.all(visits.map((v) => report(CAPPED, v)));
+      expect(answers.map((a) => a.status)).toEqual(visits.map(() => 200));
+      const admitted = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM "SiteSegmentValue" WHERE "siteId" = $1 AND admitted`, [site!.id]);
+      expect(admitted[0]!.n).toBe(50);
+      const counted = await countedMarkets(CAPPED);
+      expect(counted.filter((m) => m !== "other")).toHaveLength(50);
+      expect(counted).toContain("other");
     });
   });
 });

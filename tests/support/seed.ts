@@ -28,6 +28,7 @@ interface Tables {
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
   SegmentRollup: Models.SegmentRollup;
+  SiteSegmentValue: Models.SiteSegmentValue;
   OutboxEmail: Models.OutboxEmail;
   StaffAddress: Models.StaffAddress;
   WebhookDelivery: Models.WebhookDelivery;

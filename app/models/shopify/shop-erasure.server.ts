@@ -21,6 +21,7 @@ export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sit
       ConversionAttribution: (await tx.conversionAttribution.deleteMany({ where: bySite })).count,
       DailyRollup: (await tx.dailyRollup.deleteMany({ where: bySite })).count,
       SegmentRollup: (await tx.segmentRollup.deleteMany({ where: bySite })).count,
+      SiteSegmentValue: (await tx.siteSegmentValue.deleteMany({ where: bySite })).count,
       CheckoutReport: (await tx.checkoutReport.deleteMany({ where: bySite })).count,
       Session: (await tx.session.deleteMany({ where: { shop: domain } })).count,
       OutboxEmail: (await tx.outboxEmail.deleteMany({ where: { shop: { domain } } })).count,
