@@ -130,10 +130,10 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
 /**
  * Drops exposures that claim a test or arm this visitor was not assigned, assignment's audience check
  * included on what the request shows (`seen`: a desktop's exposure to a mobile-only test is a visitor
- * outside the test). Only claims that could come from
- * the site itself feed the misuse monitor (docs/decisions/014-misuse-evidence.md): sent from one of its own
- * origins, about a running test, by a visitor in that test. When a test's evidence is sustained, by many
- * visitors from many networks, that test alone is paused. Everything else is dropped and counts for nothing.
+ * outside the test). Only claims that could come from the site itself feed the misuse monitor
+ * (docs/decisions/014-misuse-evidence.md): sent from one of its own origins, about a running test, by a
+ * visitor in that test. When a test's evidence is sustained, by many visitors from many networks, that
+ * test alone is paused. Everything else is dropped and counts for nothing.
  */
 async function screenExposures(site: SiteConfig, batch: EventBatch, input: IngestInput, seen: VisitorFacts): Promise<{ kept: SvcEvent[]; rejected: number }> {
   const kept: SvcEvent[] = [];
