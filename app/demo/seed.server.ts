@@ -4,6 +4,7 @@ import { hashSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { replaceRollupsOfTest } from "~/models/rollup.server";
 import { replaceSegmentRollupsOfTest } from "~/models/segment-rollup.server";
+import { admitSegmentValues } from "~/models/segment-value.server";
 import { segmentExampleRows } from "./segment-examples";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
@@ -79,6 +80,9 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
     currency: "USD",
     allowedOrigins: origins,
   });
+  // The demo store's one market (its page prints "us"): a real store's handle is counted once shown from
+  // many networks, which the demo's single machine never is.
+  await admitSegmentValues(site.id, "market", ["us"]);
   await upsertTest({
     id: DEMO_SHOPIFY_TEST_ID,
     siteId: site.id,

@@ -43,6 +43,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   SegmentRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   NetworkRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  SiteSegmentValue: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   OutboxEmail: (o) => [`"shopId" = $1`, [o.shopId]],
   StaffAddress: (o) => [`"shopId" = $1`, [o.shopId]],
@@ -97,6 +98,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
   await seedRows(sql, "DailyRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", conversions: 1, revenue: 20 }]);
   await seedRows(sql, "SegmentRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", dimension: "device", value: "mobile", conversions: 1, revenue: 20 }]);
   await seedRows(sql, "NetworkRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", currency: "EUR", network: "n1", conversions: 1, revenue: 20 }]);
+  await seedRows(sql, "SiteSegmentValue", [{ siteId: s, dimension: "market", value: "europe", networks: ["tag"], admitted: true }]);
   await seedRows(sql, "CheckoutReport", [
     { siteId: s, orderId: "1001", sessionId: "sess-1001", visitorId: "vis-1" },
     { siteId: s, orderId: "1002", sessionId: "sess-1002", visitorId: "vis-2" },

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { loaderData } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
-import { seedTest, storefrontSite, type SiteRef } from "../support/seed";
+import { seedRows, seedTest, storefrontSite, type SiteRef } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 import { orderPayload } from "../support/shopify-webhooks";
 import { batch, conversion, exposure, getPatches, newId } from "../support/snippet-client";
@@ -47,6 +47,8 @@ describe.each(databaseKinds)("segments (%s)", (kind) => {
     expect((await adminFetch(url(), SHOP, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
       site = await storefrontSite(sql, SHOP);
+      // A market the site already counts: a new handle counts as itself only once shown from many networks (abuse-audience-segments.test.ts).
+      await seedRows(sql, "SiteSegmentValue", [{ siteId: site.id, dimension: "market", value: "europe", admitted: true }]);
       await seedTest(sql, { id: TEST, site: site.publicId, status: "running", pages: ["/demo"], goals: ["purchase", GIFT] });
     });
   });

@@ -29,6 +29,7 @@ interface Tables {
   DailyRollup: Models.DailyRollup;
   SegmentRollup: Models.SegmentRollup;
   NetworkRollup: Models.NetworkRollup;
+  SiteSegmentValue: Models.SiteSegmentValue;
   OutboxEmail: Models.OutboxEmail;
   StaffAddress: Models.StaffAddress;
   WebhookDelivery: Models.WebhookDelivery;

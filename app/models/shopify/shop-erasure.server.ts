@@ -22,6 +22,7 @@ export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sit
       DailyRollup: (await tx.dailyRollup.deleteMany({ where: bySite })).count,
       SegmentRollup: (await tx.segmentRollup.deleteMany({ where: bySite })).count,
       NetworkRollup: (await tx.networkRollup.deleteMany({ where: bySite })).count,
+      SiteSegmentValue: (await tx.siteSegmentValue.deleteMany({ where: bySite })).count,
       CheckoutReport: (await tx.checkoutReport.deleteMany({ where: bySite })).count,
       Session: (await tx.session.deleteMany({ where: { shop: domain } })).count,
       OutboxEmail: (await tx.outboxEmail.deleteMany({ where: { shop: { domain } } })).count,

@@ -4,6 +4,7 @@
 import { refusalIssue, screenBrowserConversions, type RefusedConversion } from "~/domain/events/browser-conversions";
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
 import { MAX_ISSUES } from "~/domain/parse-result";
+import { seenFacts, seenFactsAdmit } from "~/domain/events/exposure-audience";
 import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
 import { networkBucket } from "~/domain/events/network-bucket";
 import { networkKey } from "~/env.server";
@@ -22,6 +23,8 @@ import { getSiteConfig } from "./site-cache.server";
 import { groupCommit, QueueFullError } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 import { batchSegment } from "./batch-segment.server";
+import { requestCountry } from "./visitor-network.server";
+import type { VisitorFacts } from "~/wire/rules/audience";
 
 export type Door = "events" | "collect";
 
@@ -115,12 +118,15 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const foreignFunnel = money.kept.length - events.length;
   const batch = { ...sent, events };
   if (money.refused.length > 0 && events.length === 0) return fail(browserConversionRefused(money.refused, null));
-  const screened = await screenExposures(site, batch, input);
+  // What the request itself shows of the visitor (device, country), read once: the audience check and the segment.
+  const country = batch.events.some((e) => e.type === "exposure") ? await requestCountry(input.headerCountry, input.address) : null;
+  const seen = seenFacts({ userAgent: input.userAgent, country });
+  const screened = await screenExposures(site, batch, input, seen);
   const { kept } = screened;
   const rejected = screened.rejected + foreignFunnel;
   let written: BatchWritten;
   try {
-    const segment = await batchSegment(site, batch, kept, input);
+    const segment = await batchSegment(site, batch, kept, { ...input, country });
     const network = networkBucket(input.address, networkKey());
     written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt, segment, network });
   } catch (error) {
@@ -154,12 +160,14 @@ function browserConversionRefused(refused: readonly RefusedConversion[], stored:
 }
 
 /**
- * Drops exposures that claim a test or arm this visitor was not assigned. Only claims that could come from
- * the site itself feed the misuse monitor (docs/decisions/014-misuse-evidence.md): sent from one of its own
- * origins, about a running test, by a visitor in that test. When a test's evidence is sustained, by many
- * visitors from many networks, that test alone is paused. Everything else is dropped and counts for nothing.
+ * Drops exposures that claim a test or arm this visitor was not assigned, assignment's audience check
+ * included on what the request shows (`seen`: a desktop's exposure to a mobile-only test is a visitor
+ * outside the test). Only claims that could come from the site itself feed the misuse monitor
+ * (docs/decisions/014-misuse-evidence.md): sent from one of its own origins, about a running test, by a
+ * visitor in that test. When a test's evidence is sustained, by many visitors from many networks, that
+ * test alone is paused. Everything else is dropped and counts for nothing.
  */
-async function screenExposures(site: SiteConfig, batch: EventBatch, input: IngestInput): Promise<{ kept: SvcEvent[]; rejected: number }> {
+async function screenExposures(site: SiteConfig, batch: EventBatch, input: IngestInput, seen: VisitorFacts): Promise<{ kept: SvcEvent[]; rejected: number }> {
   const kept: SvcEvent[] = [];
   let rejected = 0;
   const fromSiteOrigin = input.origin !== null && siteOwnOrigins(site).includes(input.origin);
@@ -173,7 +181,7 @@ async function screenExposures(site: SiteConfig, batch: EventBatch, input: Inges
     }
     const holdout = site.holdout?.runId === event.test;
     const test = site.tests.find((t) => t.id === event.test);
-    const assigned = holdout ? holdoutArmOf(site, batch.vid) : test ? (arms.get(test.id) ?? null) : undefined;
+    const assigned = holdout ? holdoutArmOf(site, batch.vid) : test ? (seenFactsAdmit(test.audience, seen) ? (arms.get(test.id) ?? null) : null) : undefined;
     const verdict = judgeExposure({ test: event.test, arm: event.arm }, assigned);
     if (verdict === "valid") kept.push(event);
     else rejected += 1;
