@@ -8,7 +8,7 @@ import type { GuardrailBreach } from "~/domain/results/guardrails";
 import { buildResults } from "~/domain/results/build-results";
 import { robustDecision, robustEvidence, robustGuardrailBreaches, type RobustEvidence } from "~/domain/results/robust-view";
 import type { ResultsView } from "~/domain/results/view";
-import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
+import { isTrustedSource } from "~/domain/results/money-source";
 import { readNetworkRollups } from "~/models/network-rollup.server";
 import { readFlickerNetworks } from "~/models/results.server";
 import { loadTestResults } from "./admin/results.server";
@@ -33,7 +33,8 @@ export interface ActionEvidence {
   completion: ReturnType<typeof decidedCompletion>;
   /**
    * Whether svc may serve the winner by itself: the primary goal's evidence is money's own (a Shopify shop's
-   * signed orders). Otherwise the merchant is told the test is decided and ships it with a click.
+   * signed orders, or the merchant's server: money-source.ts). Otherwise the merchant is told the test is
+   * decided and ships it with a click.
    */
   primaryTrusted: boolean;
 }
@@ -57,7 +58,7 @@ export async function loadActionEvidence(shopDomain: string, testId: string, set
   const flicker = settings.pauseOnFlicker
     ? robustFlickerBreaches(view, await readFlickerNetworks(siteId, testId, FLICKER_LIMIT_MS, settings.guardrailTrippedAt))
     : [];
-  const primary = view.goals.find((g) => g.primary)?.goal ?? null;
+  const primary = view.goals.find((g) => g.primary);
   return {
     view,
     decision,
@@ -65,6 +66,6 @@ export async function loadActionEvidence(shopDomain: string, testId: string, set
     breaches,
     flicker,
     completion: holds ? completion : null,
-    primaryTrusted: loaded.siteKind === "shopify" && primary === PURCHASE_GOAL,
+    primaryTrusted: primary?.source !== undefined && isTrustedSource(primary.source),
   };
 }

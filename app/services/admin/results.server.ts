@@ -54,7 +54,7 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
   // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
   const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
   return {
-    input, view, decision, segments, rollups, siteId: test.site.id, siteKind: test.site.kind, sitePublicId: test.site.publicId,
+    input, view, decision, segments, rollups, siteId: test.site.id, sitePublicId: test.site.publicId,
     endedAt: test.endedAt?.toISOString() ?? null,
   };
 }
