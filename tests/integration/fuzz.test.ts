@@ -2,7 +2,7 @@
 // malformed HTTP): no answer ≥ 500, and the server healthy and serving afterwards. `npm run fuzz` runs the
 // same with 100,000 requests and prints the table docs/security.md quotes.
 import { writeFileSync } from "node:fs";
-import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SHOP_DOMAIN, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
+import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { describe, expect, it } from "vitest";
 import { fuzz, fuzzTable } from "../support/fuzz";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
@@ -24,6 +24,7 @@ describe("fuzzing every public route", () => {
         apiKey: DEMO_API_KEY,
         testId: DEMO_TEST_ID,
         armId: DEMO_ARM_IDS[1],
+        shopifySiteId: DEMO_SHOPIFY_SITE_ID,
       },
       { seed: SEED, requests: REQUESTS, concurrency: 8 },
     );
@@ -33,6 +34,8 @@ describe("fuzzing every public route", () => {
     // Every kind of route was reached, and most requests got an answer.
     expect(Object.keys(report.byRoute).length).toBeGreaterThanOrEqual(15);
     expect(report.serverErrors).toEqual([]);
+    // The doors' refusals of forged money were reached, not only their status class.
+    expect(report.problemTypes["browser-conversion-refused"] ?? 0).toBeGreaterThan(0);
 
     const health = await fetch(`${ctx.server.url}/healthz`);
     expect(health.status).toBe(200);
