@@ -55,6 +55,9 @@ const EXPIRING_TABLES: Record<string, string> = {
   // recognised: deleted 48 hours after receipt for orders, refunds, rollouts and shop/redact, kept for good
   // for the other topics; shop/redact blanks the domain of those it leaves.
   WebhookDelivery: "48 hours",
+  // SHA-256 of the selector-check tokens that have reported (each reports once): no shop, no site, deleted
+  // once the token has expired.
+  UsedCheckToken: "15 minutes",
 };
 
 async function countRows(sql: SqlRunner, owner: Owner): Promise<Record<string, number>> {
