@@ -3,7 +3,7 @@ import os from "node:os";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./connection.server";
-import { IDLE_IN_TURN_MS, STARTUP_MAX_BYTES } from "./pglite-wire.mjs";
+import { IDLE_IN_TURN_MS, MESSAGE_MAX_BYTES, STARTUP_MAX_BYTES } from "./pglite-wire.mjs";
 
 const settled = async (promise: Promise<unknown>, ms = 150): Promise<boolean> => {
   let done = false;
@@ -170,6 +170,28 @@ describe("the embedded database served over PostgreSQL's protocol (SVC_PGLITE_PO
     await writing;
     // The kernel's buffers take a few MB before the server has read anything; never the whole upload.
     expect(sent).toBeLessThan(60 * 1024 * 1024);
+    expect(await ids()).toEqual(expect.any(Array));
+  }, 30_000);
+
+  it(`cuts off an authenticated client whose message is over ${MESSAGE_MAX_BYTES} bytes, before it reaches the database`, async () => {
+    const c = await client();
+    const gone = new Promise<Error>((resolve) => c.on("error", resolve));
+    const stream = (c as unknown as { connection: { stream: net.Socket } }).connection.stream;
+    const closed = new Promise<void>((resolve) => stream.once("close", () => resolve()));
+    // A query message that says it is 60 MB long, then its bytes as fast as the socket takes them.
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    chunk.write("Q", 0);
+    chunk.writeInt32BE(60 * 1024 * 1024, 1);
+    let sent = 0;
+    while (!stream.destroyed && sent < 60 * 1024 * 1024) {
+      const more = stream.write(chunk);
+      sent += chunk.length;
+      chunk.fill(0x20, 0, 5);
+      if (!more) await Promise.race([new Promise((resolve) => stream.once("drain", resolve)), closed]);
+    }
+    await closed;
+    expect(sent).toBeLessThan(60 * 1024 * 1024);
+    expect(await gone).toMatchObject({ code: "54000" });
     expect(await ids()).toEqual(expect.any(Array));
   }, 30_000);
 
