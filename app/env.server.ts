@@ -163,6 +163,7 @@ const schema = z.object({
       .transform(Number)
       .pipe(z.number().max(65535, "must be a whole number from 0 to 65535")),
   ),
+  SVC_PGLITE_PORT_IN_PRODUCTION: setting(flag("serve the embedded database on SVC_PGLITE_PORT even when NODE_ENV=production")),
   SHOPIFY_API_KEY: setting(z.string()),
   SHOPIFY_API_SECRET: setting(z.string()),
   SHOPIFY_APP_URL: setting(z.url({ protocol: /^https?$/, error: "must be the app's public http:// or https:// URL" })),
@@ -276,6 +277,17 @@ export function readEnv(env: Environment = process.env): AppEnv {
   if (values.SVC_PGLITE_PORT !== undefined && values.DATABASE_URL !== undefined)
     throw new ConfigError([
       { variables: ["SVC_PGLITE_PORT"], message: "SVC_PGLITE_PORT serves the embedded database, but DATABASE_URL names another one (unset one of them)" },
+    ]);
+  // Whoever reaches that port is the superuser of every shop's data (their Admin API tokens too): a
+  // production server serves it only when told so in so many words.
+  if (values.SVC_PGLITE_PORT !== undefined && env.NODE_ENV?.trim() === "production" && !values.SVC_PGLITE_PORT_IN_PRODUCTION)
+    throw new ConfigError([
+      {
+        variables: ["SVC_PGLITE_PORT", "SVC_PGLITE_PORT_IN_PRODUCTION"],
+        message:
+          "SVC_PGLITE_PORT would serve the whole database (every shop's data and access tokens) while NODE_ENV=production " +
+          "(unset it, or set SVC_PGLITE_PORT_IN_PRODUCTION=1 to serve it on 127.0.0.1 behind the password printed at start)",
+      },
     ]);
   const port = values.PORT ?? 3000;
   return {
