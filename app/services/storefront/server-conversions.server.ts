@@ -20,9 +20,12 @@ export interface ServerConversionResponse {
 
 const KEY_SITE_MISMATCH = { status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
 
-/** The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it. */
-export async function recordServerConversion(authorization: string | null, text: string): Promise<Outcome<ServerConversionResponse>> {
-  const holder = await authenticateApiKey(authorization);
+/**
+ * The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it.
+ * `address` is the client's: its failed authentications are limited (authenticateApiKey).
+ */
+export async function recordServerConversion(authorization: string | null, text: string, address?: string): Promise<Outcome<ServerConversionResponse>> {
+  const holder = await authenticateApiKey(authorization, address);
   if (!holder.ok) return holder;
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;
