@@ -58,10 +58,6 @@ const getPatches = (url: string, site: string, from: string) =>
     headers: { "X-Forwarded-For": from },
   }).then(answer);
 
-/** The hiding sheet takes from the event batches' address and network buckets, and costs no write. */
-const hideSheet = (url: string, site: string, from: string) =>
-  fetch(`${url}/api/hide.css?site=${site}&p=/`, { headers: { "X-Forwarded-For": from } }).then(answer);
-
 const readResults = (url: string, key: string, from: string) =>
   fetch(`${url}/api/v1/results?test=${DEMO_TEST_ID}`, { headers: { Authorization: `Bearer ${key}`, "X-Forwarded-For": from } }).then(answer);
 
@@ -126,11 +122,6 @@ async function expectOneNetworkBudget(...args: Parameters<typeof threeAddressesO
 describe("limits by network", () => {
   const ctx = useServer("pglite", { SVC_DEMO: "1", SVC_TRUST_PROXY: "1" }, { seed: seedSites });
   const url = () => ctx.server.url;
-
-  it("gives three addresses of one IPv4 /24 one network's budget of the event batches' bucket (spent through /api/hide.css, which stores nothing)", async () => {
-    const rules = { address: RATE_LIMITS.address, network: RATE_LIMITS.network };
-    await expectOneNetworkBudget(["192.0.2.10", "192.0.2.20", "192.0.2.30"], (from) => hideSheet(url(), EVENTS_V4, from), rules);
-  });
 
   it("gives three addresses of one IPv4 /24 one network's budget of event batches, not three", async () => {
     const rules = { address: RATE_LIMITS.address, network: RATE_LIMITS.network };
@@ -226,14 +217,25 @@ describe.skipIf(!testRedisUrl)("limits by network, shared through Redis", () => 
   });
 
   it("limits failed authentications per network", async () => {
-    const started = performance.now();
-    const answers: Answer[] = [];
-    for (let host = 1; host <= 4; host++) {
-      for (let i = 0; i < 10; i++) answers.push(await readResults(ctx.server.url, newSiteApiKey(randomBytes).key, `198.51.100.${host}`));
-    }
-    const seconds = (performance.now() - started) / 1000;
     const { authFailuresNetwork } = RATE_LIMITS;
-    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(authFailuresNetwork.capacity + Math.ceil(authFailuresNetwork.refillPerSecond * seconds) + 1);
-    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    // As above, a round that met one of Redis's fail-open seconds proves nothing: up to three rounds.
+    const rounds = [];
+    for (const net of [1, 2, 3]) {
+      const started = performance.now();
+      const answers: Answer[] = [];
+      for (let host = 1; host <= 4; host++) {
+        for (let i = 0; i < 10; i++) answers.push(await readResults(ctx.server.url, newSiteApiKey(randomBytes).key, `198.51.${net}.${host}`));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const round = {
+        unauthorized: answers.filter((a) => a.status === 401).length,
+        refused: answers.filter((a) => a.status === 429).length,
+        bound: authFailuresNetwork.capacity + Math.ceil(authFailuresNetwork.refillPerSecond * seconds) + 1,
+      };
+      rounds.push(round);
+      if (round.unauthorized <= round.bound && round.refused > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+    }
+    expect(rounds.some((r) => r.unauthorized <= r.bound && r.refused > 0), JSON.stringify(rounds)).toBe(true);
   });
 });
