@@ -1,7 +1,7 @@
 // The rate limits of the public endpoints: shared by every instance
 // through Redis when REDIS_URL is set (failing open when it does not answer), else per instance. Each
 // door's service takes from these buckets itself, right after it has found the site or the API key.
-import { createHmac } from "node:crypto";
+import { createHmac, hash } from "node:crypto";
 import { clientNetwork } from "~/domain/events/client-network";
 import { RateLimiter, takeAll, type RateLimitDecision, type RateLimitRule } from "~/domain/events/rate-limit";
 import { appEnv, previewKey } from "~/env.server";
@@ -108,21 +108,29 @@ async function peek(takes: readonly Take[]): Promise<Outcome<void>> {
   return decision && !decision.allowed ? rateLimited(decision.retryAfterSeconds) : ALLOWED;
 }
 
-const hmac = (label: string, value: string) =>
-  createHmac("sha256", previewKey().key).update(`${label}\u0000${value}`).digest("base64url").slice(0, 22);
+let bucketSecret: string | undefined;
 
 /**
- * A client address as a bucket key: an HMAC under the deployment's preview key (shared by instances that
- * share a secret, random per process otherwise), so neither memory nor Redis ever holds an address.
+ * A keyed hash of a client's address or network: SHA-256 over a secret derived from the deployment's
+ * preview key (shared by instances that share a secret, random per process otherwise) and the value. One
+ * digest, not an HMAC's two with a new HMAC object each: /api/patches computes two of these per pageview
+ * (~0.7 µs each against ~2–5 µs). A prefix-keyed digest is a sound keyed hash here: nobody outside ever
+ * sees one, so there is nothing to extend or forge.
  */
+function keyedHash(label: string, value: string): string {
+  bucketSecret ??= createHmac("sha256", previewKey().key).update("rate-limit-bucket-keys").digest("base64url");
+  return hash("sha256", `${bucketSecret}\u0000${label}\u0000${value}`, "base64url").slice(0, 22);
+}
+
+/** A client address as a bucket key, hashed (keyedHash), so neither memory nor Redis ever holds an address. */
 export function addressKey(address: string): string {
-  return hmac("client-address", address);
+  return keyedHash("client-address", address);
 }
 
 /** The client's network (/24, /48) as a bucket key, hashed as addressKey is; null when the address has none. */
 export function networkKey(address: string): string | null {
   const network = clientNetwork(address);
-  return network === null ? null : hmac("client-network", network);
+  return network === null ? null : keyedHash("client-network", network);
 }
 
 /** The address's and its network's buckets of one kind, under `scope` (a site's id, or "" for none). */
