@@ -6,7 +6,7 @@ import { DEMO_API_KEY, DEMO_ARM_IDS, DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEM
 import { describe, expect, it } from "vitest";
 import { fuzz, fuzzTable } from "../support/fuzz";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
-import { batch, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
+import { batch, getPatchesFrom, newId, pageview, postBatch } from "../support/snippet-client";
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -40,7 +40,9 @@ describe("fuzzing every public route", () => {
     const health = await fetch(`${ctx.server.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", database: { status: "ok" } });
-    expect((await getPatches(ctx.server.url, DEMO_SITE_ID, newId())).status).toBe(200);
+    // From a network the flood did not use: at 100,000 requests the flood's own address may have spent its
+    // /api/patches budget (per address and network, docs/api.md "Limits"), which is the limit working.
+    expect((await getPatchesFrom(ctx.server.url, DEMO_SITE_ID, "127.0.99.1")).tests).toBeInstanceOf(Array);
     // A fresh visitor's batch, after the flood's limits: accepted, or refused only for its rate.
     const res = await postBatch(ctx.server.url, batch(DEMO_SITE_ID, newId(), newId(), [pageview()]));
     expect([200, 429]).toContain(res.status);

@@ -29,9 +29,12 @@ const ORDERS_ONLY = {
   detail: "On a Shopify site, purchase is counted from the shop's signed order webhooks only; send your server's conversions under another goal.",
 };
 
-/** The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it. */
-export async function recordServerConversion(authorization: string | null, text: string): Promise<Outcome<ServerConversionResponse>> {
-  const holder = await authenticateApiKey(authorization);
+/**
+ * The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it.
+ * `address` is the client's: its failed authentications are limited (authenticateApiKey).
+ */
+export async function recordServerConversion(authorization: string | null, text: string, address?: string): Promise<Outcome<ServerConversionResponse>> {
+  const holder = await authenticateApiKey(authorization, address);
   if (!holder.ok) return holder;
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;
