@@ -282,7 +282,8 @@ async function send(t: FuzzTarget, sent: Sent): Promise<{ status: number | null;
         return undefined;
       }
     })();
-    return { status: res.status, problem: typeof type === "string" ? type : "(unreadable)" };
+    // Types are URIs under one base (app/http/problem.ts): the last segment names them.
+    return { status: res.status, problem: typeof type === "string" ? type.replace(/^.*\/problems\//, "") : "(unreadable)" };
   } catch {
     // The client library refused what it was asked to send, or the connection ended without an answer.
     return { status: null };
