@@ -62,7 +62,7 @@ function helpers(ctx: ShopifyFixture, shop: string) {
   const statusOf = async (testId: string) =>
     (await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Test" WHERE id = $1`, [testId])))[0]?.status;
   const mark = async () =>
-    (await ctx.sql((sql) => sql.query<{ stale: number; since: Date | null }>(`SELECT "hidePlanStale" AS stale, "hidePlanStaleSince" AS since FROM "Shop" WHERE domain = $1`, [shop])))[0];
+    (await ctx.sql((sql) => sql.query<{ stale: number; since: Date | null }>(`SELECT "hidePlanWanted" - "hidePlanWritten" AS stale, "hidePlanStaleSince" AS since FROM "Shop" WHERE domain = $1`, [shop])))[0];
   /** Polls `check` every 50 ms; the time it first held (ms since the epoch), or an error after `withinMs`. */
   const waitFor = async (what: string, check: () => boolean | Promise<boolean>, withinMs: number) => {
     const deadline = Date.now() + withinMs;

@@ -2,12 +2,12 @@
 // called by every admin service that may change them (creating or saving a test, its lifecycle changes,
 // resuming a site), wherever that service is called from, and by the stale-plan sweep (stale-hide-plans)
 // for the changes svc makes by itself. A failure never fails that action: the shop's plan stays marked
-// behind (Shop.hidePlanStale) and the schedule job tries again at each pass until a write succeeds.
+// behind (Shop.hidePlanWanted) and the schedule job tries again at each pass until a write succeeds.
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";
 import { hideWrite } from "~/domain/shopify/shop-install";
 import { localParts } from "~/domain/shopify/local-plan";
 import { loadHideSource } from "~/models/hide-source.server";
-import { clearHidePlanStale, hidePlanMark, markShopHidePlanStale } from "~/models/hide-plan-state.server";
+import { hidePlanMark, markShopHidePlanStale, recordHidePlanWritten } from "~/models/hide-plan-state.server";
 import { loadSiteConfig } from "~/models/site-config.server";
 import { currentSnippet } from "~/infra/snippet-file.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
@@ -27,8 +27,9 @@ export async function hidePlanOfShop(shopDomain: string): Promise<HidePlan> {
 }
 
 /**
- * Writes the shop's hide plan on its installation when it differs from what Shopify holds, and then clears
- * the shop's stale mark as it was before the plan was read (a change made meanwhile keeps it raised).
+ * Writes the shop's hide plan on its installation when it differs from what Shopify holds, and then records
+ * the shop's stale mark as it was before the plan was read (a change made meanwhile keeps the plan behind; a
+ * newer rewrite that finished first, whose plan this one may have replaced, raises it again).
  * `graphql` is the request's or the offline session's Admin API client; null (the local demo, which has no
  * Shopify; a shop without a usable session) skips it and leaves the mark. Never throws: a failure is
  * logged, leaves the mark raised for the schedule job's next pass, and is answered "failed".
@@ -40,7 +41,7 @@ export async function syncHideMetafield(shopDomain: string, graphql: AdminGraphq
     const [plan, installation] = await Promise.all([hidePlanOfShop(shopDomain), readAppData(graphql)]);
     const write = hideWrite(installation.appData, plan);
     if (write) await setAppData(graphql, installation.installationId, [write]);
-    await clearHidePlanStale(shopDomain, mark);
+    if (!(await recordHidePlanWritten(shopDomain, mark))) await markShopHidePlanStale(shopDomain);
     return write ? "written" : "unchanged";
   } catch (error) {
     console.error(`[svc] the hide plan of ${shopDomain} was not written (tried again at each schedule pass until it is): ${(error as Error).message}`);

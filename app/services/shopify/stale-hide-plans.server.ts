@@ -1,4 +1,4 @@
-// Rewrites the storefront plans that fell behind their tests (Shop.hidePlanStale) with each shop's offline
+// Rewrites the storefront plans that fell behind their tests (Shop.hidePlanStaleSince) with each shop's offline
 // Admin API session: at the end of every schedule pass (the pass's own pauses and ends, and every earlier
 // failure), and at once when svc paused a test inside a storefront request (exposure misuse), which has no
 // Admin API session of its own and must not wait on Shopify. A plan that cannot be written stays marked and
