@@ -6,11 +6,13 @@
 // - a write that fails (the Admin API down) is retried at every pass until it succeeds, and so is the
 //   merchant's own Pause whose write Shopify refused (before: forgotten until the next action);
 // - an exposure-misuse pause, made inside a storefront request, is written at once by the schedule job's
-//   offline session, with no pass due for an hour (before: never, until the merchant resumed the test).
+//   offline session, with no pass due for an hour (before: never, until the merchant resumed the test);
+// - a scheduled end is written in the pass that ends the test (as before; kept so every kind of stop is here).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
+import { utcToZonedInput } from "~/domain/experiments/schedule";
 import type { PatchesResponse } from "~/wire";
-import { readSingleFetch } from "../support/admin-route-data";
+import { postAction, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
 import { seedRows, seedTest, storefrontSite, ago } from "../support/seed";
 import { adminFetch, useShopifyServer, type ShopifyFixture } from "../support/shopify";
@@ -87,6 +89,7 @@ describe.each(databaseKinds)("svc's own pauses leave the storefront's plan (%s)"
       const publicId = await guardedDraft(sql, SHOP, "sp-guard");
       await guardedDraft(sql, SHOP, "sp-outage");
       await guardedDraft(sql, SHOP, "sp-merchant");
+      await guardedDraft(sql, SHOP, "sp-end");
       return publicId;
     });
   });
@@ -139,6 +142,18 @@ describe.each(databaseKinds)("svc's own pauses leave the storefront's plan (%s)"
       delete fake.refuse.metafieldsSet;
     }
     await waitFor("the plan without the paused test", () => !planned().includes("sp-merchant"), 3_000);
+  });
+
+  it("writes a scheduled end into the plan in the pass that ends the test", async () => {
+    await lifecycle("sp-end", "start");
+    expect(planned()).toContain("sp-end");
+    // Whole seconds in the shop's zone (the fake's America/New_York), as the Schedule card's form takes them.
+    const endAt = new Date(Math.floor((Date.now() + 4_000) / 1000) * 1000);
+    const local = `${utcToZonedInput(endAt, "America/New_York")}:${String(endAt.getUTCSeconds()).padStart(2, "0")}`;
+    expect((await postAction(ctx.server.url, SHOP, "/app/tests/sp-end/schedule", { endAt: local })).status).toBe(200);
+    const ended = await waitFor("the scheduled end", async () => (await statusOf("sp-end")) === "completed", 15_000);
+    const written = await waitFor("the plan without the ended test", () => !planned().includes("sp-end"), 3_000);
+    expect(written - ended).toBeLessThan(1_500);
   });
 });
 
