@@ -101,6 +101,18 @@ describe("readEnv", () => {
     expect(error.message).toMatch(/^SVC_PGLITE_PORT serves the embedded database, but DATABASE_URL names another one/);
   });
 
+  it("refuses SVC_PGLITE_PORT when NODE_ENV=production unless SVC_PGLITE_PORT_IN_PRODUCTION=1 allows it", () => {
+    const error = configError({ SVC_DEMO: "1", NODE_ENV: "production", SVC_PGLITE_PORT: "5433" });
+    expect(error.variables).toEqual(["SVC_PGLITE_PORT", "SVC_PGLITE_PORT_IN_PRODUCTION"]);
+    expect(error.message).toMatch(/^SVC_PGLITE_PORT would serve the whole database .* while NODE_ENV=production \(unset it, or set SVC_PGLITE_PORT_IN_PRODUCTION=1/);
+    expect(configError({ SVC_DEMO: "1", NODE_ENV: "production", SVC_PGLITE_PORT: "0", SVC_PGLITE_PORT_IN_PRODUCTION: "0" }).variables).toContain(
+      "SVC_PGLITE_PORT_IN_PRODUCTION",
+    );
+    expect(readEnv({ SVC_DEMO: "1", NODE_ENV: "production", SVC_PGLITE_PORT: "0", SVC_PGLITE_PORT_IN_PRODUCTION: "1" }).pglitePort).toBe(0);
+    expect(readEnv({ SVC_DEMO: "1", NODE_ENV: "development", SVC_PGLITE_PORT: "0" }).pglitePort).toBe(0);
+    expect(readEnv({ SVC_DEMO: "1", NODE_ENV: "production" }).pglitePort).toBeNull();
+  });
+
   it("listens on loopback only in demo mode, unless HOST says otherwise", () => {
     expect(readEnv({ SVC_DEMO: "1" }).host).toBe("127.0.0.1");
     expect(readEnv({ SVC_DEMO: "1", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
@@ -154,6 +166,7 @@ describe("readEnv", () => {
     ["SHOPIFY_ADMIN_API_ORIGIN", "http://127.0.0.1:4000/admin", /^SHOPIFY_ADMIN_API_ORIGIN must be an http/],
     ["SCOPES", "read orders", /^SCOPES must be a comma-separated list of access scopes/],
     ["SCOPES", ",,", /^SCOPES must be a comma-separated list/],
+    ["SVC_PGLITE_PORT_IN_PRODUCTION", "yes", /^SVC_PGLITE_PORT_IN_PRODUCTION must be 1 \(serve the embedded database/],
     ["SVC_DEMO", "maybe", /^SVC_DEMO must be 1 \(the local demo\) or 0 \(got "maybe"\)$/],
     ["SVC_COUNTRY_HEADER", "cf country", /^SVC_COUNTRY_HEADER must be an HTTP header name/],
     ["SVC_TRUST_PROXY", "yes", /^SVC_TRUST_PROXY must be 1 \(behind a reverse proxy\) or 0 \(got "yes"\)$/],

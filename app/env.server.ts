@@ -1,7 +1,7 @@
 // The app's configuration, read from the environment once, checked with zod and typed, so nothing else
 // reads process.env. Every variable of the README's Configuration table is parsed here; a missing or bad
 // one is a ConfigError whose message is one plain line naming the variables (never a secret's value).
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MISUSE_POLICY, misusePolicy, type MisusePolicy } from "~/domain/events/exposure-integrity";
@@ -163,6 +163,7 @@ const schema = z.object({
       .transform(Number)
       .pipe(z.number().max(65535, "must be a whole number from 0 to 65535")),
   ),
+  SVC_PGLITE_PORT_IN_PRODUCTION: setting(flag("serve the embedded database on SVC_PGLITE_PORT even when NODE_ENV=production")),
   SHOPIFY_API_KEY: setting(z.string()),
   SHOPIFY_API_SECRET: setting(z.string()),
   SHOPIFY_APP_URL: setting(z.url({ protocol: /^https?$/, error: "must be the app's public http:// or https:// URL" })),
@@ -277,6 +278,17 @@ export function readEnv(env: Environment = process.env): AppEnv {
     throw new ConfigError([
       { variables: ["SVC_PGLITE_PORT"], message: "SVC_PGLITE_PORT serves the embedded database, but DATABASE_URL names another one (unset one of them)" },
     ]);
+  // Whoever reaches that port is the superuser of every shop's data (their Admin API tokens too): a
+  // production server serves it only when told so in so many words.
+  if (values.SVC_PGLITE_PORT !== undefined && env.NODE_ENV?.trim() === "production" && !values.SVC_PGLITE_PORT_IN_PRODUCTION)
+    throw new ConfigError([
+      {
+        variables: ["SVC_PGLITE_PORT", "SVC_PGLITE_PORT_IN_PRODUCTION"],
+        message:
+          "SVC_PGLITE_PORT would serve the whole database (every shop's data and access tokens) while NODE_ENV=production " +
+          "(unset it, or set SVC_PGLITE_PORT_IN_PRODUCTION=1 to serve it on 127.0.0.1 behind the password printed at start)",
+      },
+    ]);
   const port = values.PORT ?? 3000;
   return {
     port,
@@ -344,6 +356,26 @@ let previewKeyCached: PreviewKey | undefined;
 /** This process's preview-link key, made once (appEnv() has already checked the variables at start). */
 export function previewKey(): PreviewKey {
   return (previewKeyCached ??= readPreviewKey());
+}
+
+/**
+ * The key of the network buckets kept beside events (app/domain/events/network-bucket.ts): derived from
+ * SVC_PREVIEW_SECRET or SHOPIFY_API_SECRET, so every instance and restart buckets a network alike (the
+ * network rollups add up across them). Without either (the demo without credentials) a fixed demo key:
+ * the buckets only pseudonymise the demo's own loopback traffic.
+ */
+export function readNetworkKey(env: Environment = process.env): Buffer {
+  const { values, problems } = parse(env, schema.pick({ SVC_PREVIEW_SECRET: true, SHOPIFY_API_SECRET: true }));
+  if (!values) throw new ConfigError(problems);
+  const secret = values.SVC_PREVIEW_SECRET ?? values.SHOPIFY_API_SECRET ?? "svc demo network buckets";
+  return createHmac("sha256", secret).update("svc network buckets v1").digest();
+}
+
+let networkKeyCached: Buffer | undefined;
+
+/** This process's network-bucket key, made once. */
+export function networkKey(): Buffer {
+  return (networkKeyCached ??= readNetworkKey());
 }
 
 /** How a configuration problem reaches the operator: one line on stderr, no stack trace. */

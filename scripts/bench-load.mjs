@@ -12,15 +12,23 @@ export const uniqueId = (prefix) => `${prefix}${runId}${(counter++).toString(36)
 
 const patchesPath = (site, vid) => `/api/patches?site=${site}&vid=${vid}&sid=${uniqueId("s")}&url=http%3A%2F%2Fshop.test%2Fbench`;
 
-/** GET /api/patches round-robin over `sites` sites, with `visitors` visitors (distinct ones when null). */
-export function patchesRequests({ sites, visitors = 5000 }) {
+/**
+ * GET /api/patches round-robin over `sites` sites, with `visitors` visitors (distinct ones when null).
+ * `spread`: each request from its own address and /24, told by X-Forwarded-For (the app must trust it):
+ * with rate limits on, as shoppers on many networks are, so the per-address and per-network buckets
+ * neither refuse the load nor stay empty.
+ */
+export function patchesRequests({ sites, visitors = 5000, spread = false }) {
   let i = 0;
   return [{
     method: "GET",
     setupRequest: (req) => {
       const n = i++;
       const vid = visitors ? `v${runId}${n % visitors}` : uniqueId("m");
-      return { ...req, path: patchesPath(siteId(n % sites), vid) };
+      const path = patchesPath(siteId(n % sites), vid);
+      if (!spread) return { ...req, path };
+      const address = `${11 + ((n >>> 16) % 200)}.${(n >>> 8) & 255}.${n & 255}.1`;
+      return { ...req, path, headers: { ...req.headers, "x-forwarded-for": address } };
     },
   }];
 }

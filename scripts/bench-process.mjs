@@ -40,8 +40,11 @@ export function startApp(database, { rateLimits = false } = {}) {
   const env = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", SVC_DEMO: "1" };
   // BENCH_CPU_PROF=1: V8 CPU profiles of svc, one per server start, to see what limits each figure.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.join(root, "bench-output", "profiles")] : [];
-  if (rateLimits) delete env.SVC_RATE_LIMITS;
-  else env.SVC_RATE_LIMITS = "off";
+  // With limits on, the load says which client each request is from (patchesRequests' `spread`).
+  if (rateLimits) {
+    delete env.SVC_RATE_LIMITS;
+    env.SVC_TRUST_PROXY = "1";
+  } else env.SVC_RATE_LIMITS = "off";
   delete env.REDIS_URL;
   if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
   else { delete env.DATABASE_URL; env.SVC_DATA_DIR = database.dataDir; }

@@ -178,7 +178,7 @@ async function benchDatabase(database, bare, { memory, serverUrl }) {
       // Over 100 sites: the visitors are what grows here, not the sites (the 10,000-site row shows those).
       const sites = MEMORY_SITES;
       const server = await appWithSites(sites, { restart: true, rateLimits: MEMORY_LIMITS });
-      const requests = patchesRequests({ sites, visitors: null });
+      const requests = patchesRequests({ sites, visitors: null, spread: true });
       await measure({ url: server.url, pid: server.pid, requests, connections: CONNECTIONS, amount: sites });
       const samples = [{ visitors: 0, rssMb: rssMb(server.pid) }];
       const chunk = Math.ceil(MEMORY_VISITORS / MEMORY_SAMPLES);

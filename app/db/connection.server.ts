@@ -20,7 +20,7 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Where it is, without credentials, for logs. */
   location: string;
-  /** The embedded database's address for PostgreSQL clients on this machine, when served (pglitePort). */
+  /** The embedded database's address for PostgreSQL clients on this machine, password included, when served (pglitePort). */
   wireUrl: string | null;
   sql: SqlRunner;
   adapter: SqlMigrationAwareDriverAdapterFactory;
@@ -54,8 +54,9 @@ async function openPglite(dataDir: string, wirePort: number | null): Promise<Dat
   return {
     kind: "pglite",
     location: inMemory ? dataDir : `pglite:${dataDir}`,
-    // PGlite takes any user and database name, and no password; "postgres" is what psql and pg default to.
-    wireUrl: db.wirePort === null ? null : `postgres://postgres@127.0.0.1:${db.wirePort}/postgres`,
+    // Any user and database name are the one PGlite session; "postgres" is what psql and pg default to. The
+    // password (hex digits: nothing to escape) is this start's, required by pglite-wire.mjs.
+    wireUrl: db.wirePort === null ? null : `postgres://postgres:${db.wirePassword}@127.0.0.1:${db.wirePort}/postgres`,
     sql: runner(db),
     // The adapter calls only query (with rowMode and parsers), exec and transaction (whose tx has query, exec
     // and rollback), which PGliteThread answers as PGlite does.

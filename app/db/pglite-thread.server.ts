@@ -23,6 +23,8 @@ interface Reply {
   ready?: true;
   /** With ready: the port the database is served on over PostgreSQL's protocol, when asked (pglite-wire.mjs). */
   wirePort?: number;
+  /** With wirePort: the password a client must give, made at random for this start. */
+  wirePassword?: string;
   result?: unknown;
   error?: { message: string; databaseError?: boolean; fields: Record<string, string | number> };
 }
@@ -54,10 +56,13 @@ export class PGliteThread {
   #busy = 0;
   /** The loopback port the database is served on over PostgreSQL's protocol, if `open` asked for it. */
   readonly wirePort: number | null;
+  /** The password clients of `wirePort` must give (random for each start), or null when not served. */
+  readonly wirePassword: string | null;
 
-  private constructor(worker: Worker, wirePort: number | null) {
+  private constructor(worker: Worker, wirePort: number | null, wirePassword: string | null) {
     this.#worker = worker;
     this.wirePort = wirePort;
+    this.wirePassword = wirePassword;
     worker.on("message", (reply: Reply) => this.#settle(reply));
     worker.on("error", (error) => this.#fail(error));
     worker.on("exit", (code) => this.#fail(new Error(`the PGlite thread exited (code ${code})`)));
@@ -66,7 +71,8 @@ export class PGliteThread {
 
   /**
    * Starts the thread and opens the database in `dataDir` (a folder, or memory://) on it; with `wirePort`, also
-   * serves it to PostgreSQL clients on 127.0.0.1 at that port (0: any free one; see `wirePort`).
+   * serves it to PostgreSQL clients on 127.0.0.1 at that port (0: any free one; see `wirePort`), behind a
+   * password made for this start (`wirePassword`).
    */
   static async open(dataDir: string, options: { wirePort?: number } = {}): Promise<PGliteThread> {
     const worker = new Worker(workerFile(), { workerData: { dataDir, wirePort: options.wirePort } });
@@ -80,7 +86,7 @@ export class PGliteThread {
       worker.on("message", onReady);
       worker.once("error", reject);
     });
-    return new PGliteThread(worker, ready.wirePort ?? null);
+    return new PGliteThread(worker, ready.wirePort ?? null, ready.wirePassword ?? null);
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {

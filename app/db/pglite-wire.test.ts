@@ -3,6 +3,7 @@ import os from "node:os";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./connection.server";
+import { IDLE_IN_TURN_MS, MESSAGE_MAX_BYTES, STARTUP_MAX_BYTES } from "./pglite-wire.mjs";
 
 const settled = async (promise: Promise<unknown>, ms = 150): Promise<boolean> => {
   let done = false;
@@ -46,7 +47,7 @@ describe("the embedded database served over PostgreSQL's protocol (SVC_PGLITE_PO
 
   it("listens on 127.0.0.1 only", async () => {
     const port = Number(new URL(database.wireUrl!).port);
-    expect(database.wireUrl).toBe(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    expect(database.wireUrl).toMatch(new RegExp(`^postgres://postgres:[0-9a-f]{32}@127\\.0\\.0\\.1:${port}/postgres$`));
     const other = Object.values(os.networkInterfaces())
       .flat()
       .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
@@ -124,4 +125,87 @@ describe("the embedded database served over PostgreSQL's protocol (SVC_PGLITE_PO
     ]);
     expect(await ids()).toEqual([1, 2, 11, 21, 40, 42]);
   });
+
+  it("takes only this start's password, and a client without it reads nothing", async () => {
+    const url = new URL(database.wireUrl!);
+    for (const password of ["", "postgres", "wrong-password", url.password.slice(0, -1)]) {
+      const c = new pg.Client({ host: url.hostname, port: Number(url.port), user: "postgres", database: "postgres", password });
+      c.on("error", () => {});
+      await expect(c.connect()).rejects.toMatchObject({ code: "28P01" });
+      await c.end().catch(() => {});
+    }
+    // Another user name with the password is the same single session: the password is what counts.
+    const other = new pg.Client({ host: url.hostname, port: Number(url.port), user: "reader", database: "postgres", password: url.password });
+    await other.connect();
+    expect((await other.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    await other.end();
+    const second = await openDatabase({ databaseUrl: null, dataDir: "memory://wire-second", pglitePort: 0 });
+    try {
+      expect(new URL(second.wireUrl!).password).not.toBe(url.password);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it(`cuts off a client that sends more than ${STARTUP_MAX_BYTES} bytes before it has authenticated, and the app goes on`, async () => {
+    const port = Number(new URL(database.wireUrl!).port);
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.on("error", () => {});
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // A startup packet that says it is 60 MB long, then the 60 MB, written as fast as the socket takes them.
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    chunk.writeInt32BE(60 * 1024 * 1024, 0);
+    chunk.writeInt32BE(196608, 4);
+    let sent = 0;
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const writing = (async () => {
+      while (!socket.destroyed && sent < 60 * 1024 * 1024) {
+        const more = socket.write(chunk);
+        sent += chunk.length;
+        if (!more) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), closed]);
+        chunk.fill(0x61, 0, 8);
+      }
+    })();
+    await closed;
+    await writing;
+    // The kernel's buffers take a few MB before the server has read anything; never the whole upload.
+    expect(sent).toBeLessThan(60 * 1024 * 1024);
+    expect(await ids()).toEqual(expect.any(Array));
+  }, 30_000);
+
+  it(`cuts off an authenticated client whose message is over ${MESSAGE_MAX_BYTES} bytes, before it reaches the database`, async () => {
+    const c = await client();
+    const gone = new Promise<Error>((resolve) => c.on("error", resolve));
+    const stream = (c as unknown as { connection: { stream: net.Socket } }).connection.stream;
+    const closed = new Promise<void>((resolve) => stream.once("close", () => resolve()));
+    // A query message that says it is 60 MB long, then its bytes as fast as the socket takes them.
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    chunk.write("Q", 0);
+    chunk.writeInt32BE(60 * 1024 * 1024, 1);
+    let sent = 0;
+    while (!stream.destroyed && sent < 60 * 1024 * 1024) {
+      const more = stream.write(chunk);
+      sent += chunk.length;
+      chunk.fill(0x20, 0, 5);
+      if (!more) await Promise.race([new Promise((resolve) => stream.once("drain", resolve)), closed]);
+    }
+    await closed;
+    expect(sent).toBeLessThan(60 * 1024 * 1024);
+    expect(await gone).toMatchObject({ code: "54000" });
+    expect(await ids()).toEqual(expect.any(Array));
+  }, 30_000);
+
+  it(`rolls back and disconnects a client that holds a transaction open for more than ${IDLE_IN_TURN_MS} ms, so the app waits no longer`, async () => {
+    const c = await client();
+    const gone = new Promise<Error>((resolve) => c.on("error", resolve));
+    await c.query("BEGIN");
+    await c.query("INSERT INTO w VALUES (50, 'held')");
+    const started = performance.now();
+    expect(await ids()).not.toContain(50);
+    const waited = performance.now() - started;
+    expect(waited).toBeLessThan(IDLE_IN_TURN_MS + 1_500);
+    expect((await gone).message).toMatch(/without sending a statement|terminated/);
+    await expect(c.query("SELECT 1")).rejects.toThrow();
+    expect(await database.sql.query("SELECT txid_current_if_assigned() AS xid")).toEqual([{ xid: null }]);
+  }, 30_000);
 });

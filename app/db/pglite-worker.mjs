@@ -119,4 +119,4 @@ port.on("message", (/** @type {Request} */ request) => {
     (error) => port.postMessage({ id: request.id, error: describe(error) }),
   );
 });
-port.postMessage({ ready: true, wirePort: wire?.port });
+port.postMessage({ ready: true, wirePort: wire?.port, wirePassword: wire?.password });

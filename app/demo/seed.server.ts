@@ -4,6 +4,7 @@ import { hashSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
 import { replaceRollupsOfTest } from "~/models/rollup.server";
 import { replaceSegmentRollupsOfTest } from "~/models/segment-rollup.server";
+import { admitSegmentValues } from "~/models/segment-value.server";
 import { segmentExampleRows } from "./segment-examples";
 import { upsertShop } from "~/models/shop.server";
 import { upsertSite } from "~/models/site.server";
@@ -79,6 +80,9 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
     currency: "USD",
     allowedOrigins: origins,
   });
+  // The demo store's one market (its page prints "us"): a real store's handle is counted once shown from
+  // many networks, which the demo's single machine never is.
+  await admitSegmentValues(site.id, "market", ["us"]);
   await upsertTest({
     id: DEMO_SHOPIFY_TEST_ID,
     siteId: site.id,
@@ -150,7 +154,12 @@ async function seedAudienceExamples(shopId: string, webSiteId: string, shopifySi
  * never enter them), with rollups ending today: re-written at every start, so they stay in their state.
  */
 async function seedResultsExamples(shopId: string, origins: string[]) {
-  const site = await upsertSite({ shopId, publicId: RESULTS_SITE_ID, kind: "web", name: "Results examples (seeded)", currency: "USD", allowedOrigins: origins });
+  // Their purchases stand for what a merchant's server reports (a web site has no Shopify orders): counted from
+  // the server only, so no browser can add to them and the page says where their money comes from.
+  const site = await upsertSite({
+    shopId, publicId: RESULTS_SITE_ID, kind: "web", name: "Results examples (seeded)", currency: "USD", allowedOrigins: origins,
+    serverGoals: [...new Set(RESULTS_SCENARIOS.map((s) => s.goal))],
+  });
   const today = new Date().toISOString().slice(0, 10);
   for (const scenario of RESULTS_SCENARIOS) {
     const rows = scenario.rows(today);

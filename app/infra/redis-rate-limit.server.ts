@@ -50,3 +50,30 @@ export async function takeSharedTokens(client: Redis, buckets: SharedBucket[], a
   const [allowed, retryAfterSeconds] = (await runScript(client, TAKE, buckets.map((b) => b.key), args)) as [number, number];
   return { allowed: allowed === 1, retryAfterSeconds };
 }
+
+/**
+ * The decision TAKE would give for the same buckets, spending nothing and writing nothing (RateLimiter's
+ * peek): a door that charges only for failures asks it before doing the work.
+ */
+const PEEK = luaScript(`
+${LUA_NOW_MS}for i, key in ipairs(KEYS) do
+  local capacity = tonumber(ARGV[2 * i])
+  local rate = tonumber(ARGV[2 * i + 1])
+  local stored = redis.call("HMGET", key, "t", "at")
+  local tokens = capacity
+  if stored[1] then
+    tokens = math.min(capacity, tonumber(stored[1]) + (math.max(0, now - tonumber(stored[2])) / 1000) * rate)
+  end
+  if tokens < 1 then
+    return {0, math.max(1, math.ceil((1 - tokens) / rate))}
+  end
+end
+return {1, 0}
+`);
+
+/** Whether every bucket has a token now, spending none; `at` (ms) replaces Redis's clock, for tests. */
+export async function peekSharedTokens(client: Redis, buckets: SharedBucket[], at?: number): Promise<RateLimitDecision> {
+  const args = [at === undefined ? "" : String(at), ...buckets.flatMap((b) => [b.rule.capacity, b.rule.refillPerSecond])];
+  const [allowed, retryAfterSeconds] = (await runScript(client, PEEK, buckets.map((b) => b.key), args)) as [number, number];
+  return { allowed: allowed === 1, retryAfterSeconds };
+}

@@ -3,6 +3,7 @@
 // attributions, rollups). Every round trip is paid by every group, so each is one statement.
 import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { rollupUpsertSql } from "./rollup.server";
+import { networkRollupUpsertSql } from "./network-rollup.server";
 import { segmentRollupUpsertSql } from "./segment-rollup.server";
 import type { Sql } from "./transaction.server";
 
@@ -33,7 +34,8 @@ const READ_KNOWN_FACTS = `
     ) AS "sessionExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT DISTINCT ON (e."siteId", e."testId", e."visitorId") e."siteId", e."testId", e."visitorId", e."armId",
-              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate", e."segment"
+              to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate", e."segment",
+              e."network"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($5::jsonb) AS k("siteId" text, "testId" text, "visitorId" text, "startedAt" timestamp(3))) k
          JOIN "Exposure" e ON e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
                           AND e."exposedAt" >= k."startedAt"
@@ -74,7 +76,9 @@ const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.pars
 export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
   const [row] = await sql.query<{
     sessionExposures: Json<KnownFacts["sessionExposures"]>;
-    visitorExposures: Json<Array<{ siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null; segment: string | null }>>;
+    visitorExposures: Json<Array<{
+      siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null; segment: string | null; network: string | null;
+    }>>;
     exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
     revenueBefore: Json<KnownFacts["revenueBefore"]>;
     visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
@@ -102,17 +106,17 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
 // were new, so that a plan overtaken by another writer is detected.
 const WRITE_PLAN = `
   WITH x AS (
-    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden", "covariate", "segment")
-    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden", r."covariate", r."segment"
+    INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden", "covariate", "segment", "network")
+    SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden", r."covariate", r."segment", r."network"
       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "sessionId" text, "visitorId" text, "armId" text,
-           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int, "covariate" numeric, "segment" text)
+           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int, "covariate" numeric, "segment" text, "network" text)
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), c AS (
-    INSERT INTO "Conversion" ("siteId", "eventId", "goal", "value", "currency", "sessionId", "visitorId", "source", "occurredAt")
-    SELECT r."siteId", r."eventId", r."goal", r."value", r."currency", r."sessionId", r."visitorId", 'browser', r."occurredAt"
+    INSERT INTO "Conversion" ("siteId", "eventId", "goal", "value", "currency", "sessionId", "visitorId", "source", "occurredAt", "network")
+    SELECT r."siteId", r."eventId", r."goal", r."value", r."currency", r."sessionId", r."visitorId", 'browser', r."occurredAt", r."network"
       FROM jsonb_to_recordset($2::jsonb) AS r("siteId" text, "eventId" text, "goal" text, "value" numeric, "currency" text,
-           "sessionId" text, "visitorId" text, "occurredAt" timestamp(3))
+           "sessionId" text, "visitorId" text, "occurredAt" timestamp(3), "network" text)
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), a AS (
@@ -124,6 +128,8 @@ const WRITE_PLAN = `
     ${rollupUpsertSql("$4")}
   ), s AS (
     ${segmentRollupUpsertSql("$5")}
+  ), n AS (
+    ${networkRollupUpsertSql("$6")}
   )
   SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
 
@@ -135,6 +141,7 @@ export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures
     JSON.stringify(plan.attributions),
     JSON.stringify(plan.rollups),
     JSON.stringify(plan.segmentRollups),
+    JSON.stringify(plan.networkRollups),
   ]);
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
 }

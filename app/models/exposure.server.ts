@@ -13,11 +13,11 @@ export async function firstVisitorExposures(
   siteId: string,
   visitorId: string,
   tests: ReadonlyArray<{ id: string; startedAt: Date }>,
-): Promise<Array<{ testId: string; armId: string; exposedAt: Date; covariate: number | null; segment: string | null }>> {
+): Promise<Array<{ testId: string; armId: string; exposedAt: Date; covariate: number | null; segment: string | null; network: string | null }>> {
   if (tests.length === 0) return [];
   const keys = JSON.stringify(tests.map((t) => ({ testId: t.id, startedAt: t.startedAt })));
-  return tx.$queryRaw<Array<{ testId: string; armId: string; exposedAt: Date; covariate: number | null; segment: string | null }>>`
-    SELECT DISTINCT ON (e."testId") e."testId", e."armId", e."exposedAt", e."covariate"::float8 AS "covariate", e."segment"
+  return tx.$queryRaw<Array<{ testId: string; armId: string; exposedAt: Date; covariate: number | null; segment: string | null; network: string | null }>>`
+    SELECT DISTINCT ON (e."testId") e."testId", e."armId", e."exposedAt", e."covariate"::float8 AS "covariate", e."segment", e."network"
       FROM jsonb_to_recordset(${keys}::jsonb) AS k("testId" text, "startedAt" timestamp(3))
       JOIN "Exposure" e ON e."siteId" = ${siteId} AND e."testId" = k."testId" AND e."visitorId" = ${visitorId}
                        AND e."exposedAt" >= k."startedAt"

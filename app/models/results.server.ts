@@ -1,6 +1,7 @@
 // What a test's results are built from: the test as its shop sees it, its rollups, and flicker figures.
 import { prisma } from "~/db.server";
 import type { RollupRow } from "~/domain/results/build-results";
+import type { FlickerNetworkRow } from "~/domain/results/flicker-guardrail";
 import type { FlickerStats } from "~/domain/results/view";
 
 /** The test with its arms, goals and site, if it belongs to one of this shop's sites. */
@@ -9,7 +10,7 @@ export async function findTestOfShop(shopDomain: string, testId: string) {
   return db.test.findFirst({
     where: { id: testId, site: { shop: { domain: shopDomain } } },
     include: {
-      site: { select: { id: true, publicId: true, kind: true, currency: true, shop: { select: { liftPriorSd: true } } } },
+      site: { select: { id: true, publicId: true, kind: true, currency: true, serverGoals: true, shop: { select: { liftPriorSd: true } } } },
       arms: { orderBy: { position: "asc" } },
       goals: true,
     },
@@ -52,6 +53,23 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
 
 /** How many recent exposures the flicker percentiles look at: enough for a stable p95, bounded in cost. */
 export const FLICKER_SAMPLE = 5_000;
+
+/**
+ * The flicker card's window (the FLICKER_SAMPLE most recent exposures) per arm and network: how many, and how
+ * many hid for `limitMs` or longer, for the flicker guardrail's robust view; only exposures after `since` when given.
+ */
+export async function readFlickerNetworks(siteId: string, testId: string, limitMs: number, since: Date | null = null): Promise<FlickerNetworkRow[]> {
+  const db = await prisma();
+  const after = since ?? new Date(0);
+  const rows = await db.$queryRaw<Array<{ armId: string; network: string; exposures: number; slow: number }>>`
+    SELECT "armId", COALESCE("network", '') AS network, count(*)::int AS exposures,
+           (count(*) FILTER (WHERE "msHidden" >= ${limitMs}))::int AS slow
+      FROM (SELECT "armId", "network", "msHidden" FROM "Exposure"
+             WHERE "siteId" = ${siteId} AND "testId" = ${testId} AND "exposedAt" > ${after}
+             ORDER BY "exposedAt" DESC LIMIT ${FLICKER_SAMPLE}) recent
+     GROUP BY "armId", COALESCE("network", '')`;
+  return rows.map((r) => ({ armId: r.armId, network: r.network, exposures: Number(r.exposures), slow: Number(r.slow) }));
+}
 
 export async function readFlickerStats(siteId: string, testId: string): Promise<FlickerStats[]> {
   const db = await prisma();

@@ -32,13 +32,6 @@ export async function addToSegmentRollupsInTx(tx: Tx, rows: readonly SegmentDelt
   await addToSegmentRollups(sqlOf(tx), rows);
 }
 
-/** The values a site's segment rows already count under one dimension (at most `limit`). */
-export async function readSiteSegmentValues(siteId: string, dimension: string, limit: number): Promise<string[]> {
-  const db = await prisma();
-  const rows = await db.segmentRollup.findMany({ where: { siteId, dimension }, distinct: ["value"], select: { value: true }, take: limit });
-  return rows.map((r) => r.value);
-}
-
 /** Replaces every segment row of one test with these, at once (the demo's results examples, re-seeded at each start). */
 export async function replaceSegmentRollupsOfTest(siteId: string, testId: string, rows: readonly SegmentDelta[]): Promise<void> {
   await inSqlTransaction(async (sql) => {

@@ -50,6 +50,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
     domain: site.domain,
     allowedOrigins: site.allowedOrigins,
     consentCountries: site.consentCountries,
+    serverGoals: site.serverGoals,
     shopId: site.shopId,
     shopDomain: site.shop.domain,
     staffAddresses: site.shop.excludeStaff ? site.shop.staffAddresses.map((a) => a.address) : [],

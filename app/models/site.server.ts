@@ -9,6 +9,7 @@ export interface NewSite {
   name: string;
   currency?: string;
   allowedOrigins?: string[];
+  serverGoals?: string[];
 }
 
 export async function upsertSite(site: NewSite) {
@@ -46,6 +47,8 @@ export interface WebSiteFields {
   allowedOrigins: string[];
   consentCountries: string[];
   consentManagedByMerchant: boolean;
+  /** Goal labels counted from the site's server only (Site.serverGoals). */
+  serverGoals: string[];
 }
 
 export async function createWebSite(shopId: string, publicId: string, fields: WebSiteFields, currency: string) {

@@ -61,10 +61,12 @@ export interface WatchedTest {
   sitePublicId: string;
   shopDomain: string;
   stopWhenDecided: boolean;
-  /** Guardrail goals' labels; empty once one has tripped (a resumed test is not paused for them again). */
+  /** Guardrail goals' labels. */
   guardrails: string[];
-  /** Pause when a variant keeps content hidden too long; false once a guardrail has tripped, as above. */
+  /** Pause when a variant keeps content hidden too long. */
   pauseOnFlicker: boolean;
+  /** When a guardrail last paused it: once resumed, its guardrails judge what came after only. */
+  guardrailTrippedAt: Date | null;
   decidedNoticed: boolean;
   srmNoticed: boolean;
 }
@@ -83,7 +85,7 @@ export async function listWatched(): Promise<WatchedTest[]> {
   });
   return rows.map((r) => ({
     id: r.id, siteId: r.site.id, sitePublicId: r.site.publicId, shopDomain: r.site.shop.domain, stopWhenDecided: r.stopWhenDecided,
-    guardrails: r.guardrailTrippedAt ? [] : r.goals.map((g) => g.label), pauseOnFlicker: r.pauseOnFlicker && !r.guardrailTrippedAt, decidedNoticed: r.decidedNoticeAt !== null, srmNoticed: r.srmNoticeAt !== null,
+    guardrails: r.goals.map((g) => g.label), pauseOnFlicker: r.pauseOnFlicker, guardrailTrippedAt: r.guardrailTrippedAt, decidedNoticed: r.decidedNoticeAt !== null, srmNoticed: r.srmNoticeAt !== null,
   }));
 }
 

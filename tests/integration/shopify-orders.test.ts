@@ -111,10 +111,11 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
     const paid = await signedWebhook(ctx.server.url, "orders/paid", { ...orderPayload(2001, { total: "25.00" }), checkout_token: "tok-2001" }, shop);
     expect(await paid.json()).toEqual({ status: "recorded", orderId: "2001", attributedTests: 1 });
 
-    // The webhook first: counted as an unattributed purchase until the pixel names the session.
-    const unattributed = await signedWebhook(ctx.server.url, "orders/paid", orderPayload(2002, { total: "15.00" }), shop);
+    // The webhook first: counted as an unattributed purchase until the pixel names the session (and the
+    // order's checkout: issue 33, row 12).
+    const unattributed = await signedWebhook(ctx.server.url, "orders/paid", { ...orderPayload(2002, { total: "15.00" }), checkout_token: "tok-2002" }, shop);
     expect(await unattributed.json()).toEqual({ status: "recorded", orderId: "2002", attributedTests: 0 });
-    expect((await collect(webhookFirst.vid, webhookFirst.sid, [checkout("2002")])).status).toBe(200);
+    expect((await collect(webhookFirst.vid, webhookFirst.sid, [checkout("2002", "tok-2002")])).status).toBe(200);
 
     const rows = await purchaseRows();
     expect(total(rows)).toBe(before + 2);
@@ -158,9 +159,10 @@ describe.each(databaseKinds)("Shopify purchases on %s", (kind) => {
       const [buyerBefore, thiefBefore] = [await revenueOf(buyer.arm), await revenueOf(thief.arm)];
       const paid = await signedWebhook(ctx.server.url, "orders/paid", { ...orderPayload(4002, { total: "12.00" }), checkout_token: "tok-4002" }, shop);
       expect(await paid.json()).toEqual({ status: "recorded", orderId: "4002", attributedTests: 0 });
-      // Naming another checkout never counts.
+      // Naming another checkout, or none (issue 33, row 12), never counts.
       expect((await collect(thief.vid, thief.sid, [checkout("4002", "tok-other")])).status).toBe(200);
-      expect((await collect(buyer.vid, buyer.sid, [checkout("4002")])).status).toBe(200);
+      expect((await collect(thief.vid, newId(), [{ ...checkout("4002"), id: newId() }])).status).toBe(200);
+      expect((await collect(buyer.vid, buyer.sid, [checkout("4002", "tok-4002")])).status).toBe(200);
       // Once given, the session is never replaced.
       expect((await collect(thief.vid, newId(), [{ ...checkout("4002", "tok-4002"), id: newId() }])).status).toBe(200);
       expect(await revenueOf(buyer.arm)).toBe(buyerBefore + 12);

@@ -9,7 +9,7 @@ import { shortTime } from "~/domain/experiments/test-glance";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
-import { seedRows, seedSite, seedTest, ago } from "../support/seed";
+import { networkRowsFor, seedRows, seedSite, seedTest, storefrontSite, ago } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { getPatches, newId } from "../support/snippet-client";
 
@@ -51,7 +51,7 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
       if ((await statusOf(testId)) === status) return Date.now();
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`${testId} did not become ${status} within ${withinMs} ms (it is ${await statusOf(testId)})`);
+    throw new Error(`${testId} did not become ${status} within ${withinMs} ms (it is ${await statusOf(testId)})\n${ctx.server.output().split("\n").filter((l) => l.includes("schedule")).slice(0, 3).join("\n")}`);
   }
   const outbox = () =>
     ctx.sql((sql) => sql.query<{ kind: string; to: string; subject: string }>(`SELECT kind, "to", subject FROM "OutboxEmail" ORDER BY "createdAt"`));
@@ -63,28 +63,38 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
       await seedSite(sql, { shop: SHOP, id: SITE });
       for (const id of ["sched-a", "sched-errors"]) await seedTest(sql, { id, site: SITE, pages: ["/demo"], goals: ["purchase"] });
       await seedTest(sql, { id: "sched-no-goal", site: SITE, pages: ["/demo"] });
-      // The ship example's rollups under a running test with the same arm ids: decided from the first pass.
-      await seedTest(sql, { id: SHIP.id, site: SITE, status: "running", startedAt: ago("30 days"), pages: ["/other"], goals: [SHIP.goal] });
       const [site] = await sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [SITE]);
-      await seedRows(sql, "DailyRollup", SHIP.rows(new Date().toISOString().slice(0, 10)).map((r) => ({ ...r, siteId: site!.id, testId: SHIP.id })));
+      // Each with its visitors spread over many networks, as honest traffic is: svc acts on nothing else.
+      const withNetworks = async (rows: Parameters<typeof networkRowsFor>[0]) => {
+        await seedRows(sql, "DailyRollup", [...rows]);
+        await seedRows(sql, "NetworkRollup", networkRowsFor(rows, 200));
+      };
+      // The ship example's rollups under a running test with the same arm ids, decided from the first pass: on
+      // the shop's storefront, whose purchases are its signed orders, and on a web site, whose are the browser's.
+      const storefront = await storefrontSite(sql, SHOP);
+      await seedTest(sql, { id: SHIP.id, site: storefront.publicId, status: "running", startedAt: ago("30 days"), pages: ["/other"], goals: [SHIP.goal] });
+      await withNetworks(SHIP.rows(new Date().toISOString().slice(0, 10)).map((r) => ({ ...r, siteId: storefront.id, testId: SHIP.id })));
+      await seedTest(sql, { id: "ship-web", site: SITE, status: "running", startedAt: ago("30 days"), pages: ["/other"], goals: [SHIP.goal], stopWhenDecided: true });
+      const webRows = SHIP.rows(new Date().toISOString().slice(0, 10)).map((r) => ({ ...r, armId: r.armId.replace(SHIP.id, "ship-web"), siteId: site!.id, testId: "ship-web" }));
+      await withNetworks(webRows);
       // A running test whose variant sells clearly less, with purchases as its guardrail, and the same losing
       // numbers under a test without one.
       for (const [id, guardrail] of [["guard-a", true], ["guard-off", false]] as const) {
         await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: [{ label: "purchase", kind: "purchase", isGuardrail: guardrail }] });
-        await seedRows(sql, "DailyRollup", [...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
+        await withNetworks([...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
       }
       // The same sales in both arms, but the variant's orders refunded three times as often (5% against 15%).
       await seedTest(sql, { id: "guard-refund", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/guard-refund"], goals: [{ label: "purchase", kind: "purchase", isGuardrail: true }] });
       const refunded = (armId: string, orders: number) =>
         losingRows(armId, 1_000).map((r) => (r.goal === "purchase" ? { ...r, refundedOrders: orders, refunded: orders * 60 } : r));
-      await seedRows(sql, "DailyRollup", [...refunded("guard-refund-a", 50), ...refunded("guard-refund-b", 150)].map((r) => ({ ...r, siteId: site!.id, testId: "guard-refund" })));
+      await withNetworks([...refunded("guard-refund-a", 50), ...refunded("guard-refund-b", 150)].map((r) => ({ ...r, siteId: site!.id, testId: "guard-refund" })));
       // A variant whose content stays hidden 800 ms at every exposure (control: none), under a test set to
-      // pause on flicker through its form below, and under one that is not.
+      // pause on flicker through its form below, and under one that is not; from 60 networks per arm.
       for (const id of ["blank-a", "blank-off"]) {
         await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: ["purchase"] });
-        const exposures = Array.from({ length: 240 }, (_, i) => ({
+        const exposures = Array.from({ length: 480 }, (_, i) => ({
           siteId: site!.id, testId: id, sessionId: `${id}-s${i}`, visitorId: `${id}-v${i}`, armId: i % 2 ? `${id}-b` : `${id}-a`,
-          eventId: `${id}-e${i}`, exposedAt: new Date(Date.now() - 3600_000), msToApply: 120, msHidden: i % 2 ? 800 : 0,
+          eventId: `${id}-e${i}`, exposedAt: new Date(Date.now() - 3600_000), msToApply: 120, msHidden: i % 2 ? 800 : 0, network: `net-${i % 120}`,
         }));
         await seedRows(sql, "Exposure", exposures);
       }
@@ -163,7 +173,14 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     expect(decided).toEqual([expect.objectContaining({ subject: `svc completed the test "Test ${SHIP.id}": a winner` })]);
   });
 
-  it("pauses a running test whose variant trips its guardrail, says why, emails the owner, and not again once resumed", async () => {
+  it("serves no winner by itself on purchases the browser reported: the owner is told it is decided, and ships it with a click", async () => {
+    const deadline = Date.now() + 12_000;
+    while (Date.now() < deadline && !(await outbox()).some((e) => e.kind === "decided" && e.subject.includes('"Test ship-web"'))) await new Promise((r) => setTimeout(r, 250));
+    expect(await statusOf("ship-web")).toBe("running");
+    expect((await outbox()).filter((e) => e.subject.includes('"Test ship-web"')).map((e) => e.kind)).toEqual(["decided"]);
+  });
+
+  it("pauses a running test whose variant trips its guardrail, says why, emails the owner, and not again for the same loss once resumed", async () => {
     const paused = await waitForStatus("guard-a", "paused", 12_000);
     expect(paused).toBeGreaterThan(0);
     const page = await loaderData(url(), SHOP, "/app/tests/guard-a", TEST_ROUTE);
@@ -177,7 +194,7 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     expect(await statusOf("guard-off")).toBe("running");
     expect(sent).toContainEqual(expect.objectContaining({ kind: "decided", subject: 'The test "Test guard-off" is decided: keep the original' }));
     expect(sent.filter((e) => e.kind === "decided" && e.subject.includes("guard-a"))).toEqual([]);
-    // Resumed knowingly: a few more passes leave it running.
+    // Resumed knowingly: its guardrails judge the days after the pause only, so a few more passes leave it running.
     expect((await postAction(url(), SHOP, "/app/tests/guard-a", { intent: "resume" })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2500));
     expect(await statusOf("guard-a")).toBe("running");
@@ -195,7 +212,7 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     expect((await loaderData(url(), SHOP, "/app/tests/blank-a", TEST_ROUTE)).data.schedule.pauseOnFlicker).toBe(true);
     await waitForStatus("blank-a", "paused", 12_000);
     const page = await loaderData(url(), SHOP, "/app/tests/blank-a", TEST_ROUTE);
-    expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" kept content hidden for 800 ms at the median over its last 120 exposures \(the limit is 500 ms\)/);
+    expect(page.data.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" kept content hidden for 800 ms at the median over its last 240 exposures \(the limit is 500 ms\)/);
     expect(await statusOf("blank-off")).toBe("running");
     expect((await loaderData(url(), SHOP, "/app/tests/blank-off", TEST_ROUTE)).data.schedule.pauseOnFlicker).toBe(false);
   });

@@ -114,4 +114,28 @@ describe.each(databaseKinds)("webhook replay (%s)", (kind) => {
     expect((await send(ctx.server.url, invalid)).status).toBe(422);
     expect((await send(ctx.server.url, invalid)).status).toBe(422);
   });
+
+  // Issue 33, row 11: delivery records were all deleted 48 hours after receipt, and the trigger time is not
+  // signed, so the same body under a new id and a fresh trigger time was processed again after that.
+  it("recognises a replay 48 hours + 1 minute after the delivery, and 400 days after; shop/redact never erases an installed shop", async () => {
+    await ctx.sql(installShop);
+    const uninstall = delivery(ctx.server.url, "app/uninstalled", { id: 20, myshopify_domain: SHOP, updated_at: "2026-11-01T10:00:00Z" });
+    expect((await send(ctx.server.url, uninstall)).status).toBe(200);
+    await ctx.sql(installShop);
+    const redact = delivery(ctx.server.url, "shop/redact", { shop_id: 20, shop_domain: SHOP });
+    // Received while the shop is installed: Shopify sends it only 48 hours after an uninstall.
+    expect((await send(ctx.server.url, redact)).body).toMatchObject({ status: "installed" });
+
+    for (const age of ["48 hours 1 minute", "400 days"]) {
+      await ctx.sql((sql) => sql.query(`UPDATE "WebhookDelivery" SET "receivedAt" = now() - interval '${age}', "processedAt" = now() - interval '${age}'`));
+      // A new process deletes what it no longer remembers at its first claim.
+      await ctx.restart();
+      const other = delivery(ctx.server.url, "app/scopes_update", { id: randomUUID(), current: ["read_orders"], previous: [] });
+      expect((await send(ctx.server.url, other)).status).toBe(200);
+      const fresh = { "X-Shopify-Webhook-Id": randomUUID(), "X-Shopify-Triggered-At": new Date().toISOString() };
+      expect((await send(ctx.server.url, uninstall, fresh)).body.status, age).toBe("duplicate");
+      expect((await send(ctx.server.url, redact, { ...fresh, "X-Shopify-Webhook-Id": randomUUID() })).body.status, age).toMatch(/^(duplicate|installed)$/);
+      expect(await ctx.sql(shopState), age).toEqual([{ uninstalled: false, sites: 1 }]);
+    }
+  });
 });

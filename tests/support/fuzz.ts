@@ -15,6 +15,8 @@ export interface FuzzTarget {
   /** A running test and one of its arms, so some exposures name real ones. */
   testId: string;
   armId: string;
+  /** A Shopify storefront site of `shop`: clean purchases sent to it meet the browser doors' refusal. */
+  shopifySiteId?: string;
 }
 
 export interface FuzzOptions {
@@ -34,6 +36,8 @@ export interface FuzzReport {
   requests: number;
   seconds: number;
   byRoute: Record<string, RouteCount>;
+  /** Problem documents answered, by their `type` (the refusals reached, not only their status class). */
+  problemTypes: Record<string, number>;
   /** Every answer ≥ 500 (and what was sent), the first 20. */
   serverErrors: Array<{ route: string; status: number; sent: string }>;
   serverErrorCount: number;
@@ -100,7 +104,23 @@ function event(r: Rng, t: FuzzTarget): Record<string, unknown> {
   return base;
 }
 
+/**
+ * A well-formed batch a stranger would send to count money: purchases with any value on the Shopify site
+ * (refused: its purchases are signed orders), or on the web site beside exposures to the real test.
+ */
+function forgedMoneyBatch(r: Rng, t: FuzzTarget): string {
+  const shopify = t.shopifySiteId !== undefined && r.chance(0.5);
+  const at = { id: randomUUID(), ts: Date.now(), path: "/demo" };
+  const events = [
+    { ...at, type: "conversion", goal: r.pick(["purchase", "purchase", "signup"]), value: r.pick([1, 1_000, 1e12]) },
+    ...(r.chance(0.5) ? [{ ...at, id: randomUUID(), type: "exposure", test: t.testId, arm: t.armId, msToApply: 5, msHidden: r.pick([0, 600_000]) }] : []),
+  ];
+  const site = shopify ? t.shopifySiteId : t.siteId;
+  return JSON.stringify({ v: 1, site, vid: randomUUID(), sid: randomUUID(), sent: Date.now(), events, ...(shopify && { shop: t.shop }) });
+}
+
 function batchBody(r: Rng, t: FuzzTarget): string {
+  if (r.chance(0.15)) return forgedMoneyBatch(r, t);
   if (r.chance(0.1)) return nastyString(r);
   if (r.chance(0.05)) return JSON.stringify(nastyValue(r));
   const events = Array.from({ length: r.pick([0, 1, 3, 10, 50, 51, 200]) }, () => event(r, t));
@@ -248,22 +268,30 @@ const statusOf = (head: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
-async function send(t: FuzzTarget, sent: Sent): Promise<number | null> {
-  if (sent.raw !== undefined) return sendRaw(t.baseUrl, sent.raw);
+async function send(t: FuzzTarget, sent: Sent): Promise<{ status: number | null; problem?: string }> {
+  if (sent.raw !== undefined) return { status: await sendRaw(t.baseUrl, sent.raw) };
   const { path, init } = sent.request!;
   try {
     const res = await fetch(`${t.baseUrl}${path}`, { ...init, redirect: "manual", signal: AbortSignal.timeout(15_000) });
-    await res.arrayBuffer().catch(() => undefined);
-    return res.status;
+    const body = await res.text().catch(() => "");
+    if (!(res.headers.get("content-type") ?? "").includes("problem+json")) return { status: res.status };
+    const type = (() => {
+      try {
+        return (JSON.parse(body) as { type?: unknown }).type;
+      } catch {
+        return undefined;
+      }
+    })();
+    return { status: res.status, problem: typeof type === "string" ? type : "(unreadable)" };
   } catch {
     // The client library refused what it was asked to send, or the connection ended without an answer.
-    return null;
+    return { status: null };
   }
 }
 
 export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const r = prng(options.seed);
-  const report: FuzzReport = { seed: options.seed, requests: 0, seconds: 0, byRoute: {}, serverErrors: [], serverErrorCount: 0 };
+  const report: FuzzReport = { seed: options.seed, requests: 0, seconds: 0, byRoute: {}, problemTypes: {}, serverErrors: [], serverErrorCount: 0 };
   const started = performance.now();
   // Requests are drawn up front from the one sequence, so a seed names the same requests whatever the timing.
   const plan = Array.from({ length: options.requests }, () => request(r, target));
@@ -271,7 +299,8 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
   const worker = async () => {
     while (next < plan.length) {
       const sent = plan[next++]!;
-      const status = await send(target, sent);
+      const { status, problem } = await send(target, sent);
+      if (problem !== undefined) report.problemTypes[problem] = (report.problemTypes[problem] ?? 0) + 1;
       const route = (report.byRoute[sent.route] ??= { requests: 0, classes: {} });
       route.requests++;
       report.requests++;
@@ -300,6 +329,8 @@ export function fuzzTable(report: FuzzReport): string {
   for (const [route, count] of Object.entries(report.byRoute).sort()) {
     lines.push(`| ${route} | ${count.requests} | ${classes.map((c) => count.classes[c] ?? 0).join(" | ")} |`);
   }
+  const types = Object.entries(report.problemTypes).sort(([a], [b]) => (a < b ? -1 : 1));
+  lines.push(`\nproblem types: ${types.map(([type, n]) => `${type} ${n}`).join(", ")}`);
   lines.push(`\n${report.requests} requests in ${report.seconds.toFixed(1)} s (seed ${report.seed}); answers ≥ 500: ${report.serverErrorCount}`);
   return lines.join("\n");
 }

@@ -28,6 +28,8 @@ interface Tables {
   CheckoutReport: Models.CheckoutReport;
   DailyRollup: Models.DailyRollup;
   SegmentRollup: Models.SegmentRollup;
+  NetworkRollup: Models.NetworkRollup;
+  SiteSegmentValue: Models.SiteSegmentValue;
   OutboxEmail: Models.OutboxEmail;
   StaffAddress: Models.StaffAddress;
   WebhookDelivery: Models.WebhookDelivery;
@@ -174,4 +176,35 @@ export async function seedTest(sql: Sql, { site, arms = 2, goals = [], ...test }
       return { id: `${test.id}-${label}`, label, ...rest, isPrimary: primary, testId: test.id };
     }),
   );
+}
+
+const NETWORK_COUNTS = ["exposedVisitors", "convertingVisitors", "conversions", "conversionSquares"] as const;
+const NETWORK_AMOUNTS = ["revenue", "revenueSquares", "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "revenueConversions", "cappedRevenueConversions"] as const;
+
+/**
+ * NetworkRollup rows that spread a test's DailyRollup rows (summed over their days) evenly over `count`
+ * networks: the honest traffic from many networks that the robust view wants before svc acts by itself
+ * (app/domain/results/robust-view.ts). Counts are split whole, amounts in proportion.
+ */
+export function networkRowsFor(rows: ReadonlyArray<Columns<"DailyRollup">>, count: number): Array<Columns<"NetworkRollup">> {
+  const sums = new Map<string, Record<string, unknown>>();
+  for (const r of rows) {
+    const key = [r.siteId, r.testId, r.armId, r.goal, r.currency ?? ""].join("\u0000");
+    const sum = sums.get(key) ?? { siteId: r.siteId, testId: r.testId, armId: r.armId, goal: r.goal, currency: r.currency ?? "" };
+    for (const f of [...NETWORK_COUNTS, ...NETWORK_AMOUNTS]) sum[f] = Number(sum[f] ?? 0) + Number((r as Record<string, unknown>)[f] ?? 0);
+    sums.set(key, sum);
+  }
+  const out: Array<Columns<"NetworkRollup">> = [];
+  for (const sum of sums.values()) {
+    for (let i = 0; i < count; i++) {
+      const row: Record<string, unknown> = { siteId: sum.siteId, testId: sum.testId, armId: sum.armId, goal: sum.goal, currency: sum.currency, network: `seeded-${i}` };
+      for (const f of NETWORK_COUNTS) {
+        const total = Number(sum[f]);
+        row[f] = Math.floor(total / count) + (i < total % count ? 1 : 0);
+      }
+      for (const f of NETWORK_AMOUNTS) row[f] = Number(sum[f]) / count;
+      out.push(row as Columns<"NetworkRollup">);
+    }
+  }
+  return out;
 }

@@ -40,7 +40,7 @@ export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string
     startServer({
       env: {
         ...state.db.env,
-        ...(state.db.kind === "pglite" ? { SVC_PGLITE_PORT: "0" } : {}),
+        ...(state.db.kind === "pglite" ? { SVC_PGLITE_PORT: "0", SVC_PGLITE_PORT_IN_PRODUCTION: "1" } : {}),
         ...SHOPIFY_TEST_ENV,
         SHOPIFY_ADMIN_API_ORIGIN: state.admin.origin,
         ...env,

@@ -39,7 +39,7 @@ export const uuid = randomUUID;
 export function postBatchFrom(
   baseUrl: string,
   body: unknown,
-  init: { from?: string; origin?: string; path?: string } = {},
+  init: { from?: string; origin?: string; path?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; json: () => unknown }> {
   const url = new URL(init.path ?? "/api/events", baseUrl);
   const text = typeof body === "string" ? body : JSON.stringify(body);
@@ -50,7 +50,9 @@ export function postBatchFrom(
         method: "POST",
         localAddress: init.from,
         agent: false,
-        headers: { "Content-Type": "text/plain;charset=UTF-8", "Content-Length": Buffer.byteLength(text), ...(init.origin && { Origin: init.origin }) },
+        headers: {
+          "Content-Type": "text/plain;charset=UTF-8", "Content-Length": Buffer.byteLength(text), ...(init.origin && { Origin: init.origin }), ...init.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { useId } from "react";
 import type { ArmMark, ArmStanding } from "~/domain/results/decision-summary";
 import { CHANCE_RECONCILIATION, EXPLORATORY_NOTE, intervalText, markText, UNBOUNDED_INTERVAL } from "~/domain/results/decision-words";
+import { MONEY_SOURCE_WORDS } from "~/domain/results/money-source";
 import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";
 import { ProfitTable } from "./ProfitTable";
@@ -203,6 +204,11 @@ export function ArmsTable({
           </Text>
           {goal.primary && <Badge tone="info">Primary goal</Badge>}
         </InlineStack>
+        <span data-svc-money-source={goal.source ?? "browser"}>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {MONEY_SOURCE_WORDS[goal.source ?? "browser"]}
+          </Text>
+        </span>
         <DataTable
           columnContentTypes={["text", "text", "text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
           headings={[

@@ -43,6 +43,16 @@ describe("results components on the server", () => {
     expect(html).toContain("Variant &lt;B&gt;");
     expect(html).toContain("No revenue recorded for this goal.");
     expect(html).toContain("Lift vs control (95% interval)");
+    // A goal without a known source is the browser's, and says anyone can forge it.
+    expect(html).toContain('data-svc-money-source="browser"');
+    expect(html).toContain("anyone can forge these conversions and their values");
+  });
+
+  it("names a goal's trusted source: signed orders, or the merchant's server", () => {
+    const table = (source: "orders" | "server") =>
+      render(<ArmsTable alpha={0.05} currency="USD" goal={{ goal: "purchase", primary: true, source, arms: [arm({})] }} />);
+    expect(table("orders")).toContain("Counted from the shop&#x27;s signed order webhooks");
+    expect(table("server")).toContain("Counted from your server only (POST /api/conversions with an API key)");
   });
 
   it("says not enough data, and shows no p-value or chance, for an arm without variance", () => {

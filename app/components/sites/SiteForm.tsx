@@ -1,5 +1,6 @@
-// The web-site form's fields (name, domain, allowed origins, consent countries, consent platform) with
-// each field's error under it; the page owns the values so it can tell when they differ from what is saved.
+// The web-site form's fields (name, domain, allowed origins, consent countries, consent platform, goals
+// counted from the server) with each field's error under it; the page owns the values so it can tell when
+// they differ from what is saved.
 import { BlockStack, Checkbox, FormLayout, TextField } from "@shopify/polaris";
 
 export interface SiteFormValues {
@@ -8,12 +9,14 @@ export interface SiteFormValues {
   allowedOrigins: string;
   consentCountries: string;
   consentManagedByMerchant: boolean;
+  /** Goal labels counted from the site's server only, one per line. */
+  serverGoals: string;
 }
 
 export type SiteFormErrors = Partial<Record<keyof SiteFormValues, string>>;
 
 export function emptySiteForm(): SiteFormValues {
-  return { name: "", domain: "", allowedOrigins: "", consentCountries: "", consentManagedByMerchant: false };
+  return { name: "", domain: "", allowedOrigins: "", consentCountries: "", consentManagedByMerchant: false, serverGoals: "" };
 }
 
 /** The values as a form post (a checkbox sends "on" only when ticked). */
@@ -25,6 +28,7 @@ export function siteFormData(values: SiteFormValues, intent?: string): FormData 
   form.set("allowedOrigins", values.allowedOrigins);
   form.set("consentCountries", values.consentCountries);
   if (values.consentManagedByMerchant) form.set("consentManagedByMerchant", "on");
+  form.set("serverGoals", values.serverGoals);
   return form;
 }
 
@@ -81,6 +85,17 @@ export function SiteForm({
           helpText='Your consent platform inserts the tag only after the visitor agrees: the tag then carries data-svc-consent="granted" and svc asks nothing itself.'
         />
       </BlockStack>
+      <TextField
+        label="Goals counted from your server only"
+        name="serverGoals"
+        autoComplete="off"
+        multiline={2}
+        value={values.serverGoals}
+        onChange={set("serverGoals")}
+        error={errors.serverGoals}
+        placeholder="order"
+        helpText="Goal labels, one per line, that your server reports through POST /api/conversions with an API key. Browsers can then no longer send them (anyone can forge a browser's conversion or its value), and results say their money comes from your server. Empty: every goal may come from the browser."
+      />
     </FormLayout>
   );
 }
@@ -97,5 +112,6 @@ export function readSiteForm(form: FormData) {
     allowedOrigins: text("allowedOrigins"),
     consentCountries: text("consentCountries"),
     consentManagedByMerchant: text("consentManagedByMerchant"),
+    serverGoals: text("serverGoals"),
   };
 }

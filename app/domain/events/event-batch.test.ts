@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { HIDE_TIMEOUT_MS } from "~/wire/hide";
 import { describe, expect, it } from "vitest";
 import {
   ID_PATTERN,
@@ -70,6 +71,11 @@ describe("parseEventBatch", () => {
     ];
     expect(parseEventBatch(batch(events)).ok).toBe(true);
     expect(parseEventBatch(batch(Array.from({ length: MAX_BATCH_EVENTS }, () => pageview))).ok).toBe(true);
+  });
+
+  it("counts a hidden time past the snippet's hiding timeout as the timeout: longer is no measurement", () => {
+    const r = parseEventBatch(batch([{ ...exposure, msHidden: 600_000 }, { ...exposure, id: "e4", msHidden: 640 }]));
+    expect(r.ok && r.value.events.map((e) => (e.type === "exposure" ? e.msHidden : null))).toEqual([HIDE_TIMEOUT_MS, 640]);
   });
 
   it.each<[string, Array<string | number>, unknown, string]>([
@@ -180,7 +186,9 @@ describe("parseEventBatch", () => {
       fc.property(arbitraryBatch, fc.context(), (body, ctx) => {
         const r = parseEventBatch(body);
         ctx.log(JSON.stringify(r.ok ? "ok" : r.issues));
-        return r.ok && satisfiesLimits(r.value) && JSON.stringify(r.value) === JSON.stringify(body);
+        // Unchanged, but for a hidden time past the hiding timeout, which counts as the timeout.
+        const expected = { ...body, events: body.events.map((e) => ("msHidden" in e ? { ...e, msHidden: Math.min(e.msHidden, HIDE_TIMEOUT_MS) } : e)) };
+        return r.ok && satisfiesLimits(r.value) && JSON.stringify(r.value) === JSON.stringify(expected);
       }),
       { numRuns: 500 },
     );

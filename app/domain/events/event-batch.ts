@@ -18,6 +18,7 @@ import {
   wireTextProblem,
   type EventBatch,
 } from "~/wire";
+import { HIDE_TIMEOUT_MS } from "~/wire/hide";
 import { failure, parseWith, type ParseResult } from "../parse-result";
 
 export type { ParseResult } from "../parse-result";
@@ -57,6 +58,12 @@ const boundedText = wireTextSchema;
 
 const timestamp = z.number().positive({ error: "must be a positive number" });
 const timing = z.number().int().min(0).max(MAX_TIMING_MS);
+/**
+ * The snippet reports how long it hid elements only below its hiding timeout (past it, CSS alone shows them
+ * and nothing is measured): a longer claim is not a measurement, so it counts as the timeout, and a forged
+ * 600,000 ms weighs no more in the flicker figures than a real page that waited the whole second.
+ */
+const hiddenTiming = timing.transform((ms) => Math.min(ms, HIDE_TIMEOUT_MS));
 
 const path = wireTextSchema(MAX_PATH_LENGTH).refine((s) => s.startsWith("/"), { error: "must start with /" });
 
@@ -78,7 +85,7 @@ const event = z.discriminatedUnion(
   [
     z.strictObject({ ...base, type: z.literal("pageview") }),
     z.strictObject({ ...base, type: z.literal("click"), el: element }),
-    z.strictObject({ ...base, type: z.literal("exposure"), test: idSchema, arm: idSchema, msToApply: timing, msHidden: timing }),
+    z.strictObject({ ...base, type: z.literal("exposure"), test: idSchema, arm: idSchema, msToApply: timing, msHidden: hiddenTiming }),
     z.strictObject({ ...base, type: z.literal("conversion"), goal: goalSchema, value: valueSchema.optional() }),
     z.strictObject({
       ...base,

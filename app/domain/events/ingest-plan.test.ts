@@ -239,3 +239,33 @@ describe("planIngest", () => {
     expect(plan.rollups.find((r) => r.goal === "buy" && r.armId === "t1-a")).toMatchObject({ covariateRevenueProducts: null });
   });
 });
+
+describe("planIngest: networks", () => {
+  it("keeps the sender's network on rows, and counts a visitor and their later conversions under their first exposure's network", () => {
+    const plan = planIngest(
+      [
+        exposure({ eventId: "x1", network: "netA" }),
+        exposure({ eventId: "x2", sessionId: "b", occurredAt: at(1), network: "netB" }),
+        conversion({ eventId: "c1", sessionId: "b", value: 30, network: "netC" }),
+        exposure({ eventId: "x3", visitorId: "v2", sessionId: "c", network: null }),
+      ],
+      nothing,
+    );
+    expect(plan.exposures.map((e) => e.network)).toEqual(["netA", "netB", null]);
+    expect(plan.conversions.map((c) => c.network)).toEqual(["netC"]);
+    // v1's second session brings no new visitor; its conversion counts under netA, where v1 was first exposed.
+    expect(plan.networkRollups.map((r) => [r.goal, r.network, r.exposedVisitors, r.convertingVisitors, r.revenue])).toEqual([
+      ["", "netA", 1, 0, 0],
+      ["buy", "netA", 0, 1, 30],
+    ]);
+  });
+
+  it("attributes a conversion to the network stored on the visitor's earlier exposure", () => {
+    const plan = planIngest([conversion({ eventId: "c1", network: "netZ" })], {
+      ...nothing,
+      visitorExposures: [{ siteId: "s1", testId: "t1", visitorId: "v1", armId: "t1-b", exposedAt: at(0), covariate: null, network: "netStored" }],
+      exposedVisitors: [{ siteId: "s1", testId: "t1", visitorId: "v1", covariate: null }],
+    });
+    expect(plan.networkRollups.map((r) => [r.goal, r.network, r.convertingVisitors])).toEqual([["buy", "netStored", 1]]);
+  });
+});

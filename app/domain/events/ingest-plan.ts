@@ -4,7 +4,8 @@
 import { attribute, exposureCounts, type AttributionTest, type VisitorExposure } from "./attribution";
 import { conversionIncrement } from "./conversion-increment";
 import { covariateOf, covariateProduct, covariateSums, inCovariateWindow } from "./covariate";
-import { attributedSegment, segmentTally, type SegmentDelta, type SegmentedExposure } from "./segment-plan";
+import { networkTally, type NetworkDelta } from "./network-plan";
+import { attributedExposure, segmentTally, type SegmentDelta, type SegmentedExposure } from "./segment-plan";
 import type { CovariateSums, RevenueSums, RollupFigures } from "../results/totals";
 
 export interface PlanSite {
@@ -22,6 +23,8 @@ interface PlanEventBase {
   visitorId: string;
   sessionId: string;
   occurredAt: Date;
+  /** The sender's network bucket (network-bucket.ts); null or absent: none known. */
+  network?: string | null;
 }
 
 export type PlanEvent =
@@ -40,7 +43,7 @@ export interface KnownFacts {
    * For each (site, test, visitor) of the group's conversions, the visitor's earliest stored exposure to
    * the test at or after its start, from any session: the only one attribution can pick (attribution.ts).
    */
-  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string; covariate: number | null; segment?: string | null }>;
+  visitorExposures: ReadonlyArray<VisitorExposure & { siteId: string; visitorId: string; covariate: number | null; segment?: string | null; network?: string | null }>;
   /**
    * (site, test, visitor) with at least one exposed session, with the covariate their exposure rows hold
    * (null: exposed before it was kept).
@@ -77,13 +80,19 @@ export interface IngestPlan {
     /** CUPED's covariate of the visitor for this test (the same on all their rows; null: unknown). */
     covariate: number | null;
     segment: string | null;
+    network: string | null;
   }>;
-  conversions: Array<{ siteId: string; eventId: string; goal: string; value: number | null; currency: string | null; sessionId: string; visitorId: string; occurredAt: Date }>;
+  conversions: Array<{
+    siteId: string; eventId: string; goal: string; value: number | null; currency: string | null; sessionId: string; visitorId: string; occurredAt: Date;
+    network: string | null;
+  }>;
   attributions: Array<{ siteId: string; eventId: string; testId: string; armId: string }>;
   /** One entry per rollup key, increments summed, sorted by key (a fixed lock order for concurrent writers). */
   rollups: RollupDelta[];
   /** The segment rollups' increments (segment-plan.ts), one entry per key, sorted by key. */
   segmentRollups: SegmentDelta[];
+  /** The network rollups' increments (network-plan.ts), one entry per key, sorted by key. */
+  networkRollups: NetworkDelta[];
 }
 
 const key = (...parts: string[]) => parts.join("\u0000");
@@ -108,8 +117,9 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   }
   const recorded = new Set(known.recordedConversions.map((c) => key(c.siteId, c.eventId)));
 
-  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [], segmentRollups: [] };
+  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [], segmentRollups: [], networkRollups: [] };
   const segments = segmentTally();
+  const networks = networkTally();
   const rollups = new Map<string, RollupDelta>();
   const add = (delta: Omit<RollupDelta, keyof typeof ZERO | keyof CovariateDelta> & Partial<typeof ZERO> & Partial<CovariateDelta>) => {
     const k = key(delta.siteId, delta.testId, delta.armId, delta.goal, delta.day, delta.currency);
@@ -135,7 +145,8 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       if (exposedTests.has(sessionTest)) continue;
       exposedTests.add(sessionTest);
       const segment = event.segment ?? null;
-      push(visitorExposures, key(siteId, event.visitorId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt, segment });
+      const network = event.network ?? null;
+      push(visitorExposures, key(siteId, event.visitorId), { testId: event.testId, armId: event.armId, exposedAt: event.occurredAt, segment, network });
       const visitor = key(siteId, event.testId, event.visitorId);
       const newVisitor = !exposedVisitors.has(visitor);
       exposedVisitors.add(visitor);
@@ -149,9 +160,12 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       const covariate = covariates.get(visitor) ?? null;
       plan.exposures.push({
         siteId, testId: event.testId, sessionId: event.sessionId, visitorId: event.visitorId, armId: event.armId,
-        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden, covariate, segment,
+        eventId: event.eventId, exposedAt: event.occurredAt, msToApply: event.msToApply, msHidden: event.msHidden, covariate, segment, network,
       });
-      if (newVisitor) segments.exposed({ siteId, testId: event.testId, armId: event.armId, day }, segment);
+      if (newVisitor) {
+        segments.exposed({ siteId, testId: event.testId, armId: event.armId, day }, segment);
+        networks.exposed({ siteId, testId: event.testId, armId: event.armId }, network);
+      }
       add({
         siteId, testId: event.testId, armId: event.armId, goal: "", day, currency: "", exposures: 1, exposedVisitors: newVisitor ? 1 : 0,
         ...(newVisitor && covariateSums(covariate)),
@@ -164,7 +178,7 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
     const currency = event.site.currency;
     plan.conversions.push({
       siteId, eventId: event.eventId, goal: event.goal, value: event.value, currency: event.value === null ? null : currency,
-      sessionId: event.sessionId, visitorId: event.visitorId, occurredAt: event.occurredAt,
+      sessionId: event.sessionId, visitorId: event.visitorId, occurredAt: event.occurredAt, network: event.network ?? null,
     });
     if (event.value !== null) push(groupRevenue, key(siteId, event.visitorId), { at: event.occurredAt, value: event.value });
     const exposuresOfVisitor = visitorExposures.get(key(siteId, event.visitorId)) ?? [];
@@ -181,7 +195,9 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
       const inc = conversionIncrement(prior, event.value, 0, event.site.revenueCaps?.get(testId) ?? null);
       const covariate = covariates.get(key(siteId, testId, event.visitorId)) ?? null;
       add({ siteId, testId, armId, goal: event.goal, day, currency, ...inc, covariateRevenueProducts: covariateProduct(covariate, inc.cappedRevenue) });
-      segments.converted({ siteId, testId, armId, goal: event.goal, day, currency }, attributedSegment(exposuresOfVisitor, testId, armId), inc);
+      const exposure = attributedExposure(exposuresOfVisitor, testId, armId);
+      segments.converted({ siteId, testId, armId, goal: event.goal, day, currency }, exposure?.segment, inc);
+      networks.converted({ siteId, testId, armId, goal: event.goal, currency }, exposure?.network, inc);
       before.conversions += 1;
       before.byCurrency.set(currency, (before.byCurrency.get(currency) ?? 0) + 1);
       before.revenue.set(currency, (before.revenue.get(currency) ?? 0) + (event.value ?? 0));
@@ -189,6 +205,7 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   }
   plan.rollups = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   plan.segmentRollups = segments.rows();
+  plan.networkRollups = networks.rows();
   return plan;
 }
 

@@ -27,25 +27,35 @@ export interface SegmentDelta extends SegmentFigures {
 
 type Key = Omit<SegmentDelta, keyof SegmentFigures | "dimension" | "value">;
 
-/** A visitor's exposure as attribution sees it, with the segment stored on it (null: none kept). */
+/**
+ * A visitor's exposure as attribution sees it, with the segment and the network bucket stored on it
+ * (null: none kept).
+ */
 export interface SegmentedExposure {
   testId: string;
   armId: string;
   exposedAt: Date;
   segment?: string | null;
+  network?: string | null;
 }
 
 /**
- * The segment of the exposure a conversion was attributed to: the visitor's earliest exposure to that
- * test with that arm (attribute() picks the earliest exposure, so that is the one it picked).
+ * The exposure a conversion was attributed to: the visitor's earliest exposure to that test with that arm
+ * (attribute() picks the earliest exposure, so that is the one it picked). Its segment and network are the
+ * conversion's in the segment and network rollups.
  */
-export function attributedSegment(exposures: readonly SegmentedExposure[], testId: string, armId: string): string | null {
-  let first: SegmentedExposure | undefined;
+export function attributedExposure<E extends SegmentedExposure>(exposures: readonly E[], testId: string, armId: string): E | undefined {
+  let first: E | undefined;
   for (const e of exposures) {
     if (e.testId !== testId || e.armId !== armId) continue;
     if (!first || e.exposedAt.getTime() < first.exposedAt.getTime()) first = e;
   }
-  return first?.segment ?? null;
+  return first;
+}
+
+/** The segment of the exposure a conversion was attributed to (attributedExposure). */
+export function attributedSegment(exposures: readonly SegmentedExposure[], testId: string, armId: string): string | null {
+  return attributedExposure(exposures, testId, armId)?.segment ?? null;
 }
 
 /** Sums segment increments per key; `rows()` answers them sorted by key (the lock order of concurrent writers). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundMarket, decodeSegment, encodeSegment, MAX_LANDING_LENGTH, segmentEntries, segmentOf } from "./segment";
+import { decodeSegment, encodeSegment, MAX_LANDING_LENGTH, segmentEntries, segmentOf } from "./segment";
 
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 const base = { userAgent: IPHONE, pageHost: "shop.example", country: "de", shopify: false };
@@ -33,17 +33,5 @@ describe("encodeSegment and decodeSegment", () => {
     expect(decodeSegment("a|b|c")).toBeNull();
     expect(decodeSegment("mobile|new|<script>|DE|")).toBeNull();
     expect(segmentEntries("tablet|unknown|email|FR|")).toEqual([["device", "tablet"], ["visitor", "unknown"], ["channel", "email"], ["country", "FR"]]);
-  });
-});
-
-describe("boundMarket", () => {
-  it("admits a site's markets up to the bound, then counts new ones as other", () => {
-    const admitted = new Set(["us"]);
-    const s = (market: string) => ({ device: "mobile", visitor: "new", channel: "direct", country: "US", market });
-    expect(boundMarket(s("eu"), admitted, 2).market).toBe("eu");
-    expect(boundMarket(s("forged"), admitted, 2).market).toBe("other");
-    expect(boundMarket(s("us"), admitted, 2).market).toBe("us");
-    expect(boundMarket(s("unknown"), admitted, 2).market).toBe("unknown");
-    expect([...admitted]).toEqual(["us", "eu"]);
   });
 });

@@ -56,21 +56,12 @@ export function segmentOf(s: SegmentSources): Segment {
 const MAX_MARKET_LENGTH = 32;
 
 /**
- * A site counts at most this many market handles (a shop has a few; Shopify allows 50 at most): the market
- * comes from the page, which anybody can forge, so later handles past the bound count as "other".
+ * What a market handle counts as while the site does not count it as itself: the page states the handle,
+ * so anybody can choose one, and a site counts only handles shown from many networks, 50 at most
+ * (segment-values.ts's MARKET_ADMISSION).
  */
-export const MAX_SITE_MARKETS = 50;
+export const OTHER = "other";
 
-/** The segment with its market admitted: known, or new while the site has room (added to `admitted`), else "other". */
-export function boundMarket(segment: Segment, admitted: Set<string>, max = MAX_SITE_MARKETS): Segment {
-  const { market } = segment;
-  if (market === "" || market === UNKNOWN || admitted.has(market)) return segment;
-  if (admitted.size < max) {
-    admitted.add(market);
-    return segment;
-  }
-  return { ...segment, market: "other" };
-}
 const VALUE = /^[A-Za-z0-9-]{0,32}$/;
 
 /** Exposure.segment's text: the values in SEGMENT_DIMENSIONS' order, joined by "|". */

@@ -33,6 +33,19 @@ describe("patch shape", () => {
     expect(issues([{ op: "hide", sel }])).toEqual([]);
   });
 
+  // Issue 33, row 13: a style sheet could @import or load images from any host (and so send out the page's
+  // content through attribute selectors).
+  it("refuses a style sheet or style value that loads from another site, in the form's words", () => {
+    const sheet = issues([{ op: "css", value: '@import url(https://evil.test/a.css); .a { background: url("//evil.test/?x") }' }]);
+    expect(sheet).toEqual([["0.value", expect.stringMatching(/^Load nothing from another site: remove @import, url\(https:\/\/evil\.test\/a\.css\), url\(\/\/evil\.test\/\?x\)\. Use paths on your own site/)]]);
+    expect(issues([{ op: "css", value: "@import '/same-site.css';" }])).toEqual([["0.value", expect.stringContaining("remove @import")]]);
+    expect(issues([{ op: "style", sel: "#a", props: { "background-image": "url(https://evil.test/x.png)" } }])).toEqual([
+      ["0.props.background-image", expect.stringContaining("url(https://evil.test/x.png)")],
+    ]);
+    expect(issues([{ op: "css", value: ".a { background: url(/cdn/shop/files/a.png), url(data:image/png;base64,AAAA) }" }])).toEqual([]);
+    expect(validPatches([{ op: "css", value: "@import url(https://evil.test/a.css);" }])).toBeNull();
+  });
+
   it("does not serve what it refuses (a patch stored before the rule)", () => {
     expect(validPatches([{ op: "hide", sel: "*" }])).toBeNull();
     expect(validPatches([{ op: "attr", sel: "a", name: "href", value: "javascript:alert(1)" }])).toBeNull();

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Patch } from "~/wire";
 import { markupProblems, unsafeAttribute } from "~/wire/rules/markup";
 import { isRootSelector, isSweepingSelector, SWEEPING_SELECTOR_MESSAGE } from "~/wire/rules/selector-rules";
+import { cssUrlMessage, cssUrlProblems } from "./css-urls";
 
 /** Caps on what one patch may hold (characters, JavaScript's length). */
 export const PATCH_LIMITS = {
@@ -31,7 +32,20 @@ const notRoot = selector.refine((sel) => !isRootSelector(sel), "A change cannot 
 export { SWEEPING_SELECTOR_MESSAGE };
 const narrow = notRoot.refine((sel) => !isSweepingSelector(sel), SWEEPING_SELECTOR_MESSAGE);
 
-const cssValue = z.string({ error: "Enter a value" }).max(PATCH_LIMITS.cssValue, `Keep each value under ${n(PATCH_LIMITS.cssValue)} characters`);
+/** CSS that loads nothing from another site (css-urls.ts). */
+const loadsNothingForeign = (value: string, ctx: z.RefinementCtx) => {
+  const problems = cssUrlProblems(value);
+  if (problems.length > 0) ctx.addIssue({ code: "custom", message: cssUrlMessage(problems) });
+};
+
+const cssValue = z
+  .string({ error: "Enter a value" })
+  .max(PATCH_LIMITS.cssValue, `Keep each value under ${n(PATCH_LIMITS.cssValue)} characters`)
+  .superRefine(loadsNothingForeign);
+const styleSheet = z
+  .string({ error: "Enter the CSS rules" })
+  .max(PATCH_LIMITS.styleSheet, `Keep the style sheet under ${n(PATCH_LIMITS.styleSheet)} characters`)
+  .superRefine(loadsNothingForeign);
 const className = z.string({ error: "Enter class names" }).regex(/^[^\s]{1,100}$/, `Class names are 1 to ${PATCH_LIMITS.className} characters without spaces`);
 const classList = z.array(className, { error: "Enter class names" }).max(PATCH_LIMITS.classNames, `Use at most ${PATCH_LIMITS.classNames} classes`).optional();
 const UNKNOWN_FIELD = { error: "This change holds a field it does not take" };
@@ -80,7 +94,7 @@ const patchSchema = z.discriminatedUnion(
       },
       UNKNOWN_FIELD,
     ),
-    z.strictObject({ op: z.literal("css"), value: z.string({ error: "Enter the CSS rules" }).max(PATCH_LIMITS.styleSheet, `Keep the style sheet under ${n(PATCH_LIMITS.styleSheet)} characters`) }, UNKNOWN_FIELD),
+    z.strictObject({ op: z.literal("css"), value: styleSheet }, UNKNOWN_FIELD),
     z.strictObject({ op: z.literal("hide"), sel: narrow }, UNKNOWN_FIELD),
   ],
   { error: "Choose a change: text, html, attr, class, style, css or hide" },

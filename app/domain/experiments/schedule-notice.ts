@@ -77,7 +77,7 @@ export function guardrailPauseEmail(test: NoticeTest, reason: string): ScheduleE
       `Hello,\n\n${reason}\n\n` +
       `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
       `Open svc in your Shopify admin, then Tests and this test, for its results. Complete it, or resume it if the loss is acceptable: ` +
-      `once resumed, svc does not pause it for its guardrails again.\n\n` +
+      `once resumed, svc judges its guardrails on the traffic from the next day on: this loss does not pause it again, a new one does.\n\n` +
       FOOTER,
   };
 }

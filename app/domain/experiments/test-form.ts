@@ -589,8 +589,8 @@ export function readDefinitionField(field: unknown): unknown {
   }
 }
 
-/** The patch-shape messages that mean "this would run script" (patch-shape.ts). */
-const UNSAFE_CONTENT = /^(Remove what could run script|Script \(javascript:\)|Event handler attributes)/;
+/** The patch-shape messages that mean "this would run script" or load from another site (patch-shape.ts). */
+const UNSAFE_CONTENT = /^(Remove what could run script|Script \(javascript:\)|Event handler attributes|Load nothing from another site)/;
 
 /**
  * Why a redirect arm's target would never be served, or null. The snippet follows a redirect only on the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_TOKEN_PATTERN, MAX_EDITOR_TOKEN_LENGTH, looksLikeEditorToken } from "~/wire/editor";
-import { CHECK_LIFETIME_SECONDS, checkKeyFrom, editorKeyFrom, EDITOR_LIFETIME_SECONDS, signEditorToken, verifyEditorToken } from "./editor-token";
+import { CHECK_LIFETIME_SECONDS, checkKeyFrom, checkTokenDigest, editorKeyFrom, EDITOR_LIFETIME_SECONDS, signEditorToken, verifyEditorToken } from "./editor-token";
 import { previewKeyFrom, signPreviewToken, verifyPreviewToken } from "./preview-token";
 
 const previewKey = previewKeyFrom("app-secret");
@@ -68,5 +68,15 @@ describe("editor tokens", () => {
   it("tells a token's shape from anything else before any check", () => {
     for (const text of ["", "a b", "<script>", "a/b", "x".repeat(MAX_EDITOR_TOKEN_LENGTH + 1)]) expect(looksLikeEditorToken(text)).toBe(false);
     expect(looksLikeEditorToken("abc.DEF-_1")).toBe(true);
+  });
+
+  it("keeps of a check token that reported only a digest, one per token", () => {
+    const key = checkKeyFrom("secret");
+    const a = signEditorToken(key, { site: "s", test: "t", arm: "a", exp: 2_000_000_000 });
+    const b = signEditorToken(key, { site: "s", test: "t", arm: "a", exp: 2_000_000_001 });
+    expect(checkTokenDigest(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(checkTokenDigest(a)).toBe(checkTokenDigest(a));
+    expect(checkTokenDigest(a)).not.toBe(checkTokenDigest(b));
+    expect(checkTokenDigest(a)).not.toContain(a.split(".")[0]);
   });
 });

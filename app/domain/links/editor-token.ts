@@ -1,5 +1,6 @@
 // Editor tokens: a signed, two-hour permission to open the visual editor on one arm of one test and save
 // that arm's patches. Same signing as preview links, under a key of its own: neither passes as the other.
+import { createHash } from "node:crypto";
 import { purposeKey, signClaims, verifyClaims, type ArmClaims, type ClaimsCheck } from "./signed-claims";
 
 /** Long enough to edit a page at leisure; short enough that a token left in a tab's history soon means nothing. */
@@ -40,4 +41,9 @@ export function signEditorToken(key: Uint8Array, claims: EditorClaims): string {
 /** The claims when the token is ours and unexpired; otherwise why not (an expired one keeps its claims). */
 export function verifyEditorToken(key: Uint8Array, token: string, nowSeconds: number): EditorCheck {
   return verifyClaims(key, token, nowSeconds);
+}
+
+/** What is kept of a check token once it has reported (it reports once): SHA-256 (hex), never the token. */
+export function checkTokenDigest(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
 }

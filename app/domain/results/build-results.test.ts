@@ -44,6 +44,15 @@ describe("buildResults", () => {
     expect(view.alpha).toBe(0.05);
   });
 
+  it("names where each goal's money comes from: the site's signed orders, its server, or the browser", () => {
+    const rollups = [row("a", "", "2026-11-01", { exposedVisitors: 10 }), row("a", "order", "2026-11-01", { convertingVisitors: 1, conversions: 1 })];
+    const goals = [{ label: "purchase", isPrimary: true }, { label: "signup", isPrimary: false }];
+    const sources = (over: Partial<ResultsInput>) => buildResults(input(rollups, { goals, ...over })).goals.map((g) => [g.goal, g.source]);
+    expect(sources({ site: { kind: "shopify" } })).toEqual([["purchase", "orders"], ["signup", "browser"], ["order", "browser"]]);
+    expect(sources({ site: { kind: "web", serverGoals: ["order"] } })).toEqual([["purchase", "browser"], ["signup", "browser"], ["order", "server"]]);
+    expect(sources({})).toEqual([["purchase", "browser"], ["signup", "browser"], ["order", "browser"]]);
+  });
+
   it("gives net revenue as revenue less refunds, in the site's currency only, and leaves the statistics on gross revenue", () => {
     const rollups = [
       row("a", "", "2026-11-01", { exposedVisitors: 100 }),

@@ -4,6 +4,7 @@ import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
 import { funnelOf } from "./funnel";
+import { moneySource, type MoneySourceSite } from "./money-source";
 import { orderSumsPerArm, profitPerArm } from "./profit";
 import { compareArms, compareAov, comparisonSettings, revenueVarianceRemoved, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
@@ -18,6 +19,8 @@ export interface ResultsInput {
   arms: Array<{ id: string; key: string; name: string; weight: number }>;
   goals: Array<{ label: string; isPrimary: boolean }>;
   currency: string;
+  /** The test's site, for where each goal's money comes from (money-source.ts); absent: a web site counting nothing from its server. */
+  site?: MoneySourceSite;
   rollups: RollupRow[];
   flicker: FlickerStats[];
   alpha?: number;
@@ -47,6 +50,7 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
   return {
     goal,
     primary,
+    source: moneySource(goal, input.site ?? { kind: "web" }),
     ...(removed !== null && { cupedVarianceReduction: removed }),
     arms: input.arms.map((arm, i): ArmResult => {
       const t = totals[i] ?? emptyTotals();

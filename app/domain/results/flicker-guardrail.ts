@@ -1,6 +1,7 @@
 // The flicker guardrail: a variant that keeps the page's content hidden too long costs every shopper who
 // sees it, whatever it does to sales; svc pauses such a test when the merchant asked it to (Test.pauseOnFlicker).
 import { oneLine } from "../events/misuse-notice";
+import { ROBUST_RULE } from "./robust-view";
 import type { ResultsView } from "./view";
 
 /** A median time hidden at or above this is a page shoppers watch blank: half the hiding timeout (1 s). */
@@ -42,4 +43,36 @@ export function flickerPauseReason(breaches: readonly FlickerBreach[]): string {
     `over its last ${worst.exposures} exposures (the limit is ${FLICKER_LIMIT_MS} ms), so svc paused the test and no more visitors see it. ` +
     `A variant whose elements appear late, or never, waits for the hiding timeout: check its selectors in the preview, then resume it.`
   );
+}
+
+/** One network's share of an arm's recent exposures (the flicker card's window): how many, and how many hid at or past the limit. */
+export interface FlickerNetworkRow {
+  armId: string;
+  /** The network bucket; "" for exposures stored without one. */
+  network: string;
+  exposures: number;
+  slow: number;
+}
+
+/**
+ * The flicker breaches that hold on the robust view (app/domain/results/robust-view.ts's rule): in each
+ * breaching variant's recent exposures, the networks above ROBUST_RULE.outsizedShare of them and the
+ * ROBUST_RULE.fewNetworks with the most slow exposures beyond fast ones are left out; what remains must still
+ * count FLICKER_MIN_EXPOSURES exposures from ROBUST_RULE.minNetworks networks, most of them at or past the limit.
+ */
+export function robustFlickerBreaches(view: Pick<ResultsView, "arms" | "flicker">, rows: readonly FlickerNetworkRow[]): FlickerBreach[] {
+  return flickerBreaches(view).filter((breach) => {
+    const arm = rows.filter((r) => r.armId === breach.armId);
+    const total = arm.reduce((s, r) => s + r.exposures, 0);
+    const outsized = new Set(arm.filter((r) => r.exposures > ROBUST_RULE.outsizedShare * total).map((r) => r.network));
+    const support = arm
+      .filter((r) => !outsized.has(r.network) && 2 * r.slow > r.exposures)
+      .sort((a, b) => 2 * b.slow - b.exposures - (2 * a.slow - a.exposures))
+      .slice(0, ROBUST_RULE.fewNetworks)
+      .map((r) => r.network);
+    const rest = arm.filter((r) => !outsized.has(r.network) && !support.includes(r.network));
+    const exposures = rest.reduce((s, r) => s + r.exposures, 0);
+    const slow = rest.reduce((s, r) => s + r.slow, 0);
+    return exposures >= FLICKER_MIN_EXPOSURES && rest.length >= ROBUST_RULE.minNetworks && 2 * slow >= exposures;
+  });
 }

@@ -71,7 +71,7 @@ describe("guardrailPauseReason", () => {
   it("names the worst breach with its interval and confidence, and counts the others", () => {
     const breaches = guardrailBreaches(view(700), ["purchase"]);
     const reason = guardrailPauseReason(breaches, 0.05);
-    expect(reason).toMatch(/^Guardrail: "Bold price" lowers (conversion rate|revenue per visitor) on "purchase" by \d+\.\d% \(interval -\d+\.\d% to -\d+\.\d%, always valid at 95%\), so svc paused the test and no more visitors see it\. 1 more guardrail was tripped\. Resume it only if that loss is acceptable: once resumed, svc does not pause it for its guardrails again\.$/);
+    expect(reason).toMatch(/^Guardrail: "Bold price" lowers (conversion rate|revenue per visitor) on "purchase" by \d+\.\d% \(interval -\d+\.\d% to -\d+\.\d%, always valid at 95%\), so svc paused the test and no more visitors see it\. 1 more guardrail was tripped\. Resume it only if that loss is acceptable: once resumed, svc judges its guardrails on the traffic from the next day on: this loss does not pause it again, a new one does\.$/);
     expect(guardrailPauseReason([], 0.05)).toBe("");
   });
 });

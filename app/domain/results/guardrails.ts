@@ -83,6 +83,6 @@ export function guardrailPauseReason(breaches: readonly GuardrailBreach[], alpha
   return (
     `Guardrail: "${oneLine(worst.armName, 80)}" ${what}, so svc paused the test and no more visitors see it.` +
     (more > 0 ? ` ${more} more guardrail${more === 1 ? " was" : "s were"} tripped.` : "") +
-    ` Resume it only if that loss is acceptable: once resumed, svc does not pause it for its guardrails again.`
+    ` Resume it only if that loss is acceptable: once resumed, svc judges its guardrails on the traffic from the next day on: this loss does not pause it again, a new one does.`
   );
 }

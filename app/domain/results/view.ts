@@ -1,5 +1,6 @@
 // The shape of a test's results as the results page, the CSV export and their tests read it.
 import type { Funnel } from "./funnel";
+import type { MoneySource } from "./money-source";
 import type { ArmProfit } from "./profit";
 
 export interface ArmResult {
@@ -62,6 +63,11 @@ export interface ArmResult {
 export interface GoalResult {
   goal: string;
   primary: boolean;
+  /**
+   * Where its conversions and money come from (money-source.ts): signed Shopify orders, the merchant's server,
+   * or the browser. Absent on views built before it was kept: the browser.
+   */
+  source?: MoneySource;
   arms: ArmResult[];
   /** The share of revenue per visitor's variance CUPED removed (0 to 1), when the covariate was kept. */
   cupedVarianceReduction?: number;

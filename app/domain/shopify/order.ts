@@ -93,17 +93,16 @@ export interface CheckoutClaim {
 }
 
 /**
- * Whether a pixel report gives the order its session (issue 20, row 7; docs/shopify.md). The order's
- * own `_svc_sid` always wins, and a session once given is never replaced: the report counts only for an
- * order without one. It counts when it names the order's own checkout, whenever it arrived, and when it
- * arrived after the order (`orderKnown`) naming no checkout; a report naming another checkout never
- * counts. So nobody can claim an order id before the order exists (ids are sequential) unless they hold
- * its checkout's token, which only the browser that went through that checkout has.
+ * Whether a pixel report gives the order its session (issue 20, row 7; issue 33, row 12; docs/shopify.md).
+ * The order's own `_svc_sid` always wins, and a session once given is never replaced: the report counts
+ * only for an order without one, and only when it names the order's own checkout (the webhook's
+ * `checkout_token`), whenever it arrived. An order id alone proves nothing: ids are sequential and the
+ * pixel's `/api/collect` is open to anyone, so a claim without the checkout's token, which only the browser
+ * that went through that checkout has, never moves an order's revenue.
  */
-export function claimCounts(order: { sessionId: string | null; checkoutToken: string | null }, claim: CheckoutClaim, orderKnown: boolean): boolean {
-  if (order.sessionId !== null) return false;
-  if (claim.checkoutToken !== null) return claim.checkoutToken === order.checkoutToken;
-  return orderKnown;
+export function claimCounts(order: { sessionId: string | null; checkoutToken: string | null }, claim: CheckoutClaim): boolean {
+  if (order.sessionId !== null || claim.checkoutToken === null) return false;
+  return claim.checkoutToken === order.checkoutToken;
 }
 
 /** A report made before its order is worth keeping only when it can count later: when it names a checkout. */

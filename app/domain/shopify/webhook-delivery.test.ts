@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_DELIVERY_RETENTION_MS, WEBHOOK_MAX_AGE_MS, webhookDigest, webhookStaleness } from "./webhook-delivery";
+import { WEBHOOK_DELIVERY_RETENTION_MS, WEBHOOK_MAX_AGE_MS, forgettableWebhookTopics, webhookDigest, webhookMemoryMs, webhookStaleness } from "./webhook-delivery";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 const at = (ms: number) => new Date(NOW + ms).toISOString();
@@ -19,6 +19,18 @@ describe("webhookStaleness", () => {
 
   it("remembers deliveries at least as long as it accepts them", () => {
     expect(WEBHOOK_DELIVERY_RETENTION_MS).toBeGreaterThanOrEqual(WEBHOOK_MAX_AGE_MS);
+  });
+});
+
+describe("webhookMemoryMs", () => {
+  it("remembers for good the topics whose late replay would undo a reinstall, restore old scopes or redo a redaction", () => {
+    for (const topic of ["app/uninstalled", "APP_UNINSTALLED", "app/scopes_update", "customers/redact", "CUSTOMERS_DATA_REQUEST"]) expect(webhookMemoryMs(topic), topic).toBeNull();
+  });
+
+  it("forgets after 48 hours only the topics a replay cannot move: orders and refunds by Shopify's ids, rollouts, shop/redact of an installed shop", () => {
+    for (const topic of ["orders/paid", "ORDERS_CANCELLED", "refunds/create", "rollouts/update", "shop/redact"]) expect(webhookMemoryMs(topic), topic).toBe(WEBHOOK_DELIVERY_RETENTION_MS);
+    expect(WEBHOOK_DELIVERY_RETENTION_MS).toBe(48 * 3_600_000);
+    expect(forgettableWebhookTopics()).not.toContain("APP_UNINSTALLED");
   });
 });
 

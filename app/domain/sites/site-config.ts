@@ -55,6 +55,11 @@ export interface SiteConfig {
   domain: string | null;
   allowedOrigins: string[];
   consentCountries: string[];
+  /**
+   * Goal labels the site counts from its server only (POST /api/conversions): the browser doors refuse
+   * them (app/domain/results/money-source.ts). Absent: none.
+   */
+  serverGoals?: string[];
   shopId: string;
   shopDomain: string;
   /** Addresses the shop's admin was opened from, when it leaves its team's visits out of tests: served nothing. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCountries, parseDomain, parseOrigins, parseSiteForm } from "./site-form";
+import { MAX_SERVER_GOALS, parseCountries, parseDomain, parseOrigins, parseServerGoals, parseSiteForm } from "./site-form";
 
 describe("parseDomain", () => {
   it.each([
@@ -65,7 +65,7 @@ describe("parseSiteForm", () => {
       parseSiteForm({ name: "  Blog ", domain: "blog.example.com", allowedOrigins: "", consentCountries: "ch", consentManagedByMerchant: "on" }),
     ).toEqual({
       ok: true,
-      value: { name: "Blog", domain: "https://blog.example.com", allowedOrigins: [], consentCountries: ["CH"], consentManagedByMerchant: true },
+      value: { name: "Blog", domain: "https://blog.example.com", allowedOrigins: [], consentCountries: ["CH"], consentManagedByMerchant: true, serverGoals: [] },
     });
   });
   it("reads an unchecked box as false", () => {
@@ -73,12 +73,24 @@ describe("parseSiteForm", () => {
     expect(result.ok && result.value.consentManagedByMerchant).toBe(false);
   });
   it("answers one error per wrong field, keyed by field", () => {
-    const result = parseSiteForm({ name: " ", domain: "http://example.com", allowedOrigins: "nope", consentCountries: "ZZ" });
+    const result = parseSiteForm({ name: " ", domain: "http://example.com", allowedOrigins: "nope", consentCountries: "ZZ", serverGoals: "a\tb" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["allowedOrigins", "consentCountries", "domain", "name"]);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["allowedOrigins", "consentCountries", "domain", "name", "serverGoals"]);
   });
   it("refuses a name that is too long", () => {
     const result = parseSiteForm({ name: "x".repeat(101), domain: "example.com" });
     expect(result).toEqual({ ok: false, errors: { name: expect.stringContaining("100") } });
+  });
+});
+
+describe("parseServerGoals", () => {
+  it("reads labels one per line or comma-separated, trimmed, spaces inside kept, without duplicates", () => {
+    expect(parseServerGoals(" order , paid plan\norder\n\n")).toEqual({ ok: true, value: ["order", "paid plan"] });
+    expect(parseServerGoals("")).toEqual({ ok: true, value: [] });
+  });
+  it("refuses a label the doors would refuse, and more than the cap", () => {
+    expect(parseServerGoals("x".repeat(65)).ok).toBe(false);
+    expect(parseServerGoals("a\tb").ok).toBe(false);
+    expect(parseServerGoals(Array.from({ length: MAX_SERVER_GOALS + 1 }, (_, i) => `g${i}`).join(",")).ok).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
-// The web-site form (name, domain, allowed origins, consent countries, consent platform): read, normalised
-// and checked, with one message per field so the admin can show each under its own input.
+// The web-site form (name, domain, allowed origins, consent countries, consent platform, goals counted from
+// the server): read, normalised and checked, with one message per field so the admin can show each under
+// its own input.
+import { isGoalLabel, MAX_GOAL_LENGTH } from "~/wire";
 import { ISO_COUNTRIES } from "./iso-countries";
 
 export interface SiteFormInput {
@@ -8,6 +10,7 @@ export interface SiteFormInput {
   allowedOrigins?: string | null;
   consentCountries?: string | null;
   consentManagedByMerchant?: string | null;
+  serverGoals?: string | null;
 }
 
 export interface SiteFields {
@@ -17,6 +20,8 @@ export interface SiteFields {
   allowedOrigins: string[];
   consentCountries: string[];
   consentManagedByMerchant: boolean;
+  /** Goal labels counted from the site's server only: the browser doors refuse them (app/domain/results/money-source.ts). */
+  serverGoals: string[];
 }
 
 export type SiteFieldErrors = Partial<Record<keyof SiteFields, string>>;
@@ -25,6 +30,8 @@ export type SiteFormResult = { ok: true; value: SiteFields } | { ok: false; erro
 
 export const MAX_SITE_NAME = 100;
 export const MAX_ALLOWED_ORIGINS = 20;
+/** As many as a test has goals (test-form.ts) twice over: a site rarely sells in more ways. */
+export const MAX_SERVER_GOALS = 20;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -43,7 +50,10 @@ export function parseSiteForm(input: SiteFormInput): SiteFormResult {
   const countries = parseCountries(input.consentCountries ?? "");
   if (!countries.ok) errors.consentCountries = countries.error;
 
-  if (!domain.ok || !origins.ok || !countries.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  const serverGoals = parseServerGoals(input.serverGoals ?? "");
+  if (!serverGoals.ok) errors.serverGoals = serverGoals.error;
+
+  if (!domain.ok || !origins.ok || !countries.ok || !serverGoals.ok || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     value: {
@@ -52,6 +62,7 @@ export function parseSiteForm(input: SiteFormInput): SiteFormResult {
       allowedOrigins: origins.value,
       consentCountries: countries.value,
       consentManagedByMerchant: isChecked(input.consentManagedByMerchant),
+      serverGoals: serverGoals.value,
     },
   };
 }
@@ -116,6 +127,20 @@ export function parseCountries(raw: string): Parsed<string[]> {
     return { ok: false, error: `Not ISO 3166-1 alpha-2 country codes: ${unknown.slice(0, 5).join(", ")} (use two letters, as DE or GB).` };
   }
   return { ok: true, value: codes };
+}
+
+/**
+ * Goal labels, one per line or separated by commas (a label may hold spaces), trimmed; duplicates dropped.
+ * Empty: every goal may come from the browser.
+ */
+export function parseServerGoals(raw: string): Parsed<string[]> {
+  const labels: string[] = [];
+  for (const item of raw.split(/[\n,]+/).map((l) => l.trim()).filter((l) => l.length > 0)) {
+    if (!isGoalLabel(item)) return { ok: false, error: `"${(item as string).slice(0, 80)}" is not a goal label: use 1 to ${MAX_GOAL_LENGTH} characters, without tabs.` };
+    if (!labels.includes(item)) labels.push(item);
+  }
+  if (labels.length > MAX_SERVER_GOALS) return { ok: false, error: `List at most ${MAX_SERVER_GOALS} goals.` };
+  return { ok: true, value: labels };
 }
 
 function splitList(raw: string): string[] {

@@ -117,7 +117,8 @@ const DOOR_TABLE: Record<HotEndpoint, HotDoor> = {
     }
     const body = await readIncomingBody(req, MAX_CONVERSION_BODY_BYTES);
     if (!body.ok) return sendProblem(req, res, body.problem, cors);
-    const outcome = await recordServerConversion(header(req, "authorization"), body.value);
+    const address = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, visitorNetwork().trustProxy);
+    const outcome = await recordServerConversion(header(req, "authorization"), body.value, address);
     if (!outcome.ok) return sendProblem(req, res, outcome.problem, cors);
     const status = outcome.value.status === "created" ? 201 : 200;
     sendJson(req, res, status, outcome.value, { ...cors, "Cache-Control": "no-store" });

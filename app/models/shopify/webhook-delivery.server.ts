@@ -45,9 +45,9 @@ export async function releaseDelivery(id: string): Promise<void> {
   await db.webhookDelivery.deleteMany({ where: { id, processedAt: null } });
 }
 
-/** Deletes deliveries received before `before`; answers how many. */
-export async function deleteDeliveriesBefore(before: Date): Promise<number> {
+/** Deletes deliveries of `topics` received before `before`; answers how many. */
+export async function deleteDeliveriesBefore(before: Date, topics: string[]): Promise<number> {
   const db = await prisma();
-  const { count } = await db.webhookDelivery.deleteMany({ where: { receivedAt: { lt: before } } });
+  const { count } = await db.webhookDelivery.deleteMany({ where: { receivedAt: { lt: before }, topic: { in: topics } } });
   return count;
 }

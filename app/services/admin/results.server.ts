@@ -2,18 +2,23 @@
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
 import { dailyCsv, dailyRecords, DAILY_COLUMNS, funnelCsv, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
+import { evidenceNotice, robustDecision, robustEvidence } from "~/domain/results/robust-view";
 import { buildSegments, type SegmentsView } from "~/domain/results/segments";
 import { segmentsCsv } from "~/domain/results/segments-csv";
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
+import { readNetworkRollups } from "~/models/network-rollup.server";
 import { readSegmentRollups } from "~/models/segment-rollup.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 
-/** `withSegments`: also read the segment rollups (the page and the segments CSV only). */
-async function load(shopDomain: string, testId: string, withSegments = false) {
+/**
+ * A test's results as its shop sees them: the input they are built from, the view, its decision and segments.
+ * `withSegments`: also read the segment rollups (the page and the segments CSV only).
+ */
+export async function loadTestResults(shopDomain: string, testId: string, withSegments = false) {
   const test = await findTestOfShop(shopDomain, testId);
   if (!test) return null;
   const [rollups, flicker, segmentRows] = await Promise.all([
@@ -35,6 +40,7 @@ async function load(shopDomain: string, testId: string, withSegments = false) {
     arms: test.arms.map((a) => ({ id: a.id, key: a.key, name: a.name, weight: a.weight })),
     goals: test.goals.map((g) => ({ label: g.label, isPrimary: g.isPrimary })),
     currency: test.site.currency,
+    site: { kind: test.site.kind, serverGoals: test.site.serverGoals },
     rollups,
     flicker,
     prior: { mean: 0, sd: test.site.shop.liftPriorSd },
@@ -47,34 +53,45 @@ async function load(shopDomain: string, testId: string, withSegments = false) {
   const winner = test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null;
   // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
   const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
-  return { view, decision, segments, rollups, sitePublicId: test.site.publicId, endedAt: test.endedAt?.toISOString() ?? null };
+  return {
+    input, view, decision, segments, rollups, siteId: test.site.id, sitePublicId: test.site.publicId,
+    endedAt: test.endedAt?.toISOString() ?? null,
+  };
 }
 
-/** The results page's data and its decision; not found when the test is not this shop's. */
+/**
+ * The results page's data and its decision, with the robust view's word when a few networks' traffic looks
+ * unusual (robust-view.ts); not found when the test is not this shop's.
+ */
 export async function loadResults(
   shopDomain: string,
   testId: string,
-): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView }>> {
-  const loaded = await load(shopDomain, testId, true);
-  return loaded ? ok({ ...loaded.view, decision: loaded.decision, segments: loaded.segments }) : fail(NO_SUCH_TEST);
+): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView; evidenceNotice: string | null }>> {
+  const loaded = await loadTestResults(shopDomain, testId, true);
+  if (!loaded) return fail(NO_SUCH_TEST);
+  const { input, view, decision } = loaded;
+  const networks = await readNetworkRollups(loaded.siteId, testId);
+  const evidence = robustEvidence(input, view, networks);
+  const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
+  return ok({ ...view, decision, segments: loaded.segments, evidenceNotice: evidenceNotice(evidence, robust) });
 }
 
 /** The CSV export's segment table (one row per dimension × segment × goal × arm); not found as above. */
 export async function loadSegmentsCsv(shopDomain: string, testId: string): Promise<Outcome<string>> {
-  const loaded = await load(shopDomain, testId, true);
+  const loaded = await loadTestResults(shopDomain, testId, true);
   return loaded ? ok(segmentsCsv(loaded.view, loaded.segments)) : fail(NO_SUCH_TEST);
 }
 
 /** The CSV export (one row per goal × arm, or per day × arm × goal × currency); not found as above. */
 export async function loadResultsCsv(shopDomain: string, testId: string, daily: boolean): Promise<Outcome<string>> {
-  const loaded = await load(shopDomain, testId);
+  const loaded = await loadTestResults(shopDomain, testId);
   if (!loaded) return fail(NO_SUCH_TEST);
   return ok(daily ? dailyCsv(loaded.view, loaded.rollups) : summaryCsv(loaded.view, loaded.decision));
 }
 
 /** The funnel CSV (one row per arm × Shopify funnel step); not found as above. */
 export async function loadFunnelCsv(shopDomain: string, testId: string): Promise<Outcome<string>> {
-  const loaded = await load(shopDomain, testId);
+  const loaded = await loadTestResults(shopDomain, testId);
   return loaded ? ok(funnelCsv(loaded.view)) : fail(NO_SUCH_TEST);
 }
 
@@ -92,7 +109,7 @@ export interface ResultsFeed {
  * is not on the key's site (another site's tests are not told apart from tests that do not exist).
  */
 export async function loadResultsFeed(shopDomain: string, sitePublicId: string, testId: string, daily: boolean): Promise<Outcome<ResultsFeed>> {
-  const loaded = await load(shopDomain, testId);
+  const loaded = await loadTestResults(shopDomain, testId);
   if (!loaded || loaded.sitePublicId !== sitePublicId) return fail(NO_SUCH_TEST);
   const { view } = loaded;
   return ok({

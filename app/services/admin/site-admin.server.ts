@@ -27,6 +27,8 @@ export interface SiteDetail {
   allowedOrigins: string[];
   consentCountries: string[];
   consentManagedByMerchant: boolean;
+  /** Goal labels counted from the site's server only (app/domain/results/money-source.ts). */
+  serverGoals: string[];
   status: "active" | "paused";
   pausedReason: string | null;
   pausedAt: string | null;
@@ -99,6 +101,7 @@ export async function loadSiteDetail(shopDomain: string, publicId: string, { dem
     allowedOrigins: site.allowedOrigins,
     consentCountries: site.consentCountries,
     consentManagedByMerchant: site.consentManagedByMerchant,
+    serverGoals: site.serverGoals,
     status: site.status,
     pausedReason: site.pausedReason,
     pausedAt: site.pausedAt?.toISOString() ?? null,

@@ -2,14 +2,23 @@
 // opened by the admin with a check token): read by the wire's rule, matched to the test's changes as they
 // are now, and stored as the test's last check, which the test's page shows before Start.
 import { checkableChanges, matchReport, warns } from "~/domain/experiments/selector-check";
-import { saveSelectorCheck } from "~/models/selector-check.server";
+import { checkTokenDigest } from "~/domain/links/editor-token";
+import { saveSelectorCheckOnce } from "~/models/selector-check.server";
 import type { SelectorCheckAnswer } from "~/wire/editor";
 import { selectorCheckReportIssues, type SelectorCheckReport } from "~/wire/rules/selector-check";
 import { granted, openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type CorsGrant, type EditorPurpose, type EditorRequest } from "./access.server";
-import { fail, ok, type Outcome } from "~/services/outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 
 /** Only a selector check's token reports a check. */
 export const CHECK_PURPOSES: readonly EditorPurpose[] = ["check"];
+
+/** A check token reports once: a second report could only replace the page's real counts with made-up ones. */
+const TOKEN_USED: Problem = {
+  status: 409,
+  type: "check-token-used",
+  title: "This check token has reported already",
+  detail: "Check the selectors again from the test in the admin.",
+};
 
 /** A thousand counts with 500-character selectors fit in about 600 KB. */
 export const MAX_CHECK_BODY_BYTES = 1024 * 1024;
@@ -49,6 +58,9 @@ export async function recordSelectorCheck(request: EditorRequest, body: Outcome<
       }),
     );
   }
-  const check = await saveSelectorCheck(test.id, report.value.page, matched.changes);
+  // request.token is the token the gate verified.
+  const token = { digest: checkTokenDigest(request.token ?? ""), expiresAt: new Date(gate.value.claims.exp * 1000) };
+  const check = await saveSelectorCheckOnce(token, test.id, report.value.page, matched.changes);
+  if (!check) return answer(fail(TOKEN_USED));
   return answer(ok({ checkedAt: check.checkedAt, page: check.page, counted: check.changes.length, unmatched: check.changes.filter(warns).length }));
 }

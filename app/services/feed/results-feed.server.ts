@@ -6,8 +6,9 @@ import { fail, type Outcome } from "~/services/outcome";
 /** A test id as the admin makes them (cuid-like, or a seeded slug): anything else is a bad query, not a lookup. */
 const TEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export async function resultsFeed(authorization: string | null, query: URLSearchParams): Promise<Outcome<ResultsFeed>> {
-  const holder = await authenticateApiKey(authorization);
+/** `address` is the client's: its failed authentications are limited (authenticateApiKey). */
+export async function resultsFeed(authorization: string | null, query: URLSearchParams, address?: string): Promise<Outcome<ResultsFeed>> {
+  const holder = await authenticateApiKey(authorization, address);
   if (!holder.ok) return holder;
   const test = query.get("test") ?? "";
   const daily = query.get("daily") ?? "0";

@@ -7,13 +7,22 @@ import { eraseShop, type ErasedRows } from "~/models/shopify/shop-erasure.server
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";
 
-/** shop/redact: every row of the shop, in every table, is deleted. */
-export async function eraseShopData(shop: string): Promise<ErasedRows> {
-  const { rows, sitePublicIds } = await eraseShop(shop);
+export type ShopRedaction = { status: "erased"; rows: ErasedRows } | { status: "installed"; rows: ErasedRows };
+
+/**
+ * shop/redact: every row of the shop, in every table, is deleted; unless svc sees the shop installed (it
+ * reinstalled since its uninstall, or the delivery is a replay), which keeps everything.
+ */
+export async function eraseShopData(shop: string): Promise<ShopRedaction> {
+  const { rows, sitePublicIds, installed } = await eraseShop(shop);
+  if (installed) {
+    console.log(`[svc] shop/redact for ${shop}: the shop is installed, nothing erased`);
+    return { status: "installed", rows };
+  }
   for (const siteId of sitePublicIds) invalidateSite(siteId);
   const total = Object.values(rows).reduce((sum, n) => sum + n, 0);
   console.log(`[svc] shop/redact for ${shop}: ${total} rows erased`);
-  return rows;
+  return { status: "erased", rows };
 }
 
 /** customers/redact: the listed orders (`orders_to_redact`) no longer lead to any visitor or session. */

@@ -149,8 +149,8 @@ async function settleOrder(
  * The web pixel's `checkout` event (POST /api/collect): which session placed the order (issue 20, row 7;
  * claimCounts in app/domain/shopify/order.ts). Before the order exists the report is kept only when it
  * names a checkout, for the order to match when it arrives. Once the order exists the report gives it its
- * session only when the order has none (its own `_svc_sid` always wins) and the report does not name
- * another checkout; the purchase is attributed then. Called inside the ingestion transaction of the
+ * session only when the order has none (its own `_svc_sid` always wins) and the report names the order's
+ * own checkout; the purchase is attributed then. Called inside the ingestion transaction of the
  * batch that carried it, for every report, a resent one included (each session's report is kept once).
  */
 export async function recordCheckoutInTx(
@@ -163,7 +163,7 @@ export async function recordCheckoutInTx(
     if (claimWorthKeeping(checkout)) await insertCheckoutReport(tx, { siteId: site.id, ...checkout });
     return;
   }
-  if (!claimCounts(order, checkout, true)) return;
+  if (!claimCounts(order, checkout)) return;
   await insertCheckoutReport(tx, { siteId: site.id, ...checkout });
   await updateOrder(tx, order, { sessionId: checkout.sessionId });
   if (order.isTest) return;

@@ -1,9 +1,11 @@
 // Each Shopify webhook delivery is handled once: claimed by its X-Shopify-Webhook-Id (and the digest of
 // its signed body) in the database before its handler runs, marked processed after a 2xx, released after
-// anything else so that Shopify's retry is handled. Remembered 48 hours (domain/shopify/webhook-delivery.ts).
+// anything else so that Shopify's retry is handled. Remembered 48 hours, or for good on the topics a late
+// replay could harm (domain/shopify/webhook-delivery.ts).
 import {
   WEBHOOK_CLAIM_TIMEOUT_MS,
   WEBHOOK_DELIVERY_RETENTION_MS,
+  forgettableWebhookTopics,
   webhookDigest,
 } from "~/domain/shopify/webhook-delivery";
 import {
@@ -22,7 +24,7 @@ export interface Delivery {
   body: string;
 }
 
-/** How often, at most, this process deletes deliveries past their retention (on the next claim). */
+/** How often, at most, this process deletes forgettable deliveries past their retention (on the next claim). */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 let lastPurge = 0;
 
@@ -37,7 +39,7 @@ export async function claimWebhookDelivery(delivery: Delivery, now = new Date())
   const claim = await claimDelivery(row, now, WEBHOOK_CLAIM_TIMEOUT_MS);
   if (claim === "claimed" && now.getTime() - lastPurge > PURGE_INTERVAL_MS) {
     lastPurge = now.getTime();
-    await deleteDeliveriesBefore(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS));
+    await deleteDeliveriesBefore(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), forgettableWebhookTopics());
   }
   return claim;
 }

@@ -1,7 +1,13 @@
-// POST /api/events and /api/collect: validate a snippet batch, keep only exposures the visitor was
-// really assigned, and hand the rest to the process's group-commit writer (answered once committed).
+// POST /api/events and /api/collect: validate a snippet batch, refuse conversions only a trusted source may
+// report, keep only exposures the visitor was really assigned, and hand the rest to the process's
+// group-commit writer (answered once committed).
+import { refusalIssue, screenBrowserConversions, type RefusedConversion } from "~/domain/events/browser-conversions";
 import { parseEventBatch, parseJsonText } from "~/domain/events/event-batch";
+import { MAX_ISSUES } from "~/domain/parse-result";
+import { seenFacts, seenFactsAdmit } from "~/domain/events/exposure-audience";
 import { claimWeight, judgeExposure, siteOwnOrigins } from "~/domain/events/exposure-integrity";
+import { networkBucket } from "~/domain/events/network-bucket";
+import { networkKey } from "~/env.server";
 import { holdoutArmOf } from "~/domain/experiments/patches-response";
 import { assignTests } from "~/wire/rules/traffic-split";
 import type { SiteConfig } from "~/domain/sites/site-config";
@@ -12,11 +18,13 @@ import { isPixelFunnelLabel } from "~/wire/rules/funnel";
 import { throttleSnippetRequest } from "./limits.server";
 import { pauseTestForMisuse } from "./misuse-pause.server";
 import { recordMisuseClaims } from "./misuse.server";
-import { fail, ok, type Outcome } from "~/services/outcome";
+import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { getSiteConfig } from "./site-cache.server";
 import { groupCommit, QueueFullError } from "~/infra/group-commit.server";
 import { writeEventGroup, type BatchWritten, type ScreenedBatch } from "./write-event-group.server";
 import { batchSegment } from "./batch-segment.server";
+import { requestCountry } from "./visitor-network.server";
+import type { VisitorFacts } from "~/wire/rules/audience";
 
 export type Door = "events" | "collect";
 
@@ -27,7 +35,7 @@ export interface IngestInput {
   origin: string | null;
   /**
    * The client's address: the per-address limit (hashed there) and the misuse monitor (distinct networks)
-   * read it; never stored.
+   * read it; never stored, only its network's keyed bucket (network-bucket.ts).
    */
   address?: string;
   receivedAt: Date;
@@ -101,33 +109,65 @@ export async function ingestEventBatch(input: IngestInput): Promise<Outcome<Inge
   const throttled = await throttleSnippetRequest(site.id, sent.vid, input.address);
   if (!throttled.ok) return throttled;
 
+  // Money only from money's source: a conversion the browser may not report is refused on its own, and the
+  // shopper's other events in the batch still count (app/domain/events/browser-conversions.ts).
+  const money = screenBrowserConversions(sent.events, site);
   // The funnel's reserved labels are the web pixel's, which reports on /api/collect only: a page's
   // svc.convert under one of them on /api/events counts for nothing (app/wire/rules/funnel.ts).
-  const batch = input.door === "events" ? { ...sent, events: sent.events.filter((e) => !(e.type === "conversion" && isPixelFunnelLabel(e.goal))) } : sent;
-  const foreignFunnel = sent.events.length - batch.events.length;
-  const screened = await screenExposures(site, batch, input);
+  const events = input.door === "events" ? money.kept.filter((e) => !(e.type === "conversion" && isPixelFunnelLabel(e.goal))) : money.kept;
+  const foreignFunnel = money.kept.length - events.length;
+  const batch = { ...sent, events };
+  if (money.refused.length > 0 && events.length === 0) return fail(browserConversionRefused(money.refused, null));
+  // What the request itself shows of the visitor (device, country), read once: the audience check and the segment.
+  const country = batch.events.some((e) => e.type === "exposure") ? await requestCountry(input.headerCountry, input.address) : null;
+  const seen = seenFacts({ userAgent: input.userAgent, country });
+  const screened = await screenExposures(site, batch, input, seen);
   const { kept } = screened;
   const rejected = screened.rejected + foreignFunnel;
   let written: BatchWritten;
   try {
-    const segment = await batchSegment(site, batch, kept, input);
-    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt, segment });
+    const segment = await batchSegment(site, batch, kept, { ...input, country });
+    const network = networkBucket(input.address, networkKey());
+    written = await writeInGroup({ site, batch, events: kept, receivedAt: input.receivedAt, segment, network });
   } catch (error) {
     // Isolated by the group commit: this batch alone holds what the database refused; nothing of it was stored.
     if (isDataError(error)) return fail(UNSTORABLE);
     if (error instanceof QueueFullError) return fail(WRITER_BUSY);
     throw error;
   }
+  if (money.refused.length > 0) return fail(browserConversionRefused(money.refused, { ...written, rejected }));
   return ok({ ...written, rejected });
 }
 
 /**
- * Drops exposures that claim a test or arm this visitor was not assigned. Only claims that could come from
- * the site itself feed the misuse monitor (docs/decisions/014-misuse-evidence.md): sent from one of its own
- * origins, about a running test, by a visitor in that test. When a test's evidence is sustained, by many
- * visitors from many networks, that test alone is paused. Everything else is dropped and counts for nothing.
+ * 403 for a batch that reported conversions only a trusted source may (docs/api.md): `issues` names each,
+ * and `detail` says what became of the batch's other events, which were stored as any batch's are.
  */
-async function screenExposures(site: SiteConfig, batch: EventBatch, input: IngestInput): Promise<{ kept: SvcEvent[]; rejected: number }> {
+function browserConversionRefused(refused: readonly RefusedConversion[], stored: IngestSummary | null): Problem {
+  const where = refused.some((r) => r.source === "orders")
+    ? "On a Shopify site, purchases and their revenue come from the shop's signed order webhooks only."
+    : "This site counts these goals from its server only (POST /api/conversions with a site API key).";
+  const rest = stored
+    ? ` The batch's other events were stored: ${stored.accepted} accepted, ${stored.duplicates} duplicates, ${stored.rejected} rejected.`
+    : " Nothing else of the batch was stored.";
+  return {
+    status: 403,
+    type: "browser-conversion-refused",
+    title: "A browser may not report these conversions",
+    detail: where + rest,
+    issues: refused.slice(0, MAX_ISSUES).map(refusalIssue),
+  };
+}
+
+/**
+ * Drops exposures that claim a test or arm this visitor was not assigned, assignment's audience check
+ * included on what the request shows (`seen`: a desktop's exposure to a mobile-only test is a visitor
+ * outside the test). Only claims that could come from the site itself feed the misuse monitor
+ * (docs/decisions/014-misuse-evidence.md): sent from one of its own origins, about a running test, by a
+ * visitor in that test. When a test's evidence is sustained, by many visitors from many networks, that
+ * test alone is paused. Everything else is dropped and counts for nothing.
+ */
+async function screenExposures(site: SiteConfig, batch: EventBatch, input: IngestInput, seen: VisitorFacts): Promise<{ kept: SvcEvent[]; rejected: number }> {
   const kept: SvcEvent[] = [];
   let rejected = 0;
   const fromSiteOrigin = input.origin !== null && siteOwnOrigins(site).includes(input.origin);
@@ -141,7 +181,7 @@ async function screenExposures(site: SiteConfig, batch: EventBatch, input: Inges
     }
     const holdout = site.holdout?.runId === event.test;
     const test = site.tests.find((t) => t.id === event.test);
-    const assigned = holdout ? holdoutArmOf(site, batch.vid) : test ? (arms.get(test.id) ?? null) : undefined;
+    const assigned = holdout ? holdoutArmOf(site, batch.vid) : test ? (seenFactsAdmit(test.audience, seen) ? (arms.get(test.id) ?? null) : null) : undefined;
     const verdict = judgeExposure({ test: event.test, arm: event.arm }, assigned);
     if (verdict === "valid") kept.push(event);
     else rejected += 1;

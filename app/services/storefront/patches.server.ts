@@ -15,7 +15,10 @@ import { getSiteConfig } from "./site-cache.server";
 /** The query's parameters as sent ("" when missing); `url` is not needed to answer. */
 export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & {
   preview?: string;
-  /** The client's IP address: limits its lookups of unknown Site IDs (site-cache.server.ts). */
+  /**
+   * The client's IP address: limits its lookups of unknown Site IDs (site-cache.server.ts), and its and
+   * its network's requests to a site (limits.server.ts).
+   */
   address?: string;
   /** What the audience rules read (docs/audiences.md): the query's landing and Shopify facts, the User-Agent. */
   facts?: Omit<FactSources, "country">;
@@ -31,7 +34,7 @@ export async function patchesForVisitor({ site, vid, sid, preview, address, fact
   const config = await getSiteConfig(site, address);
   if (preview) {
     // A preview costs the same bucket as a normal answer: a token must not open a way around the limits.
-    const throttled = config && (await throttleSnippetRequest(config.id, vid));
+    const throttled = config && (await throttleSnippetRequest(config.id, vid, address, "patches"));
     if (throttled && !throttled.ok) return throttled;
     const forced = await previewAnswer(site, preview);
     // A bad, expired or foreign token is ignored: the shopper who followed a stale link gets the normal page.
@@ -43,7 +46,7 @@ export async function patchesForVisitor({ site, vid, sid, preview, address, fact
   if (address && config.staffAddresses?.includes(address)) return ok({ ttl: PATCHES_TTL_SECONDS, tests: [] });
   // A preview took its request above.
   if (!preview) {
-    const throttled = await throttleSnippetRequest(config.id, vid);
+    const throttled = await throttleSnippetRequest(config.id, vid, address, "patches");
     if (!throttled.ok) return throttled;
   }
   // The country costs a lookup: only when a running test's audience reads it.

@@ -4,11 +4,13 @@
 import { attribute } from "~/domain/events/attribution";
 import { conversionIncrement } from "~/domain/events/conversion-increment";
 import { covariateProduct } from "~/domain/events/covariate";
-import { attributedSegment, segmentTally } from "~/domain/events/segment-plan";
+import { networkTally } from "~/domain/events/network-plan";
+import { attributedExposure, segmentTally } from "~/domain/events/segment-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/conversion.server";
 import { findSessionVisitor, firstVisitorExposures } from "~/models/exposure.server";
 import { addToRollup, type RollupIncrement } from "~/models/rollup.server";
+import { addToNetworkRollupsInTx } from "~/models/network-rollup.server";
 import { addToSegmentRollupsInTx } from "~/models/segment-rollup.server";
 import type { Tx } from "~/models/transaction.server";
 
@@ -62,6 +64,7 @@ export async function attributeConversionInTx(
   const attributed = attribute(occurredAt, exposures, new Map(tests.map((t) => [t.id, t])));
   await insertAttributions(tx, site.id, eventId, attributed);
   const segments = segmentTally();
+  const networks = networkTally();
   for (const { testId, armId } of attributed) {
     const before = visitorId
       ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, siteCurrency: site.currency, excludeEventId: eventId })
@@ -76,10 +79,13 @@ export async function attributeConversionInTx(
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
       { ...inc, covariateRevenueProducts: covariateProduct(covariate === null ? null : Number(covariate), inc.cappedRevenue), ...conversion.orderSums },
     );
-    // In the segment of the exposure it is attributed to, as the group path does (segment-plan.ts).
+    // In the segment and network of the exposure it is attributed to, as the group path does (segment-plan.ts).
     const key = { siteId: site.id, testId, armId, goal, day: occurredAt.toISOString().slice(0, 10), currency };
-    segments.converted(key, attributedSegment(exposures, testId, armId), inc);
+    const exposure = attributedExposure(exposures, testId, armId);
+    segments.converted(key, exposure?.segment, inc);
+    networks.converted({ siteId: site.id, testId, armId, goal, currency }, exposure?.network, inc);
   }
   await addToSegmentRollupsInTx(tx, segments.rows());
+  await addToNetworkRollupsInTx(tx, networks.rows());
   return attributed;
 }

@@ -1,6 +1,7 @@
 // POST /api/conversions (draft): a conversion sent by the merchant's server with a site API key.
 import { parseConversionRequest } from "~/domain/events/conversion-request";
 import { parseJsonText } from "~/domain/events/event-batch";
+import { moneySource } from "~/domain/results/money-source";
 import { inTransaction } from "~/models/transaction.server";
 import { authenticateApiKey } from "~/services/api-key-auth.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
@@ -20,9 +21,20 @@ export interface ServerConversionResponse {
 
 const KEY_SITE_MISMATCH = { status: 403, type: "key-site-mismatch", title: "This API key belongs to another site" };
 
-/** The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it. */
-export async function recordServerConversion(authorization: string | null, text: string): Promise<Outcome<ServerConversionResponse>> {
-  const holder = await authenticateApiKey(authorization);
+/** A Shopify site's purchases are its signed orders' alone: a second door would count each order twice. */
+const ORDERS_ONLY = {
+  status: 422,
+  type: "goal-from-orders-only",
+  title: "This goal is counted from Shopify's orders",
+  detail: "On a Shopify site, purchase is counted from the shop's signed order webhooks only; send your server's conversions under another goal.",
+};
+
+/**
+ * The conversion recorded (`created`) or already known (`duplicate`), or the problem that stopped it.
+ * `address` is the client's: its failed authentications are limited (authenticateApiKey).
+ */
+export async function recordServerConversion(authorization: string | null, text: string, address?: string): Promise<Outcome<ServerConversionResponse>> {
+  const holder = await authenticateApiKey(authorization, address);
   if (!holder.ok) return holder;
   const json = parseJsonText(text);
   const parsed = json.ok ? parseConversionRequest(json.value) : json;
@@ -31,6 +43,7 @@ export async function recordServerConversion(authorization: string | null, text:
   if (conversion.site !== holder.value.sitePublicId) return fail(KEY_SITE_MISMATCH);
   const site = await getSiteConfig(conversion.site);
   if (!site) return fail(KEY_SITE_MISMATCH);
+  if (moneySource(conversion.goal, site) === "orders") return fail(ORDERS_ONLY);
   const result = await inTransaction((tx) =>
     recordConversionInTx(tx, site, {
       eventId: SERVER_EVENT_PREFIX + conversion.eventId,

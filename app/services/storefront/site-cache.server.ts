@@ -2,7 +2,8 @@
 // the database after a site's first request. Entries are dropped at once on a change, by this instance
 // or (with REDIS_URL, by pub/sub) by any other, and refreshed in the background after refreshMs().
 import { createHmac } from "node:crypto";
-import { RateLimiter } from "~/domain/events/rate-limit";
+import { clientNetwork } from "~/domain/events/client-network";
+import { RateLimiter, takeAll } from "~/domain/events/rate-limit";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { appEnv, previewKey } from "~/env.server";
 import { loadSiteConfig } from "~/models/site-config.server";
@@ -34,6 +35,8 @@ export const MAX_UNKNOWN_ENTRIES = 10_000;
  * site without asking the database or remembering the ID; cached sites (known or not) are served as ever.
  */
 export const UNKNOWN_SITE_LOOKUPS = { capacity: 20, refillPerSecond: 1 } as const;
+/** The same per client network (IPv4 /24, IPv6 /48), twice an address's: many addresses of one network share it. */
+export const UNKNOWN_SITE_LOOKUPS_PER_NETWORK = { capacity: 40, refillPerSecond: 2 } as const;
 
 interface Entry {
   value: SiteConfig | null;
@@ -45,6 +48,17 @@ interface Entry {
 const entries = new Map<string, Entry>();
 const unknown = new Map<string, number>();
 const unknownLookups = new RateLimiter(UNKNOWN_SITE_LOOKUPS, { now: () => Date.now(), maxKeys: 10_000 });
+const unknownLookupsPerNetwork = new RateLimiter(UNKNOWN_SITE_LOOKUPS_PER_NETWORK, { now: () => Date.now(), maxKeys: 10_000 });
+
+/** The address's and its network's lookup buckets, keyed by HMACs so that no address is held in memory. */
+function lookupBuckets(address: string): Array<{ limiter: RateLimiter; key: string }> {
+  const hash = (label: string, value: string) => createHmac("sha256", previewKey().key).update(`${label}\u0000${value}`).digest("base64url");
+  const network = clientNetwork(address);
+  return [
+    { limiter: unknownLookups, key: hash("unknown-site", address) },
+    ...(network === null ? [] : [{ limiter: unknownLookupsPerNetwork, key: hash("unknown-site-network", network) }]),
+  ];
+}
 
 function load(publicId: string, entry: Entry | undefined): Promise<SiteConfig | null> {
   if (entry?.loading) return entry.loading;
@@ -102,7 +116,8 @@ function forget(publicId: string): void {
 
 /**
  * The site's configuration, or null for an unknown Site ID. `address` (the client's) limits the lookups
- * of Site IDs in neither cache that find nothing (UNKNOWN_SITE_LOOKUPS); without it, none is limited.
+ * of Site IDs in neither cache that find nothing (UNKNOWN_SITE_LOOKUPS, and per its network
+ * UNKNOWN_SITE_LOOKUPS_PER_NETWORK); without it, none is limited.
  */
 export async function getSiteConfig(publicId: string, address?: string): Promise<SiteConfig | null> {
   listenForSiteChanges();
@@ -111,11 +126,11 @@ export async function getSiteConfig(publicId: string, address?: string): Promise
     const knownUnknown = unknown.get(publicId);
     if (knownUnknown !== undefined && Date.now() - knownUnknown <= refreshMs()) return null;
     unknown.delete(publicId);
-    const key = address === undefined ? null : createHmac("sha256", previewKey().key).update(`unknown-site\u0000${address}`).digest("base64url");
-    // Out of budget: answered as unknown, at no cost to the database or the cache.
-    if (key !== null && !unknownLookups.peek(key).allowed) return null;
+    const buckets = address === undefined ? [] : lookupBuckets(address);
+    // Out of budget (the address's, or its network's): answered as unknown, at no cost to the database or the cache.
+    if (buckets.some(({ limiter, key }) => !limiter.peek(key).allowed)) return null;
     const value = await load(publicId, undefined);
-    if (!value && key !== null) unknownLookups.take(key);
+    if (!value) takeAll(buckets);
     return value;
   }
   if (entry.loadedAt === 0) return load(publicId, entry);

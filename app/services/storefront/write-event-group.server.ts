@@ -21,6 +21,8 @@ export interface ScreenedBatch {
   receivedAt: Date;
   /** The segment its exposures count under (batch-segment.server.ts); null: none known. */
   segment?: string | null;
+  /** The sender's network bucket (network-bucket.ts), kept on its exposures and conversions; null: none known. */
+  network?: string | null;
 }
 
 export interface BatchWritten {
@@ -80,7 +82,7 @@ async function writeRows(
         checkouts.push({ site: b.site, orderId: event.order, sessionId: b.batch.sid, visitorId: b.batch.vid, checkoutToken: event.checkout ?? null });
       }
       if (!isNew(bi, i)) return;
-      const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt };
+      const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt, network: b.network ?? null };
       if (event.type === "exposure") {
         planned.push({
           ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null,

@@ -1,0 +1,59 @@
+// Network rollups (NetworkRollup: test × arm × goal × currency × network bucket), the robust view's source:
+// incremented with the group's plan or a single conversion, read per test by the schedule job and the page.
+import type { NetworkDelta } from "~/domain/events/network-plan";
+import type { NetworkRollupRow } from "~/domain/results/robust-view";
+import { prisma } from "~/db.server";
+import { sqlOf, type Sql, type Tx } from "./transaction.server";
+
+const SUMMED = [
+  "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "cappedRevenue", "cappedRevenueSquares",
+  "cappedRevenueCubes", "conversionSquares", "revenueConversions", "cappedRevenueConversions",
+] as const;
+const TYPES: Record<(typeof SUMMED)[number], string> = {
+  exposedVisitors: "int", convertingVisitors: "int", conversions: "int", revenue: "numeric", revenueSquares: "numeric", cappedRevenue: "numeric",
+  cappedRevenueSquares: "numeric", cappedRevenueCubes: "numeric", conversionSquares: "bigint", revenueConversions: "numeric", cappedRevenueConversions: "numeric",
+};
+
+/** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
+export function networkRollupUpsertSql(param: string): string {
+  const columns = SUMMED.map((c) => `"${c}"`).join(", ");
+  return `INSERT INTO "NetworkRollup" ("siteId", "testId", "armId", "goal", "currency", "network", ${columns})
+     SELECT r."siteId", r."testId", r."armId", r."goal", r."currency", r."network", ${SUMMED.map((c) => `r."${c}"`).join(", ")}
+       FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "currency" text,
+            "network" text, ${SUMMED.map((c) => `"${c}" ${TYPES[c]}`).join(", ")})
+     ON CONFLICT ("siteId", "testId", "armId", "goal", "currency", "network") DO UPDATE SET
+       ${SUMMED.map((c) => `"${c}" = "NetworkRollup"."${c}" + EXCLUDED."${c}"`).join(",\n       ")}`;
+}
+
+/** Adds the increments (one entry per key, in key order: network-plan.ts's rows()) in one statement. */
+export async function addToNetworkRollups(sql: Sql, rows: readonly NetworkDelta[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.query(networkRollupUpsertSql("$1"), [JSON.stringify(rows)]);
+}
+
+export async function addToNetworkRollupsInTx(tx: Tx, rows: readonly NetworkDelta[]): Promise<void> {
+  await addToNetworkRollups(sqlOf(tx), rows);
+}
+
+/** A test's network rows; its cost follows the number of networks its visitors came from, never its events. */
+export async function readNetworkRollups(siteId: string, testId: string): Promise<NetworkRollupRow[]> {
+  const db = await prisma();
+  const rows = await db.networkRollup.findMany({ where: { siteId, testId } });
+  return rows.map((r) => ({
+    armId: r.armId,
+    goal: r.goal,
+    currency: r.currency,
+    network: r.network,
+    exposedVisitors: r.exposedVisitors,
+    convertingVisitors: r.convertingVisitors,
+    conversions: r.conversions,
+    revenue: Number(r.revenue),
+    revenueSquares: Number(r.revenueSquares),
+    cappedRevenue: Number(r.cappedRevenue),
+    cappedRevenueSquares: Number(r.cappedRevenueSquares),
+    cappedRevenueCubes: Number(r.cappedRevenueCubes),
+    conversionSquares: Number(r.conversionSquares),
+    revenueConversions: Number(r.revenueConversions),
+    cappedRevenueConversions: Number(r.cappedRevenueConversions),
+  }));
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Site" ADD COLUMN     "serverGoals" TEXT[] DEFAULT ARRAY[]::TEXT[];
