@@ -1,5 +1,6 @@
 // svc pausing one running test by itself (exposure misuse, a tripped guardrail), with the owner's notice
-// queued in the same transaction.
+// queued and the shop's storefront plan marked behind in the same transaction.
+import { markHidePlanStale } from "./hide-plan-state.server";
 import { enqueueEmail, type NewEmail } from "./outbox.server";
 import { inTransaction } from "./transaction.server";
 
@@ -25,6 +26,8 @@ export async function pauseTestWithNotice(
   return inTransaction(async (tx) => {
     const { count } = await tx.test.updateMany({ where: { id: testId, siteId, status: "running" }, data: { status: "paused", pausedReason: reason, ...mark } });
     if (count !== 1) return null;
+    // The storefront's plan still lists the test: marked here, so its rewrite cannot be forgotten.
+    await markHidePlanStale(tx, testId);
     const row = await tx.test.findUniqueOrThrow({
       where: { id: testId },
       select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },

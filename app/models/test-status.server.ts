@@ -2,6 +2,8 @@
 // one guarded write of the fields a transition changes.
 import { prisma } from "~/db.server";
 import type { TestStatus } from "~/generated/prisma/client";
+import { markHidePlanStale } from "./hide-plan-state.server";
+import { inTransaction } from "./transaction.server";
 
 /** The test with what its lifecycle needs (arms, goals, its site's state), if it is one of this shop's. */
 export async function findTestStatusOfShop(shopDomain: string, testId: string) {
@@ -50,10 +52,13 @@ export interface StatusWrite {
 
 /**
  * Writes the change only if the test still has the status it was decided from, so two clicks racing
- * (or the service pausing the test meanwhile) cannot both apply. True when it was written.
+ * (or the service pausing the test meanwhile) cannot both apply. True when it was written; then, in the
+ * same transaction, the shop's storefront plan is marked behind until it is rewritten (hide-plan-state).
  */
 export async function writeTestStatus(testId: string, from: TestStatus, change: StatusWrite): Promise<boolean> {
-  const db = await prisma();
-  const { count } = await db.test.updateMany({ where: { id: testId, status: from }, data: change });
-  return count === 1;
+  return inTransaction(async (tx) => {
+    const { count } = await tx.test.updateMany({ where: { id: testId, status: from }, data: change });
+    if (count === 1) await markHidePlanStale(tx, testId);
+    return count === 1;
+  });
 }

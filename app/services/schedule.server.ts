@@ -1,22 +1,22 @@
 // The schedule job: every SVC_SCHEDULE_EVERY_SECONDS, each instance starts the drafts whose scheduled start
 // has come, completes the tests whose scheduled end has, and completes the tests that stop once decided when
 // their decision is reached; through the same lifecycle service as the merchant's buttons, so every check
-// applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail.
+// applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail,
+// and ends each pass by rewriting the Shopify storefront plans those changes (or earlier failures) left behind.
 // Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
 import { dueChanges } from "~/domain/experiments/schedule";
 import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
 import { flickerPauseReason } from "~/domain/results/flicker-guardrail";
 import { guardrailPauseReason } from "~/domain/results/guardrails";
-import type { AdminGraphql } from "~/infra/admin-graphql";
 import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
 import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { loadActionEvidence } from "./action-evidence.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
 import { invalidateSite } from "./storefront/site-cache.server";
+import { rewriteStalePlans, settleStalePlans, useOfflineAdmin, type OfflineAdmin } from "./shopify/stale-hide-plans.server";
 
-/** A shop's Admin API outside any request (its offline session), to keep the storefront's hide plan in step; null without one. */
-export type OfflineAdmin = (shopDomain: string) => Promise<AdminGraphql | null>;
+export type { OfflineAdmin };
 
 export interface ScheduleRun {
   started: string[];
@@ -74,6 +74,9 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
     );
     kickOutbox();
   }
+  // Every pause and end above marked its shop's storefront plan behind (so did any earlier failure, and a
+  // misuse pause whose own rewrite failed): written now, in this pass, not at the merchant's next visit.
+  await rewriteStalePlans(offlineAdmin);
   return run;
 }
 
@@ -116,6 +119,7 @@ let timer: ReturnType<typeof setInterval> | null = null;
 /** Runs a pass now and every `everyMs`; a failed pass is logged and the next one tries again. */
 export function startScheduleJob(everyMs: number, offlineAdmin: OfflineAdmin, log: (line: string) => void): void {
   if (timer) return;
+  useOfflineAdmin(offlineAdmin);
   const pass = () => void runSchedule(new Date(), offlineAdmin, log).catch((error: unknown) => log(`schedule: pass failed: ${(error as Error).message}`));
   pass();
   timer = setInterval(pass, everyMs);
@@ -125,5 +129,7 @@ export function startScheduleJob(everyMs: number, offlineAdmin: OfflineAdmin, lo
 export async function stopScheduleJob(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = null;
+  useOfflineAdmin(null);
   await running?.catch(() => undefined);
+  await settleStalePlans();
 }

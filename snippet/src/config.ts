@@ -4,8 +4,9 @@ import { ID_PATTERN, MAX_CONFIG_TTL_S } from "../../app/wire/limits";
 import type { Assignment, Patch, PatchesResponse } from "../../app/wire/patches";
 import { isObject } from "./guard";
 import { readJSON, write } from "./storage";
+import { EMBED } from "./build-flags";
 
-const CACHE_KEY = "svc_cfg";
+export const CACHE_KEY = "svc_cfg";
 
 const isString = (v: unknown): v is string => typeof v === "string";
 const isId = (v: unknown) => isString(v) && ID_PATTERN.test(v);
@@ -80,8 +81,9 @@ export function cachedConfig(vid: string, now: number, facts: string): { res: Pa
   return res && { res, fresh: c.q == facts && now >= c.at && now - c.at < res.ttl * 1000 };
 }
 
-export function cacheConfig(vid: string, res: PatchesResponse, now: number, facts: string): void {
-  write(CACHE_KEY, JSON.stringify({ at: now, vid, q: facts, res }));
+/** `o`: the arms the page's plan may not apply (local.ts, the app embed's build only). */
+export function cacheConfig(vid: string, res: PatchesResponse, now: number, facts: string, o?: unknown): void {
+  write(CACHE_KEY, JSON.stringify({ at: now, vid, q: facts, res, ...(EMBED && { o }) }));
 }
 
 /** Selectors of the element patches on this page: what anti-flicker hides while a config loads. */

@@ -27,7 +27,7 @@ import { HIDE_TIMEOUT_MS } from "../../app/wire/hide";
 import { CONVERT_DEDUPE_MS, MAX_EVENTS_PER_PAGEVIEW, PATCHES_TIMEOUT_MS } from "./timing";
 import { createTransport } from "./transport";
 import { EMBED } from "./build-flags";
-import { localConfig } from "./local";
+import { learn, localConfig } from "./local";
 
 type EventType = SvcEvent["type"];
 type Fields<T extends EventType> = Parameters<typeof makeEvent<T>>[1];
@@ -76,7 +76,8 @@ function start(tag: Tag, shopify: boolean): void {
   const config = getJSON(url).then((body) => {
     const res = parsePatches(body);
     // Consent withdrawn meanwhile: store nothing more.
-    if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now(), facts);
+    // The page's plan may still list a test the server stopped: remembered, so it is not applied from a plan again.
+    if (res && phase !== Phase.STOPPED && !preview) cacheConfig(vid, res, Date.now(), facts, EMBED && learn(res));
     return res;
   });
   if (local) return settle(tag, shopify, vid, local);
@@ -202,7 +203,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
     visit(location.pathname);
   });
 
-  if (shopify && !state.cart) {
+  if ((EMBED || shopify) && !state.cart) {
     const s = state;
     saveSessionOnCart(s.sid, () => {
       s.cart = true;

@@ -1,6 +1,7 @@
 // Reads the snippet's own script tag: Site ID, API base, Shopify shop and template, the merchant's consent declaration and prompt language.
 import { SHOP_PATTERN } from "../../app/wire/limits";
 import { isSiteId } from "../../app/wire/rules/site-id";
+import { EMBED } from "./build-flags";
 
 export interface Tag {
   site: string;
@@ -11,7 +12,7 @@ export interface Tag {
   /** The page's Shopify template (`template.name`), printed by the app embed; matched by `template:` pages. */
   template?: string;
   /** `data-svc-consent="granted"`: the merchant's consent platform already gates this tag. */
-  preconsented: boolean;
+  preconsented?: boolean;
   /** `data-svc-lang`: the language the consent prompt should speak, before the browser's (promptLanguage). */
   lang?: string;
   /** `data-svc-aud`: the app embed's Shopify facts for audience rules, forwarded as is (shopifyFacts). */
@@ -38,8 +39,8 @@ export function readTag(doc: Document = document): Tag | undefined {
     base,
     shop: SHOP_PATTERN.test(shop) ? shop : undefined,
     template: data!.svcTemplate,
-    preconsented: data!.svcConsent === "granted",
-    lang: data!.svcLang,
     aud: data!.svcAud,
+    // Read by other sites' consent prompt only, which the app embed's build leaves out (build-flags.ts).
+    ...(!EMBED && { preconsented: data!.svcConsent === "granted", lang: data!.svcLang }),
   };
 }

@@ -1,12 +1,13 @@
 // Keeps the svc.hide app-data metafield (the app embed's hide plan) in step with a shop's running tests:
 // called by every admin service that may change them (creating or saving a test, its lifecycle changes,
-// resuming a site), wherever that service is called from. A failure never fails that action: a stale plan
-// only costs hiding time (the snippet reveals as soon as it knows its arm, or that there is none), and the
-// next action, or the next new session's install run, writes it again.
+// resuming a site), wherever that service is called from, and by the stale-plan sweep (stale-hide-plans)
+// for the changes svc makes by itself. A failure never fails that action: the shop's plan stays marked
+// behind (Shop.hidePlanWanted) and the schedule job tries again at each pass until a write succeeds.
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";
 import { hideWrite } from "~/domain/shopify/shop-install";
 import { localParts } from "~/domain/shopify/local-plan";
 import { loadHideSource } from "~/models/hide-source.server";
+import { hidePlanMark, markShopHidePlanStale, recordHidePlanWritten } from "~/models/hide-plan-state.server";
 import { loadSiteConfig } from "~/models/site-config.server";
 import { currentSnippet } from "~/infra/snippet-file.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
@@ -26,20 +27,25 @@ export async function hidePlanOfShop(shopDomain: string): Promise<HidePlan> {
 }
 
 /**
- * Writes the shop's hide plan on its installation when it differs from what Shopify holds. `graphql` is the
- * request's Admin API client; null (the local demo, which has no Shopify) skips it. Never throws: a failure
- * is logged and answered "failed".
+ * Writes the shop's hide plan on its installation when it differs from what Shopify holds, and then records
+ * the shop's stale mark as it was before the plan was read (a change made meanwhile keeps the plan behind; a
+ * newer rewrite that finished first, whose plan this one may have replaced, raises it again).
+ * `graphql` is the request's or the offline session's Admin API client; null (the local demo, which has no
+ * Shopify; a shop without a usable session) skips it and leaves the mark. Never throws: a failure is
+ * logged, leaves the mark raised for the schedule job's next pass, and is answered "failed".
  */
 export async function syncHideMetafield(shopDomain: string, graphql: AdminGraphql | null): Promise<HideSync> {
   if (!graphql) return "skipped";
   try {
+    const mark = await hidePlanMark(shopDomain);
     const [plan, installation] = await Promise.all([hidePlanOfShop(shopDomain), readAppData(graphql)]);
     const write = hideWrite(installation.appData, plan);
-    if (!write) return "unchanged";
-    await setAppData(graphql, installation.installationId, [write]);
-    return "written";
+    if (write) await setAppData(graphql, installation.installationId, [write]);
+    if (!(await recordHidePlanWritten(shopDomain, mark))) await markShopHidePlanStale(shopDomain);
+    return write ? "written" : "unchanged";
   } catch (error) {
-    console.error(`[svc] the hide plan of ${shopDomain} was not written (the storefront hides by the previous one until the next change): ${(error as Error).message}`);
+    console.error(`[svc] the hide plan of ${shopDomain} was not written (tried again at each schedule pass until it is): ${(error as Error).message}`);
+    await markShopHidePlanStale(shopDomain).catch(() => undefined);
     return "failed";
   }
 }
