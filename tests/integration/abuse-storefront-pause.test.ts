@@ -14,25 +14,12 @@ import { utcToZonedInput } from "~/domain/experiments/schedule";
 import type { PatchesResponse } from "~/wire";
 import { postAction, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
-import { seedRows, seedTest, storefrontSite, ago } from "../support/seed";
+import { networkRowsFor, purchaseRows, seedRows, seedTest, storefrontSite, ago } from "../support/seed";
 import { adminFetch, useShopifyServer, type ShopifyFixture } from "../support/shopify";
 import { batch, exposure, getPatches, newId, postBatchFrom } from "../support/snippet-client";
 
 const PATCHES = [{ op: "text", sel: "#product-title", value: "Free shipping today" }];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One arm's rollups today: `visitors` visitors, `buyers` of them buying orders of $60 (as test-schedule.test.ts). */
-function salesRows(armId: string, buyers: number, visitors = 20_000) {
-  const day = new Date().toISOString().slice(0, 10);
-  const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0 };
-  return [
-    { ...base, goal: "", currency: "", exposures: visitors, exposedVisitors: visitors },
-    {
-      ...base, goal: "purchase", currency: "USD", convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
-      revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200, cappedRevenueCubes: buyers * 1_296_000,
-    },
-  ];
-}
 
 /** A draft on the shop's storefront, started three days ago once started, with purchases as its guardrail. */
 async function guardedDraft(sql: SqlRunner, shop: string, id: string): Promise<string> {
@@ -44,10 +31,12 @@ async function guardedDraft(sql: SqlRunner, shop: string, id: string): Promise<s
   return publicId;
 }
 
-/** The variant sells 30% less than the original: the guardrail trips at the next pass. */
+/** The variant sells 30% less than the original, from 200 networks: the guardrail trips at the next pass. */
 async function losing(sql: SqlRunner, site: string, id: string): Promise<void> {
   const [row] = await sql.query<{ id: string }>(`SELECT id FROM "Site" WHERE "publicId" = $1`, [site]);
-  await seedRows(sql, "DailyRollup", [...salesRows(`${id}-a`, 1_000), ...salesRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: row!.id, testId: id })));
+  const rows = [...purchaseRows(`${id}-a`, 1_000), ...purchaseRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: row!.id, testId: id }));
+  await seedRows(sql, "DailyRollup", rows);
+  await seedRows(sql, "NetworkRollup", networkRowsFor(rows, 200));
 }
 
 function helpers(ctx: ShopifyFixture, shop: string) {

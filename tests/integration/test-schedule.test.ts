@@ -9,7 +9,7 @@ import { shortTime } from "~/domain/experiments/test-glance";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
-import { networkRowsFor, seedRows, seedSite, seedTest, storefrontSite, ago } from "../support/seed";
+import { networkRowsFor, purchaseRows, seedRows, seedSite, seedTest, storefrontSite, ago } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { getPatches, newId } from "../support/snippet-client";
 
@@ -26,19 +26,6 @@ const localAt = (at: number) => {
 };
 /** `msFromNow` ahead, as the shop's datetime-local value. */
 const local = (msFromNow: number) => localAt(Date.now() + msFromNow);
-
-/** One arm's rollups today: `visitors` visitors, `buyers` of them buying orders of $60 on average. */
-function losingRows(armId: string, buyers: number, visitors = 20_000) {
-  const day = new Date().toISOString().slice(0, 10);
-  const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0 };
-  return [
-    { ...base, goal: "", currency: "", exposures: visitors, exposedVisitors: visitors },
-    {
-      ...base, goal: "purchase", currency: "USD", convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
-      revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200, cappedRevenueCubes: buyers * 1_296_000,
-    },
-  ];
-}
 
 describe.each(databaseKinds)("test schedule (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
@@ -81,12 +68,12 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
       // numbers under a test without one.
       for (const [id, guardrail] of [["guard-a", true], ["guard-off", false]] as const) {
         await seedTest(sql, { id, site: SITE, status: "running", startedAt: ago("3 days"), pages: [`/${id}`], goals: [{ label: "purchase", kind: "purchase", isGuardrail: guardrail }] });
-        await withNetworks([...losingRows(`${id}-a`, 1_000), ...losingRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
+        await withNetworks([...purchaseRows(`${id}-a`, 1_000), ...purchaseRows(`${id}-b`, 700)].map((r) => ({ ...r, siteId: site!.id, testId: id })));
       }
       // The same sales in both arms, but the variant's orders refunded three times as often (5% against 15%).
       await seedTest(sql, { id: "guard-refund", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/guard-refund"], goals: [{ label: "purchase", kind: "purchase", isGuardrail: true }] });
       const refunded = (armId: string, orders: number) =>
-        losingRows(armId, 1_000).map((r) => (r.goal === "purchase" ? { ...r, refundedOrders: orders, refunded: orders * 60 } : r));
+        purchaseRows(armId, 1_000).map((r) => (r.goal === "purchase" ? { ...r, refundedOrders: orders, refunded: orders * 60 } : r));
       await withNetworks([...refunded("guard-refund-a", 50), ...refunded("guard-refund-b", 150)].map((r) => ({ ...r, siteId: site!.id, testId: "guard-refund" })));
       // A variant whose content stays hidden 800 ms at every exposure (control: none), under a test set to
       // pause on flicker through its form below, and under one that is not; from 60 networks per arm.
@@ -100,7 +87,7 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
       }
       // Half the visitors in one arm of a 50/50 test: a sample ratio mismatch.
       await seedTest(sql, { id: "srm-a", site: SITE, status: "running", startedAt: ago("3 days"), pages: ["/srm-a"], goals: ["purchase"] });
-      await seedRows(sql, "DailyRollup", [...losingRows("srm-a-a", 1_000), ...losingRows("srm-a-b", 500, 10_000)].map((r) => ({ ...r, siteId: site!.id, testId: "srm-a" })));
+      await seedRows(sql, "DailyRollup", [...purchaseRows("srm-a-a", 1_000), ...purchaseRows("srm-a-b", 500, 10_000)].map((r) => ({ ...r, siteId: site!.id, testId: "srm-a" })));
     });
   });
 

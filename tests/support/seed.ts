@@ -208,3 +208,19 @@ export function networkRowsFor(rows: ReadonlyArray<Columns<"DailyRollup">>, coun
   }
   return out;
 }
+
+/**
+ * One arm's DailyRollup rows today (without siteId and testId): `visitors` exposed visitors, `buyers` of
+ * them buying orders of $60 on average.
+ */
+export function purchaseRows(armId: string, buyers: number, visitors = 20_000) {
+  const day = new Date().toISOString().slice(0, 10);
+  const base = { armId, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0 };
+  return [
+    { ...base, goal: "", currency: "", exposures: visitors, exposedVisitors: visitors },
+    {
+      ...base, goal: "purchase", currency: "USD", convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers,
+      revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200, cappedRevenueCubes: buyers * 1_296_000,
+    },
+  ];
+}

@@ -4,20 +4,11 @@
 // together. Kept for the whole test, not per day: a test's networks are many, its days add nothing here.
 import type { ConversionIncrement } from "./conversion-increment";
 
-/** What a network rollup row holds: the figures results add up per arm, for one network. */
-export interface NetworkFigures {
-  exposedVisitors: number;
-  convertingVisitors: number;
-  conversions: number;
-  revenue: number;
-  revenueSquares: number;
-  cappedRevenue: number;
-  cappedRevenueSquares: number;
-  cappedRevenueCubes: number;
-  conversionSquares: number;
-  revenueConversions: number;
-  cappedRevenueConversions: number;
-}
+/**
+ * What a network rollup row holds: the figures results add up per arm, for one network (a conversion's
+ * increment but for refunds, which come later and apart, and the exposed visitors).
+ */
+export type NetworkFigures = Omit<ConversionIncrement, "refunded" | "refundedOrders"> & { exposedVisitors: number };
 
 export interface NetworkDelta extends NetworkFigures {
   siteId: string;
