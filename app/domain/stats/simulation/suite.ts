@@ -1,63 +1,20 @@
 // The validity simulation's scenarios and lines: which simulated tests are run, how the page is read in each,
 // and which claim of the page each line of the table measures against the targets of issue 21.
-import { planSample } from "../../results/stats";
-import { pathClaims, type PathClaims } from "./claims";
-import { DEFAULT_VISITOR, orderQuantile, standardNormal, type VisitorModel } from "./generators";
-import { readPage, type PageSetting } from "./page-reading";
-import { createRng, deriveSeed, type Rng } from "./prng";
-import { everyVisitors, simulatePath } from "./runner";
-import { addValue, emptyTally, mergeTally, type LineKind, type TableLine, type Tally, type Target } from "./table";
+import type { PathClaims } from "./claims";
+import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
+import { createRng, deriveSeed } from "./prng";
+import { everyVisitors } from "./runner";
+import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";
+import { addValue, emptyTally, mergeTally, type TableLine, type Tally, type Target } from "./table";
 
-/** The tests' minimum detectable effect (relative); 20% keeps the planned samples to tens of thousands. */
-export const MDE = 0.2;
-/** A merchant who peeks reads the page after every this many visitors. */
-export const PEEK_EVERY = 100;
-/** The simulated tests' revenue cap: the default shop's 99th percentile of order values. */
-export const REVENUE_CAP = orderQuantile(DEFAULT_VISITOR.order, 0.99);
+export { MDE, PEEK_EVERY, REVENUE_CAP, plannedVisitors } from "./scenario";
+export type { Line, Scenario } from "./scenario";
+
 /** Spread of true lifts for the chance-to-win calibration: N(0, 5%²) relative. */
 export const LIFT_SPREAD = 0.05;
 /** Traffic of the sample-ratio scenarios: visitors per day, and days. */
 export const DAILY_VISITORS = 1000;
 export const DAYS = 28;
-
-/**
- * Visitors the page's own plan asks for (its "how long to go", results/stats.ts planSample): 80% power at the
- * MDE for the always-valid sequence at α/(k − 1), on the true baseline rate.
- */
-export function plannedVisitors(weights: readonly number[], baseline = DEFAULT_VISITOR.conversionRate): number {
-  const plan = planSample(weights.map((weight, i) => ({ id: String(i), weight })), baseline, MDE, 0.05);
-  if (!plan) throw new RangeError("no plan for the simulated shop");
-  return plan.usersNeeded;
-}
-
-export interface Line {
-  id: string;
-  claim: string;
-  setting: string;
-  kind: LineKind;
-  target: Target;
-  /** This test's value for the line (1/0 for a rate), or null when the test does not count for it. */
-  value(claims: PathClaims, trueLifts: readonly number[]): number | null;
-}
-
-export interface Scenario {
-  key: string;
-  /** Configured split (the page's weights). */
-  weights: number[];
-  /** Real assignment; the configured split unless the scenario breaks it. */
-  assignment: number[];
-  looks: number[];
-  /**
-   * Tests per unit of SIM_COUNT (1 when absent). A line that counts claims rather than tests rests on the
-   * few tests that make one (a chance to win ≥ 95% is shown in ~8% of them), so its scenario runs more.
-   */
-  scale?: number;
-  /** The shop's visitors; DEFAULT_VISITOR when absent. */
-  visitor?: VisitorModel;
-  /** Each variant's true relative lift for one simulated test (drawn from its generator when random). */
-  trueLifts(rng: Rng): number[];
-  lines: Line[];
-}
 
 const rate = (x: boolean) => (x ? 1 : 0);
 const FALSE_POSITIVE: Target = { at: "most", value: 0.06 };
@@ -82,11 +39,11 @@ function readings(horizon: number): { peek: string; fixed: string } {
 }
 
 /** A/A at one split: false positives for conversion and revenue, fixed and peeking, both tails; coverage. */
-function aaScenario(key: string, weights: number[]): Scenario {
+function aaScenario(key: string, weights: number[]): Scenario<PathClaims> {
   const horizon = plannedVisitors(weights);
   const split = splitName(weights);
   const read = readings(horizon);
-  const lines: Line[] = [];
+  const lines: Array<Line<PathClaims>> = [];
   for (const metric of ["conversion", "revenue"] as const) {
     const side = (c: PathClaims, when: "first" | "final") =>
       metric === "conversion"
@@ -108,16 +65,16 @@ function aaScenario(key: string, weights: number[]): Scenario {
     { id: `${key}-revenue-coverage`, claim: "interval holds the true lift (0) at every look", setting: `revenue, ${split}, ${read.peek}`, kind: "rate", target: COVERAGE, value: (c) => rate(c.revenueCoveredEveryLook) },
     { id: `${key}-chance95`, claim: "A/A: chance to win ≥ 95% shown at some look", setting: `conversion, ${split}, ${read.peek}`, kind: "rate", target: INFO, value: (c) => rate(c.firstChance95 !== null) },
   );
-  return { key, weights, assignment: weights, looks: everyVisitors(PEEK_EVERY, horizon), trueLifts: () => [0], lines };
+  return pageScenario({ key, weights, assignment: weights, looks: everyVisitors(PEEK_EVERY, horizon), trueLifts: () => [0], lines });
 }
 
 /** A true lift equal to the MDE, 50/50: power at the plan, what the page says, coverage under an effect. */
-function mdeScenario(): Scenario {
+function mdeScenario(): Scenario<PathClaims> {
   const weights = [1, 1];
   const horizon = plannedVisitors(weights);
   const read = readings(horizon);
   const setting = (metric: string, how: string) => `conversion lift ${100 * MDE}%${metric}, 50/50, ${how}`;
-  return {
+  return pageScenario({
     key: "mde-50",
     weights,
     assignment: weights,
@@ -133,16 +90,16 @@ function mdeScenario(): Scenario {
       { id: "mde-rate-coverage-final", claim: "interval holds the true lift at the plan", setting: setting("", read.fixed), kind: "rate", target: COVERAGE, value: (c) => rate(c.rateCoveredFinal) },
       { id: "mde-revenue-coverage-final", claim: "interval holds the true lift at the plan", setting: setting(", revenue interval", read.fixed), kind: "rate", target: COVERAGE, value: (c) => rate(c.revenueCoveredFinal) },
     ],
-  };
+  });
 }
 
 /** Four arms, all equal: any variant called ahead is a family-wise false positive. */
-function fourArmScenario(): Scenario {
+function fourArmScenario(): Scenario<PathClaims> {
   const weights = [1, 1, 1, 1];
   const horizon = plannedVisitors(weights);
   const read = readings(horizon);
   const claim = "4-arm A/A family-wise false \"variant ahead\"";
-  return {
+  return pageScenario({
     key: "aa-4",
     weights,
     assignment: weights,
@@ -155,11 +112,11 @@ function fourArmScenario(): Scenario {
       { id: "aa4-any-final", claim: "4-arm A/A: some variant's conversion interval excludes 0 (either side)", setting: `conversion, 25/25/25/25, ${read.fixed}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.finalRateSide !== null) },
       { id: "aa4-any-first", claim: "4-arm A/A: some variant's conversion interval excludes 0 (either side)", setting: `conversion, 25/25/25/25, ${read.peek}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.firstRateSide !== null) },
     ],
-  };
+  });
 }
 
 /** True lifts drawn from N(0, 5%²): how often a shown chance to win ≥ 95% backs a variant that is not better. */
-function spreadScenario(): Scenario {
+function spreadScenario(): Scenario<PathClaims> {
   const weights = [1, 1];
   const horizon = plannedVisitors(weights);
   const read = readings(horizon);
@@ -167,7 +124,7 @@ function spreadScenario(): Scenario {
   const setting = (how: string) => `conversion, true lifts N(0, ${100 * LIFT_SPREAD}%²), 50/50, ${how}; among tests with such a claim`;
   const wrong = (variant: number | null | undefined, lifts: readonly number[]) =>
     variant === null || variant === undefined ? null : rate((lifts[variant] ?? 0) <= 0);
-  return {
+  return pageScenario({
     key: "spread-50",
     // ~8.5% of these tests show a claim: 5× the tests gives ~850 claims at SIM_COUNT 2,000 (MC error ≈ ±0.8 pp).
     scale: 5,
@@ -179,7 +136,7 @@ function spreadScenario(): Scenario {
       { id: "spread-first", claim, setting: setting(`${read.peek}, first claim`), kind: "rate", target: WRONG_CHANCE, value: (c, lifts) => wrong(c.firstChance95?.variant, lifts) },
       { id: "spread-final", claim, setting: setting(read.fixed), kind: "rate", target: WRONG_CHANCE, value: (c, lifts) => wrong(c.finalChance95, lifts) },
     ],
-  };
+  });
 }
 
 /** Looks at the end of every hour over DAYS days, when visitors arrive evenly through the day. */
@@ -191,11 +148,11 @@ const dailyLooks = () => Array.from({ length: DAYS }, (_, d) => (d + 1) * DAILY_
 const atDayEnd = (visitors: number) => visitors % DAILY_VISITORS === 0;
 
 /** Healthy 50/50 tests read daily and hourly: any sample-ratio warning is a false alarm. */
-function srmHealthyScenario(): Scenario {
+function srmHealthyScenario(): Scenario<PathClaims> {
   const weights = [1, 1];
   const traffic = `${count(DAILY_VISITORS)} visitors a day for ${DAYS} days`;
   const claim = "SRM false alarm on a healthy test (\"Do not trust these results\")";
-  return {
+  return pageScenario({
     key: "srm-healthy",
     weights,
     assignment: weights,
@@ -205,14 +162,14 @@ function srmHealthyScenario(): Scenario {
       { id: "srm-daily", claim, setting: `50/50, ${traffic}, read daily (${DAYS} reads)`, kind: "rate", target: SRM_FALSE_ALARM, value: (c) => rate(c.srmAlarms.some(atDayEnd)) },
       { id: "srm-hourly", claim, setting: `50/50, ${traffic}, read hourly (${DAYS * 24} reads)`, kind: "rate", target: SRM_FALSE_ALARM, value: (c) => rate(c.srmAlarms.length > 0) },
     ],
-  };
+  });
 }
 
 /** A real 48/52 split behind a configured 50/50: the warning's power, read daily. */
-function srmBrokenScenario(): Scenario {
+function srmBrokenScenario(): Scenario<PathClaims> {
   const claim = "SRM warning raised for a real 48/52 split (configured 50/50)";
   const setting = (by: number) => `by ${count(by)} visitors, ${count(DAILY_VISITORS)} a day, read daily`;
-  return {
+  return pageScenario({
     key: "srm-48-52",
     weights: [1, 1],
     assignment: [0.48, 0.52],
@@ -226,7 +183,7 @@ function srmBrokenScenario(): Scenario {
       target: INFO,
       value: (c: PathClaims) => rate(c.srmAlarms.some((v) => v <= by)),
     })),
-  };
+  });
 }
 
 /**
@@ -236,12 +193,12 @@ function srmBrokenScenario(): Scenario {
 export const VISITOR_WITH_HISTORY: VisitorModel = { ...DEFAULT_VISITOR, history: { shape: 0.5, preConversionRate: 0.1 } };
 
 /** A/A on visitors with a history: how much variance CUPED removes, and that the adjusted read-out stays valid. */
-function cupedScenario(): Scenario {
+function cupedScenario(): Scenario<PathClaims> {
   const weights = [1, 1];
   const horizon = plannedVisitors(weights);
   const read = readings(horizon);
   const setting = (how: string) => `revenue, visitors with a history (pre-exposure revenue as covariate), 50/50, ${how}`;
-  return {
+  return pageScenario({
     key: "cuped-50",
     weights,
     assignment: weights,
@@ -255,7 +212,7 @@ function cupedScenario(): Scenario {
       { id: "cuped-control", claim: "A/A false \"control ahead\" (one tail)", setting: setting(read.peek), kind: "rate", target: ONE_TAIL, value: (c) => rate(c.firstRevenueCall === "control") },
       { id: "cuped-coverage", claim: "interval holds the true lift (0) at every look", setting: setting(read.peek), kind: "rate", target: COVERAGE, value: (c) => rate(c.revenueCoveredEveryLook) },
     ],
-  };
+  });
 }
 
 /** Every scenario of the suite, in the table's order. */
@@ -277,23 +234,13 @@ export const PENDING_LINES: TableLine[] = [];
 
 export type Tallies = Record<string, Tally>;
 
-/** The visitor models of one simulated test: control at the baseline, each variant at (1 + its lift). */
-function armModels(trueLifts: readonly number[], base: VisitorModel = DEFAULT_VISITOR): VisitorModel[] {
-  return [base, ...trueLifts.map((lift) => ({ ...base, conversionRate: Math.min(1, Math.max(0, base.conversionRate * (1 + lift))) }))];
-}
-
 /** Simulated tests [start, end) of one scenario, each from its own seed (run seed, scenario, index). */
 export function runChunk(scenario: Scenario, seed: number, start: number, end: number): Tallies {
   const tallies: Tallies = Object.fromEntries(scenario.lines.map((l) => [l.id, emptyTally()]));
-  const setting: PageSetting = { weights: scenario.weights, minDetectableEffect: MDE };
   for (let i = start; i < end; i++) {
-    const rng = createRng(deriveSeed(seed, scenario.key, i));
-    const trueLifts = scenario.trueLifts(rng);
-    // The cap the shop's recent orders would give, fixed before the test: the 99th percentile of order values.
-    const spec = { assignment: scenario.assignment, arms: armModels(trueLifts, scenario.visitor), looks: scenario.looks, revenueCap: REVENUE_CAP };
-    const claims = pathClaims(simulatePath(rng, spec, (totals, visitors) => readPage(setting, totals, visitors)), trueLifts);
+    const { result, trueLifts } = scenario.simulate(createRng(deriveSeed(seed, scenario.key, i)));
     for (const line of scenario.lines) {
-      const value = line.value(claims, trueLifts);
+      const value = line.value(result, trueLifts);
       const tally = tallies[line.id];
       if (value !== null && tally) addValue(tally, value);
     }
@@ -316,7 +263,7 @@ export function planChunks(count: number, size = 50): Chunk[] {
     const tests = count * (s.scale ?? 1);
     for (let start = 0; start < tests; start += size) {
       const end = Math.min(tests, start + size);
-      chunks.push({ scenario: s.key, start, end, cost: (end - start) * s.looks.length * s.weights.length });
+      chunks.push({ scenario: s.key, start, end, cost: (end - start) * s.cost });
     }
   }
   return chunks.sort((a, b) => b.cost - a.cost);
