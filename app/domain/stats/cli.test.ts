@@ -28,7 +28,7 @@ describe("svc-stats command", { timeout: 30_000 }, () => {
     const out = JSON.parse(run.stdout);
     expect(out.srmPValue).toBe(1);
     expect(out.arms[0]).toEqual({ name: "control", users: 1000, mean: 0.1 });
-    // Lift (0.12 − 0.1)/0.1 = 0.2. Two variants, so Holm's family: the interval at α/2, Welch df 1985.37
+    // Lift (0.12 − 0.1)/0.1 = 0.2. Two variants, so a family of two: the interval at α/2, Welch df 1985.37
     // (welch.test.ts), t(0.9875, ≈2000) ≈ 2.2430, m² = 5.0311. Fieller (fieller.ts) by hand with v_c = 9e-5,
     // v_t = 1.056e-4: a = 0.01 − m²v_c = 0.0095472, root = √(m²(v_c·0.0144 + v_t·a)) = 0.0034048,
     // low ratio (0.012 − 0.0034048)/0.0095472 = 0.90028, so the lift's low end is −0.0997.

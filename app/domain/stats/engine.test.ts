@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyze, StatsInputError } from "./engine";
-import type { AnalysisInput, ArmInput } from "./types";
+import type { AnalysisInput, ArmInput, VariantArmOutput } from "./types";
 
 const rate = (name: string, users: number, sum: number): ArmInput => ({ name, users, sum });
 
@@ -54,18 +54,49 @@ describe("analyze: three arms and traffic splits", () => {
     expect(halfWidth / Math.sqrt(0.0001719)).toBeLessThan(1.9625);
   });
 
-  it("with Holm (the default), widens each interval to α/(k − 1) and adjusts the p-values step-down", () => {
+  it("with Bonferroni (the default), widens each interval to α/(k − 1) and multiplies the p-values by k − 1", () => {
     const none = analyze({ metric: "binomial", method: "frequentist", arms: three, correction: "none", difference: "absolute" });
-    const holm = analyze({ metric: "binomial", method: "frequentist", arms: three, difference: "absolute" });
+    const bonferroni = analyze({ metric: "binomial", method: "frequentist", arms: three, difference: "absolute" });
+    const [pb, pc] = [none.arms[1]!.pValue!, none.arms[2]!.pValue!];
+    expect(bonferroni.arms[1]!.pValue).toBeCloseTo(Math.min(1, 2 * pb), 14);
+    expect(bonferroni.arms[2]!.pValue).toBeCloseTo(Math.min(1, 2 * pc), 14);
+    // The interval is Welch's at α = 0.025: t(0.9875, ≈1990) ≈ 2.2430.
+    const b = bonferroni.arms[1]!;
+    const se = Math.sqrt(0.09 / 1000 + (0.12 * 0.88) / 1000);
+    expect((b.ciHigh! - b.ciLow!) / 2 / se).toBeCloseTo(2.243, 2);
+  });
+
+  it("with Holm, adjusts the p-values step-down over the same α/(k − 1) intervals", () => {
+    const none = analyze({ metric: "binomial", method: "frequentist", arms: three, correction: "none", difference: "absolute" });
+    const holm = analyze({ metric: "binomial", method: "frequentist", arms: three, difference: "absolute", correction: "holm" });
     const [pb, pc] = [none.arms[1]!.pValue!, none.arms[2]!.pValue!];
     // b has the smaller raw p: ×2; c: max(2·p_b, 1·p_c).
     expect(pb).toBeLessThan(pc);
     expect(holm.arms[1]!.pValue).toBeCloseTo(Math.min(1, 2 * pb), 14);
     expect(holm.arms[2]!.pValue).toBeCloseTo(Math.max(Math.min(1, 2 * pb), pc), 14);
-    // The interval is Welch's at α = 0.025: t(0.9875, ≈1990) ≈ 2.2430.
-    const b = holm.arms[1]!;
-    const se = Math.sqrt(0.09 / 1000 + (0.12 * 0.88) / 1000);
-    expect((b.ciHigh! - b.ciLow!) / 2 / se).toBeCloseTo(2.243, 2);
+  });
+
+  it("never decides a variant beside an interval that holds 0 under the default correction (issue 34's 4-arm case)", () => {
+    // Four arms, one variant near the edge: Holm's last step would reject at p just under α while the
+    // α/3 interval still held 0; Bonferroni's p and the interval agree for every arm, sequential or not.
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 160 }), { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 60, max: 140 }),
+        fc.boolean(),
+        (variantConversions, controlConversions, sequential) => {
+          const arms = [rate("a", 2000, controlConversions), ...variantConversions.map((c, i) => rate(`v${i}`, 2000, Math.max(1, c)))];
+          const out = analyze({ metric: "binomial", method: "frequentist", arms, sequential });
+          for (const v of out.arms.slice(1) as VariantArmOutput[]) {
+            if (v.pValue === undefined || v.ciLow === undefined || v.ciHigh === undefined) continue;
+            const excludes = v.ciLow > 0 || v.ciHigh < 0;
+            // Away from the boundary itself, where rounding decides.
+            if (Math.abs(v.pValue - 0.05) > 1e-9) expect(v.pValue < 0.05).toBe(excludes);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("checks the sample ratio against the configured weights", () => {

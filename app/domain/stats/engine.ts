@@ -165,10 +165,13 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
     users: controlArm.users,
     mean: measured[0] ?? null,
   };
-  // Several variants: each interval at α/(k − 1) (Bonferroni) and the p-values Holm-adjusted, so that the
-  // family of "variant differs" claims holds at α. Bayesian read-outs are not corrected (see docs/statistics.md).
+  // Several variants: each interval at α/(k − 1) (Bonferroni), and the p-values adjusted so that "adjusted p < α"
+  // holds the family of "variant differs" claims at α. Bonferroni's adjustment (the default) rejects exactly when
+  // the arm's interval excludes 0, so a variant is never decided beside an interval that holds 0; Holm's rejects
+  // a little more, but then an interval may hold 0 beside a rejection (docs/statistics.md, "Several variants").
+  // Bayesian read-outs are not corrected.
   const comparisons = variantArms.length;
-  const corrected = settings.method === "frequentist" && settings.correction === "holm" && comparisons > 1;
+  const corrected = settings.method === "frequentist" && settings.correction !== "none" && comparisons > 1;
   const alpha = corrected ? settings.alpha / comparisons : settings.alpha;
   const variants = variantArms.map((arm, i): VariantArmOutput => {
     const variant = moments[i + 1] ?? null;
@@ -178,8 +181,12 @@ export function analyzeResolved(settings: ResolvedAnalysisInput): AnalysisOutput
   });
   if (corrected) {
     const tested = variants.filter((v) => v.pValue !== undefined);
-    // Holm over the comparisons that could be made; the adjusted value is on the α scale again.
-    const adjusted = holmAdjust(tested.map((v) => v.pValue ?? 1));
+    // On the α scale again: Holm over the comparisons that could be made, Bonferroni over every variant (the
+    // intervals' α/(k − 1) counts them all).
+    const adjusted =
+      settings.correction === "holm"
+        ? holmAdjust(tested.map((v) => v.pValue ?? 1))
+        : tested.map((v) => Math.min(1, (v.pValue ?? 1) * comparisons));
     tested.forEach((v, i) => (v.pValue = adjusted[i]));
   }
   return {

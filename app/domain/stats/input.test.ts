@@ -34,7 +34,7 @@ describe("parseAnalysisInput", () => {
         sequentialTuning: 5000,
         difference: "relative",
         prior: { mean: 0, sd: 0.05 },
-        correction: "holm",
+        correction: "bonferroni",
         nonNegative: true,
       },
     });

@@ -175,7 +175,7 @@ function parse(value: unknown): ResolvedAnalysisInput {
   }
 
   const correction: CorrectionKind =
-    value.correction === undefined ? "holm" : oneOf<CorrectionKind>(value, "correction", ["holm", "none"]);
+    value.correction === undefined ? "bonferroni" : oneOf<CorrectionKind>(value, "correction", ["bonferroni", "holm", "none"]);
 
   let nonNegative = metric === "binomial";
   if (value.nonNegative !== undefined) {

@@ -40,13 +40,17 @@ export interface AnalysisInput {
    * metric's units per unit of the control's mean). Null for a flat prior; DEFAULT_PRIOR when absent.
    */
   prior?: PriorInput | null;
-  /** Across several variants: "holm" (default) adjusts p-values and widens intervals to α/(k − 1). */
+  /**
+   * Across several variants every interval is at α/(k − 1); "bonferroni" (default) multiplies p-values by k − 1,
+   * so p < α exactly when the interval excludes 0; "holm" adjusts them step-down (more rejections, but an
+   * interval may then hold 0 beside one); "none" corrects nothing.
+   */
   correction?: CorrectionKind;
   /** Every value is ≥ 0 (rates, gross revenue), so a relative interval cannot pass −100%. Binomial: always. */
   nonNegative?: boolean;
 }
 
-export type CorrectionKind = "holm" | "none";
+export type CorrectionKind = "bonferroni" | "holm" | "none";
 
 /** A normal prior on the relative effect: mean 0 and sd 0.05 say "19 lifts in 20 are within ±10%". */
 export interface PriorInput {
@@ -80,7 +84,7 @@ export interface VariantArmOutput extends ControlArmOutput {
   ciHigh?: number;
   /** The control's mean is too unsettled for a relative interval: it is unbounded, so none is given. */
   intervalUnbounded?: true;
-  /** Of the absolute difference (the same for either `difference`); Holm-adjusted across variants. */
+  /** Of the absolute difference (the same for either `difference`); adjusted across variants (`correction`). */
   pValue?: number;
   chanceToWin?: number;
   riskControl?: number;
