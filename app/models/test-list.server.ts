@@ -27,9 +27,9 @@ export async function listTestsOfShop(shopDomain: string) {
       scheduledEndAt: true,
       stopWhenDecided: true,
       servingWinner: true,
-      site: { select: { publicId: true, name: true, status: true, pausedReason: true } },
+      site: { select: { publicId: true, name: true, status: true, pausedReason: true, currency: true } },
       arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true } },
-      goals: { select: { label: true, isPrimary: true } },
+      goals: { select: { label: true, isPrimary: true, isGuardrail: true } },
     },
   });
 }
@@ -44,6 +44,7 @@ export async function readRollupTotals(tests: ReadonlyArray<{ id: string; siteId
   const db = await prisma();
   const groups = await db.dailyRollup.groupBy({
     by: ["testId", "armId", "goal", "currency"],
+    _count: { _all: true, cappedRevenueCubes: true },
     where: { siteId: { in: [...new Set(tests.map((t) => t.siteId))] }, testId: { in: tests.map((t) => t.id) } },
     _sum: {
       exposures: true,
@@ -53,6 +54,11 @@ export async function readRollupTotals(tests: ReadonlyArray<{ id: string; siteId
       revenue: true,
       revenueSquares: true,
       refunded: true,
+      // The page's revenue per visitor is capped (docs/statistics.md, "Revenue capping"), and its decision
+      // waits for it: the list reads the same sums so that the two cannot disagree.
+      cappedRevenue: true,
+      cappedRevenueSquares: true,
+      cappedRevenueCubes: true,
     },
   });
   for (const g of groups) {
@@ -68,6 +74,10 @@ export async function readRollupTotals(tests: ReadonlyArray<{ id: string; siteId
       revenue: Number(g._sum.revenue ?? 0),
       revenueSquares: Number(g._sum.revenueSquares ?? 0),
       refunded: Number(g._sum.refunded ?? 0),
+      ...(g._sum.cappedRevenue !== null && { cappedRevenue: Number(g._sum.cappedRevenue) }),
+      ...(g._sum.cappedRevenueSquares !== null && { cappedRevenueSquares: Number(g._sum.cappedRevenueSquares) }),
+      // A sum over rows some of which lack cubes would understate them: unknown, as the page reads it.
+      cappedRevenueCubes: g._count.cappedRevenueCubes === g._count._all && g._sum.cappedRevenueCubes !== null ? Number(g._sum.cappedRevenueCubes) : null,
     });
   }
   return byTest;

@@ -17,7 +17,8 @@ export type { RollupRow } from "./totals";
 export interface ResultsInput {
   test: ResultsView["test"];
   arms: Array<{ id: string; key: string; name: string; weight: number }>;
-  goals: Array<{ label: string; isPrimary: boolean }>;
+  /** Configured goals; `isGuardrail` marks "must not get worse" (the verdict waits for them, docs/results.md). */
+  goals: Array<{ label: string; isPrimary: boolean; isGuardrail?: boolean }>;
   currency: string;
   /** The test's site, for where each goal's money comes from (money-source.ts); absent: a web site counting nothing from its server. */
   site?: MoneySourceSite;
@@ -128,8 +129,10 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     minDetectableEffect: input.test.minDetectableEffect,
     alpha,
   });
+  const guarded = new Set(input.goals.filter((g) => g.isGuardrail).map((g) => g.label));
+  const guardrails = goals.filter((g) => guarded.has(g.goal) && !g.primary);
   const verdict = verdictFor(
-    decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect: input.test.minDetectableEffect }),
+    decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect: input.test.minDetectableEffect, guardrails }),
   );
   return {
     test: input.test,

@@ -17,7 +17,7 @@ interface ArmDay {
   revenue?: number;
 }
 
-/** One day's exposure and goal rows for both arms; revenue squares as if each order were the same size. */
+/** One day's exposure and goal rows for both arms; revenue squares and cubes as if each order were the same size. */
 function day(date: string, control: ArmDay, variant: ArmDay, goal = "purchase"): RollupRow[] {
   return (["a", "b"] as const).flatMap((armId, i) => {
     const d = i === 0 ? control : variant;
@@ -26,7 +26,7 @@ function day(date: string, control: ArmDay, variant: ArmDay, goal = "purchase"):
     const base = { armId, day: date, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
     return [
       { ...base, goal: "", currency: "", exposures: d.visitors, exposedVisitors: d.visitors },
-      { ...base, goal, currency: "USD", convertingVisitors: d.converting, conversions: d.converting, revenue, revenueSquares: d.converting * order * order },
+      { ...base, goal, currency: "USD", convertingVisitors: d.converting, conversions: d.converting, revenue, revenueSquares: d.converting * order * order, cappedRevenueCubes: d.converting * order ** 3 },
     ];
   });
 }
@@ -89,6 +89,19 @@ describe("decisionSummary", () => {
     expect(words.timeToGo).toBeNull();
     expect(words.sentences[0]).toMatch(/^Bold converts better than Original on purchase: lift \+60\.0% \(\+\d+\.\d% to \+\d+\.\d%\)\.$/);
     expect(words.sentences.join(" ")).toMatch(/Worth about \$72,000 a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\)\./);
+  });
+
+  it("does not ship a variant that converts better but earns less per visitor, and says which metric holds it back", () => {
+    // Control 5% at $40 an order ($2.00 per visitor); Bold 8% at $20 ($1.60): more orders, less money.
+    const v = view(tenDays({ visitors: 1000, converting: 50, revenue: 2000 }, { visitors: 1000, converting: 80, revenue: 1600 }));
+    const bold = v.goals[0]!.arms[1]!;
+    expect(bold.pValue).toBeLessThan(0.05);
+    expect(bold.revenueCiLow).toBeLessThan(-0.1);
+    const s = summarize(v);
+    expect(s).toMatchObject({ state: "keep-running", decided: false, called: null, heldBack: { would: "ship", metric: "revenue per visitor", armName: "Bold" } });
+    // Conversion alone would mark it better; the money holds it back, so it is not decided.
+    expect(primaryMarkOf(s, "b")).toBe("not-yet");
+    expect(decisionWords(s).sentences[0]).toMatch(/^Bold converts better, but its revenue per visitor on purchase could still be lower than control's by more than 10\.0% \(between −\d+\.\d% and [−+]\d+\.\d%\): not decided until it is shown within 10\.0%\.$/);
   });
 
   it("says nothing about money when the primary goal has no revenue", () => {

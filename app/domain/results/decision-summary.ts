@@ -3,7 +3,7 @@
 // per month, which arms are decided, where a chance to win may stand, and how long to go while undecided.
 // It reads the verdict (verdict.ts) and never decides anything of its own; decision-words.ts puts it into words.
 import type { TestStatus } from "../experiments/test-lifecycle";
-import { MIN_VISITORS_PER_ARM } from "./verdict";
+import { MIN_VISITORS_PER_ARM, type HeldBack } from "./verdict";
 import type { ArmResult, GoalResult, ResultsView } from "./view";
 
 export type DecisionState =
@@ -20,7 +20,7 @@ export type DecisionState =
 export type Lifecycle = "draft" | "running" | "paused" | "ended";
 
 /**
- * A variant's standing on the primary goal: better or worse than control by the always-valid, Holm-adjusted
+ * A variant's standing on the primary goal: better or worse than control by the always-valid, Bonferroni-adjusted
  * test; "equivalent" when the page says no difference as large as the MDE; "not-yet" otherwise. A secondary
  * goal decides nothing ("exploratory").
  */
@@ -91,6 +91,8 @@ export interface DecisionSummary {
   chanceNote: boolean;
   /** Variants whose comparison could not be computed yet (while collecting). */
   notComparable: string[];
+  /** Undecided because revenue per visitor or a guardrail does not yet agree with conversion rate (verdict.ts). */
+  heldBack: HeldBack | null;
   /** The winner the merchant declared on completing, by name; null for none. */
   declaredWinner: string | null;
   /** Each arm's primary-goal figures (shown in words on a completed test). */
@@ -140,8 +142,10 @@ function stateOf(view: ResultsView, lifecycle: Lifecycle): DecisionState {
 const significant = (arm: ArmResult, alpha: number) => arm.pValue !== undefined && arm.lift !== undefined && arm.pValue < alpha;
 
 /** A variant's mark on the primary goal: the verdict's reading of the always-valid p-value, or its equivalence. */
-function primaryMark(arm: ArmResult, state: DecisionState, alpha: number): ArmMark {
+function primaryMark(arm: ArmResult, state: DecisionState, alpha: number, heldBack: HeldBack | null): ArmMark {
   if (state === "not-started" || state === "collecting" || state === "srm") return "not-yet";
+  // Conversion rate alone would decide this arm, but money or a guardrail disagrees: not decided.
+  if (heldBack && heldBack.would !== "no-difference" && heldBack.armId === arm.armId) return "not-yet";
   if (significant(arm, alpha)) return (arm.lift ?? 0) > 0 ? "better" : "worse";
   return state === "no-difference" ? "equivalent" : "not-yet";
 }
@@ -161,9 +165,9 @@ function chanceShown(arm: ArmResult, mark: ArmMark, state: DecisionState, alpha:
   return agrees ? "agrees" : "reconciled";
 }
 
-function standings(goal: GoalResult, state: DecisionState, alpha: number): ArmStanding[] {
+function standings(goal: GoalResult, state: DecisionState, alpha: number, heldBack: HeldBack | null): ArmStanding[] {
   return goal.arms.map((arm) => {
-    const mark: ArmMark | null = arm.isControl ? null : goal.primary ? primaryMark(arm, state, alpha) : "exploratory";
+    const mark: ArmMark | null = arm.isControl ? null : goal.primary ? primaryMark(arm, state, alpha, heldBack) : "exploratory";
     return { armId: arm.armId, name: arm.name, isControl: arm.isControl, mark, chance: mark === null ? "hidden" : chanceShown(arm, mark, state, alpha) };
   });
 }
@@ -247,7 +251,8 @@ export function decisionSummary(view: ResultsView, context: DecisionContext): De
   const state = stateOf(view, lifecycle);
   const primary = view.goals.find((g) => g.primary);
   const called = calledLift(view, primary, state);
-  const goals = view.goals.map((g) => ({ goal: g.goal, primary: g.primary, arms: standings(g, state, view.alpha) }));
+  const heldBack = state === "keep-running" || state === "not-enough-evidence" ? (view.verdict.heldBack ?? null) : null;
+  const goals = view.goals.map((g) => ({ goal: g.goal, primary: g.primary, arms: standings(g, state, view.alpha, heldBack) }));
   return {
     state,
     lifecycle,
@@ -260,6 +265,7 @@ export function decisionSummary(view: ResultsView, context: DecisionContext): De
     goals,
     chanceNote: goals.some((g) => g.arms.some((a) => a.chance === "reconciled")),
     notComparable: state === "collecting" ? notComparable(primary) : [],
+    heldBack,
     declaredWinner: lifecycle === "ended" ? (context.declaredWinner ?? null) : null,
     figures: (primary?.arms ?? []).map((a) => ({ name: a.name, visitors: a.visitors, convertingVisitors: a.convertingVisitors, rate: a.rate })),
     srmPValue: view.srm.pValue,

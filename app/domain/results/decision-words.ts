@@ -4,7 +4,7 @@
 import type { ArmMark, DecisionSummary, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
 import { RECENT_TRAFFIC_DAYS } from "./decision-summary";
 import { MIN_VISITORS_PER_ARM } from "./verdict";
-import { srmExplanation } from "./verdict-words";
+import { heldBackSentence, srmExplanation } from "./verdict-words";
 
 // A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
 const LOCALE = "en-US";
@@ -185,6 +185,7 @@ function stateSentences(s: DecisionSummary, controlName: string): string[] {
         : [`Each arm needs at least ${integerFormat.format(MIN_VISITORS_PER_ARM)} visitors and some conversions on ${goal} before the page judges.`];
     case "keep-running":
     case "not-enough-evidence":
+      if (s.heldBack) return [heldBackSentence(s.heldBack)];
       return [`No arm is ahead on ${goal} yet, and the intervals still allow a difference as large as ${mde}.`];
     case "ship": {
       if (!c) return [];

@@ -240,7 +240,7 @@ const positiveWeights = (arms: readonly ArmSetting[]) =>
 
 /**
  * The planned sample for the test the verdict runs: 80% power at the minimum detectable effect for the
- * always-valid sequence at α/(k − 1) (the Holm family's first step), on the control's rate. Null when no plan
+ * always-valid sequence at α/(k − 1) (each variant's share of the family), on the control's rate. Null when no plan
  * can be made (no rate yet, or a lift that would take the rate past 100%).
  */
 export function planSample(arms: readonly ArmSetting[], controlRate: number | null | undefined, minDetectableEffect: number, alpha: number): Plan | null {

@@ -1,5 +1,5 @@
 // Every word a merchant reads about a test's verdict: the banner's title, the verdict sentence and the SRM warning.
-import type { VerdictDecision } from "./verdict";
+import type { HeldBack, VerdictDecision } from "./verdict";
 import type { Verdict } from "./view";
 
 // A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
@@ -45,9 +45,31 @@ function sentence(decision: VerdictDecision): string {
     case "not-comparable":
       return `Collecting data: not enough data yet to compare ${list(decision.armNames)} with control on ${decision.goal}.${stillNeeded(decision)}`;
     case "no-winner-yet":
+      if (decision.heldBack) return heldBackSentence(decision.heldBack);
       return decision.remainingUsers === 0
         ? "Not enough evidence yet: the planned sample is reached, but the intervals still allow a difference as large as the minimum detectable effect. Keep running or stop without a winner."
         : `Not enough evidence yet: no arm is ahead.${stillNeeded(decision)}`;
+  }
+}
+
+/** Why conversion rate's decision waits: the metric that disagrees, by name, with its interval when it has one. */
+export function heldBackSentence(h: HeldBack): string {
+  const margin = percent(h.margin);
+  // Signed with a true minus, as the page's other intervals (decision-words.ts).
+  const signed = (x: number) => (x < 0 ? `−${percent(-x)}` : `+${percent(x)}`);
+  const interval = h.ciLow !== undefined && h.ciHigh !== undefined ? `between ${signed(h.ciLow)} and ${signed(h.ciHigh)}` : null;
+  const where = `${h.metric} on ${h.goal}`;
+  switch (h.would) {
+    case "ship":
+      return interval
+        ? `${h.armName} converts better, but its ${where} could still be lower than control's by more than ${margin} (${interval}): not decided until it is shown within ${margin}.`
+        : `${h.armName} converts better, but its ${where} cannot be compared with control's yet: not decided until it is shown within ${margin}.`;
+    case "no-difference":
+      return interval
+        ? `Conversion rate shows no difference as large as ${margin}, but ${h.armName}'s ${where} still allows one (${interval}): not decided until it is within ±${margin} too.`
+        : `Conversion rate shows no difference as large as ${margin}, but ${h.armName}'s ${where} cannot be compared with control's yet: not decided until it is.`;
+    case "keep-control":
+      return `Every variant converts worse, but ${h.armName}'s ${where} is higher than control's (${interval ?? "its interval lies above 0"}): fewer orders, larger ones. Not decided: weigh which matters to you.`;
   }
 }
 
@@ -70,7 +92,7 @@ export function verdictFor(decision: VerdictDecision): Verdict {
     case "not-comparable":
       return { kind: "collecting", text };
     case "no-winner-yet":
-      return { kind: "not-enough-evidence", text };
+      return { kind: "not-enough-evidence", text, ...(decision.heldBack && { heldBack: decision.heldBack }) };
     case "variant-ahead":
       return {
         kind: "variant-ahead",

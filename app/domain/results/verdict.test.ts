@@ -98,4 +98,55 @@ describe("decideVerdict", () => {
     // An unbounded interval says nothing about the size of a difference.
     expect(decideVerdict(facts([arm("Original"), arm("B", { lift: 0, intervalUnbounded: true, pValue: 1 })])).kind).toBe("no-winner-yet");
   });
+
+  describe("money and guardrails must agree (issue 34)", () => {
+    const money = (revenueLift: number, low: number, high: number): Partial<ArmResult> => ({ revenue: 5000, revenueLift, revenueCiLow: low, revenueCiHigh: high });
+    const winner = { ...significant(0.2, 0.99), ...money(0.15, 0.02, 0.3) };
+
+    it("ships only when revenue per visitor is shown within the MDE; otherwise names it", () => {
+      const original = arm("Original", { revenue: 4000 });
+      expect(decideVerdict(facts([original, arm("B", winner)])).kind).toBe("variant-ahead");
+      // Smaller orders: conversion up, revenue per visitor could be down by 25%.
+      const smaller = { ...significant(0.2, 0.99), ...money(-0.05, -0.25, 0.15) };
+      expect(decideVerdict(facts([original, arm("B", smaller)]))).toMatchObject({
+        kind: "no-winner-yet",
+        heldBack: { would: "ship", metric: "revenue per visitor", goal: "signup", armName: "B", ciLow: -0.25, ciHigh: 0.15, margin: 0.1 },
+      });
+      // Revenue too skewed to read yet: no interval, still held.
+      const unread = { ...significant(0.2, 0.99), revenue: 5000 };
+      expect(decideVerdict(facts([original, arm("B", unread)]))).toMatchObject({ kind: "no-winner-yet", heldBack: { would: "ship", metric: "revenue per visitor" } });
+      const decision = decideVerdict(facts([original, arm("B", unread)]));
+      expect(decision.kind === "no-winner-yet" && decision.heldBack).not.toHaveProperty("ciLow");
+    });
+
+    it("says no difference only when revenue per visitor is within ±MDE too", () => {
+      const flat = { lift: 0.01, ciLow: -0.05, ciHigh: 0.07, pValue: 0.8 };
+      const original = arm("Original", { revenue: 4000 });
+      expect(decideVerdict(facts([original, arm("B", { ...flat, ...money(0, -0.06, 0.06) })])).kind).toBe("no-difference");
+      // The −10% order-value case: conversion flat, revenue per visitor still allowing −10%.
+      expect(decideVerdict(facts([original, arm("B", { ...flat, ...money(-0.1, -0.18, -0.02) })]))).toMatchObject({ heldBack: { would: "no-difference", metric: "revenue per visitor" } });
+      // Earning more is a difference as well.
+      expect(decideVerdict(facts([original, arm("B", { ...flat, ...money(0.1, 0.02, 0.18) })]))).toMatchObject({ heldBack: { would: "no-difference" } });
+    });
+
+    it("waits for every guardrail goal to be shown non-inferior within the MDE", () => {
+      const goal = (arms: ArmResult[]): GoalResult => ({ goal: "newsletter", primary: false, arms });
+      const safe = goal([arm("Original"), arm("B", { lift: 0.01, ciLow: -0.05, ciHigh: 0.08 })]);
+      const risky = goal([arm("Original"), arm("B", { lift: -0.06, ciLow: -0.14, ciHigh: 0.02 })]);
+      expect(decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.99))], { guardrails: [safe] })).kind).toBe("variant-ahead");
+      expect(decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.99))], { guardrails: [risky] }))).toMatchObject({
+        heldBack: { would: "ship", metric: "conversion rate", goal: "newsletter", ciLow: -0.14 },
+      });
+      // A guardrail goal no one converted on shows nothing either way.
+      const none = goal([arm("Original", { convertingVisitors: 0 }), arm("B", { convertingVisitors: 0 })]);
+      expect(decideVerdict(facts([arm("Original"), arm("B", significant(0.2, 0.99))], { guardrails: [none] })).kind).toBe("variant-ahead");
+    });
+
+    it("keeps the control unless a variant is shown to earn more per visitor", () => {
+      const original = arm("Original", { revenue: 4000 });
+      const worse = significant(-0.2, 0.01);
+      expect(decideVerdict(facts([original, arm("B", { ...worse, ...money(-0.1, -0.3, 0.1) })])).kind).toBe("control-ahead");
+      expect(decideVerdict(facts([original, arm("B", { ...worse, ...money(0.2, 0.05, 0.4) })]))).toMatchObject({ heldBack: { would: "keep-control", metric: "revenue per visitor" } });
+    });
+  });
 });

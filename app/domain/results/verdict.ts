@@ -1,5 +1,6 @@
 // Which verdict the primary goal supports, by the rules in docs/results.md; verdict-words.ts puts it into words.
-import type { GoalResult, ResultsView } from "./view";
+// Conversion rate proposes; revenue per visitor and the guardrails must agree before anything is decided.
+import type { ArmResult, GoalResult, ResultsView } from "./view";
 
 /** Below this many visitors in every arm, the page says it is still collecting rather than judging. */
 export const MIN_VISITORS_PER_ARM = 100;
@@ -24,7 +25,25 @@ export type VerdictDecision =
   | { kind: "control-ahead"; goal: string; armId?: string; armName?: string }
   | { kind: "not-comparable"; goal: string; armNames: string[]; remainingUsers: number | null; days: number | null }
   | { kind: "no-difference"; goal: string; minDetectableEffect: number }
-  | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null; largestLift?: number };
+  | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null; largestLift?: number; heldBack?: HeldBack };
+
+/**
+ * A decision the conversion rate supports but another metric does not (yet): revenue per visitor on the primary
+ * goal, or a guardrail goal's rate or revenue per visitor. The page names it instead of deciding.
+ */
+export interface HeldBack {
+  /** What the conversion rate alone would decide. */
+  would: "ship" | "keep-control" | "no-difference";
+  metric: "conversion rate" | "revenue per visitor";
+  goal: string;
+  armId: string;
+  armName: string;
+  /** The metric's interval (relative lift); absent when there is none yet (too few data, or too skewed to read). */
+  ciLow?: number;
+  ciHigh?: number;
+  /** The margin it must be shown within: the test's minimum detectable effect. */
+  margin: number;
+}
 
 export interface VerdictFacts {
   srm: ResultsView["srm"];
@@ -32,9 +51,52 @@ export interface VerdictFacts {
   remaining: ResultsView["remaining"];
   alpha: number;
   minDetectableEffect: number;
+  /** The goals marked "must not get worse", other than the primary; none when absent. */
+  guardrails?: readonly GoalResult[];
 }
 
-export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect }: VerdictFacts): VerdictDecision {
+type Interval = { low?: number | undefined; high?: number | undefined; unbounded?: true | undefined };
+const rateOf = (a: ArmResult): Interval => ({ low: a.ciLow, high: a.ciHigh, unbounded: a.intervalUnbounded });
+const revenueOf = (a: ArmResult): Interval => ({ low: a.revenueCiLow, high: a.revenueCiHigh, unbounded: a.revenueIntervalUnbounded });
+const bounded = (i: Interval): i is { low: number; high: number } => i.low !== undefined && i.high !== undefined && !i.unbounded;
+const hasRevenue = (goal: GoalResult) => goal.arms.some((a) => a.revenue !== 0);
+const hasConversions = (goal: GoalResult) => goal.arms.some((a) => a.convertingVisitors > 0);
+
+function held(would: HeldBack["would"], metric: HeldBack["metric"], goal: GoalResult, arm: ArmResult, interval: Interval, margin: number): HeldBack {
+  return { would, metric, goal: goal.goal, armId: arm.armId, armName: arm.name, ...(bounded(interval) && { ciLow: interval.low, ciHigh: interval.high }), margin };
+}
+
+/**
+ * What stops a ship or a "no difference" from standing on the money and the guardrails: every one of these must
+ * be shown non-inferior within the MDE (its always-valid interval's low end above −MDE), revenue per visitor on
+ * the primary goal too and, for "no difference", within ±MDE (a variant that earns more is a difference).
+ * Profit per visitor has no interval (per-visitor profit's squares are not kept), so it decides nothing.
+ */
+function moneyOrGuardrail(
+  would: "ship" | "no-difference",
+  primary: GoalResult,
+  arms: readonly ArmResult[],
+  guardrails: readonly GoalResult[],
+  mde: number,
+): HeldBack | null {
+  for (const arm of arms) {
+    if (hasRevenue(primary)) {
+      const r = revenueOf(primary.arms.find((a) => a.armId === arm.armId) ?? arm);
+      if (!bounded(r) || r.low <= -mde || (would === "no-difference" && r.high >= mde)) return held(would, "revenue per visitor", primary, arm, r, mde);
+    }
+    for (const goal of guardrails) {
+      const guarded = goal.arms.find((a) => a.armId === arm.armId);
+      if (!guarded || goal.goal === primary.goal) continue;
+      const rate = rateOf(guarded);
+      if (hasConversions(goal) && (!bounded(rate) || rate.low <= -mde)) return held(would, "conversion rate", goal, guarded, rate, mde);
+      const revenue = revenueOf(guarded);
+      if (hasRevenue(goal) && (!bounded(revenue) || revenue.low <= -mde)) return held(would, "revenue per visitor", goal, guarded, revenue, mde);
+    }
+  }
+  return null;
+}
+
+export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect, guardrails = [] }: VerdictFacts): VerdictDecision {
   // A broken split makes every other number meaningless, so it outranks a winner.
   if (srm.mismatch) return { kind: "srm", pValue: srm.pValue };
   const arms = primary?.arms ?? [];
@@ -49,7 +111,10 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   const winners = compared.filter((a) => a.pValue < alpha && a.lift > 0);
   // Several significant winners: the strongest evidence first, then the larger lift.
   const best = winners.sort((a, b) => a.pValue - b.pValue || b.lift - a.lift)[0];
+  const notYet = (heldBack: HeldBack): VerdictDecision => ({ kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days, heldBack });
   if (best) {
+    const disagrees = moneyOrGuardrail("ship", primary, [best], guardrails, minDetectableEffect);
+    if (disagrees) return notYet(disagrees);
     return {
       kind: "variant-ahead",
       goal: primary.goal,
@@ -63,6 +128,9 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   }
   const losers = compared.filter((a) => a.pValue < alpha && a.lift < 0);
   if (losers.length === variants.length && losers.length > 0) {
+    // Keeping the control is safe whatever the guardrails say, but not if a variant is shown to earn more.
+    const earner = hasRevenue(primary) ? losers.find((a) => { const r = revenueOf(a); return bounded(r) && r.low > 0; }) : undefined;
+    if (earner) return notYet(held("keep-control", "revenue per visitor", primary, earner, revenueOf(earner), minDetectableEffect));
     const control = arms[0];
     return { kind: "control-ahead", goal: primary.goal, ...(control && { armId: control.armId, armName: control.name }) };
   }
@@ -76,6 +144,9 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   const equivalent = compared.every(
     (a) => a.ciLow !== undefined && a.ciHigh !== undefined && a.ciLow > -minDetectableEffect && a.ciHigh < minDetectableEffect,
   );
-  if (equivalent) return { kind: "no-difference", goal: primary.goal, minDetectableEffect };
+  if (equivalent) {
+    const disagrees = moneyOrGuardrail("no-difference", primary, compared, guardrails, minDetectableEffect);
+    return disagrees ? notYet(disagrees) : { kind: "no-difference", goal: primary.goal, minDetectableEffect };
+  }
   return { kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days };
 }

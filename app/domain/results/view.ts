@@ -1,4 +1,5 @@
 // The shape of a test's results as the results page, the CSV export and their tests read it.
+import type { HeldBack } from "./verdict";
 import type { Funnel } from "./funnel";
 import type { MoneySource } from "./money-source";
 import type { ArmProfit } from "./profit";
@@ -38,7 +39,7 @@ export interface ArmResult {
   ciHigh?: number;
   /** The control's rate is too unsettled for a relative interval: it has no finite ends, none is shown. */
   intervalUnbounded?: true;
-  /** Always-valid (sequential) p-value of the rate difference, Holm-adjusted across variants. */
+  /** Always-valid (sequential) p-value of the rate difference, Bonferroni-adjusted across variants (× (k − 1)): below alpha exactly when the interval excludes 0. */
   pValue?: number;
   /** Bayesian chance that this arm's rate beats control's (proper prior); only after the minimum data. */
   chanceToWin?: number;
@@ -84,6 +85,8 @@ export interface Verdict {
   /** Its id, for finding its row (arm names may repeat). */
   armId?: string;
   chanceToWin?: number;
+  /** Not enough evidence because revenue per visitor or a guardrail does not yet agree with conversion rate. */
+  heldBack?: HeldBack;
 }
 
 export interface DailyPoint {

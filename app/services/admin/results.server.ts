@@ -38,7 +38,7 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
       audience: describeAudience(storedAudience(test.audience)),
     },
     arms: test.arms.map((a) => ({ id: a.id, key: a.key, name: a.name, weight: a.weight })),
-    goals: test.goals.map((g) => ({ label: g.label, isPrimary: g.isPrimary })),
+    goals: test.goals.map((g) => ({ label: g.label, isPrimary: g.isPrimary, isGuardrail: g.isGuardrail })),
     currency: test.site.currency,
     site: { kind: test.site.kind, serverGoals: test.site.serverGoals },
     rollups,

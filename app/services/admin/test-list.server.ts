@@ -78,10 +78,14 @@ function decidedLift(test: ListedTest, rows: readonly RollupRow[], primaryGoal: 
       minDetectableEffect: test.minDetectableEffect,
     },
     arms: test.arms.map((a) => ({ id: a.id, key: a.id, name: a.name, weight: a.weight })),
-    goals: [{ label: primaryGoal, isPrimary: true }],
-    // Rates need no currency: only revenue is kept per currency, and the list shows none.
-    currency: "",
-    rollups: rows.filter((r) => r.goal === "" || r.goal === primaryGoal),
+    // The primary goal and the guardrails, in the site's currency: the page's decision reads revenue per visitor
+    // and waits for the guardrails (verdict.ts), so the list must read them too.
+    goals: [
+      { label: primaryGoal, isPrimary: true },
+      ...test.goals.filter((g) => g.isGuardrail && g.label !== primaryGoal).map((g) => ({ label: g.label, isPrimary: false, isGuardrail: true })),
+    ],
+    currency: test.site.currency,
+    rollups: rows.filter((r) => r.goal === "" || r.goal === primaryGoal || test.goals.some((g) => g.isGuardrail && g.label === r.goal)),
     flicker: [],
   });
   const summary = decisionSummary(view, { today: new Date().toISOString().slice(0, 10) });
