@@ -6,6 +6,7 @@ const reading = (visitors: number, over: Partial<PageReading> = {}): PageReading
   visitors,
   verdict: "collecting",
   srmMismatch: false,
+  decidedBesideZero: false,
   variants: [{ rate: { lift: 0.01, ciLow: -0.2, ciHigh: 0.2, pValue: 0.9 }, chanceToWin: 0.6, revenue: { lift: 0, ciLow: -0.5, ciHigh: 0.5 } }],
   ...over,
 });
@@ -54,5 +55,16 @@ describe("pathClaims", () => {
 
   it("needs a look", () => {
     expect(() => pathClaims([], [0])).toThrow(RangeError);
+  });
+
+  it("keeps the first decided verdict, any look decided beside an interval holding 0, and the last look's held-back metric", () => {
+    const claims = pathClaims(
+      [reading(100), reading(200, { verdict: "no-difference", decidedBesideZero: true }), reading(300, { verdict: "variant-ahead" }), reading(400, { heldBack: "revenue per visitor" })],
+      [0],
+    );
+    expect(claims.firstDecided).toBe("no-difference");
+    expect(claims.decidedBesideZero).toBe(true);
+    expect(claims.finalHeldBack).toBe("revenue per visitor");
+    expect(pathClaims([reading(100)], [0])).toMatchObject({ firstDecided: null, decidedBesideZero: false, finalHeldBack: null });
   });
 });

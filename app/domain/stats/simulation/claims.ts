@@ -19,6 +19,12 @@ export interface PathClaims {
   firstCall: Call | null;
   /** The verdict at the last look (the planned sample). */
   finalVerdict: PageReading["verdict"];
+  /** The first decided verdict (variant ahead, control ahead, no difference), as the schedule would act on it. */
+  firstDecided: PageReading["verdict"] | null;
+  /** At some look, a variant was marked decided beside a conversion interval that holds 0. */
+  decidedBesideZero: boolean;
+  /** The metric that held the decision back at the last look, if any. */
+  finalHeldBack: string | null;
   finalCall: Call | null;
   /** The first look where some variant's conversion-rate interval shown excluded 0, by its sign. */
   firstRateSide: Side | null;
@@ -42,6 +48,8 @@ export interface PathClaims {
 }
 
 export const CHANCE_CLAIM = 0.95;
+
+const DECIDED: ReadonlySet<PageReading["verdict"]> = new Set(["variant-ahead", "control-ahead", "no-difference"]);
 
 function call(reading: PageReading): Call | null {
   if (reading.verdict === "variant-ahead") {
@@ -85,7 +93,11 @@ export function pathClaims(readings: readonly PageReading[], trueLifts: readonly
   let rateCoveredEveryLook = true;
   let revenueCoveredEveryLook = true;
   const srmAlarms: number[] = [];
+  let firstDecided: PageReading["verdict"] | null = null;
+  let decidedBesideZero = false;
   for (const reading of readings) {
+    if (firstDecided === null && DECIDED.has(reading.verdict)) firstDecided = reading.verdict;
+    decidedBesideZero ||= reading.decidedBesideZero;
     firstCall ??= call(reading);
     firstRateSide ??= excludesZero(reading, "rate");
     firstRevenueCall ??= excludesZero(reading, "revenue");
@@ -100,6 +112,9 @@ export function pathClaims(readings: readonly PageReading[], trueLifts: readonly
   return {
     firstCall,
     finalVerdict: last.verdict,
+    firstDecided,
+    decidedBesideZero,
+    finalHeldBack: last.heldBack ?? null,
     finalCall: call(last),
     firstRateSide,
     finalRateSide: excludesZero(last, "rate"),

@@ -2,6 +2,7 @@
 // page is built from, and the REAL buildResults() (and through it analyze()) turns them into the view the
 // page renders; only then are the claims read off that view.
 import { buildResults, type ResultsInput, type RollupRow } from "../../results/build-results";
+import { decisionSummary } from "../../results/decision-summary";
 import type { VerdictKind } from "../../results/view";
 import type { SimArmTotals } from "./runner";
 
@@ -43,6 +44,10 @@ export interface PageReading {
   cupedVarianceReduction?: number;
   /** One per variant, in arm order. */
   variants: VariantReading[];
+  /** Some variant the page marks decided (better or worse) beside a conversion interval that holds 0. */
+  decidedBesideZero: boolean;
+  /** The metric that holds the decision back (verdict.ts), when one does. */
+  heldBack?: string;
 }
 
 /** Arm names: "A" (control), "B", "C", … */
@@ -88,9 +93,17 @@ export function readPage(setting: PageSetting, totals: readonly SimArmTotals[], 
       revenue: { lift: a.revenueLift, ciLow: a.revenueCiLow, ciHigh: a.revenueCiHigh },
     }),
   }));
+  // The marks as the page's decision card and table print them ("Decided: better"), beside each interval.
+  const marks = decisionSummary(view, { today: DAY }).goals.find((g) => g.primary)?.arms ?? [];
+  const decidedBesideZero = (primary?.arms ?? []).some((a) => {
+    const mark = marks.find((m) => m.armId === a.armId)?.mark;
+    return (mark === "better" || mark === "worse") && a.ciLow !== undefined && a.ciHigh !== undefined && a.ciLow <= 0 && a.ciHigh >= 0;
+  });
   return {
     visitors,
     verdict: view.verdict.kind,
+    decidedBesideZero,
+    ...(view.verdict.heldBack && { heldBack: view.verdict.heldBack.metric }),
     ...(view.verdict.armName !== undefined && { verdictArm: view.verdict.armName }),
     srmMismatch: view.srm.mismatch,
     ...(primary?.cupedVarianceReduction !== undefined && { cupedVarianceReduction: primary.cupedVarianceReduction }),

@@ -68,6 +68,10 @@ export interface PageScenarioSpec {
   scale?: number;
   /** The shop's visitors; DEFAULT_VISITOR when absent. */
   visitor?: VisitorModel;
+  /** The page's minimum detectable effect; MDE when absent. */
+  minDetectableEffect?: number;
+  /** Each arm's visitors from the true lifts; armModels (conversion rate × (1 + lift)) when absent. */
+  arms?(trueLifts: readonly number[]): VisitorModel[];
   /** Each variant's true relative lift for one simulated test (drawn from its generator when random). */
   trueLifts(rng: Rng): number[];
   lines: Array<Line<PathClaims>>;
@@ -81,7 +85,7 @@ export function armModels(trueLifts: readonly number[], base: VisitorModel = DEF
 export type PageScenario = Scenario<PathClaims> & Pick<PageScenarioSpec, "weights" | "assignment" | "looks">;
 
 export function pageScenario(spec: PageScenarioSpec): PageScenario {
-  const setting: PageSetting = { weights: spec.weights, minDetectableEffect: MDE };
+  const setting: PageSetting = { weights: spec.weights, minDetectableEffect: spec.minDetectableEffect ?? MDE };
   return {
     key: spec.key,
     ...(spec.scale !== undefined && { scale: spec.scale }),
@@ -93,7 +97,7 @@ export function pageScenario(spec: PageScenarioSpec): PageScenario {
     simulate(rng) {
       const trueLifts = spec.trueLifts(rng);
       // The cap the shop's recent orders would give, fixed before the test: the 99th percentile of order values.
-      const path = { assignment: spec.assignment, arms: armModels(trueLifts, spec.visitor), looks: spec.looks, revenueCap: REVENUE_CAP };
+      const path = { assignment: spec.assignment, arms: spec.arms ? spec.arms(trueLifts) : armModels(trueLifts, spec.visitor), looks: spec.looks, revenueCap: REVENUE_CAP };
       return { result: pathClaims(simulatePath(rng, path, (totals, visitors) => readPage(setting, totals, visitors)), trueLifts), trueLifts };
     },
   };

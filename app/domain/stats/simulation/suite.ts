@@ -2,6 +2,7 @@
 // and which claim of the page each line of the table measures against the targets of issue 21.
 import type { PathClaims } from "./claims";
 import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
+import { decisionScenarios } from "./decision-scenarios";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
 import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";
@@ -111,6 +112,7 @@ function fourArmScenario(): Scenario<PathClaims> {
       // The verdict names a variant only when it is ahead; the table beside it shows every variant's interval.
       { id: "aa4-any-final", claim: "4-arm A/A: some variant's conversion interval excludes 0 (either side)", setting: `conversion, 25/25/25/25, ${read.fixed}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.finalRateSide !== null) },
       { id: "aa4-any-first", claim: "4-arm A/A: some variant's conversion interval excludes 0 (either side)", setting: `conversion, 25/25/25/25, ${read.peek}`, kind: "rate", target: FALSE_POSITIVE, value: (c) => rate(c.firstRateSide !== null) },
+      { id: "aa4-decided-zero", claim: "4 arms: a variant marked \"Decided\" beside an interval that holds 0, at some read", setting: `conversion, 25/25/25/25, ${read.peek}`, kind: "rate", target: { at: "most", value: 0 }, value: (c) => rate(c.decidedBesideZero) },
     ],
   });
 }
@@ -226,6 +228,7 @@ export function scenarios(): Scenario[] {
     srmBrokenScenario(),
     spreadScenario(),
     cupedScenario(),
+    ...decisionScenarios(),
   ];
 }
 
