@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalQuantile } from "../distributions/normal";
+import { nearNormal } from "../skewness";
 import { DEFAULT_VISITOR, logMean } from "./generators";
 import {
   binomial,
@@ -51,6 +52,23 @@ describe("cappedOrderMean", () => {
     // Capping at the 99th percentile takes about 5% off the mean of $60 (docs/statistics.md, "Revenue capping").
     expect(cappedOrderMean(order, REVENUE_CAP) / order.mean).toBeCloseTo(0.949, 3);
     expect(cappedOrderMean(order, 1e12)).toBeCloseTo(order.mean, 6);
+  });
+});
+
+describe("the simulated shop's capped revenue per visitor", () => {
+  it("meets Kohavi's rule at a 5% holdout from about 54,000 visitors on the holdout side", () => {
+    // Exact moments of min(X, cap) by quadrature over the lognormal's quantiles; 5% of visitors buy once.
+    const order = DEFAULT_VISITOR.order;
+    const steps = 200_000;
+    const raw = [0, 0, 0];
+    for (let i = 0; i < steps; i++) {
+      const x = Math.min(REVENUE_CAP, Math.exp(logMean(order) + order.logSd * normalQuantile((i + 0.5) / steps)));
+      for (let k = 0; k < 3; k++) raw[k]! += (DEFAULT_VISITOR.conversionRate * x ** (k + 1)) / steps;
+    }
+    const sums = (users: number) => ({ users, sum: users * raw[0]!, sumSquares: users * raw[1]!, sumCubes: users * raw[2]! });
+    const at = (holdout: number) => nearNormal(sums(holdout), sums(19 * holdout));
+    expect(at(52_000)).toBe(false);
+    expect(at(56_000)).toBe(true);
   });
 });
 
