@@ -93,12 +93,14 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
           }),
     holdout: site.status !== "paused" ? holdoutOf(site) : null,
     // A served winner may have ended long ago: only tests inside the attribution window count conversions.
-    // The holdout's current run counts conversions like a running test (uncapped), paused site or not.
+    // The holdout's current run counts conversions like a running test, up to its own cap, paused site or not.
     attributionTests: [
       ...site.tests.flatMap((test) =>
         test.startedAt && (test.endedAt === null || test.endedAt >= windowStart) ? [{ id: test.id, startedAt: test.startedAt, endedAt: test.endedAt, revenueCap: test.revenueCap === null ? null : Number(test.revenueCap) }] : [],
       ),
-      ...[holdoutOf(site)].flatMap((h) => (h ? [{ id: h.runId, startedAt: h.since, endedAt: null, revenueCap: null }] : [])),
+      ...[holdoutOf(site)].flatMap((h) =>
+        h ? [{ id: h.runId, startedAt: h.since, endedAt: null, revenueCap: site.holdoutRevenueCap === null ? null : Number(site.holdoutRevenueCap) }] : [],
+      ),
     ],
   };
 }

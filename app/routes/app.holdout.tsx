@@ -1,5 +1,5 @@
 // The store-wide holdout: the share of visitors who see no test (per site), and what that share's conversion
-// rate and revenue per visitor are against everyone else's over a chosen period.
+// rate and revenue per visitor are against everyone else's, over the whole run by default.
 import { useEffect, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
@@ -74,7 +74,8 @@ export default function Holdout() {
               <Text as="p" tone="subdued">
                 This share of visitors sees no test at all, and no shipped winner: the store as it would be without svc.
                 Comparing them with everyone else over months shows whether your wins still pay. The same visitor stays
-                in or out on every visit. Changing the share starts a new comparison from that moment.
+                in or out on every visit. Changing the share starts a new comparison from that moment, with its own
+                revenue cap.
               </Text>
               <FormLayout>
                 <TextField
@@ -100,7 +101,18 @@ export default function Holdout() {
         </Layout.Section>
         <Layout.Section>
           {page.comparison && page.period ? (
-            <HoldoutComparisonCard siteId={site.id} currency={site.currency} period={page.period} goals={page.goals} goal={page.goal} comparison={page.comparison} />
+            <HoldoutComparisonCard
+              siteId={site.id}
+              currency={site.currency}
+              startDay={(site.since ?? page.period.from).slice(0, 10)}
+              period={page.period}
+              fromStart={page.fromStart}
+              goals={page.goals}
+              goal={page.goal}
+              comparison={page.comparison}
+              revenueCap={site.revenueCap}
+              reading={page.reading}
+            />
           ) : (
             <Banner tone="info" title="No holdout on this site">
               <p>Set a share above to start one; its numbers appear here as visitors arrive.</p>

@@ -1,7 +1,7 @@
 // Groups and the store-wide holdout on the demo storefront (docs/traffic.md): two tests of one group on
 // /demo never both reach a visitor over 1,000 simulated visitors, each gets its share within 3 points, and
 // Chromium visitors see what /api/patches says; then a holdout visitor sees no test on /demo at all, and the
-// holdout page counts them.
+// holdout page counts them and says what it reads.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { inHoldout } from "~/wire/rules/traffic-split";
@@ -129,6 +129,11 @@ describe("groups and holdout on /demo in Chromium", () => {
       if (holdoutVisitors !== "1") await new Promise((r) => setTimeout(r, 250));
     }
     expect(holdoutVisitors).toBe("1");
+    // What the card reads: the whole run by default, and no interval from a side without conversions.
+    const card = (await admin.locator("main, body").first().textContent()) ?? "";
+    expect(card).toContain("By default the period is the whole holdout, from its first day");
+    expect(card).toContain("No interval until each side has 30 visitors who converted and 30 who did not");
+    expect(card).not.toContain("This period starts after the holdout did");
     await saveScreenshot(admin, "holdout");
     await admin.close();
   });

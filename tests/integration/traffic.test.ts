@@ -1,7 +1,8 @@
 // Groups, overlap and the store-wide holdout on the real server (docs/traffic.md): a share that does not fit
 // its group is a field error, starting a test that overlaps a running one answers 409 test-overlap naming it
 // until the merchant confirms (or the tests share a group), a holdout visitor is served nothing (no test, no
-// served winner), and the holdout page counts both sides from the snippet's own events.
+// served winner), and the holdout page counts both sides from the snippet's own events, revenue capped at the
+// cap its run fixed when it started, with no interval before each side has enough conversions.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
@@ -67,7 +68,7 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
     expect((await as(OTHER, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
       await seedSite(sql, { shop: SHOP, id: SITE });
-      await seedSite(sql, { shop: SHOP, id: HOLD_SITE });
+      await seedSite(sql, { shop: SHOP, id: HOLD_SITE, revenueCap: 25 });
       await seedSite(sql, { shop: OTHER, id: "traffic-other" });
       await seedTest(sql, { id: "demo-headline", site: SITE, name: "Demo: headline", status: "running", pages: ["/demo"], arms: [{}, { patches: headline }], goals: ["signup"] });
       await seedTest(sql, { id: "rewrite", site: SITE, name: "Rewrite", pages: ["/demo"], arms: [{}, { patches: [{ op: "text", sel: "#headline", value: "Free shipping" }] }], goals: ["signup"] });
@@ -172,7 +173,16 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.data).toEqual({ fieldErrors: { holdoutPercent: "Enter a whole percentage from 0 (off) to 50" } });
     expect((await postAction(ctx.server.url, SHOP, "/app/holdout", { site: HOLD_SITE, holdoutPercent: "50" })).data).toEqual({ percent: 50 });
-    const runId = (await ctx.sql((sql) => sql.query<{ holdoutRunId: string }>(`SELECT "holdoutRunId" FROM "Site" WHERE "publicId" = $1`, [HOLD_SITE])))[0]!.holdoutRunId;
+    const [run] = await ctx.sql((sql) =>
+      sql.query<{ holdoutRunId: string; holdoutRevenueCap: string; holdoutRevenueCapSource: string }>(
+        `SELECT "holdoutRunId", "holdoutRevenueCap"::text, "holdoutRevenueCapSource" FROM "Site" WHERE "publicId" = $1`,
+        [HOLD_SITE],
+      ),
+    );
+    // The run fixed the site's cap when it started, as a test does.
+    expect(Number(run!.holdoutRevenueCap)).toBe(25);
+    expect(run!.holdoutRevenueCapSource).toBe("setting");
+    const runId = run!.holdoutRunId;
 
     const sides = { holdout: [] as string[], rest: [] as string[] };
     for (let i = 0; i < 40; i++) {
@@ -214,16 +224,25 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
     expect(res.status).toBe(200);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const page = ((await readSingleFetch(res)) as Record<string, { data: any }>)["routes/app.holdout"]!.data;
-    expect(page.site).toMatchObject({ id: HOLD_SITE, percent: 50 });
+    expect(page.site).toMatchObject({ id: HOLD_SITE, percent: 50, revenueCap: { amount: 25, source: "setting" } });
+    // The whole run by default: it began today.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(page.period).toEqual({ from: today, to: today });
+    expect(page.fromStart).toBe(true);
     expect(page.goal).toBe("signup");
     const { holdout, rest, conversionRate, revenuePerVisitor } = page.comparison;
-    expect(holdout).toMatchObject({ visitors: 3, converters: 1, revenue: 10, revenueSquares: 100 });
-    expect(rest).toMatchObject({ visitors: 4, converters: 3, revenue: 60, revenueSquares: 1400 });
+    expect(holdout).toMatchObject({ visitors: 3, converters: 1, revenue: 10, cappedRevenue: 10, cappedRevenueSquares: 100, cappedRevenueCubes: 1000 });
+    // The order of 30 counts 25 in the capped sums; revenue as recorded keeps it whole.
+    expect(rest).toMatchObject({ visitors: 4, converters: 3, revenue: 60, cappedRevenue: 55, cappedRevenueSquares: 400 + 625 + 100, cappedRevenueCubes: 8000 + 15_625 + 1000 });
     expect(holdout.conversionRate).toBeCloseTo(1 / 3, 12);
     expect(rest.revenuePerVisitor).toBeCloseTo(15, 12);
+    expect(rest.cappedRevenuePerVisitor).toBeCloseTo(13.75, 12);
+    // A handful of conversions: the differences, and no interval until each side has enough of them.
     expect(conversionRate.estimate).toBeCloseTo(0.75 - 1 / 3, 12);
-    expect(conversionRate.ciLow).toBeLessThan(conversionRate.estimate);
-    expect(revenuePerVisitor.estimate).toBeCloseTo(15 - 10 / 3, 12);
+    expect(conversionRate).toMatchObject({ interval: null, withheld: "conversions" });
+    expect(revenuePerVisitor.estimate).toBeCloseTo(13.75 - 10 / 3, 12);
+    expect(revenuePerVisitor).toMatchObject({ interval: null, withheld: "conversions" });
+    expect(page.reading).toEqual({ level: 0.95, minConversions: 30 });
 
     // Turning it off serves everyone their tests again, with no mark.
     expect((await postAction(ctx.server.url, SHOP, "/app/holdout", { site: HOLD_SITE, holdoutPercent: "0" })).data).toEqual({ percent: 0 });

@@ -3,6 +3,7 @@
 import type { PathClaims } from "./claims";
 import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
 import { decisionScenarios } from "./decision-scenarios";
+import { holdoutScenarios } from "./holdout-scenarios";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
 import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";
@@ -229,6 +230,7 @@ export function scenarios(): Scenario[] {
     spreadScenario(),
     cupedScenario(),
     ...decisionScenarios(),
+    ...holdoutScenarios(),
   ];
 }
 
