@@ -140,20 +140,19 @@ export function buildSegments(input: SegmentsInput): SegmentsView {
   const comparisons = shown.reduce((sum, d) => sum + d.values.length, 0) * variants * input.goals.length;
   const level = alpha / Math.max(1, comparisons);
   const dimensions = shown.map(({ dimension, rows, values }): SegmentDimensionView => {
-    const kept = new Set(values);
-    const valueOf = (v: string) => (kept.has(v) ? v : OTHER_SEGMENT);
-    const exposure = rows.filter((r) => r.goal === "");
-    const total = exposure.reduce((sum, r) => sum + r.exposedVisitors, 0);
+    // Each segment's rows in one pass: values past those shown are "other".
+    const bySegment = new Map<string, SegmentRollupRow[]>(values.map((v) => [v, []]));
+    let total = 0;
+    for (const r of rows) {
+      (bySegment.get(r.value) ?? bySegment.get(OTHER_SEGMENT))?.push(r);
+      if (r.goal === "") total += r.exposedVisitors;
+    }
     const segments = values.map((value): SegmentView => {
-      const own = rows.filter((r) => valueOf(r.value) === value);
+      const own = bySegment.get(value) ?? [];
       // The segment's share of the plan's users: its sequence is narrowest where the test is meant to end.
       const share = total > 0 ? own.reduce((sum, r) => sum + (r.goal === "" ? r.exposedVisitors : 0), 0) / total : 1;
       const interval = { alpha: level, tuning: Math.max(1, tuning * share) };
-      return {
-        value,
-        label: VALUE_LABELS[value] ?? value,
-        goals: input.goals.map((goal) => ({ goal, arms: armsOf(input, own.filter((r) => r.goal === "" || r.goal === goal), goal, interval) })),
-      };
+      return { value, label: VALUE_LABELS[value] ?? value, goals: input.goals.map((goal) => ({ goal, arms: armsOf(input, own, goal, interval) })) };
     });
     return { dimension, label: DIMENSION_LABELS[dimension], segments };
   });

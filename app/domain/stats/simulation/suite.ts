@@ -4,6 +4,7 @@ import type { PathClaims } from "./claims";
 import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
+import { segmentScenarios } from "./segments-scenarios";
 import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";
 import { addValue, emptyTally, mergeTally, type TableLine, type Tally, type Target } from "./table";
 
@@ -226,6 +227,7 @@ export function scenarios(): Scenario[] {
     srmBrokenScenario(),
     spreadScenario(),
     cupedScenario(),
+    ...segmentScenarios(),
   ];
 }
 
