@@ -163,7 +163,7 @@ export function buildSegments(input: SegmentsInput): SegmentsView {
  * The card as the results page builds it beside its view (the results service, and the validity simulation):
  * the page's level, and sequences tuned to the page's plan.
  */
-export function segmentsBeside(view: ResultsView, rows: readonly SegmentRollupRow[], maxValues?: number): SegmentsView {
+export function segmentsBeside(view: ResultsView, rows: readonly SegmentRollupRow[]): SegmentsView {
   return buildSegments({
     arms: view.arms.map((a) => ({ id: a.armId, name: a.name })),
     goals: view.goals.map((g) => g.goal),
@@ -171,7 +171,6 @@ export function segmentsBeside(view: ResultsView, rows: readonly SegmentRollupRo
     rows,
     alpha: view.alpha,
     sequentialTuning: plannedPairUsers(view),
-    ...(maxValues !== undefined && { maxValues }),
   });
 }
 
