@@ -1,6 +1,7 @@
 // The results page's "Segments (exploratory)" card in Chromium, on the demo's seeded example: labelled
-// exploratory, a breakdown per device by default with each segment's arms and corrected intervals, and the
-// other dimensions (new or returning, channel, country) a choice away. And the real snippet's batches carry
+// exploratory, saying how to read its always-valid intervals (corrected for every interval it shows), a
+// breakdown per device by default with each segment's arms and intervals, and the other dimensions (new or
+// returning, channel, country) a choice away. And the real snippet's batches carry
 // the landing facts the exposure's segment is read from (on PostgreSQL, which the test can read meanwhile).
 import { describe, expect, it } from "vitest";
 import pg from "pg";
@@ -20,7 +21,10 @@ describe("the results page's segment breakdown in Chromium", () => {
     await expect(card.getByRole("heading", { name: "Segments (exploratory)" }).count()).resolves.toBe(1);
     const text = await card.innerText();
     expect(text).toContain("never change the test's verdict");
-    expect(text).toMatch(/3 comparisons: each interval at 98\.33% confidence/);
+    // Device 3, new or returning 2, channel 6, country 8 segments (the seeded shares) × one variant × the 4 goals
+    // the page lists (the purchase and the funnel's steps): 76 intervals, each at 1 − 0.05/76.
+    expect(text).toContain("How to read the intervals: each stays valid however often you look, and each is widened for all 76 intervals this card can show");
+    expect(text).toContain("so each is at 99.93% confidence");
     for (const segment of ["Mobile", "Tablet", "Desktop"]) expect(text).toContain(segment);
     expect(text).toMatch(/[+-]\d+\.\d% to [+-]\d+\.\d%/);
 

@@ -101,5 +101,15 @@ describe.each(databaseKinds)("segments (%s)", (kind) => {
     expect(csv.split("\r\n")[0]).toContain("dimension,segment,goal");
     expect(csv).toContain(`,country,DE,${GIFT},`);
     expect(csv).toContain(",country,unknown,purchase,");
+    // One correction for the whole card: every segment shown of every dimension × variants × goals, on every CSV row.
+    const segments = page.data.segments as { comparisons: number; confidence: number; dimensions: Array<{ segments: unknown[] }> };
+    const shown = segments.dimensions.reduce((sum, d) => sum + d.segments.length, 0);
+    expect(segments.comparisons).toBe(shown * (page.data.arms.length - 1) * page.data.goals.length);
+    expect(segments.confidence).toBeCloseTo(1 - page.data.alpha / segments.comparisons, 12);
+    const [header, ...lines] = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const cells = (name: string) => lines.map((line) => line.split(",")[header!.split(",").indexOf(name)]);
+    expect(new Set(cells("comparisons"))).toEqual(new Set([String(segments.comparisons)]));
+    // A few visitors cannot give a segment the 10 converting visitors an interval needs.
+    expect(new Set(cells("lift_ci_low"))).toEqual(new Set([""]));
   });
 });

@@ -1,9 +1,25 @@
 // The exploratory segment breakdown: pick a dimension and a goal, see each segment's arms with rate, lift and
-// an interval corrected for the segments × variants shown. Labelled exploratory: the verdict never reads it.
+// an always-valid interval corrected for every interval the card can show, and how to read them. Labelled
+// exploratory: the verdict never reads it.
 import { useState } from "react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Select, Text } from "@shopify/polaris";
-import type { SegmentsView } from "~/domain/results/segments";
+import { MIN_SEGMENT_CONVERTING, type SegmentArm, type SegmentsView } from "~/domain/results/segments";
 import { formatInteger, formatLift, formatMoney, formatPercent } from "./format";
+
+const NO_INTERVAL: Record<NonNullable<SegmentArm["noInterval"]>, string> = {
+  "too-few-conversions": "Too few conversions yet",
+  "too-uncertain": "Too uncertain yet",
+};
+
+function intervalText(arm: SegmentArm): string {
+  if (arm.isControl) return "—";
+  if (arm.ciLow !== undefined && arm.ciHigh !== undefined) return `${formatLift(arm.ciLow)} to ${formatLift(arm.ciHigh)}`;
+  return arm.noInterval ? NO_INTERVAL[arm.noInterval] : "—";
+}
+
+/** Enough decimals that a confidence short of 100% never prints as 100.00%. */
+const confidenceText = (confidence: number) =>
+  formatPercent(confidence, Math.max(2, Math.ceil(-Math.log10(Math.max(1e-12, 100 * (1 - confidence))))));
 
 export function SegmentsCard({ segments, goals, currency }: { segments: SegmentsView; goals: readonly string[]; currency: string }) {
   const [dimension, setDimension] = useState(segments.dimensions[0]?.dimension ?? "");
@@ -20,9 +36,14 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
         </InlineStack>
         <Text as="p" tone="subdued">
           For exploring only: these figures never change the test&apos;s verdict. A visitor counts in the segment of
-          their first exposure. Each interval is widened for the number of segments × variants shown (Bonferroni),
-          so that looking at many segments does not make chance differences look real.
+          their first exposure.
         </Text>
+        {segments.comparisons > 0 && (
+          <Text as="p">
+            {`How to read the intervals: each stays valid however often you look, and each is widened for all ${formatInteger(segments.comparisons)} intervals this card can show (every segment of every dimension, for each variant and goal), so each is at ${confidenceText(segments.confidence)} confidence. `}
+            {`An interval that excludes 0 is unlikely to be chance. One that includes 0 does not mean the segment reacted like the others: a segment has few visitors, so its interval is wide. Take a segment's difference as a question for a new test, not as its answer. An interval appears once the variant and control each have ${MIN_SEGMENT_CONVERTING} converting visitors in the segment.`}
+          </Text>
+        )}
         {!shown ? (
           <Text as="p">No segment figures yet: they are kept for visitors exposed since segments were introduced.</Text>
         ) : (
@@ -36,12 +57,9 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
               />
               {goals.length > 1 && <Select label="Goal" options={goals.map((g) => ({ label: g, value: g }))} value={goal} onChange={setGoal} />}
             </InlineStack>
-            <Text as="p" tone="subdued">
-              {`${formatInteger(shown.comparisons)} comparisons: each interval at ${formatPercent(shown.confidence, 2)} confidence.`}
-            </Text>
             <DataTable
               columnContentTypes={["text", "text", "numeric", "numeric", "numeric", "numeric", "text"]}
-              headings={["Segment", "Arm", "Visitors", "Conversion rate", "Revenue per visitor", "Lift", "Corrected interval"]}
+              headings={["Segment", "Arm", "Visitors", "Conversion rate", "Revenue per visitor", "Lift", "Always-valid interval"]}
               rows={shown.segments.flatMap((segment) => {
                 const arms = segment.goals.find((g) => g.goal === goal)?.arms ?? segment.goals[0]?.arms ?? [];
                 return arms.map((arm, i) => [
@@ -51,7 +69,7 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
                   formatPercent(arm.rate),
                   formatMoney(arm.revenuePerVisitor, currency),
                   arm.isControl ? "—" : formatLift(arm.lift),
-                  arm.isControl || arm.ciLow === undefined ? "—" : `${formatLift(arm.ciLow)} to ${formatLift(arm.ciHigh)}`,
+                  intervalText(arm),
                 ]);
               })}
             />

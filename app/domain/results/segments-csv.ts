@@ -26,7 +26,7 @@ function segmentRows(view: ResultsView, segments: SegmentsView): Cell[][] {
           rows.push([
             view.test.id, view.test.name, dimension.dimension, segment.value, goal.goal, primary.has(goal.goal), arm.armId, keys.get(arm.armId), arm.name, arm.isControl,
             arm.visitors, arm.convertingVisitors, arm.conversions, arm.rate, money(arm.revenue), view.currency, money(arm.revenuePerVisitor),
-            arm.lift, arm.ciLow, arm.ciHigh, arm.isControl ? null : dimension.confidence, dimension.comparisons, true,
+            arm.lift, arm.ciLow, arm.ciHigh, arm.isControl ? null : segments.confidence, segments.comparisons, true,
           ]);
         }
       }

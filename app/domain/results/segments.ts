@@ -1,11 +1,16 @@
 // The exploratory segment breakdown of a test's results (docs/results.md "Segments"): per dimension (device,
 // new or returning, channel, country, market), each segment's arms with their rate and lift against control,
-// and an interval corrected (Bonferroni) for the number of segments × variants the dimension shows. Built from
-// SegmentRollup alone, so its cost follows the segments, not the events; it never feeds the verdict.
+// and an always-valid interval corrected (Bonferroni) for every interval the card shows, so it may be read
+// every day without inventing stories. Built from SegmentRollup alone, so its cost follows the segments, not
+// the events; it never feeds the verdict.
 import { CHANNELS, DEVICE_CLASSES } from "~/wire";
 import { SEGMENT_DIMENSIONS, UNKNOWN, type SegmentDimension } from "../events/segment";
-import { normalQuantile } from "../stats/distributions/normal";
+import { fiellerLiftInterval } from "../stats/fieller";
 import { DEFAULT_ALPHA } from "../stats/input";
+import { armMoments } from "../stats/moments";
+import { DEFAULT_SEQUENTIAL_TUNING, sequentialMultiplier } from "../stats/sequential";
+import { planSample } from "./stats";
+import type { ResultsView } from "./view";
 
 /** A test's segment figures summed over days (what the model reads). */
 export interface SegmentRollupRow {
@@ -34,10 +39,16 @@ export interface SegmentArm {
   /** Gross revenue in the site's currency (refunds are not kept per segment). */
   revenue: number;
   revenuePerVisitor: number | null;
-  /** Variants: the rate's relative lift against control, with its corrected interval (absent without conversions in both). */
+  /** Variants: the rate's relative lift against control (absent while control has no conversion). */
   lift?: number;
+  /** Variants: the lift's always-valid interval at the card's corrected level (`SegmentsView.confidence`). */
   ciLow?: number;
   ciHigh?: number;
+  /**
+   * Variants without an interval, why: fewer than MIN_SEGMENT_CONVERTING converting visitors in this arm or in
+   * control, or a control rate too unsettled at the card's level for a relative interval to have ends.
+   */
+  noInterval?: "too-few-conversions" | "too-uncertain";
 }
 
 export interface SegmentView {
@@ -50,10 +61,6 @@ export interface SegmentView {
 export interface SegmentDimensionView {
   dimension: SegmentDimension;
   label: string;
-  /** Intervals corrected for this many comparisons: segments shown × variants. */
-  comparisons: number;
-  /** Each interval's confidence: 1 − α / comparisons. */
-  confidence: number;
   segments: SegmentView[];
 }
 
@@ -61,6 +68,13 @@ export interface SegmentsView {
   /** Always true: for exploring, never for deciding; the verdict reads none of it. */
   exploratory: true;
   alpha: number;
+  /**
+   * The intervals the card can show, which each one is corrected for: segments of every dimension × variants ×
+   * goals (0 without any).
+   */
+  comparisons: number;
+  /** Each interval's confidence: 1 − α / comparisons. */
+  confidence: number;
   /** Dimensions with at least one segment, in SEGMENT_DIMENSIONS' order. */
   dimensions: SegmentDimensionView[];
 }
@@ -72,11 +86,22 @@ export interface SegmentsInput {
   currency: string;
   rows: readonly SegmentRollupRow[];
   alpha?: number;
+  /**
+   * Users of control and one variant at which the page's sequence is narrowest (its plan, stats.ts
+   * comparisonSettings); each segment's sequence is tuned to its share of it. DEFAULT_SEQUENTIAL_TUNING when absent.
+   */
+  sequentialTuning?: number;
   /** Countries and markets past this many (by exposed visitors) are shown together as "other". */
   maxValues?: number;
 }
 
 export const MAX_SEGMENT_VALUES = 20;
+/**
+ * An interval only from this many converting visitors in the variant and in control (as the page asks before a
+ * chance to win): the sequence is asymptotic, and a handful of conversions is where the normal approximation
+ * is worst. Not a loss of power: at the card's level an interval needs far more to exclude 0.
+ */
+export const MIN_SEGMENT_CONVERTING = 10;
 export const OTHER_SEGMENT = "other";
 
 export const DIMENSION_LABELS: Record<SegmentDimension, string> = {
@@ -103,28 +128,60 @@ const FIXED_ORDER: Partial<Record<SegmentDimension, readonly string[]>> = {
 export function buildSegments(input: SegmentsInput): SegmentsView {
   const alpha = input.alpha ?? DEFAULT_ALPHA;
   const max = input.maxValues ?? MAX_SEGMENT_VALUES;
+  const tuning = input.sequentialTuning ?? DEFAULT_SEQUENTIAL_TUNING;
   const armIds = new Set(input.arms.map((a) => a.id));
-  const variants = Math.max(1, input.arms.length - 1);
-  const dimensions: SegmentDimensionView[] = [];
-  for (const dimension of SEGMENT_DIMENSIONS) {
+  const variants = Math.max(0, input.arms.length - 1);
+  const shown = SEGMENT_DIMENSIONS.map((dimension) => {
     const rows = input.rows.filter((r) => r.dimension === dimension && armIds.has(r.armId));
-    if (rows.length === 0) continue;
-    const values = orderedValues(dimension, rows, max);
-    const shown = new Set(values);
-    const valueOf = (v: string) => (shown.has(v) ? v : OTHER_SEGMENT);
-    const comparisons = values.length * variants;
-    const z = normalQuantile(1 - alpha / comparisons / 2);
-    const segments = values.map((value): SegmentView => ({
-      value,
-      label: VALUE_LABELS[value] ?? value,
-      goals: input.goals.map((goal) => ({
-        goal,
-        arms: armsOf(input, rows.filter((r) => valueOf(r.value) === value && (r.goal === "" || r.goal === goal)), goal, z),
-      })),
-    }));
-    dimensions.push({ dimension, label: DIMENSION_LABELS[dimension], comparisons, confidence: 1 - alpha / comparisons, segments });
-  }
-  return { exploratory: true, alpha, dimensions };
+    return { dimension, rows, values: rows.length === 0 ? [] : orderedValues(dimension, rows, max) };
+  }).filter((d) => d.values.length > 0);
+  // One family for the whole card, whichever dimension and goal the merchant picks and however often they look:
+  // every interval it can show, at α/m each (Bonferroni), each always valid over time.
+  const comparisons = shown.reduce((sum, d) => sum + d.values.length, 0) * variants * input.goals.length;
+  const level = alpha / Math.max(1, comparisons);
+  const dimensions = shown.map(({ dimension, rows, values }): SegmentDimensionView => {
+    // Each segment's rows in one pass: values past those shown are "other".
+    const bySegment = new Map<string, SegmentRollupRow[]>(values.map((v) => [v, []]));
+    let total = 0;
+    for (const r of rows) {
+      (bySegment.get(r.value) ?? bySegment.get(OTHER_SEGMENT))?.push(r);
+      if (r.goal === "") total += r.exposedVisitors;
+    }
+    const segments = values.map((value): SegmentView => {
+      const own = bySegment.get(value) ?? [];
+      // The segment's share of the plan's users: its sequence is narrowest where the test is meant to end.
+      const share = total > 0 ? own.reduce((sum, r) => sum + (r.goal === "" ? r.exposedVisitors : 0), 0) / total : 1;
+      const interval = { alpha: level, tuning: Math.max(1, tuning * share) };
+      return { value, label: VALUE_LABELS[value] ?? value, goals: input.goals.map((goal) => ({ goal, arms: armsOf(input, own, goal, interval) })) };
+    });
+    return { dimension, label: DIMENSION_LABELS[dimension], segments };
+  });
+  return { exploratory: true, alpha, comparisons, confidence: 1 - level, dimensions };
+}
+
+/**
+ * The card as the results page builds it beside its view (the results service, and the validity simulation):
+ * the page's level, and sequences tuned to the page's plan.
+ */
+export function segmentsBeside(view: ResultsView, rows: readonly SegmentRollupRow[]): SegmentsView {
+  return buildSegments({
+    arms: view.arms.map((a) => ({ id: a.armId, name: a.name })),
+    goals: view.goals.map((g) => g.goal),
+    currency: view.currency,
+    rows,
+    alpha: view.alpha,
+    sequentialTuning: plannedPairUsers(view),
+  });
+}
+
+/**
+ * The users of control and the smallest variant at the page's plan (stats.ts planSample on the primary goal's
+ * control rate, as comparisonSettings tunes the page's own sequences); the default tuning without a plan.
+ */
+export function plannedPairUsers(view: Pick<ResultsView, "arms" | "goals" | "test" | "alpha">): number {
+  const primary = view.goals.find((g) => g.primary);
+  const plan = planSample(view.arms.map((a) => ({ id: a.armId, weight: a.weight })), primary?.arms[0]?.rate, view.test.minDetectableEffect, view.alpha);
+  return plan?.pairUsers ?? DEFAULT_SEQUENTIAL_TUNING;
 }
 
 /**
@@ -144,7 +201,13 @@ function orderedValues(dimension: SegmentDimension, rows: readonly SegmentRollup
   return ordered;
 }
 
-function armsOf(input: SegmentsInput, rows: readonly SegmentRollupRow[], goal: string, z: number): SegmentArm[] {
+/** One interval's level and the users its sequence is tuned to. */
+export interface SegmentInterval {
+  alpha: number;
+  tuning: number;
+}
+
+function armsOf(input: SegmentsInput, rows: readonly SegmentRollupRow[], goal: string, interval: SegmentInterval): SegmentArm[] {
   const arms = input.arms.map((arm, i) => {
     let visitors = 0, convertingVisitors = 0, conversions = 0, revenue = 0;
     for (const r of rows) {
@@ -164,20 +227,34 @@ function armsOf(input: SegmentsInput, rows: readonly SegmentRollupRow[], goal: s
     } satisfies SegmentArm;
   });
   const control = arms[0];
-  return arms.map((arm, i) => (i === 0 || !control ? arm : { ...arm, ...relativeLift(control, arm, z) }));
+  return arms.map((arm, i) => (i === 0 || !control ? arm : { ...arm, ...segmentLift(control, arm, interval) }));
 }
 
 /**
- * The variant's rate over control's minus 1, with exp(ln ratio ± z·se) − 1 where se² = (1 − p_t)/(n_t p_t) +
- * (1 − p_c)/(n_c p_c) (the delta method on the log of the ratio; a fixed-sample interval, not an always-valid one).
+ * The variant's rate over control's minus 1, with the interval the page gives its own rate lift: the
+ * always-valid asymptotic confidence sequence of Waudby-Smith, Arbour, Sinha, Kennedy & Ramdas ("Time-uniform
+ * central limit theory and asymptotic confidence sequences", Annals of Statistics 2024; sequential.ts) on the
+ * difference of the two rates, at `interval.alpha` and tuned to `interval.tuning` users, reported as a relative
+ * lift by Fieller's interval at that multiplier (fieller.ts), so it excludes 0 exactly when the sequence does.
  */
-export function relativeLift(control: Pick<SegmentArm, "visitors" | "convertingVisitors">, variant: Pick<SegmentArm, "visitors" | "convertingVisitors">, z: number) {
+export function segmentLift(
+  control: Pick<SegmentArm, "visitors" | "convertingVisitors">,
+  variant: Pick<SegmentArm, "visitors" | "convertingVisitors">,
+  interval: SegmentInterval,
+): Pick<SegmentArm, "lift" | "ciLow" | "ciHigh" | "noInterval"> {
   const { visitors: nc, convertingVisitors: xc } = control;
   const { visitors: nt, convertingVisitors: xt } = variant;
-  if (!(xc > 0 && xt > 0 && nc >= xc && nt >= xt)) return {};
-  const pc = xc / nc;
-  const pt = xt / nt;
-  const log = Math.log(pt / pc);
-  const se = Math.sqrt((1 - pt) / (nt * pt) + (1 - pc) / (nc * pc));
-  return { lift: pt / pc - 1, ciLow: Math.exp(log - z * se) - 1, ciHigh: Math.exp(log + z * se) - 1 };
+  if (!(nc > 0 && nt > 0 && xc >= 0 && xt >= 0 && xc <= nc && xt <= nt)) return {};
+  const lift = xc > 0 ? (xt / nt) / (xc / nc) - 1 : undefined;
+  const withLift = lift === undefined ? {} : { lift };
+  if (xc < MIN_SEGMENT_CONVERTING || xt < MIN_SEGMENT_CONVERTING) return { ...withLift, noInterval: "too-few-conversions" };
+  const c = armMoments("binomial", { users: nc, sum: xc, sumSquares: xc });
+  const t = armMoments("binomial", { users: nt, sum: xt, sumSquares: xt });
+  // Every visitor of an arm converted: no spread to build an interval from (the page's zero-variance).
+  if (!c || !t || !(c.variance > 0 && t.variance > 0) || lift === undefined) return { ...withLift, noInterval: "too-uncertain" };
+  const multiplier = sequentialMultiplier(nc + nt, interval.alpha, interval.tuning);
+  const ratio = fiellerLiftInterval(c, t, multiplier, true);
+  if (!ratio.bounded) return { lift, noInterval: "too-uncertain" };
+  // Fieller's interval holds t/c in exact arithmetic; min/max keep a last-ulp rounding from saying otherwise.
+  return { lift, ciLow: Math.min(ratio.low, lift), ciHigh: Math.max(ratio.high, lift) };
 }

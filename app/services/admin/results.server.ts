@@ -3,7 +3,7 @@ import { buildResults, type ResultsInput } from "~/domain/results/build-results"
 import { dailyCsv, dailyRecords, DAILY_COLUMNS, funnelCsv, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
 import { evidenceNotice, robustDecision, robustEvidence } from "~/domain/results/robust-view";
-import { buildSegments, type SegmentsView } from "~/domain/results/segments";
+import { segmentsBeside, type SegmentsView } from "~/domain/results/segments";
 import { segmentsCsv } from "~/domain/results/segments-csv";
 import type { ResultsView } from "~/domain/results/view";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
@@ -49,7 +49,7 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
   };
   const view = buildResults(input);
   // Exploratory only: built beside the view, after its verdict, from the segment rollups alone.
-  const segments = buildSegments({ arms: input.arms, goals: view.goals.map((g) => g.goal), currency: input.currency, rows: segmentRows, alpha: view.alpha });
+  const segments = segmentsBeside(view, segmentRows);
   const winner = test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null;
   // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
   const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });

@@ -6,6 +6,7 @@ import { decisionScenarios } from "./decision-scenarios";
 import { holdoutScenarios } from "./holdout-scenarios";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
+import { segmentScenarios } from "./segments-scenarios";
 import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";
 import { addValue, emptyTally, mergeTally, type TableLine, type Tally, type Target } from "./table";
 
@@ -231,6 +232,7 @@ export function scenarios(): Scenario[] {
     cupedScenario(),
     ...decisionScenarios(),
     ...holdoutScenarios(),
+    ...segmentScenarios(),
   ];
 }
 
