@@ -40,6 +40,11 @@ export interface ArmResult {
   intervalUnbounded?: true;
   /** Always-valid (sequential) p-value of the rate difference, Holm-adjusted across variants. */
   pValue?: number;
+  /**
+   * An outage: this arm or control converted nobody (or everybody) while the other did not, so `lift` and
+   * `pValue` come from the pooled-variance test (stats/outage.ts) and there is no interval.
+   */
+  outage?: true;
   /** Bayesian chance that this arm's rate beats control's (proper prior); only after the minimum data. */
   chanceToWin?: number;
   /** Revenue per visitor against control (variants, when there is revenue). */
