@@ -27,6 +27,13 @@ export interface ArmResult {
   /** Conversions in the site's currency (on Shopify, its orders): the refund share's denominator. */
   siteCurrencyConversions: number;
   revenuePerVisitor: number | null;
+  /**
+   * Σ and Σ² of each visitor's revenue capped at the test's cap (site currency): what revenue per visitor's
+   * comparison reads, kept so the guardrails can read it again at their own level (guardrails.ts). Absent on
+   * views built before it was kept.
+   */
+  cappedRevenue?: number;
+  cappedRevenueSquares?: number;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;
   /**
