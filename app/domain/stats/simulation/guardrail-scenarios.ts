@@ -15,6 +15,8 @@ import type { Target } from "./table";
 export const GUARDRAIL_READ_EVERY = 500;
 /** The broken variant must be paused by this many visitors in all arms. */
 export const BROKEN_WITHIN = 10_000;
+/** How quickly the broken variant is paused, for the table: by this many visitors (info). */
+const QUICKLY = 2_000;
 /** The second guardrail goal of the "two goals" scenario: a sign-up 10% of visitors make, no revenue. */
 export const SECOND_GOAL = "signup";
 export const SECOND_GOAL_RATE = 0.1;
@@ -130,7 +132,7 @@ function brokenScenario(): Scenario<GuardrailPath> {
   const within = (at: number | null) => rate(at !== null && at <= BROKEN_WITHIN);
   return scenario("guardrail-broken", { weights, arms: [DEFAULT_VISITOR, broken], secondGoal: false, untilVerdict: true }, BROKEN_WITHIN, [
     { id: "guardrail-broken-paused", claim: "a variant whose checkout is broken (0 purchases) is paused by its guardrail", setting, kind: "rate", target: BROKEN_PAUSED, value: (p) => within(p.pausedAt) },
-    { id: "guardrail-broken-visitors", claim: "visitors (all arms) when the broken variant was paused", setting, kind: "mean", target: INFO, value: (p) => p.pausedAt },
+    { id: "guardrail-broken-early", claim: "a variant whose checkout is broken is paused by its guardrail", setting: `control 5%, variant 0%, 50/50, ${reading(QUICKLY, "up to")}`, kind: "rate", target: INFO, value: (p) => rate(p.pausedAt !== null && p.pausedAt <= QUICKLY) },
     { id: "guardrail-broken-verdict", claim: "the verdict says \"control ahead\" of the broken variant", setting, kind: "rate", target: INFO, value: (p) => within(p.controlAheadAt) },
   ]);
 }
