@@ -112,7 +112,7 @@ export function guardrailLooks(horizon: number): number[] {
 }
 
 const rate = (x: boolean) => (x ? 1 : 0);
-const reading = (horizon: number, what: string) => `read every ${count(GUARDRAIL_READ_EVERY)} visitors as the schedule reads it, ${what} (${count(horizon)})`;
+const reading = (what: string) => `read every ${count(GUARDRAIL_READ_EVERY)} visitors as the schedule reads it, ${what}`;
 
 function scenario(key: string, spec: Omit<GuardrailPathSpec, "looks">, horizon: number, lines: Array<Line<GuardrailPath>>): Scenario<GuardrailPath> {
   const looks = guardrailLooks(horizon);
@@ -128,12 +128,12 @@ function scenario(key: string, spec: Omit<GuardrailPathSpec, "looks">, horizon: 
 function brokenScenario(): Scenario<GuardrailPath> {
   const weights = [1, 1];
   const broken: VisitorModel = { ...DEFAULT_VISITOR, conversionRate: 0 };
-  const setting = `control 5%, variant 0%, 50/50, ${reading(BROKEN_WITHIN, "up to")}`;
+  const setting = (by: number) => `control 5%, variant 0%, 50/50, ${reading(`by ${count(by)} visitors`)}`;
   const within = (at: number | null) => rate(at !== null && at <= BROKEN_WITHIN);
   return scenario("guardrail-broken", { weights, arms: [DEFAULT_VISITOR, broken], secondGoal: false, untilVerdict: true }, BROKEN_WITHIN, [
-    { id: "guardrail-broken-paused", claim: "a variant whose checkout is broken (0 purchases) is paused by its guardrail", setting, kind: "rate", target: BROKEN_PAUSED, value: (p) => within(p.pausedAt) },
-    { id: "guardrail-broken-early", claim: "a variant whose checkout is broken is paused by its guardrail", setting: `control 5%, variant 0%, 50/50, ${reading(QUICKLY, "up to")}`, kind: "rate", target: INFO, value: (p) => rate(p.pausedAt !== null && p.pausedAt <= QUICKLY) },
-    { id: "guardrail-broken-verdict", claim: "the verdict says \"control ahead\" of the broken variant", setting, kind: "rate", target: INFO, value: (p) => within(p.controlAheadAt) },
+    { id: "guardrail-broken-paused", claim: "a variant whose checkout is broken (0 purchases) is paused by its guardrail", setting: setting(BROKEN_WITHIN), kind: "rate", target: BROKEN_PAUSED, value: (p) => within(p.pausedAt) },
+    { id: "guardrail-broken-early", claim: "a variant whose checkout is broken (0 purchases) is paused by its guardrail", setting: setting(QUICKLY), kind: "rate", target: INFO, value: (p) => rate(p.pausedAt !== null && p.pausedAt <= QUICKLY) },
+    { id: "guardrail-broken-verdict", claim: "the verdict says \"control ahead\" of the broken variant", setting: setting(BROKEN_WITHIN), kind: "rate", target: INFO, value: (p) => within(p.controlAheadAt) },
   ]);
 }
 
@@ -143,12 +143,12 @@ function aaScenario(key: string, arms: number, options: { secondGoal?: boolean; 
   const plans = options.plans ?? 1;
   const horizon = plans * plannedVisitors(weights);
   const goals = options.secondGoal ? `purchase and ${SECOND_GOAL} (${SECOND_GOAL_RATE * 100}%) as guardrails` : "purchase as guardrail";
-  const until = plans === 1 ? "until the plan" : `until ${plans} times the plan`;
+  const until = `${plans === 1 ? "until the plan" : `until ${plans} times the plan`} (${count(horizon)} visitors)`;
   return scenario(key, { weights, arms: weights.map(() => DEFAULT_VISITOR), secondGoal: options.secondGoal ?? false, untilVerdict: false }, horizon, [
     {
       id: `${key}-paused`,
       claim: "A/A: a healthy test paused by its guardrails (conversion rate, revenue per visitor, refund share)",
-      setting: `${arms} arms, ${goals}, ${reading(horizon, until)}`,
+      setting: `${arms} arms, ${goals}, ${reading(until)}`,
       kind: "rate",
       target: FALSE_PAUSE,
       value: (p) => rate(p.pausedAt !== null),
