@@ -9,6 +9,7 @@ import { PreviewCard } from "~/components/preview/PreviewCard";
 import { ScheduleCard } from "~/components/lifecycle/ScheduleCard";
 import { SelectorCheckBanner } from "~/components/lifecycle/SelectorCheckBanner";
 import { EvidenceNotice } from "~/components/results/EvidenceNotice";
+import { OutageNotice } from "~/components/results/OutageNotice";
 import { useLifecycleActions } from "~/components/lifecycle/useLifecycleActions";
 import { ArmsTable } from "~/components/results/ArmsTable";
 import { DecisionSummary } from "~/components/results/DecisionSummary";
@@ -25,6 +26,7 @@ import { TrafficSplitCard } from "~/components/results/TrafficSplitCard";
 import { VisitorsChart } from "~/components/results/VisitorsChart";
 import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
+import { outageSentences } from "~/domain/results/verdict-words";
 import { adminAnswer } from "~/http/web/admin-answer";
 import { demoRolloutsGraphql } from "~/demo/public.server";
 import { fail, mapOutcome } from "~/services/outcome";
@@ -84,6 +86,7 @@ export default function TestResults() {
   const startWarning = lifecycle.status === "draft" && !!check?.last?.current && check.last.warnings.length > 0;
   const { primaryAction, secondaryActions, modals } = useLifecycleActions({ testId: test.id, ...lifecycle, startWarning });
   const primaryGoal = view.goals.find((goal) => goal.primary)?.goal ?? view.goals[0]?.goal ?? "the primary goal";
+  const outages = outageSentences(view);
   const subtitle = [
     `Pages ${test.pages.join(", ")}`,
     test.startedAt ? `started ${formatDate(test.startedAt)}` : "not started",
@@ -109,6 +112,11 @@ export default function TestResults() {
         <Layout.Section variant="fullWidth">
           <DecisionSummary summary={view.decision} />
         </Layout.Section>
+        {outages.length > 0 && (
+          <Layout.Section variant="fullWidth">
+            <OutageNotice sentences={outages} />
+          </Layout.Section>
+        )}
         {view.evidenceNotice && (
           <Layout.Section variant="fullWidth">
             <EvidenceNotice text={view.evidenceNotice} />

@@ -89,9 +89,9 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
 async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, run: ScheduleRun): Promise<void> {
   const evidence = await loadActionEvidence(test.shopDomain, test.id, test, now);
   if (!evidence) return;
-  const { view, decision, breaches, flicker: blank, completion } = evidence;
+  const { decision, breaches, flicker: blank, completion } = evidence;
   if (breaches.length > 0 || blank.length > 0) {
-    const reason = breaches.length > 0 ? guardrailPauseReason(breaches, view.alpha) : flickerPauseReason(blank);
+    const reason = breaches.length > 0 ? guardrailPauseReason(breaches) : flickerPauseReason(blank);
     const paused = await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now });
     if (paused) {
       invalidateSite(test.sitePublicId);

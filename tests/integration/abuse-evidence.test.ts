@@ -83,13 +83,14 @@ describe.each(databaseKinds)("evidence a stranger cannot forge (%s)", (kind) => 
   });
 
   it("row 1: made-up signups for control from 10 networks show a loss on the page, and svc pauses nothing", async () => {
-    for (const { vid, n } of await visitorsIn("abuse-r1", "r1", "r1-a", 65, 10)) {
+    // 80: enough for the plain guardrail at its share of the test's 2% budget (65 was, at the page's 95%).
+    for (const { vid, n } of await visitorsIn("abuse-r1", "r1", "r1-a", 80, 10)) {
       const sent = await postBatchFrom(url(), batch("abuse-r1", vid, newId(), [exposure("r1", "r1-a"), conversion("signup")]), { from: from(n, 7) });
       expect(sent.status).toBe(200);
     }
     const view = (await page("r1")) as ResultsView;
     // The plain numbers show the loss the old code paused on…
-    expect(view.goals[0]!.arms[0]!.convertingVisitors).toBe(95);
+    expect(view.goals[0]!.arms[0]!.convertingVisitors).toBe(110);
     expect(guardrailBreaches(view, ["signup"]).length).toBeGreaterThan(0);
     await passes();
     // …and svc does not act on it: a few networks made it.

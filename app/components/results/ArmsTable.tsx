@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { useId } from "react";
 import type { ArmMark, ArmStanding } from "~/domain/results/decision-summary";
 import { CHANCE_RECONCILIATION, EXPLORATORY_NOTE, intervalText, markText, UNBOUNDED_INTERVAL } from "~/domain/results/decision-words";
+import { OUTAGE_INTERVAL } from "~/domain/results/verdict-words";
 import { MONEY_SOURCE_WORDS } from "~/domain/results/money-source";
 import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";
@@ -76,14 +77,14 @@ function LiftCell({
   level: string;
 }): ReactNode {
   if (arm.isControl) return <Text as="span" tone="subdued">Baseline</Text>;
-  if (unbounded && lift !== undefined) {
+  if ((unbounded || arm.outage) && lift !== undefined) {
     return (
       <BlockStack gap="050">
         <Text as="span" numeric>
           {formatLift(lift)}
         </Text>
         <Text as="span" variant="bodySm" tone="subdued">
-          {UNBOUNDED_INTERVAL}
+          {arm.outage ? OUTAGE_INTERVAL : UNBOUNDED_INTERVAL}
         </Text>
       </BlockStack>
     );

@@ -20,7 +20,7 @@ function rows(control: [number, number, number], variant: [number, number, numbe
     const base = { armId, day: "2026-11-09", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
     return [
       { ...base, goal: "", currency: "", exposedVisitors: visitors },
-      { ...base, goal: "purchase", currency: "USD", convertingVisitors: converting, conversions: converting, revenue, revenueSquares: converting > 0 ? revenue ** 2 / converting : 0 },
+      { ...base, goal: "purchase", currency: "USD", convertingVisitors: converting, conversions: converting, revenue, revenueSquares: converting > 0 ? revenue ** 2 / converting : 0, cappedRevenueCubes: converting > 0 ? revenue ** 3 / converting ** 2 : 0 },
     ];
   });
 }

@@ -10,6 +10,7 @@ import { ArmsTable } from "./ArmsTable";
 import { FlickerCard } from "./FlickerCard";
 import { LiftChart } from "./LiftChart";
 import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
+import { OutageNotice } from "./OutageNotice";
 import { RateChart } from "./RateChart";
 import { TrafficSplitCard } from "./TrafficSplitCard";
 
@@ -27,6 +28,25 @@ const arms: ResultsView["arms"] = [
 ];
 
 describe("results components on the server", () => {
+  it("says an outage in its own words, and nothing without one", () => {
+    const html = render(<OutageNotice sentences={['Variant <B> had no "purchase" conversions from 3,000 visitors while Original had 150 from 3,000 (5.00%).']} />);
+    expect(html).toContain("data-svc-outage");
+    expect(html).toContain("Conversions look broken");
+    expect(html).toContain("Variant &lt;B&gt; had no &quot;purchase&quot; conversions from 3,000 visitors");
+    expect(render(<OutageNotice sentences={[]} />)).not.toContain("data-svc-outage");
+    // The table gives the outage's lift and p-value, and says why there is no interval.
+    const table = render(
+      <ArmsTable
+        alpha={0.05}
+        currency="USD"
+        goal={{ goal: "purchase", primary: true, arms: [arm({ visitors: 3000, convertingVisitors: 150, rate: 0.05 }), arm({ armId: "b", key: "b", name: "B", isControl: false, visitors: 3000, rate: 0, lift: -1, pValue: 1e-9, outage: true })] }}
+      />,
+    );
+    expect(table).toMatch(/[-−]100\.0%/);
+    expect(table).toContain("no interval: one side converted nobody or everybody");
+    expect(table).toContain("&lt; 0.001");
+  });
+
   it("shows failed comparisons as words and hides the revenue table without revenue", () => {
     const html = render(
       <ArmsTable

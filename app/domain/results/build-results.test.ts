@@ -136,8 +136,27 @@ describe("buildResults", () => {
     expect(view.verdict.kind).toBe("collecting");
   });
 
-  it("says there is not enough data, with no numbers, for a variant where every visitor converted", () => {
-    // Before the zero-variance rule: lift 9 with an interval from the control's spread alone, and "Variant is ahead".
+  it("says there is not enough data, with no numbers, for a variant where every visitor converted and that proves little", () => {
+    // Before the zero-variance rule: an interval from the control's spread alone. 100 of 100 against 950 of
+    // 1,000 expects 4.5 non-converters in the variant: too few for the outage test (stats/outage.ts).
+    const view = buildResults(input([
+      row("a", "", "2026-11-01", { exposedVisitors: 1000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 100 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 950, conversions: 950 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 100, conversions: 100 }),
+    ], { arms: [{ ...arms[0]!, weight: 10 }, { ...arms[1]!, weight: 1 }] }));
+    const variant = view.goals[0]?.arms[1];
+    expect(variant).toMatchObject({ rate: 1, error: "zero-variance" });
+    for (const field of ["lift", "ciLow", "ciHigh", "pValue", "chanceToWin", "outage"] as const) expect(variant).not.toHaveProperty(field);
+    expect(view.daily[0]?.arms[1]).not.toHaveProperty("lift");
+    expect(view.verdict).toEqual({
+      kind: "collecting",
+      text: expect.stringMatching(/^Collecting data: not enough data yet to compare Variant with control on signup\./),
+    });
+  });
+
+  it("reads an outage with the pooled test: a lift and p-value, no interval, and the verdict follows", () => {
+    // Every one of 1,000 visitors converted against 100 of 1,000: the pooled test has plenty to go on.
     const view = buildResults(input([
       row("a", "", "2026-11-01", { exposedVisitors: 1000 }),
       row("b", "", "2026-11-01", { exposedVisitors: 1000 }),
@@ -145,13 +164,11 @@ describe("buildResults", () => {
       row("b", "signup", "2026-11-01", { convertingVisitors: 1000, conversions: 1000 }),
     ]));
     const variant = view.goals[0]?.arms[1];
-    expect(variant).toMatchObject({ rate: 1, error: "zero-variance" });
-    for (const field of ["lift", "ciLow", "ciHigh", "pValue", "chanceToWin"] as const) expect(variant).not.toHaveProperty(field);
-    expect(view.daily[0]?.arms[1]).not.toHaveProperty("lift");
-    expect(view.verdict).toEqual({
-      kind: "collecting",
-      text: expect.stringMatching(/^Collecting data: not enough data yet to compare Variant with control on signup\./),
-    });
+    expect(variant).toMatchObject({ rate: 1, lift: 9, outage: true });
+    expect(variant?.pValue).toBeLessThan(1e-10);
+    for (const field of ["ciLow", "ciHigh", "error", "chanceToWin"] as const) expect(variant).not.toHaveProperty(field);
+    // Everyone converting is likelier a counting bug than a winner: never shipped on that alone.
+    expect(view.verdict.kind).toBe("not-enough-evidence");
   });
 
   it("still builds the page when the control converts too well for the minimum effect to be reachable", () => {

@@ -71,6 +71,8 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
         refundShare: t.siteCurrencyConversions > 0 ? t.refundedOrders / t.siteCurrencyConversions : null,
         siteCurrencyConversions: t.siteCurrencyConversions,
         revenuePerVisitor: t.visitors > 0 ? t.revenue / t.visitors : null,
+        cappedRevenue: t.cappedRevenue,
+        cappedRevenueSquares: t.cappedRevenueSquares,
         averageOrderValue: t.siteCurrencyConversions > 0 && t.revenue !== 0 ? t.revenue / t.siteCurrencyConversions : null,
         ...comparisons[i],
         ...aov[i],

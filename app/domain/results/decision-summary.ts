@@ -53,6 +53,8 @@ export interface CalledLift {
   unbounded: boolean;
   /** Called before the planned sample (a ship only): early calls overstate the lift. */
   early: boolean;
+  /** The arm converted nobody (an outage, stats/outage.ts): its lift has no interval to give. */
+  outage?: true;
 }
 
 /** The called lift's worth: lift × control's revenue per visitor × visitors per month at the current pace. */
@@ -189,6 +191,7 @@ function calledLift(view: ResultsView, primary: GoalResult | undefined, state: D
     ...(bounded && { ciLow: arm.ciLow, ciHigh: arm.ciHigh }),
     unbounded: !bounded,
     early: state === "ship" && (view.remaining.remainingUsers ?? 1) > 0,
+    ...(arm.outage && { outage: true as const }),
   };
 }
 

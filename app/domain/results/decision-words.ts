@@ -4,7 +4,7 @@
 import type { ArmMark, DecisionSummary, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
 import { RECENT_TRAFFIC_DAYS } from "./decision-summary";
 import { MIN_VISITORS_PER_ARM } from "./verdict";
-import { heldBackSentence, srmExplanation } from "./verdict-words";
+import { heldBackSentence, OUTAGE_INTERVAL, srmExplanation } from "./verdict-words";
 
 // A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
 const LOCALE = "en-US";
@@ -196,7 +196,7 @@ function stateSentences(s: DecisionSummary, controlName: string): string[] {
     }
     case "keep-control":
       return c
-        ? [`Every variant converts worse than ${controlName} on ${goal}; the closest, ${c.armName}: lift ${liftText(c.lift)} (${intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`]
+        ? [`Every variant converts worse than ${controlName} on ${goal}; the closest, ${c.armName}: lift ${liftText(c.lift)} (${c.outage ? OUTAGE_INTERVAL : intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`]
         : [`Every variant converts worse than ${controlName} on ${goal}.`];
     case "no-difference":
       return [`Every variant's interval lies within ±${mde} on ${goal}: whichever arm you keep, the difference is smaller than the effect this test was set to find.`];

@@ -29,6 +29,7 @@ export type ArmComparison = Pick<
   | "ciHigh"
   | "intervalUnbounded"
   | "pValue"
+  | "outage"
   | "chanceToWin"
   | "revenueLift"
   | "revenueCiLow"
@@ -164,7 +165,7 @@ export function compareArms(arms: readonly ArmSetting[], totals: readonly ArmTot
     const rev = variantOf(revenue, i);
     return {
       ...(freq?.error ? { error: freq.error } : {}),
-      ...(freq && !freq.error && { lift: freq.lift, pValue: freq.pValue, ...interval(freq, "") }),
+      ...(freq && !freq.error && { lift: freq.lift, pValue: freq.pValue, ...interval(freq, ""), ...(freq.outage && { outage: true as const }) }),
       ...(bayes && !bayes.error && enoughForChance(totals[0], totals[i]) && { chanceToWin: bayes.chanceToWin }),
       ...(rev && !rev.error && revenueNearNormal(totals[0], totals[i]) && { revenueLift: rev.lift, ...interval(rev, "revenue") }),
     };

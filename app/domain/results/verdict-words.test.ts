@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { srmExplanation, verdictFor, verdictTitle } from "./verdict-words";
+import { buildResults, type RollupRow } from "./build-results";
+import { outageSentence, outageSentences, srmExplanation, verdictFor, verdictTitle } from "./verdict-words";
 
 describe("verdictFor", () => {
   it("words a winner with its lift and interval, and warns when it was called early", () => {
@@ -79,5 +80,53 @@ describe("verdictTitle and srmExplanation", () => {
     expect(srmExplanation(0.000512)).toContain("(SRM p-value < 0.001)");
     expect(srmExplanation(0.0012345)).toContain("(SRM p-value 0.00123)");
     expect(srmExplanation(null)).toContain("(SRM p-value —)");
+  });
+});
+
+describe("outageSentence", () => {
+  it("says what happened in one sentence, the arm without (or with only) conversions first", () => {
+    const b = { name: "Variant B", visitors: 3_000, converting: 0 };
+    const original = { name: "Original", visitors: 3_000, converting: 150 };
+    expect(outageSentence("purchase", b, original)).toBe('Variant B had no "purchase" conversions from 3,000 visitors while Original had 150 from 3,000 (5.00%).');
+    expect(outageSentence("signup", { name: "B", visitors: 400, converting: 400 }, { name: "Original", visitors: 410, converting: 41 })).toBe(
+      'Every one of B\'s 400 visitors converted on "signup" while Original converted 41 of 410 (10.00%).',
+    );
+    // Control at 100% (a variant that converts less than everybody).
+    expect(outageSentence("signup", { name: "B", visitors: 400, converting: 300 }, { name: "Original", visitors: 1, converting: 1 })).toBe(
+      'Every one of Original\'s 1 visitor converted on "signup" while B converted 300 of 400 (75.00%).',
+    );
+  });
+});
+
+describe("outageSentences", () => {
+  const DAY = "2026-11-20";
+  const rows = (arm: string, visitors: number, buyers: number): RollupRow[] => {
+    const base = { armId: arm, day: DAY, exposures: visitors, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 };
+    return [
+      { ...base, goal: "", currency: "", exposedVisitors: visitors },
+      { ...base, goal: "purchase", currency: "USD", exposures: 0, convertingVisitors: buyers, conversions: buyers, conversionSquares: buyers, revenue: buyers * 60, revenueSquares: buyers * 7_200, cappedRevenue: buyers * 60, cappedRevenueSquares: buyers * 7_200 },
+    ];
+  };
+  const view = (variantVisitors: number, variantBuyers: number, controlVisitors: number, controlBuyers: number) =>
+    buildResults({
+      test: { id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
+      arms: [{ id: "a", key: "control", name: "Original", weight: 1 }, { id: "b", key: "b", name: "Variant B", weight: 1 }],
+      goals: [{ label: "purchase", isPrimary: true }],
+      currency: "USD",
+      rollups: [...rows("a", controlVisitors, controlBuyers), ...rows("b", variantVisitors, variantBuyers)],
+      flicker: [],
+    });
+
+  it("says it once the outage test is significant at the page's level, as the verdict reads it", () => {
+    const broken = view(3_000, 0, 3_000, 150);
+    expect(broken.verdict.kind).toBe("control-ahead");
+    expect(outageSentences(broken)).toEqual([
+      'Variant B had no "purchase" conversions from 3,000 visitors while Original had 150 from 3,000 (5.00%). Chance does not explain a difference this large. Check that Variant B works: its page, its checkout and its tracking.',
+    ]);
+  });
+
+  it("says nothing while it could still be chance, or when both arms convert", () => {
+    expect(outageSentences(view(300, 0, 300, 15))).toEqual([]);
+    expect(outageSentences(view(3_000, 140, 3_000, 150))).toEqual([]);
   });
 });

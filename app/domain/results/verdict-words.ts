@@ -1,6 +1,6 @@
 // Every word a merchant reads about a test's verdict: the banner's title, the verdict sentence and the SRM warning.
 import type { HeldBack, VerdictDecision } from "./verdict";
-import type { Verdict } from "./view";
+import type { ArmResult, ResultsView, Verdict } from "./view";
 
 // A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
 const LOCALE = "en-US";
@@ -9,6 +9,7 @@ const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }
 const pValueFormat = new Intl.NumberFormat(LOCALE, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
 
 const percent = (x: number) => percentFormat.format(x);
+const rateFormat = new Intl.NumberFormat(LOCALE, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Three significant digits, floored at "< 0.001" where more digits would suggest false precision. */
 function pValueText(p: number | null): string {
@@ -140,4 +141,52 @@ export function srmExplanation(pValue: number | null): string {
     `Visitors did not split between the arms as configured (SRM p-value ${pValueText(pValue)}), so the arms are ` +
     "not comparable. Find the cause (a redirect, a bot filter, a tracking gap) before acting on any number on this page."
   );
+}
+
+/** What the results table says in place of an outage's interval (its test has none: stats/outage.ts). */
+export const OUTAGE_INTERVAL = "no interval: one side converted nobody or everybody";
+
+/** One side of an outage: an arm's name (as the sentence should print it) and its counts on the goal. */
+export interface OutageSide {
+  name: string;
+  visitors: number;
+  converting: number;
+}
+
+const visitorsText = (n: number) => `${integerFormat.format(n)} visitor${n === 1 ? "" : "s"}`;
+
+/**
+ * What happened, in one sentence, when one arm converted nobody (or everybody) on a goal and the other did not
+ * (the engine's outage test, stats/outage.ts): "B had no "purchase" conversions from 3,000 visitors while
+ * Original had 150 from 3,000 (5.00%)." The constant arm is named first.
+ */
+export function outageSentence(goal: string, variant: OutageSide, control: OutageSide): string {
+  const constant = variant.converting === 0 || variant.converting === variant.visitors ? variant : control;
+  const other = constant === variant ? control : variant;
+  const otherRate = other.visitors > 0 ? ` (${rateFormat.format(other.converting / other.visitors)})` : "";
+  return constant.converting === 0
+    ? `${constant.name} had no "${goal}" conversions from ${visitorsText(constant.visitors)} while ${other.name} had ` +
+        `${integerFormat.format(other.converting)} from ${integerFormat.format(other.visitors)}${otherRate}.`
+    : `Every one of ${constant.name}'s ${visitorsText(constant.visitors)} converted on "${goal}" while ${other.name} converted ` +
+        `${integerFormat.format(other.converting)} of ${integerFormat.format(other.visitors)}${otherRate}.`;
+}
+
+const side = (arm: ArmResult): OutageSide => ({ name: arm.name, visitors: arm.visitors, converting: arm.convertingVisitors });
+
+/**
+ * The page's outage sentences: one per goal and variant whose outage test is significant at the page's level
+ * (the same reading as the verdict's), each saying what happened and where to look.
+ */
+export function outageSentences(view: Pick<ResultsView, "goals" | "alpha">): string[] {
+  const sentences: string[] = [];
+  for (const goal of view.goals) {
+    const control = goal.arms.find((a) => a.isControl);
+    if (!control) continue;
+    for (const arm of goal.arms) {
+      if (arm.isControl || !arm.outage || arm.pValue === undefined || !(arm.pValue < view.alpha)) continue;
+      const broken = arm.convertingVisitors === 0 ? ` Check that ${arm.name} works: its page, its checkout and its tracking.` : "";
+      sentences.push(`${outageSentence(goal.goal, side(arm), side(control))} Chance does not explain a difference this large.${broken}`);
+    }
+  }
+  return sentences;
 }

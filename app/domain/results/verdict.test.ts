@@ -149,4 +149,11 @@ describe("decideVerdict", () => {
       expect(decideVerdict(facts([original, arm("B", { ...worse, ...money(0.2, 0.05, 0.4) })]))).toMatchObject({ heldBack: { would: "keep-control", metric: "revenue per visitor" } });
     });
   });
+
+  it("keeps the control ahead of a broken variant, and never ships a variant where everyone converted", () => {
+    const broken = arm("B", { convertingVisitors: 0, conversions: 0, rate: 0, lift: -1, pValue: 1e-9, outage: true });
+    expect(decideVerdict(facts([arm("Original"), broken])).kind).toBe("control-ahead");
+    const everyone = arm("B", { convertingVisitors: 1000, conversions: 1000, rate: 1, lift: 9, pValue: 1e-9, outage: true });
+    expect(decideVerdict(facts([arm("Original"), everyone])).kind).toBe("no-winner-yet");
+  });
 });

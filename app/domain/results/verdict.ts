@@ -108,7 +108,9 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   const compared = variants.flatMap((a) => (a.pValue !== undefined && a.lift !== undefined ? [{ ...a, pValue: a.pValue, lift: a.lift }] : []));
   // The p-values are always-valid and Holm-adjusted across the variants (stats.ts), so "below alpha" may be
   // read at any look; the sign is the absolute difference's, which the relative lift shares.
-  const winners = compared.filter((a) => a.pValue < alpha && a.lift > 0);
+  // A variant where every visitor converted (an outage the other way) is far likelier a counting bug than a
+  // winner: it is never shipped on that alone (the page's outage notice says what happened).
+  const winners = compared.filter((a) => a.pValue < alpha && a.lift > 0 && !a.outage);
   // Several significant winners: the strongest evidence first, then the larger lift.
   const best = winners.sort((a, b) => a.pValue - b.pValue || b.lift - a.lift)[0];
   const notYet = (heldBack: HeldBack): VerdictDecision => ({ kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days, heldBack });

@@ -28,6 +28,13 @@ export interface ArmResult {
   /** Conversions in the site's currency (on Shopify, its orders): the refund share's denominator. */
   siteCurrencyConversions: number;
   revenuePerVisitor: number | null;
+  /**
+   * Σ and Σ² of each visitor's revenue capped at the test's cap (site currency): what revenue per visitor's
+   * comparison reads, kept so the guardrails can read it again at their own level (guardrails.ts). Absent on
+   * views built before it was kept.
+   */
+  cappedRevenue?: number;
+  cappedRevenueSquares?: number;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;
   /**
@@ -41,6 +48,11 @@ export interface ArmResult {
   intervalUnbounded?: true;
   /** Always-valid (sequential) p-value of the rate difference, Bonferroni-adjusted across variants (× (k − 1)): below alpha exactly when the interval excludes 0. */
   pValue?: number;
+  /**
+   * An outage: this arm or control converted nobody (or everybody) while the other did not, so `lift` and
+   * `pValue` come from the pooled-variance test (stats/outage.ts) and there is no interval.
+   */
+  outage?: true;
   /** Bayesian chance that this arm's rate beats control's (proper prior); only after the minimum data. */
   chanceToWin?: number;
   /** Revenue per visitor against control (variants, when there is revenue). */

@@ -35,7 +35,9 @@ describe("svc-stats command", { timeout: 30_000 }, () => {
     expect(out.arms[1].lift).toBeCloseTo(0.2, 12);
     expect(out.arms[1].ciLow).toBeCloseTo(-0.0997, 3);
     expect(out.arms[1].pValue).toBeGreaterThan(0.05);
-    expect(out.arms[2]).toEqual({ name: "c", users: 1000, mean: 0, error: "zero-variance" });
+    // No conversion in c against 100 in control: an outage, with the pooled-variance test's p-value and no interval.
+    expect(out.arms[2]).toEqual({ name: "c", users: 1000, mean: 0, lift: -1, pValue: expect.any(Number), outage: true });
+    expect(out.arms[2].pValue).toBeLessThan(1e-20);
     expect(run.stdout.trim().split("\n")).toHaveLength(1);
   });
 

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { normalCdf } from "./distributions/normal";
 import { analyze, StatsInputError } from "./engine";
+import { sequentialPValue } from "./sequential";
 import type { AnalysisInput, ArmInput, VariantArmOutput } from "./types";
 
 const rate = (name: string, users: number, sum: number): ArmInput => ({ name, users, sum });
@@ -114,22 +116,34 @@ describe("analyze: comparisons that cannot be computed", () => {
   const run = (arms: ArmInput[], extra: Partial<AnalysisInput> = {}) =>
     analyze({ metric: "binomial", method: "frequentist", arms, ...extra });
 
-  it("a variant with zero conversions has no relative lift variance (delta method collapses)", () => {
-    // t = 0 and s_t² = 0, so Var = 0/(n c²) + s_c² × 0²/(n c⁴) = 0.
-    expect(run([rate("c", 1000, 100), rate("t", 1000, 0)]).arms[1]).toEqual({
-      name: "t",
-      users: 1000,
-      mean: 0,
-      error: "zero-variance",
-    });
+  it("a variant with zero conversions against a control with some: the outage test, with no interval", () => {
+    // Welch's variance would be 0 for the variant. Pooled under "same rate": p̂ = 100/2000 = 0.05,
+    // Var = 0.05 × 0.95 × (1/1000 + 1/1000) = 9.5e-5, z = −0.1/√9.5e-5 = −10.2598 (hand).
+    const out = run([rate("c", 1000, 100), rate("t", 1000, 0)]).arms[1];
+    expect(out).toEqual({ name: "t", users: 1000, mean: 0, lift: -1, pValue: expect.any(Number), outage: true });
+    expect(out?.pValue).toBeCloseTo(2 * normalCdf(-0.1 / Math.sqrt(9.5e-5)), 30);
+    expect(out?.pValue).toBeLessThan(1e-20);
+    // An absolute difference: the same test, the lift in rate points.
+    expect(run([rate("c", 1000, 100), rate("t", 1000, 0)], { difference: "absolute" }).arms[1]).toMatchObject({ lift: -0.1, outage: true });
   });
 
-  it("nor an absolute difference: an arm without conversions has no variance of its own", () => {
-    // Welch would give 0.1 ± 1.96 × √(0.09/1000) = ±0.0186 from the control's spread alone, as if the
-    // variant's rate of 0 were known exactly.
-    expect(run([rate("c", 1000, 100), rate("t", 1000, 0)], { difference: "absolute" }).arms[1]?.error).toBe(
-      "zero-variance",
-    );
+  it("the outage test reads the always-valid sequence like every other comparison, and is not fooled by chance", () => {
+    // Sequential: sequentialPValue at n = 2000 with the pooled variance.
+    const out = run([rate("c", 1000, 100), rate("t", 1000, 0)], { sequential: true, sequentialTuning: 2000 }).arms[1];
+    expect(out?.pValue).toBeCloseTo(sequentialPValue({ estimate: -0.1, variance: 9.5e-5 }, 2000, 0.05, 2000), 20);
+    // 10 conversions against 0 among 200 visitors each is early days for a sequence tuned to 20,000 users:
+    // a fixed-horizon z of 3.2, but the sequence does not read it as proof yet.
+    const early = run([rate("c", 200, 10), rate("t", 200, 0)], { sequential: true, sequentialTuning: 20_000 }).arms[1];
+    expect(early).toMatchObject({ outage: true, lift: -1 });
+    expect(early?.pValue).toBeGreaterThan(0.5);
+    // Cochran's rule: 5 against 0 among 100 each expects 2.5 conversions per arm, too few for the approximation.
+    expect(run([rate("c", 100, 5), rate("t", 100, 0)], { sequential: true }).arms[1]?.error).toBe("zero-variance");
+  });
+
+  it("the outage test is for conversion rates read by the frequentist test only", () => {
+    expect(run([rate("c", 1000, 100), rate("t", 1000, 0)], { method: "bayesian" }).arms[1]?.error).toBe("zero-variance");
+    const mean = analyze({ metric: "mean", method: "frequentist", arms: [{ name: "c", users: 100, sum: 50, sumSquares: 100 }, { name: "t", users: 100, sum: 0, sumSquares: 0 }] });
+    expect(mean.arms[1]?.error).toBe("zero-variance");
   });
 
   it("a control with zero conversions has no relative lift", () => {
@@ -170,9 +184,16 @@ describe("analyze: comparisons that cannot be computed", () => {
 
     it.each(everySetting)("a control where every visitor converted, against a variant with spread: %o", (setting) => {
       const out = run([rate("c", 50, 50), rate("t", 1000, 500), rate("u", 1000, 0)], setting);
-      expect(out.arms[1]?.error).toBe("zero-variance");
+      // Two arms that are both constant (all against none) have no variance to pool either.
       expect(out.arms[2]?.error).toBe("zero-variance");
-      expect(out.arms[1]).not.toHaveProperty("lift");
+      if (setting.method === "bayesian") {
+        expect(out.arms[1]?.error).toBe("zero-variance");
+        expect(out.arms[1]).not.toHaveProperty("lift");
+      } else {
+        // 50 of 50 against 500 of 1000 is an outage (every expected count ≥ 5): a test, but no interval.
+        expect(out.arms[1]).toMatchObject({ outage: true, lift: -0.5 });
+        expect(out.arms[1]).not.toHaveProperty("ciLow");
+      }
     });
 
     it.each(everySetting)("a mean where every user has the same value, despite rounding: %o", (setting) => {
@@ -252,7 +273,7 @@ const anyInput = fc.oneof(
 );
 
 describe("analyze: properties", () => {
-  it("an arm with no conversion or only conversions never gets numbers, whatever the method", () => {
+  it("an arm with no conversion or only conversions gets no interval, and a test only as an outage", () => {
     const constantArm = (name: string) =>
       fc.tuple(fc.integer({ min: 2, max: 1_000_000 }), fc.boolean()).map(([users, all]) => rate(name, users, all ? users : 0));
     const anyArm = (name: string) =>
@@ -261,10 +282,25 @@ describe("analyze: properties", () => {
       fc.property(constantArm("x"), anyArm("y"), fc.boolean(), settings, (constant, other, constantIsControl, s) => {
         const arms = constantIsControl ? [{ ...constant, name: "c" }, { ...other, name: "t" }] : [{ ...other, name: "c" }, { ...constant, name: "t" }];
         const arm = analyze({ metric: "binomial", arms, ...s }).arms[1];
-        expect(arm?.lift).toBeUndefined();
-        // A control without conversions has no relative lift at all, which is reported first.
-        const controlMean = arms[0]!.sum / arms[0]!.users;
-        expect(arm?.error).toBe(s.difference === "relative" && controlMean === 0 ? "zero-control-mean" : "zero-variance");
+        expect(arm?.ciLow).toBeUndefined();
+        expect(arm?.ciHigh).toBeUndefined();
+        const [c, t] = arms.map((a) => ({ n: a.users, p: a.sum / a.users }));
+        // An outage: the other arm varies and every cell of the 2×2 table expects at least 5 under "same rate".
+        const pooled = (c!.n * c!.p + t!.n * t!.p) / (c!.n + t!.n);
+        const otherVaries = [c!, t!].some((a) => a.p > 0 && a.p < 1);
+        const outage = s.method === "frequentist" && otherVaries && Math.min(c!.n, t!.n) * Math.min(pooled, 1 - pooled) >= 5;
+        if (s.difference === "relative" && c!.p === 0) {
+          // A control without conversions has no relative lift at all, which is reported first.
+          expect(arm?.error).toBe("zero-control-mean");
+        } else if (!outage) {
+          expect(arm?.error).toBe("zero-variance");
+          expect(arm?.lift).toBeUndefined();
+        } else {
+          expect(arm?.outage).toBe(true);
+          expect(Math.sign(arm!.lift!)).toBe(Math.sign(t!.p - c!.p));
+          expect(arm!.pValue).toBeGreaterThanOrEqual(0);
+          expect(arm!.pValue).toBeLessThanOrEqual(1);
+        }
       }),
       { numRuns: 300 },
     );
@@ -292,8 +328,13 @@ describe("analyze: properties", () => {
       fc.property(anyInput, (input) => {
         const arm = analyze(input).arms[1];
         if (arm?.lift === undefined || arm.intervalUnbounded) return;
-        expect(arm.ciLow!).toBeLessThanOrEqual(arm.lift);
-        expect(arm.ciHigh!).toBeGreaterThanOrEqual(arm.lift);
+        // An outage has a test and no interval (the pooled variance is the null's); every other lift has one.
+        if (arm.outage) {
+          expect(arm.ciLow ?? arm.ciHigh).toBeUndefined();
+        } else {
+          expect(arm.ciLow!).toBeLessThanOrEqual(arm.lift);
+          expect(arm.ciHigh!).toBeGreaterThanOrEqual(arm.lift);
+        }
       }),
       { numRuns: 500 },
     );
@@ -312,7 +353,8 @@ describe("analyze: properties", () => {
         }
         const scale = Math.max(1, Math.abs(ab.lift));
         expect(ba.lift).toBeCloseTo(-ab.lift, 9 - Math.ceil(Math.log10(scale)));
-        expect(ba.ciLow! / scale).toBeCloseTo(-ab.ciHigh! / scale, 9);
+        expect(ba.outage).toBe(ab.outage);
+        if (!ab.outage) expect(ba.ciLow! / scale).toBeCloseTo(-ab.ciHigh! / scale, 9);
         expect(ba.pValue!).toBeCloseTo(ab.pValue!, 9);
       }),
       { numRuns: 300 },

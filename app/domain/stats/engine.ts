@@ -7,6 +7,7 @@ import { parseAnalysisInput } from "./input";
 import { absoluteDifference, logRatio, type EffectEstimate } from "./lift";
 import { cupedAdjust } from "./cuped";
 import { armMoments, type ArmMoments } from "./moments";
+import { outageEffect } from "./outage";
 import { sequentialMultiplier, sequentialPValue } from "./sequential";
 import { isSampleRatioMismatch } from "./srm";
 import { sequentialSampleRatioPValue } from "./srm-sequential";
@@ -19,6 +20,7 @@ import type {
   VariantArmOutput,
 } from "./types";
 import { welchDegreesOfFreedom, welchTest } from "./welch";
+import { normalCdf } from "./distributions/normal";
 
 /** Raised by `analyze` for input that fails validation; the message names the field. */
 export class StatsInputError extends Error {
@@ -109,6 +111,24 @@ function bayesian(settings: ResolvedAnalysisInput, control: ArmMoments, variant:
   return bayesianTest(effect, settings.alpha, absolutePrior);
 }
 
+/**
+ * An outage: one arm converted nobody (or everybody) and the other did not, a zero-variance pair that still
+ * has a test (outage.ts: the pooled variance under "same rate"). Frequentist conversion rates only; the
+ * p-value comes from the same always-valid sequence as every other comparison (or the normal's tails at a
+ * fixed horizon), the lift is as measured, and there is no interval: the pooled variance is the null's.
+ */
+function outage(settings: ResolvedAnalysisInput, alpha: number, control: ArmMoments, variant: ArmMoments): Numbers | null {
+  if (settings.metric !== "binomial" || settings.method !== "frequentist") return null;
+  const effect = outageEffect(control, variant);
+  if (!effect) return null;
+  const users = control.users + variant.users;
+  const pValue = settings.sequential
+    ? sequentialPValue(effect, users, alpha, settings.sequentialTuning)
+    : Math.min(1, 2 * normalCdf(-Math.abs(effect.estimate) / Math.sqrt(effect.variance)));
+  const lift = settings.difference === "absolute" ? effect.estimate : effect.estimate / Math.abs(control.mean);
+  return { lift, pValue, outage: true };
+}
+
 function compare(
   settings: ResolvedAnalysisInput,
   alpha: number,
@@ -116,9 +136,12 @@ function compare(
   variant: ArmMoments | null,
 ): Numbers | ComparisonErrorCode {
   const reason = incomparable(settings, control, variant);
-  if (reason || !control || !variant) return reason ?? "no-users";
-  const numbers =
-    settings.method === "bayesian" ? bayesian(settings, control, variant) : frequentist(settings, alpha, control, variant);
+  if (!control || !variant) return reason ?? "no-users";
+  const numbers = reason
+    ? (reason === "zero-variance" && outage(settings, alpha, control, variant)) || reason
+    : settings.method === "bayesian"
+      ? bayesian(settings, control, variant)
+      : frequentist(settings, alpha, control, variant);
   if (typeof numbers === "string") return numbers;
   // Last line of defence: the output is JSON and the page does arithmetic on it, so NaN must never leave.
   const finite = Object.values(numbers).every((v) => v === true || Number.isFinite(v));

@@ -86,6 +86,11 @@ export interface VariantArmOutput extends ControlArmOutput {
   intervalUnbounded?: true;
   /** Of the absolute difference (the same for either `difference`); adjusted across variants (`correction`). */
   pValue?: number;
+  /**
+   * An outage: one arm of a conversion rate converted nobody (or everybody) and the other did not. `lift` and
+   * `pValue` come from the pooled-variance test (outage.ts), and there is no interval.
+   */
+  outage?: true;
   chanceToWin?: number;
   riskControl?: number;
   riskVariant?: number;

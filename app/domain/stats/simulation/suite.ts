@@ -4,6 +4,7 @@ import type { PathClaims } from "./claims";
 import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
 import { decisionScenarios } from "./decision-scenarios";
 import { holdoutScenarios } from "./holdout-scenarios";
+import { guardrailScenarios } from "./guardrail-scenarios";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
 import { segmentScenarios } from "./segments-scenarios";
@@ -233,6 +234,7 @@ export function scenarios(): Scenario[] {
     ...decisionScenarios(),
     ...holdoutScenarios(),
     ...segmentScenarios(),
+    ...guardrailScenarios(),
   ];
 }
 
