@@ -46,7 +46,8 @@ export function HoldoutComparisonCard({ siteId, currency, startDay, period, from
   const signedMoney = (v: number) => (v > 0 ? "+" : "") + money(v);
   const points = (v: number) => `${v > 0 ? "+" : ""}${(v * 100).toFixed(2)} pts`;
   const diff = (d: Difference | null, format: (v: number) => string, signed: (v: number) => string) => {
-    if (!d) return "—";
+    // A side without visitors in the period: nothing to compare, let alone an interval.
+    if (!d) return "— (no interval: a side has no visitors in this period)";
     if (d.interval) return `${signed(d.estimate)} (${format(d.interval.low)} to ${format(d.interval.high)})`;
     return `${signed(d.estimate)}. ${withheldText(d.withheld ?? "conversions", reading.minConversions, currency)}`;
   };
