@@ -1,4 +1,5 @@
 // How widely a shop's real lifts spread, learned from its completed tests: the spread of chance to win's prior.
+import { DEFAULT_PRIOR } from "./bayesian";
 import { chiSquareQuantile } from "./distributions/chi-square";
 
 /**
@@ -12,14 +13,17 @@ export interface PastLift {
 
 /**
  * The prior's spread is the lower end of a one-sided interval at this confidence: it overstates the spread
- * of real lifts in at most one shop in five. Overstating it is what makes chance to win over-confident
- * (claims of 95% that are wrong more often); understating it only makes chance to win cautious. Chosen by the
- * validity simulation (prior-scenarios.ts), where 50% (the median-unbiased estimate) let claims be wrong in
- * up to 10% of them when real lifts spread 2%.
+ * of real lifts in at most one shop in five, where a point estimate (the median) would in half of them.
+ * Overstating it is what makes chance to win over-confident (claims of 95% that are wrong more often);
+ * understating it only makes chance to win cautious. Measured by the validity simulation (prior-scenarios.ts).
  */
 export const SPREAD_CONFIDENCE = 0.8;
-/** The smallest spread learned: the setting's own minimum (1%), below which every chance sits near 50%. */
-export const SPREAD_FLOOR = 0.01;
+/**
+ * The smallest spread learned: the default prior's (bayesian.ts DEFAULT_PRIOR), so a shop's history never makes
+ * chance to win more cautious than having none. Below it (real lifts spreading 1%) neither the default nor a
+ * learned prior keeps the claims of 95% calibrated: the tests cannot see so small a spread (docs/statistics.md).
+ */
+export const SPREAD_FLOOR = DEFAULT_PRIOR.sd;
 /** The largest: the setting's maximum (50%), beyond which the prior says nothing. */
 export const SPREAD_CEILING = 0.5;
 
