@@ -2,6 +2,7 @@
 // and which claim of the page each line of the table measures against the targets of issue 21.
 import type { PathClaims } from "./claims";
 import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
+import { priorScenarios } from "./prior-scenarios";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
 import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";
@@ -226,6 +227,7 @@ export function scenarios(): Scenario[] {
     srmBrokenScenario(),
     spreadScenario(),
     cupedScenario(),
+    ...priorScenarios(),
   ];
 }
 
