@@ -149,6 +149,7 @@ describe.each(databaseKinds)("the shop's prior on the results page (%s)", (kind)
     expect(html).toContain(`fall within ±${Math.round(2 * learned * 1000) / 10}%, learned from your 10 completed tests.`);
     const settings = (await loaderData(url(), SHOP, "/app/settings", "routes/app.settings")).data;
     expect(settings.priorInUse).toContain("learned from your 10 completed tests");
+    expect(await (await adminFetch(url(), SHOP, "/app/settings")).text()).toContain(`In use now: ${settings.priorInUse}`);
 
     // A completed test's own page learns from the others only: nine, so the setting.
     expect((await page(PAST[0]!.id)).chancePrior).toEqual({ sd: 0.02, source: { kind: "setting", tests: 9 } });
