@@ -4,7 +4,17 @@ import { describe, expect, it } from "vitest";
 import { chancePrior, MIN_COMPLETED_TESTS } from "../../results/shop-prior";
 import { DEFAULT_PRIOR } from "../bayesian";
 import { createRng } from "./prng";
-import { BELOW_RANGE_SPREAD, countedPath, FALLBACK_SD, PRIOR_MDE, PRIOR_SPREADS, priorScenario, priorScenarios, simulatedHistory } from "./prior-scenarios";
+import {
+  BELOW_RANGE_SPREAD,
+  countedPath,
+  FALLBACK_SD,
+  oldDefaultScenario,
+  PRIOR_MDE,
+  PRIOR_SPREADS,
+  priorScenario,
+  priorScenarios,
+  simulatedHistory,
+} from "./prior-scenarios";
 import { plannedVisitors } from "./scenario";
 import { runChunk } from "./suite";
 
@@ -63,10 +73,12 @@ describe("prior scenarios", () => {
 
   it("has a scenario per promised spread, and one below the range whose lines are stated, not targeted", () => {
     const all = priorScenarios();
-    expect(all.map((s) => s.key)).toEqual([...PRIOR_SPREADS, BELOW_RANGE_SPREAD].map((s) => `prior-${Math.round(100 * s)}`));
+    expect(all.map((s) => s.key)).toEqual([...[...PRIOR_SPREADS, BELOW_RANGE_SPREAD].map((s) => `prior-${Math.round(100 * s)}`), "prior-2-old-default"]);
     for (const s of all.slice(0, PRIOR_SPREADS.length)) {
       expect(s.lines.filter((l) => "at" in l.target).map((l) => l.target)).toEqual([{ at: "most", value: 0.07 }, { at: "most", value: 0.07 }]);
     }
-    expect(all.at(-1)?.lines.every((l) => "info" in l.target)).toBe(true);
+    for (const s of all.slice(PRIOR_SPREADS.length)) expect(s.lines.every((l) => "info" in l.target)).toBe(true);
+    // The old default, read the same way, is stated beside them.
+    expect(runChunk(oldDefaultScenario(), 9, 0, 3)["prior-2-old-default-shown"]?.n).toBe(3);
   });
 });

@@ -98,23 +98,28 @@ export function simulatedHistory(rng: Rng, spread: number, horizon: number): Pas
 }
 
 const percent = (x: number) => `${Math.round(1000 * x) / 10}%`;
+const horizon = () => plannedVisitors(WEIGHTS, DEFAULT_VISITOR.conversionRate, PRIOR_MDE);
+const readingText = () =>
+  `50/50, MDE ${100 * PRIOR_MDE}%, read daily (${PRIOR_DAILY_VISITORS.toLocaleString("en-US")} visitors a day) up to the plan (${horizon().toLocaleString("en-US")})`;
+const CLAIM = "chance to win ≥ 95% shown for a variant that is not better (true lift ≤ 0)";
+const AMONG = ", first claim; among tests with such a claim";
+/** 1 when the first claim of 95% backed a variant that is not better, 0 when a better one, null without a claim. */
+const wrong = (c: PathClaims, lifts: readonly number[]) => (c.firstChance95 === null ? null : rate((lifts[c.firstChance95.variant] ?? 0) <= 0));
+const pageWith = (sd: number): PageSetting => ({ weights: WEIGHTS, minDetectableEffect: PRIOR_MDE, prior: { mean: 0, sd } });
 
 /** One spread: the same simulated test read with the learned prior and with the fallback, daily to the plan. */
 export function priorScenario(spread: number, scale: number, target: Target = WRONG_CHANCE): Scenario<PriorClaims> {
-  const horizon = plannedVisitors(WEIGHTS, DEFAULT_VISITOR.conversionRate, PRIOR_MDE);
-  const looks = everyVisitors(PRIOR_DAILY_VISITORS, horizon);
+  const plan = horizon();
+  const looks = everyVisitors(PRIOR_DAILY_VISITORS, plan);
   const key = `prior-${Math.round(spread * 100)}`;
-  const reading = `50/50, MDE ${100 * PRIOR_MDE}%, read daily (${PRIOR_DAILY_VISITORS.toLocaleString("en-US")} visitors a day) up to the plan (${horizon.toLocaleString("en-US")})`;
+  const reading = readingText();
   const learned = `prior learned from the shop's ${MIN_COMPLETED_TESTS} completed tests (same spread and plan)`;
   const fallback = `the fallback prior N(0, ${percent(FALLBACK_SD)}²) (the setting's default)`;
   const range = "at" in target ? "" : " (below the 2–15% the target covers)";
   const setting = (prior: string, tail: string) => `conversion, true lifts N(0, ${percent(spread)}²)${range}, ${prior}, ${reading}${tail}`;
-  const wrong = (c: PathClaims, lifts: readonly number[]) => (c.firstChance95 === null ? null : rate((lifts[c.firstChance95.variant] ?? 0) <= 0));
-  const claim = "chance to win ≥ 95% shown for a variant that is not better (true lift ≤ 0)";
-  const among = ", first claim; among tests with such a claim";
   const lines: Array<Line<PriorClaims>> = [
-    { id: `${key}-learned`, claim, setting: setting(learned, among), kind: "rate", target, value: (c, l) => wrong(c.learned, l) },
-    { id: `${key}-fallback`, claim, setting: setting(fallback, among), kind: "rate", target, value: (c, l) => wrong(c.fallback, l) },
+    { id: `${key}-learned`, claim: CLAIM, setting: setting(learned, AMONG), kind: "rate", target, value: (c, l) => wrong(c.learned, l) },
+    { id: `${key}-fallback`, claim: CLAIM, setting: setting(fallback, AMONG), kind: "rate", target, value: (c, l) => wrong(c.fallback, l) },
     { id: `${key}-learned-shown`, claim: "chance to win ≥ 95% shown at some read", setting: setting(learned, ""), kind: "rate", target: INFO, value: (c) => rate(c.learned.firstChance95 !== null) },
     { id: `${key}-fallback-shown`, claim: "chance to win ≥ 95% shown at some read", setting: setting(fallback, ""), kind: "rate", target: INFO, value: (c) => rate(c.fallback.firstChance95 !== null) },
     { id: `${key}-learned-sd`, claim: "prior's sd learned from the shop's completed tests (mean)", setting: setting(learned, ""), kind: "mean", target: INFO, value: (c) => c.learnedSd },
@@ -126,11 +131,10 @@ export function priorScenario(spread: number, scale: number, target: Target = WR
     cost: 2 * looks.length * WEIGHTS.length,
     lines,
     simulate(rng) {
-      const prior = chancePrior(simulatedHistory(rng, spread, horizon), FALLBACK_SD);
+      const prior = chancePrior(simulatedHistory(rng, spread, plan), FALLBACK_SD);
       const trueLifts = [spread * standardNormal(rng)];
-      const page = (sd: number): PageSetting => ({ weights: WEIGHTS, minDetectableEffect: PRIOR_MDE, prior: { mean: 0, sd } });
-      const withLearned = page(prior.sd);
-      const withFallback = page(FALLBACK_SD);
+      const withLearned = pageWith(prior.sd);
+      const withFallback = pageWith(FALLBACK_SD);
       const readings = countedPath(rng, [rateOf(0), rateOf(trueLifts[0] ?? 0)], looks, (totals, visitors): [PageReading, PageReading] => [
         readPage(withLearned, totals, visitors),
         readPage(withFallback, totals, visitors),
@@ -147,11 +151,38 @@ export function priorScenario(spread: number, scale: number, target: Target = WR
   };
 }
 
+/** The default prior before issue 34, N(0, 5%²). */
+export const OLD_DEFAULT_SD = 0.05;
+
+/**
+ * The issue's row as it stood, read the same way for comparison: a 2% spread under the old default prior, one
+ * read per look. Stated, not targeted: no shop is given this prior by default any more.
+ */
+export function oldDefaultScenario(): Scenario<PathClaims> {
+  const spread = PRIOR_SPREADS[0];
+  const looks = everyVisitors(PRIOR_DAILY_VISITORS, horizon());
+  const setting = (tail: string) => `conversion, true lifts N(0, ${percent(spread)}²), the old default prior N(0, ${percent(OLD_DEFAULT_SD)}²) (before issue 34), ${readingText()}${tail}`;
+  return {
+    key: "prior-2-old-default",
+    cost: looks.length * WEIGHTS.length,
+    lines: [
+      { id: "prior-2-old-default", claim: CLAIM, setting: setting(AMONG), kind: "rate", target: INFO, value: (c, l) => wrong(c, l) },
+      { id: "prior-2-old-default-shown", claim: "chance to win ≥ 95% shown at some read", setting: setting(""), kind: "rate", target: INFO, value: (c) => rate(c.firstChance95 !== null) },
+    ],
+    simulate(rng) {
+      const trueLifts = [spread * standardNormal(rng)];
+      const old = pageWith(OLD_DEFAULT_SD);
+      const readings = countedPath(rng, [rateOf(0), rateOf(trueLifts[0] ?? 0)], looks, (totals, visitors) => readPage(old, totals, visitors));
+      return { result: pathClaims(readings, trueLifts), trueLifts };
+    },
+  };
+}
+
 /**
  * Tests per unit of SIM_COUNT for each spread: the wrong-claim lines count claims, and at a 2% spread a claim
  * is shown in about 3% of tests (20–40% at the larger spreads), so that spread runs twelve times the tests:
  * about 700 claims at SIM_COUNT 2,000, a Monte Carlo error under 1 pp. A test costs about 2.5 ms (12 reads
- * with each prior, and its history), so the five scenarios add about 40,000 tests, under two minutes.
+ * with each prior, and its history), so these scenarios add about 42,000 tests, under two minutes on two workers.
  */
 export const PRIOR_SCALES = { 0.01: 4, 0.02: 12, 0.05: 1, 0.1: 1, 0.15: 1 } as const;
 
@@ -159,5 +190,6 @@ export function priorScenarios(): Scenario[] {
   return [
     ...PRIOR_SPREADS.map((s) => priorScenario(s, PRIOR_SCALES[s]) as Scenario),
     priorScenario(BELOW_RANGE_SPREAD, PRIOR_SCALES[BELOW_RANGE_SPREAD], INFO) as Scenario,
+    oldDefaultScenario() as Scenario,
   ];
 }
