@@ -31,7 +31,7 @@ export interface BayesianResult {
  * spread of real effects; Azevedo, Deng, Montiel Olea, Rao & Weyl, "A/B testing with fat tails", JPE 2020, on
  * how small most are). A prior wider than the real spread is over-confident, a narrower one only cautious, so
  * the default is the smallest spread chance to win is promised for (2%): with 5% the claims of 95% were wrong
- * in about one in seven when real lifts spread 2% (docs/statistics.md, "Validity simulation"). A shop's page
+ * in about one in six when real lifts spread 2% (16.5%; docs/statistics.md, "Bayesian"). A shop's page
  * uses its setting (this by default) until it learns the spread from its completed tests (empirical-prior.ts).
  */
 export const DEFAULT_PRIOR: PriorInput = { mean: 0, sd: 0.02 };

@@ -182,7 +182,7 @@ export function oldDefaultScenario(): Scenario<PathClaims> {
  * Tests per unit of SIM_COUNT for each spread: the wrong-claim lines count claims, and at a 2% spread a claim
  * is shown in about 3% of tests (20–40% at the larger spreads), so that spread runs twelve times the tests:
  * about 700 claims at SIM_COUNT 2,000, a Monte Carlo error under 1 pp. A test costs about 2.5 ms (12 reads
- * with each prior, and its history), so these scenarios add about 42,000 tests, under two minutes on two workers.
+ * with each prior, and its history), so these scenarios add about 40,000 tests, under a minute on two idle workers.
  */
 export const PRIOR_SCALES = { 0.01: 4, 0.02: 12, 0.05: 1, 0.1: 1, 0.15: 1 } as const;
 
