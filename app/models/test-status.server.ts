@@ -1,7 +1,9 @@
 // A test's status as the lifecycle reads and writes it: the test with its site, scoped to one shop, and
 // one guarded write of the fields a transition changes.
 import { prisma } from "~/db.server";
+import type { CompletedLift } from "~/domain/results/completed-lift";
 import type { TestStatus } from "~/generated/prisma/client";
+import { recordCompletedLifts } from "./completed-lift.server";
 import { markHidePlanStale } from "./hide-plan-state.server";
 import { inTransaction } from "./transaction.server";
 
@@ -22,7 +24,7 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       pages: true,
       groupId: true,
       arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, patches: true, redirectUrl: true } },
-      goals: { select: { isPrimary: true } },
+      goals: { select: { isPrimary: true, label: true } },
       site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true } },
     },
   });
@@ -53,12 +55,16 @@ export interface StatusWrite {
 /**
  * Writes the change only if the test still has the status it was decided from, so two clicks racing
  * (or the service pausing the test meanwhile) cannot both apply. True when it was written; then, in the
- * same transaction, the shop's storefront plan is marked behind until it is rewritten (hide-plan-state).
+ * same transaction, the shop's storefront plan is marked behind until it is rewritten (hide-plan-state), and
+ * a completing test's figures for the shop's prior are recorded (`lifts`, completed-lift.server).
  */
-export async function writeTestStatus(testId: string, from: TestStatus, change: StatusWrite): Promise<boolean> {
+export async function writeTestStatus(testId: string, from: TestStatus, change: StatusWrite, lifts: readonly CompletedLift[] = []): Promise<boolean> {
   return inTransaction(async (tx) => {
     const { count } = await tx.test.updateMany({ where: { id: testId, status: from }, data: change });
-    if (count === 1) await markHidePlanStale(tx, testId);
+    if (count === 1) {
+      await markHidePlanStale(tx, testId);
+      await recordCompletedLifts(tx, testId, lifts);
+    }
     return count === 1;
   });
 }

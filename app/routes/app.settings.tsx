@@ -66,7 +66,7 @@ export default function Settings() {
       <Layout>
         <Layout.AnnotatedSection title="Account and data" description="Who hears about breaking changes, how long raw visitor events are kept, and what chance to win assumes.">
           <Card>
-            <SettingsForm values={values} errors={errors} bounds={settings.bounds} priorBounds={settings.priorBounds} onChange={setValues} />
+            <SettingsForm values={values} errors={errors} bounds={settings.bounds} priorBounds={settings.priorBounds} priorInUse={settings.priorInUse} onChange={setValues} />
           </Card>
         </Layout.AnnotatedSection>
       </Layout>

@@ -171,6 +171,7 @@ export default function TestResults() {
                   currency={view.currency}
                   alpha={view.alpha}
                   standings={view.decision.goals.find((g) => g.goal === goal.goal)?.arms}
+                  chancePrior={view.chancePrior}
                 />
               </Card>
             </Layout.Section>

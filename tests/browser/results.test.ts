@@ -139,6 +139,15 @@ describe("results page in Chromium", () => {
         pageNumbers.set(`${goal}/${armId}`, { visitors, conversions });
       }
     }
+    // Under the primary goal's table, the page says which prior chance to win assumes: the demo shop has completed
+    // no test, so its setting (the default 2%: ±4% for 19 lifts in 20).
+    const prior = page.locator("[data-svc-chance-prior]");
+    expect(await prior.count()).toBe(1);
+    await expect(prior.getAttribute("data-svc-chance-prior")).resolves.toBe("setting");
+    expect(await page.getByRole("region", { name: "signup", exact: true }).locator("[data-svc-chance-prior]").innerText()).toBe(
+      "Chance to win assumes 19 real lifts in 20 fall within ±4%, your setting; it is learned from your completed tests once 10 have finished (0 so far).",
+    );
+
     // Purchases carried values: the revenue table prints them in the site's currency.
     const purchase = page.getByRole("region", { name: "purchase", exact: true });
     const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

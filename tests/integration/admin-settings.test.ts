@@ -26,10 +26,11 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
     expect(await settingsOf(A)).toEqual({
       ownerEmail: null,
       retentionDays: 395,
-      liftPriorSd: 0.05,
+      liftPriorSd: 0.02,
       excludeStaff: false,
       bounds: { min: 30, max: 1095 },
       priorBounds: { min: 1, max: 50 },
+      priorInUse: "Chance to win assumes 19 real lifts in 20 fall within ±4%, your setting; it is learned from your completed tests once 10 have finished (0 so far).",
     });
   });
 
@@ -46,7 +47,7 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
   it("saves the shop's own settings only", async () => {
     const res = await postAction(url(), A, "/app/settings", { ownerEmail: " owner@a.example ", retentionDays: "90" });
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.05, excludeStaff: false } });
+    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.02, excludeStaff: false } });
     expect(await settingsOf(A)).toMatchObject({ ownerEmail: "owner@a.example", retentionDays: 90 });
     expect(await settingsOf(B)).toMatchObject({ ownerEmail: null, retentionDays: 395 });
     const rows = await ctx.sql((sql) => sql.query<{ domain: string; ownerEmail: string | null; retentionDays: number }>(`SELECT domain, "ownerEmail", "retentionDays" FROM "Shop" ORDER BY domain`));
@@ -65,7 +66,7 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
     const res = await postAction(url(), A, "/app/settings", { ownerEmail: "", retentionDays: "90", liftPriorPercent: "12.5" });
     expect(res.status).toBe(200);
     expect(await settingsOf(A)).toMatchObject({ liftPriorSd: 0.125 });
-    expect(await settingsOf(B)).toMatchObject({ liftPriorSd: 0.05 });
+    expect(await settingsOf(B)).toMatchObject({ liftPriorSd: 0.02 });
   });
 
   it("leaves the team's visits out of tests with one switch: the admin's address sees no test, others do", async () => {
@@ -94,7 +95,8 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
   });
 
   it("gives the results page's chance to win the shop's typical lift as its prior", async () => {
-    // Control 100/1000, variant 130/1000 (+30%): a 5% prior holds that back more than a 50% prior does.
+    // Control 100/1000, variant 130/1000 (+30%): a 5% prior holds that back more than a 50% prior does; with no
+    // completed test, the page says the setting is in use.
     await ctx.sql(async (sql) => {
       await seedSite(sql, { shop: A, id: "settings-prior-site" });
       await seedTest(sql, { id: "settings-prior", site: "settings-prior-site", status: "running", goals: ["signup"] });
@@ -115,6 +117,8 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
     const wide = await chance();
     expect(narrow).toBeGreaterThan(0.5);
     expect(wide).toBeGreaterThan(narrow);
+    const page = await loaderData(url(), A, "/app/tests/settings-prior", "routes/app.tests.$testId");
+    expect(page.data.chancePrior).toEqual({ sd: 0.5, source: { kind: "setting", tests: 0 } });
   });
 
   it("clears the owner email when emptied", async () => {

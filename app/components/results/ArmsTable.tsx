@@ -8,6 +8,7 @@ import type { ArmMark, ArmStanding } from "~/domain/results/decision-summary";
 import { CHANCE_RECONCILIATION, EXPLORATORY_NOTE, intervalText, markText, UNBOUNDED_INTERVAL } from "~/domain/results/decision-words";
 import { OUTAGE_INTERVAL } from "~/domain/results/verdict-words";
 import { MONEY_SOURCE_WORDS } from "~/domain/results/money-source";
+import { chancePriorSentence, type ChancePrior } from "~/domain/results/shop-prior";
 import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";
 import { ProfitTable } from "./ProfitTable";
@@ -146,12 +147,15 @@ export function ArmsTable({
   currency,
   alpha,
   standings = [],
+  chancePrior,
 }: {
   goal: GoalResult;
   currency: string;
   alpha: number;
   /** Each arm's decided mark and how its chance to win stands (decision-summary.ts). */
   standings?: ArmStanding[];
+  /** The prior chance to win used (results/shop-prior.ts): said under the primary goal's table and in its help. */
+  chancePrior?: ChancePrior;
 }) {
   const headingId = useId();
   const level = formatPercent(1 - alpha, 0);
@@ -163,6 +167,7 @@ export function ArmsTable({
   const comparable = (arm: ArmResult) => !arm.isControl && !arm.error;
 
   const standingOf = (arm: ArmResult) => standings.find((st) => st.armId === arm.armId);
+  const priorWords = chancePrior ? chancePriorSentence(chancePrior) : null;
   const reconciled = standings.some((st) => st.chance === "reconciled");
 
   const conversionRows = goal.arms.map((arm) => [
@@ -220,10 +225,17 @@ export function ArmsTable({
             "Conversion rate",
             "Converted / visitors",
             "Conversions",
-            <HeadingWithHelp key="c" label="Chance to win" help={CHANCE_HELP} />,
+            <HeadingWithHelp key="c" label="Chance to win" help={priorWords ? `${CHANCE_HELP} ${priorWords}` : CHANCE_HELP} />,
           ]}
           rows={conversionRows}
         />
+        {priorWords && goal.primary && (
+          <span data-svc-chance-prior={chancePrior?.source.kind}>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {priorWords}
+            </Text>
+          </span>
+        )}
         {reconciled && (
           <Text as="p" variant="bodySm">
             {`* ${CHANCE_RECONCILIATION}`}

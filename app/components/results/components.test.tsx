@@ -75,6 +75,17 @@ describe("results components on the server", () => {
     expect(table("server")).toContain("Counted from your server only (POST /api/conversions with an API key)");
   });
 
+  it("says under the primary goal's table which prior chance to win assumes, and in its help", () => {
+    const goal = (primary: boolean) => ({ goal: "signup", primary, arms: [arm({})] });
+    const learned = { sd: 0.0325, source: { kind: "history" as const, tests: 14 } };
+    const html = render(<ArmsTable alpha={0.05} currency="USD" goal={goal(true)} chancePrior={learned} />);
+    expect(html).toContain('data-svc-chance-prior="history"');
+    expect(html).toContain("Chance to win assumes 19 real lifts in 20 fall within ±6.5%, learned from your 14 completed tests.");
+    // Another goal's table keeps it to the tooltip: one sentence on the page.
+    expect(render(<ArmsTable alpha={0.05} currency="USD" goal={goal(false)} chancePrior={learned} />)).not.toContain("data-svc-chance-prior");
+    expect(render(<ArmsTable alpha={0.05} currency="USD" goal={goal(true)} />)).not.toContain("Chance to win assumes");
+  });
+
   it("says not enough data, and shows no p-value or chance, for an arm without variance", () => {
     const html = render(
       <ArmsTable

@@ -1,6 +1,8 @@
-// The Settings form's fields: the account owner's email, how many days raw events are kept, the typical lift, and
-// whether the team's own visits are left out of tests.
-import { Checkbox, FormLayout, TextField } from "@shopify/polaris";
+// The Settings form's fields: the account owner's email, how many days raw events are kept, the typical lift (with
+// the prior chance to win uses now), and whether the team's own visits are left out of tests.
+import { BlockStack, Checkbox, FormLayout, Text, TextField } from "@shopify/polaris";
+import { MIN_COMPLETED_TESTS } from "~/domain/results/shop-prior";
+import { LIFT_PRIOR_PERCENT_DEFAULT } from "~/domain/settings/settings-form";
 
 export interface SettingsValues {
   ownerEmail: string;
@@ -17,12 +19,15 @@ export function SettingsForm({
   errors,
   bounds,
   priorBounds,
+  priorInUse,
   onChange,
 }: {
   values: SettingsValues;
   errors: SettingsErrors;
   bounds: { min: number; max: number };
   priorBounds: { min: number; max: number };
+  /** Which prior chance to win uses now, in words (results/shop-prior.ts chancePriorSentence). */
+  priorInUse?: string;
   onChange(values: SettingsValues): void;
 }) {
   return (
@@ -50,20 +55,29 @@ export function SettingsForm({
         error={errors.retentionDays}
         helpText={`From ${bounds.min} to ${bounds.max} days. Older raw events are deleted every hour; test results come from daily totals and do not change.`}
       />
-      <TextField
-        label="Typical size of a lift"
-        type="number"
-        name="liftPriorPercent"
-        autoComplete="off"
-        suffix="%"
-        min={priorBounds.min}
-        max={priorBounds.max}
-        step={0.5}
-        value={values.liftPriorPercent}
-        onChange={(liftPriorPercent) => onChange({ ...values, liftPriorPercent })}
-        error={errors.liftPriorSd}
-        helpText={`Chance to win assumes 19 real lifts in 20 fall within twice this, either way (5% by default, from ${priorBounds.min} to ${priorBounds.max}). A larger value trusts big early differences more. Verdicts do not use it.`}
-      />
+      <BlockStack gap="100">
+        <TextField
+          label="Typical size of a lift"
+          type="number"
+          name="liftPriorPercent"
+          autoComplete="off"
+          suffix="%"
+          min={priorBounds.min}
+          max={priorBounds.max}
+          step={0.5}
+          value={values.liftPriorPercent}
+          onChange={(liftPriorPercent) => onChange({ ...values, liftPriorPercent })}
+          error={errors.liftPriorSd}
+          helpText={`Chance to win assumes 19 real lifts in 20 fall within twice this, either way (${LIFT_PRIOR_PERCENT_DEFAULT}% by default, from ${priorBounds.min} to ${priorBounds.max}), until ${MIN_COMPLETED_TESTS} of your tests have completed; from then on it learns this from them. A larger value trusts big early differences more. Verdicts do not use it.`}
+        />
+        {priorInUse && (
+          <span data-svc-prior-in-use>
+            <Text as="p" variant="bodySm">
+              {`In use now: ${priorInUse}`}
+            </Text>
+          </span>
+        )}
+      </BlockStack>
       <Checkbox
         label="Leave my team's visits out of tests"
         name="excludeStaff"

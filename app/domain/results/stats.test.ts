@@ -23,9 +23,13 @@ describe("compareArms", () => {
     expect(variant?.lift).toBeCloseTo(1, 10);
     expect(variant?.ciLow).toBeGreaterThan(0);
     expect(variant?.pValue).toBeLessThan(0.05);
-    // The prior N(0, 0.05²) holds a doubling back: still a 98.9% chance, not the flat prior's ≈ 100%.
-    expect(variant?.chanceToWin).toBeGreaterThan(0.98);
-    expect(variant?.chanceToWin).toBeLessThan(0.99);
+    // The default prior N(0, 0.02²) on ln(ratio) holds a doubling in 2,000 visitors per arm far back: ln 2 is 35
+    // of its sds. By hand: SE² = 0.95/100 + 0.90/200 = 0.014, precision 1/0.014 + 1/0.0004 = 2571.43, mean
+    // ln 2/0.014/2571.43 = 0.019254, z = 0.019254·√2571.43 = 0.97633: Φ(z) = 0.8355570710692894 (scipy).
+    expect(variant?.chanceToWin).toBeCloseTo(0.8355570710692894, 10);
+    // A shop whose tests spread 15% (a prior it would learn, shop-prior.ts) believes it: 99.9%.
+    const wide = compareArms(arms, [totals(2000, 100), totals(2000, 200)], { alpha: 0.05, prior: { mean: 0, sd: 0.15 } })[1];
+    expect(wide?.chanceToWin).toBeGreaterThan(0.999);
     expect(variant).not.toHaveProperty("revenueLift");
   });
 

@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { LIFT_PRIOR_PERCENT_MAX, LIFT_PRIOR_PERCENT_MIN, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, parseSettingsForm } from "./settings-form";
+import { DEFAULT_PRIOR } from "../stats/bayesian";
+import { LIFT_PRIOR_PERCENT_DEFAULT, LIFT_PRIOR_PERCENT_MAX, LIFT_PRIOR_PERCENT_MIN, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, parseSettingsForm } from "./settings-form";
 
 describe("parseSettingsForm", () => {
   it("answers the trimmed email and the days", () => {
     expect(parseSettingsForm({ ownerEmail: " owner@shop.example ", retentionDays: "90" })).toEqual({
       ok: true,
-      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.05, excludeStaff: false },
+      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.02, excludeStaff: false },
     });
   });
+  it("defaults the typical lift to the engine's prior, as a new shop's setting", () => {
+    expect(LIFT_PRIOR_PERCENT_DEFAULT / 100).toBe(DEFAULT_PRIOR.sd);
+  });
   it("reads an empty email as none", () => {
-    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.05, excludeStaff: false } });
+    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.02, excludeStaff: false } });
   });
   it("reads the staff switch as on only when checked", () => {
     expect(parseSettingsForm({ retentionDays: "90", excludeStaff: "on" })).toMatchObject({ ok: true, value: { excludeStaff: true } });

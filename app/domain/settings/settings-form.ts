@@ -23,13 +23,14 @@ export const RETENTION_DAYS_MAX = 1095;
 export const RETENTION_DAYS_DEFAULT = 395;
 
 /**
- * The typical lift, in percent: chance to win assumes real lifts are N(0, sd²), so 19 in 20 within ±2·sd.
- * 5% is the default (docs/statistics.md, Bayesian); below 1% nearly every chance would sit at 50%, above 50%
- * the prior says nothing and chance to win turns back into an over-confident p-value.
+ * The typical lift, in percent: chance to win assumes real lifts are N(0, sd²), so 19 in 20 within ±2·sd,
+ * until the shop has completed enough tests to learn it (results/shop-prior.ts). 2% is the default, the
+ * engine's (stats/bayesian.ts DEFAULT_PRIOR; docs/statistics.md, Bayesian); below 1% nearly every chance would
+ * sit at 50%, above 50% the prior says nothing and chance to win turns back into an over-confident p-value.
  */
 export const LIFT_PRIOR_PERCENT_MIN = 1;
 export const LIFT_PRIOR_PERCENT_MAX = 50;
-export const LIFT_PRIOR_PERCENT_DEFAULT = 5;
+export const LIFT_PRIOR_PERCENT_DEFAULT = 2;
 
 const MAX_EMAIL = 254;
 // Deliberately loose (one @, a dotted domain, no spaces): the mail server is the real judge.
@@ -55,7 +56,7 @@ export function parseSettingsForm(input: {
   const priorText = (input.liftPriorPercent ?? String(LIFT_PRIOR_PERCENT_DEFAULT)).trim().replace(/%$/, "").trim();
   const prior = /^\d{1,2}(\.\d{1,2})?$/.test(priorText) ? Number(priorText) : NaN;
   if (!(prior >= LIFT_PRIOR_PERCENT_MIN && prior <= LIFT_PRIOR_PERCENT_MAX)) {
-    errors.liftPriorSd = `Enter a percentage from ${LIFT_PRIOR_PERCENT_MIN} to ${LIFT_PRIOR_PERCENT_MAX}, as 5 or 2.5.`;
+    errors.liftPriorSd = `Enter a percentage from ${LIFT_PRIOR_PERCENT_MIN} to ${LIFT_PRIOR_PERCENT_MAX}, as 2 or 2.5.`;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const excludeStaff = input.excludeStaff === "on" || input.excludeStaff === "true";

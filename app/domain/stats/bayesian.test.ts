@@ -75,9 +75,10 @@ describe("Bayesian analysis in the engine", () => {
     expect(arm?.pValue).toBeUndefined();
   });
 
-  it("shrinks toward no effect under the default prior N(0, 0.05²) on the relative effect, scaled by the control mean", () => {
-    // Same data: estimate 0.1 with variance 0.01; the prior on t − c is N(0, (0.05 × 1)²) = variance 0.0025.
-    // Precision 100 + 400 = 500: posterior mean 0.1 × 100/500 = 0.02, sd √(1/500) = 0.0447214; Φ(0.4472136).
+  it("shrinks toward no effect under the default prior N(0, 0.02²) on the relative effect, scaled by the control mean", () => {
+    // Same data: estimate 0.1 with variance 0.01; the prior on t − c is N(0, (0.02 × 1)²) = variance 0.0004.
+    // Precision 100 + 2500 = 2600: posterior mean 0.1 × 100/2600 = 0.0038461538, sd √(1/2600) = 0.0196116;
+    // Φ(0.1961161) = 0.57774036626353 (scipy norm.cdf).
     const out = analyze({
       metric: "mean",
       method: "bayesian",
@@ -87,8 +88,8 @@ describe("Bayesian analysis in the engine", () => {
         { name: "variant", users: 100, sum: 110, sumSquares: 170.5 },
       ],
     });
-    expect(out.arms[1]?.lift).toBeCloseTo(0.02, 12);
-    expect(out.arms[1]?.chanceToWin).toBeCloseTo(0.67264, 5);
+    expect(out.arms[1]?.lift).toBeCloseTo(0.0038461538461538464, 12);
+    expect(out.arms[1]?.chanceToWin).toBeCloseTo(0.57774036626353, 10);
   });
 
   it("puts chance to win on the lift of a rate: Φ(0.2/√0.02352) for 100/1000 vs 120/1000", () => {

@@ -33,7 +33,7 @@ describe("parseAnalysisInput", () => {
         sequential: false,
         sequentialTuning: 5000,
         difference: "relative",
-        prior: { mean: 0, sd: 0.05 },
+        prior: { mean: 0, sd: 0.02 },
         correction: "bonferroni",
         nonNegative: true,
       },

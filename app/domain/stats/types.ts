@@ -52,7 +52,7 @@ export interface AnalysisInput {
 
 export type CorrectionKind = "bonferroni" | "holm" | "none";
 
-/** A normal prior on the relative effect: mean 0 and sd 0.05 say "19 lifts in 20 are within ±10%". */
+/** A normal prior on the relative effect: mean 0 and sd 0.02 (the default) say "19 lifts in 20 are within ±4%". */
 export interface PriorInput {
   mean: number;
   sd: number;

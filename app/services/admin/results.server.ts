@@ -4,8 +4,10 @@ import { dailyCsv, dailyRecords, DAILY_COLUMNS, funnelCsv, summaryCsv, summaryRe
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
 import { evidenceNotice, robustDecision, robustEvidence } from "~/domain/results/robust-view";
 import { segmentsBeside, type SegmentsView } from "~/domain/results/segments";
+import { chancePrior, MAX_PAST_LIFTS, type ChancePrior } from "~/domain/results/shop-prior";
 import { segmentsCsv } from "~/domain/results/segments-csv";
 import type { ResultsView } from "~/domain/results/view";
+import { readPastComparisons } from "~/models/completed-lift.server";
 import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
 import { readNetworkRollups } from "~/models/network-rollup.server";
 import { readSegmentRollups } from "~/models/segment-rollup.server";
@@ -21,11 +23,14 @@ const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such 
 export async function loadTestResults(shopDomain: string, testId: string, withSegments = false) {
   const test = await findTestOfShop(shopDomain, testId);
   if (!test) return null;
-  const [rollups, flicker, segmentRows] = await Promise.all([
+  const [rollups, flicker, segmentRows, past] = await Promise.all([
     readRollupRows(test.site.id, test.id),
     readFlickerStats(test.site.id, test.id),
     withSegments ? readSegmentRollups(test.site.id, test.id) : [],
+    readPastComparisons(shopDomain, MAX_PAST_LIFTS, test.id),
   ]);
+  // Chance to win's prior: learned from the shop's other completed tests once there are enough, the setting until then.
+  const prior = chancePrior(past, test.site.shop.liftPriorSd);
   const input: ResultsInput = {
     test: {
       id: test.id,
@@ -43,7 +48,7 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
     site: { kind: test.site.kind, serverGoals: test.site.serverGoals },
     rollups,
     flicker,
-    prior: { mean: 0, sd: test.site.shop.liftPriorSd },
+    prior: { mean: 0, sd: prior.sd },
     revenueCap:
       test.revenueCap === null ? null : { amount: Number(test.revenueCap), source: test.revenueCapSource === "setting" ? "setting" : "p99" },
   };
@@ -55,25 +60,25 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
   const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
   return {
     input, view, decision, segments, rollups, siteId: test.site.id, sitePublicId: test.site.publicId,
-    endedAt: test.endedAt?.toISOString() ?? null,
+    endedAt: test.endedAt?.toISOString() ?? null, chancePrior: prior,
   };
 }
 
 /**
  * The results page's data and its decision, with the robust view's word when a few networks' traffic looks
- * unusual (robust-view.ts); not found when the test is not this shop's.
+ * unusual (robust-view.ts) and the prior chance to win used; not found when the test is not this shop's.
  */
 export async function loadResults(
   shopDomain: string,
   testId: string,
-): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView; evidenceNotice: string | null }>> {
+): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView; evidenceNotice: string | null; chancePrior: ChancePrior }>> {
   const loaded = await loadTestResults(shopDomain, testId, true);
   if (!loaded) return fail(NO_SUCH_TEST);
   const { input, view, decision } = loaded;
   const networks = await readNetworkRollups(loaded.siteId, testId);
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
-  return ok({ ...view, decision, segments: loaded.segments, evidenceNotice: evidenceNotice(evidence, robust) });
+  return ok({ ...view, decision, segments: loaded.segments, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior });
 }
 
 /** The CSV export's segment table (one row per dimension × segment × goal × arm); not found as above. */

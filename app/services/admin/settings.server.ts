@@ -1,4 +1,5 @@
 // The shop's Settings: the account owner's email for announcements, the raw-event retention, chance to win's prior.
+import { chancePrior, chancePriorSentence, MAX_PAST_LIFTS } from "~/domain/results/shop-prior";
 import { parseSettingsForm, type SettingsFields } from "~/domain/settings/settings-form";
 import {
   LIFT_PRIOR_PERCENT_MAX,
@@ -6,6 +7,7 @@ import {
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
 } from "~/domain/settings/settings-form";
+import { readPastComparisons } from "~/models/completed-lift.server";
 import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSitesOfShop } from "./staff-visits.server";
@@ -15,11 +17,14 @@ const SHOP_NOT_FOUND: Problem = { status: 404, type: "shop-not-found", title: "T
 export interface SettingsView extends SettingsFields {
   bounds: { min: number; max: number };
   priorBounds: { min: number; max: number };
+  /** Which prior chance to win uses now, in words: learned from the shop's completed tests, or this setting. */
+  priorInUse: string;
 }
 
 export async function loadSettings(shopDomain: string): Promise<Outcome<SettingsView>> {
   const shop = await findShopByDomain(shopDomain);
   if (!shop) return fail(SHOP_NOT_FOUND);
+  const prior = chancePrior(await readPastComparisons(shopDomain, MAX_PAST_LIFTS), shop.liftPriorSd);
   return ok({
     ownerEmail: shop.ownerEmail,
     retentionDays: shop.retentionDays,
@@ -27,6 +32,7 @@ export async function loadSettings(shopDomain: string): Promise<Outcome<Settings
     excludeStaff: shop.excludeStaff,
     bounds: { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX },
     priorBounds: { min: LIFT_PRIOR_PERCENT_MIN, max: LIFT_PRIOR_PERCENT_MAX },
+    priorInUse: chancePriorSentence(prior),
   });
 }
 

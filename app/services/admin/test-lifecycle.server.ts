@@ -11,7 +11,9 @@ import {
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
 import { describeConflict, overlapConflicts } from "~/domain/experiments/test-overlap";
+import { completedLifts } from "~/domain/results/completed-lift";
 import type { AdminGraphql } from "~/infra/admin-graphql";
+import { readRollupRows } from "~/models/results.server";
 import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
@@ -98,7 +100,18 @@ export async function changeTestStatus(
   // The revenue cap is fixed in advance: at the start, from what the site knew before it, never again.
   const cap = intent.intent === "start" ? await revenueCapAtStart(test.site, now) : undefined;
   const change = cap === undefined ? decision.change : { ...decision.change, revenueCap: cap?.amount ?? null, revenueCapSource: cap?.source ?? null };
-  if (!(await writeTestStatus(test.id, test.status, change))) {
+  // A test that completes leaves its variants' lifts for the shop's prior (results/shop-prior.ts), read from its
+  // rollups as the results page reads them; ending the served winner changes nothing measured.
+  const lifts =
+    intent.intent === "complete"
+      ? completedLifts({
+          armIds: test.arms.map((a) => a.id),
+          primaryGoal: test.goals.find((g) => g.isPrimary)?.label ?? null,
+          currency: test.site.currency,
+          rollups: await readRollupRows(test.site.id, test.id),
+        })
+      : [];
+  if (!(await writeTestStatus(test.id, test.status, change, lifts))) {
     return fail({ status: 409, type: "test-not-allowed-now", title: "The test changed meanwhile. Reload the page and try again." });
   }
   invalidateSite(test.site.publicId);

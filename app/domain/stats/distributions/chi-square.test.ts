@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chiSquareCdf, chiSquareSurvival } from "./chi-square";
+import { chiSquareCdf, chiSquareQuantile, chiSquareSurvival } from "./chi-square";
 import { normalCdf } from "./normal";
 
 describe("chi-square distribution", () => {
@@ -31,5 +31,22 @@ describe("chi-square distribution", () => {
   it("is 0/1 at x ≤ 0", () => {
     expect(chiSquareCdf(0, 3)).toBe(0);
     expect(chiSquareSurvival(0, 3)).toBe(1);
+  });
+
+  it("inverts the CDF: quantiles match scipy chi2.ppf", () => {
+    // scipy 1.17.1: chi2.ppf(.8, 10) = 13.441957574973113, chi2.ppf(.8, 1) = 1.642374415149818,
+    // chi2.ppf(.5, 3) = 2.3659738843753377, chi2.ppf(.2, 200) = 183.00279080626865.
+    expect(chiSquareQuantile(0.8, 10)).toBeCloseTo(13.441957574973113, 10);
+    expect(chiSquareQuantile(0.8, 1)).toBeCloseTo(1.642374415149818, 10);
+    expect(chiSquareQuantile(0.5, 3)).toBeCloseTo(2.3659738843753377, 10);
+    expect(chiSquareQuantile(0.2, 200)).toBeCloseTo(183.00279080626865, 8);
+    // The NIST table's upper 5% point at 10 df, 18.307, read the other way.
+    expect(chiSquareQuantile(0.95, 10)).toBeCloseTo(18.307, 3);
+  });
+
+  it("refuses a probability outside (0, 1)", () => {
+    expect(() => chiSquareQuantile(0, 3)).toThrow(RangeError);
+    expect(() => chiSquareQuantile(1, 3)).toThrow(RangeError);
+    expect(() => chiSquareQuantile(0.5, 0)).toThrow(RangeError);
   });
 });

@@ -52,4 +52,15 @@ describe("readPage", () => {
     const broken = readPage({ ...setting, weights: [9, 1] }, [arm(1000, 50), arm(1000, 50)], 2000);
     expect(broken).toMatchObject({ srmMismatch: true, verdict: "srm" });
   });
+
+  it("passes the shop's prior to the page as the service does; without one, the engine's default", () => {
+    const totals = [arm(2000, 100), arm(2000, 130)];
+    expect(resultsInput(setting, totals)).not.toHaveProperty("prior");
+    expect(resultsInput({ ...setting, prior: { mean: 0, sd: 0.1 } }, totals).prior).toEqual({ mean: 0, sd: 0.1 });
+    const chance = (sd?: number) => readPage(sd === undefined ? setting : { ...setting, prior: { mean: 0, sd } }, totals, 4000).variants[0]?.chanceToWin ?? 0;
+    // A wider prior believes the 30% difference more; the default (2%) is the narrowest here.
+    expect(chance(0.1)).toBeGreaterThan(chance(0.05));
+    expect(chance(0.05)).toBeGreaterThan(chance());
+    expect(chance()).toBe(chance(0.02));
+  });
 });

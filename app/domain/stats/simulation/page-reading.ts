@@ -4,6 +4,7 @@
 import { buildResults, type ResultsInput, type RollupRow } from "../../results/build-results";
 import { decisionSummary } from "../../results/decision-summary";
 import type { VerdictKind } from "../../results/view";
+import type { PriorInput } from "../types";
 import type { SimArmTotals } from "./runner";
 
 /** The test as the page knows it: the configured split and the minimum detectable effect of its plan. */
@@ -11,6 +12,8 @@ export interface PageSetting {
   /** Configured weights, control first. */
   weights: readonly number[];
   minDetectableEffect: number;
+  /** Chance to win's prior as the shop's page passes it (results.server.ts); the engine's default when absent. */
+  prior?: PriorInput;
 }
 
 export const GOAL = "purchase";
@@ -77,6 +80,7 @@ export function resultsInput(setting: PageSetting, totals: readonly SimArmTotals
     currency: CURRENCY,
     rollups: rollupsOf(totals),
     flicker: [],
+    ...(setting.prior && { prior: setting.prior }),
   };
 }
 

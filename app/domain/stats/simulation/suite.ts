@@ -1,10 +1,11 @@
 // The validity simulation's scenarios and lines: which simulated tests are run, how the page is read in each,
 // and which claim of the page each line of the table measures against the targets of issue 21.
 import type { PathClaims } from "./claims";
-import { DEFAULT_VISITOR, standardNormal, type VisitorModel } from "./generators";
+import { DEFAULT_VISITOR, type VisitorModel } from "./generators";
 import { decisionScenarios } from "./decision-scenarios";
 import { holdoutScenarios } from "./holdout-scenarios";
 import { guardrailScenarios } from "./guardrail-scenarios";
+import { priorScenarios } from "./prior-scenarios";
 import { createRng, deriveSeed } from "./prng";
 import { everyVisitors } from "./runner";
 import { segmentScenarios } from "./segments-scenarios";
@@ -14,8 +15,6 @@ import { addValue, emptyTally, mergeTally, type TableLine, type Tally, type Targ
 export { MDE, PEEK_EVERY, REVENUE_CAP, plannedVisitors } from "./scenario";
 export type { Line, Scenario } from "./scenario";
 
-/** Spread of true lifts for the chance-to-win calibration: N(0, 5%²) relative. */
-export const LIFT_SPREAD = 0.05;
 /** Traffic of the sample-ratio scenarios: visitors per day, and days. */
 export const DAILY_VISITORS = 1000;
 export const DAYS = 28;
@@ -26,7 +25,6 @@ const ONE_TAIL: Target = { at: "most", value: 0.035 };
 const COVERAGE: Target = { at: "least", value: 0.94 };
 const POWER: Target = { at: "least", value: 0.78 };
 const SRM_FALSE_ALARM: Target = { at: "most", value: 0.005 };
-const WRONG_CHANCE: Target = { at: "most", value: 0.06 };
 const INFO: Target = { info: true };
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -120,30 +118,6 @@ function fourArmScenario(): Scenario<PathClaims> {
   });
 }
 
-/** True lifts drawn from N(0, 5%²): how often a shown chance to win ≥ 95% backs a variant that is not better. */
-function spreadScenario(): Scenario<PathClaims> {
-  const weights = [1, 1];
-  const horizon = plannedVisitors(weights);
-  const read = readings(horizon);
-  const claim = "chance to win ≥ 95% shown for a variant that is not better (true lift ≤ 0)";
-  const setting = (how: string) => `conversion, true lifts N(0, ${100 * LIFT_SPREAD}%²), 50/50, ${how}; among tests with such a claim`;
-  const wrong = (variant: number | null | undefined, lifts: readonly number[]) =>
-    variant === null || variant === undefined ? null : rate((lifts[variant] ?? 0) <= 0);
-  return pageScenario({
-    key: "spread-50",
-    // ~8.5% of these tests show a claim: 5× the tests gives ~850 claims at SIM_COUNT 2,000 (MC error ≈ ±0.8 pp).
-    scale: 5,
-    weights,
-    assignment: weights,
-    looks: everyVisitors(PEEK_EVERY, horizon),
-    trueLifts: (rng) => [LIFT_SPREAD * standardNormal(rng)],
-    lines: [
-      { id: "spread-first", claim, setting: setting(`${read.peek}, first claim`), kind: "rate", target: WRONG_CHANCE, value: (c, lifts) => wrong(c.firstChance95?.variant, lifts) },
-      { id: "spread-final", claim, setting: setting(read.fixed), kind: "rate", target: WRONG_CHANCE, value: (c, lifts) => wrong(c.finalChance95, lifts) },
-    ],
-  });
-}
-
 /** Looks at the end of every hour over DAYS days, when visitors arrive evenly through the day. */
 export function hourlyLooks(): number[] {
   return Array.from({ length: DAYS * 24 }, (_, h) => Math.round(((h + 1) * DAILY_VISITORS) / 24));
@@ -229,12 +203,12 @@ export function scenarios(): Scenario[] {
     fourArmScenario(),
     srmHealthyScenario(),
     srmBrokenScenario(),
-    spreadScenario(),
     cupedScenario(),
     ...decisionScenarios(),
     ...holdoutScenarios(),
     ...segmentScenarios(),
     ...guardrailScenarios(),
+    ...priorScenarios(),
   ];
 }
 
