@@ -101,6 +101,9 @@ describe("decisionSummary", () => {
     expect(s).toMatchObject({ state: "keep-running", decided: false, called: null, heldBack: { would: "ship", metric: "revenue per visitor", armName: "Bold" } });
     // Conversion alone would mark it better; the money holds it back, so it is not decided.
     expect(primaryMarkOf(s, "b")).toBe("not-yet");
+    // Its chance to win reads conversion, on which it is better: no reconciling sentence about the prior.
+    expect(s.goals[0]?.arms[1]?.chance).toBe("agrees");
+    expect(s.chanceNote).toBe(false);
     expect(decisionWords(s).sentences[0]).toMatch(/^Bold converts better, but its revenue per visitor on purchase could still be lower than control's by more than 10\.0% \(between −\d+\.\d% and [−+]\d+\.\d%\): not decided until it is shown within 10\.0%\.$/);
   });
 

@@ -170,7 +170,11 @@ function chanceShown(arm: ArmResult, mark: ArmMark, state: DecisionState, alpha:
 function standings(goal: GoalResult, state: DecisionState, alpha: number, heldBack: HeldBack | null): ArmStanding[] {
   return goal.arms.map((arm) => {
     const mark: ArmMark | null = arm.isControl ? null : goal.primary ? primaryMark(arm, state, alpha, heldBack) : "exploratory";
-    return { armId: arm.armId, name: arm.name, isControl: arm.isControl, mark, chance: mark === null ? "hidden" : chanceShown(arm, mark, state, alpha) };
+    // An arm held back by money or a guardrail is decided on conversion rate, which is what its chance to win
+    // reads: the chance agrees with that, and the held-back sentence says why nothing is decided.
+    const held = mark !== null && heldBack !== null && heldBack.armId === arm.armId && heldBack.would !== "no-difference";
+    const standing = held ? primaryMark(arm, state, alpha, null) : mark;
+    return { armId: arm.armId, name: arm.name, isControl: arm.isControl, mark, chance: standing === null ? "hidden" : chanceShown(arm, standing, state, alpha) };
   });
 }
 

@@ -46,7 +46,7 @@ function incomparable(settings: ResolvedAnalysisInput, control: ArmMoments | nul
  * Frequentist: the test, its p-value and the boundary are on the absolute difference t − c, whose null
  * ("means equal") is the null of any lift and whose statistic treats both arms alike; a relative lift is then
  * reported with Fieller's interval at the same boundary, which excludes 0 exactly when the test rejects.
- * `alpha` here is the per-comparison level (α/(k − 1) under Holm).
+ * `alpha` here is the per-comparison level (α/(k − 1) with several variants).
  */
 function frequentist(settings: ResolvedAnalysisInput, alpha: number, control: ArmMoments, variant: ArmMoments): Numbers | ComparisonErrorCode {
   const effect = absoluteDifference(control, variant);
