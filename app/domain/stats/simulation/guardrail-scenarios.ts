@@ -7,7 +7,7 @@ import { guardrailBreaches } from "../../results/guardrails";
 import { bernoulli, cumulativeShares, DEFAULT_VISITOR, pickArm, visitorRevenue, type VisitorModel } from "./generators";
 import { armName, GOAL, resultsInput, rollupsOf } from "./page-reading";
 import type { Rng } from "./prng";
-import type { SimArmTotals } from "./runner";
+import { addVisitorRevenue, emptyArmTotals, everyVisitors, type SimArmTotals } from "./runner";
 import { MDE, plannedVisitors, REVENUE_CAP, type Line, type Scenario } from "./scenario";
 import type { Target } from "./table";
 
@@ -68,10 +68,7 @@ function readInput(spec: GuardrailPathSpec, totals: readonly SimArmTotals[], sig
  */
 export function guardrailPath(rng: Rng, spec: GuardrailPathSpec): GuardrailPath {
   const shares = cumulativeShares(spec.weights);
-  const totals: SimArmTotals[] = spec.arms.map(() => ({
-    visitors: 0, converting: 0, revenue: 0, revenueSquares: 0, cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0,
-    covariateSum: 0, covariateSquares: 0, covariateRevenueProducts: 0,
-  }));
+  const totals = spec.arms.map(emptyArmTotals);
   const signups = spec.arms.map(() => 0);
   const guardrails = spec.secondGoal ? [GOAL, SECOND_GOAL] : [GOAL];
   const path: GuardrailPath = { pausedAt: null, controlAheadAt: null };
@@ -84,15 +81,7 @@ export function guardrailPath(rng: Rng, spec: GuardrailPathSpec): GuardrailPath 
       if (!t || !model) continue;
       t.visitors++;
       const revenue = visitorRevenue(rng, model);
-      if (revenue > 0) {
-        const capped = Math.min(revenue, REVENUE_CAP);
-        t.converting++;
-        t.revenue += revenue;
-        t.revenueSquares += revenue * revenue;
-        t.cappedRevenue += capped;
-        t.cappedRevenueSquares += capped * capped;
-        t.cappedRevenueCubes += capped * capped * capped;
-      }
+      addVisitorRevenue(t, revenue, Math.min(revenue, REVENUE_CAP));
       if (spec.secondGoal && bernoulli(rng, SECOND_GOAL_RATE)) signups[arm] = (signups[arm] ?? 0) + 1;
     }
     const view = buildResults(readInput(spec, totals, signups));
@@ -105,10 +94,7 @@ export function guardrailPath(rng: Rng, spec: GuardrailPathSpec): GuardrailPath 
 
 /** Reads every GUARDRAIL_READ_EVERY visitors up to `horizon`, the horizon itself included. */
 export function guardrailLooks(horizon: number): number[] {
-  const looks: number[] = [];
-  for (let n = GUARDRAIL_READ_EVERY; n < horizon; n += GUARDRAIL_READ_EVERY) looks.push(n);
-  looks.push(horizon);
-  return looks;
+  return everyVisitors(GUARDRAIL_READ_EVERY, horizon);
 }
 
 const rate = (x: boolean) => (x ? 1 : 0);

@@ -42,6 +42,30 @@ export function everyVisitors(step: number, horizon: number): number[] {
   return looks;
 }
 
+export const emptyArmTotals = (): SimArmTotals => ({
+  visitors: 0,
+  converting: 0,
+  revenue: 0,
+  revenueSquares: 0,
+  cappedRevenue: 0,
+  cappedRevenueSquares: 0,
+  cappedRevenueCubes: 0,
+  covariateSum: 0,
+  covariateSquares: 0,
+  covariateRevenueProducts: 0,
+});
+
+/** Adds one visitor's revenue and its capped amount (one order per visitor here, so the order's, capped). */
+export function addVisitorRevenue(t: SimArmTotals, revenue: number, capped: number): void {
+  if (!(revenue > 0)) return;
+  t.converting++;
+  t.revenue += revenue;
+  t.revenueSquares += revenue * revenue;
+  t.cappedRevenue += capped;
+  t.cappedRevenueSquares += capped * capped;
+  t.cappedRevenueCubes += capped * capped * capped;
+}
+
 /**
  * Runs one path and returns what `read` made of the totals at each look. `read` gets fresh copies, so it may
  * keep them.
@@ -53,18 +77,7 @@ export function simulatePath<R>(
 ): R[] {
   if (spec.assignment.length !== spec.arms.length) throw new RangeError("one assignment weight per arm");
   const shares = cumulativeShares(spec.assignment);
-  const totals: SimArmTotals[] = spec.arms.map(() => ({
-    visitors: 0,
-    converting: 0,
-    revenue: 0,
-    revenueSquares: 0,
-    cappedRevenue: 0,
-    cappedRevenueSquares: 0,
-    cappedRevenueCubes: 0,
-    covariateSum: 0,
-    covariateSquares: 0,
-    covariateRevenueProducts: 0,
-  }));
+  const totals = spec.arms.map(emptyArmTotals);
   const readings: R[] = [];
   let visitors = 0;
   for (const look of spec.looks) {
@@ -88,16 +101,7 @@ export function simulatePath<R>(
       } else {
         revenue = visitorRevenue(rng, model);
       }
-      if (revenue > 0) {
-        t.converting++;
-        t.revenue += revenue;
-        t.revenueSquares += revenue * revenue;
-        // One order per visitor here, so the visitor's capped revenue is the order's, capped.
-        const capped = cap(revenue);
-        t.cappedRevenue += capped;
-        t.cappedRevenueSquares += capped * capped;
-        t.cappedRevenueCubes += capped * capped * capped;
-      }
+      addVisitorRevenue(t, revenue, cap(revenue));
     }
     readings.push(read(totals.map((t) => ({ ...t })), visitors));
   }
