@@ -92,9 +92,34 @@ const importsRule = {
   },
 };
 
-// Three names for the same rule so that the demo rule, the Prisma rule (all of app/) and a room's own rule apply together:
-// flat config replaces, rather than merges, the options of a rule set in two matching blocks.
-const rooms = { rules: { imports: importsRule, prisma: importsRule, demo: importsRule } };
+// Five names for the same rule so that the demo rule, the Prisma rule (all of app/), a room's own rule, a domain
+// topic's rule (on top of app/domain's) and the engine's door apply together: flat config replaces, rather
+// than merges, the options of a rule set in two matching blocks.
+const rooms = { rules: { imports: importsRule, prisma: importsRule, demo: importsRule, topics: importsRule, engine: importsRule } };
+
+// ── The topics of app/domain/, bottom to top ──────────────────────────────────────────────────────
+// A topic may import the topics below it (and app/wire, and the files at app/domain/'s root, which import no
+// topic); an import up the order fails lint like one between rooms. Each becomes a sub-room of app/domain below.
+const DOMAIN_TOPICS = [
+  ["random", "seeded random numbers and draws: the validity simulation's and the property tests'"],
+  ["stats", "the statistics engine (npx svc-stats), reached from outside only through its index"],
+  ["events", "what the storefront sends and what ingestion makes of it: batches, attribution, rollup increments, where money may come from"],
+  ["sites", "a site and what the hot paths hold of it (site-config: its running tests, served winners, holdout)"],
+  ["consent", "whether a visitor must consent, and the prompt"],
+  ["experiments", "the A/B tests' rules, and what a site's config serves of them (/api/patches, the hiding sheet)"],
+  ["links", "signed preview and editor links to a test's arm"],
+  ["shopify", "Shopify's orders, install and webhooks, and the embed's plans built from a site's tests"],
+  ["settings", "the shop's settings: retention, the chance-to-win prior"],
+  ["results", "the results page and CSV from rollups, through the engine"],
+  ["simulation", "the validity simulation (npm run stats:simulate): simulated tests read through results"],
+];
+const TOPIC_FOLDERS = DOMAIN_TOPICS.map(([name]) => `app/domain/${name}`);
+const topicRooms = DOMAIN_TOPICS.map(([name, why], i) => ({
+  folder: `app/domain/${name}`,
+  why,
+  ours: [...TOPIC_FOLDERS.slice(0, i), "app/wire"],
+  topic: true,
+}));
 
 // ── The rooms (docs/architecture.md#rooms prints this table; scripts/architecture-doc.test.ts checks it) ──
 // Each room lists what it may import besides itself (`ours`, project paths; nothing else of ours) and
@@ -132,10 +157,11 @@ export const ROOMS = [
   },
   {
     folder: "app/domain",
-    why: "pure TypeScript rules, grouped by topic",
+    why: "pure TypeScript rules, grouped by topic (the sub-rooms below, in their order)",
     ours: ["app/wire"],
     packages: { deny: [...FRAMEWORK, ...PRISMA] },
   },
+  ...topicRooms,
   {
     folder: "app/wire",
     why: "the snippet ↔ server contract; the snippet bundles it, so no packages",
@@ -189,8 +215,19 @@ export const ROOMS = [
   },
 ];
 
-/** One room as an ESLint block: its files may import itself and `ours`, and packages as `packages` says. */
-function roomBlock({ folder, why, files = [`${folder}/**`], ours, packages = {}, ignores = [] }) {
+/**
+ * One room as an ESLint block: its files may import itself and `ours`, and packages as `packages` says. A topic
+ * of app/domain is held on top of app/domain's own rule (`rooms/topics`): of the topics, only itself and those
+ * in `ours`.
+ */
+function roomBlock({ folder, why, files = [`${folder}/**`], ours, packages = {}, ignores = [], topic = false }) {
+  if (topic)
+    return {
+      name: `rooms: ${folder}: ${why}`,
+      files,
+      ignores,
+      rules: { "rooms/topics": ["error", { room: folder, ours: { deny: TOPIC_FOLDERS, except: [folder, ...ours] } }] },
+    };
   return {
     name: `rooms: ${folder}: ${why}`,
     files,
@@ -266,6 +303,18 @@ export default defineConfig([
     rules: { "rooms/demo": ["error", { room: "app/ outside app/demo", ours: { deny: ["app/demo"], except: ["app/demo/public.server"] } }] },
   },
   ...ROOMS.map(roomBlock),
+  {
+    name: "rooms: app/domain's root files (parse-result, loopback, iso-countries) sit below every topic",
+    files: ["app/domain/*.ts"],
+    rules: { "rooms/topics": ["error", { room: "app/domain's root", ours: { deny: TOPIC_FOLDERS } }] },
+  },
+  {
+    name: "rooms: outside app/domain/stats, the engine is reached through its index only",
+    // One door, so the engine's files can be split, merged or renamed without touching its callers.
+    files: ["app/**", "tests/**", "scripts/**"],
+    ignores: ["app/domain/stats/**"],
+    rules: { "rooms/engine": ["error", { room: "outside app/domain/stats", ours: { deny: ["app/domain/stats/*"] } }] },
+  },
 
   {
     name: "rooms: only app/env.server.ts reads process.env",

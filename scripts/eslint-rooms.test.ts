@@ -2,7 +2,10 @@
 // resolved the same way whether written relative or with `~/`, at any folder depth.
 import path from "node:path";
 import { ESLint } from "eslint";
+import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: eslint.config.js is plain JavaScript without types.
+import { ROOMS } from "../eslint.config.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const eslint = new ESLint({ cwd: root });
@@ -19,7 +22,27 @@ const cases: [file: string, code: string, problems: string[]][] = [
   ["app/domain/x.ts", 'import type { A } from "@shopify/polaris"; export type B = A;', ["rooms/imports"]],
   ["app/domain/x.ts", 'import "~/db.server";', ["rooms/imports"]],
   ["app/domain/stats/x.ts", 'import "../../models/site.server";', ["rooms/imports"]],
-  ["app/domain/stats/x.ts", 'import "../results"; import "~/wire"; import "../../wire/limits"; import "zod";', []],
+  ["app/domain/stats/x.ts", 'import "../random/prng"; import "~/wire"; import "../../wire/limits"; import "zod";', []],
+  // The topics of app/domain/ in their order (eslint.config.js, DOMAIN_TOPICS): only down, whether relative or `~/`.
+  ["app/domain/stats/x.ts", 'import "~/domain/results/build-results";', ["rooms/topics"]],
+  ["app/domain/stats/x.ts", 'import "../results";', ["rooms/topics"]],
+  ["app/domain/events/x.ts", 'import type { RollupRow } from "../results/totals"; export type R = RollupRow;', ["rooms/topics"]],
+  ["app/domain/experiments/x.ts", 'import "~/domain/shopify/local-plan"; import "../sites/site-config"; import "../events/segment";', ["rooms/topics"]],
+  ["app/domain/sites/x.ts", 'import "../experiments/changed-selectors";', ["rooms/topics"]],
+  ["app/domain/results/x.ts", 'import "~/domain/simulation/suite";', ["rooms/topics"]],
+  ["app/domain/simulation/x.ts", 'import "../results/build-results"; import "../events/segment"; import "../random/draws"; import "../stats";', []],
+  ["app/domain/x.ts", 'import "./sites/site-id"; import "./parse-result"; import "~/wire";', ["rooms/topics"]],
+  ["app/domain/results/x.ts", 'import "../parse-result"; import "~/domain/iso-countries";', []],
+  // Within a topic app/domain's own rule still holds (its rule under another name).
+  ["app/domain/results/x.ts", 'import "~/models/site.server"; import "@remix-run/node";', ["rooms/imports", "rooms/imports"]],
+  // The engine's one door: its index, from every room, tests and scripts included; its own files reach one another.
+  ["app/domain/results/x.ts", 'import "~/domain/stats/moments";', ["rooms/engine"]],
+  ["app/domain/results/x.ts", 'import "../stats/distributions/normal";', ["rooms/engine"]],
+  ["app/domain/results/x.ts", 'import "~/domain/stats"; import "../stats"; import "../stats/index"; import type { PriorInput } from "~/domain/stats"; export type P = PriorInput;', []],
+  ["app/services/x.server.ts", 'import "~/domain/stats/sequential";', ["rooms/engine"]],
+  ["app/components/results/x.tsx", 'import "~/domain/stats/bayesian";', ["rooms/engine"]],
+  ["tests/integration/x.test.ts", 'import "~/domain/stats/empirical-prior";', ["rooms/engine"]],
+  ["app/domain/stats/distributions/x.ts", 'import "../moments"; import "./normal";', []],
   ["app/domain/x.ts", "export const e = process.env.X;", ["no-restricted-properties"]],
   ["app/wire/x.ts", 'import "./limits"; import "~/wire/events";', []],
   ["app/wire/x.ts", 'import "~/domain/sites/site-id"; import "zod";', ["rooms/imports", "rooms/imports"]],
@@ -64,5 +87,16 @@ describe("eslint room rules", () => {
 
   it.each(cases)("%s: %s", async (file, code, problems) => {
     expect(await roomProblems(file, code)).toEqual(problems);
+  });
+});
+
+describe("app/domain/'s topics", () => {
+  // A topic's rule denies the topics lint knows of; a folder it does not know would be held by nothing.
+  it("are every folder of app/domain/, each a room of eslint.config.js", () => {
+    const folders = readdirSync(path.join(root, "app/domain"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `app/domain/${entry.name}`);
+    const topics = (ROOMS as Array<{ folder: string }>).map((r) => r.folder).filter((f) => f.startsWith("app/domain/"));
+    expect(folders.sort()).toEqual(topics.slice().sort());
   });
 });

@@ -2,13 +2,13 @@
 // npm run stats:simulate: the validity simulation of the statistics engine (docs/statistics.md, "Validity
 // simulation"). Runs SIM_COUNT simulated tests per scenario (default 2000) from SIM_SEED (default 21) on
 // SIM_WORKERS worker threads (default 2), each test read through the real buildResults()/analyze(), and
-// prints the table of claims against their targets. All logic lives in app/domain/stats/simulation/; this
+// prints the table of claims against their targets. All logic lives in app/domain/simulation/; this
 // shim loads it through tsx, hands out chunks of tests to the workers and prints.
 import { availableParallelism } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { tsImport } from "tsx/esm/api";
 
-const suite = await tsImport("../app/domain/stats/simulation/suite.ts", import.meta.url);
+const suite = await tsImport("../app/domain/simulation/suite.ts", import.meta.url);
 
 if (!isMainThread) {
   // A worker: run each chunk it is sent, answer with its tallies.
@@ -29,7 +29,7 @@ if (!isMainThread) {
   const count = integer("SIM_COUNT", 2000, 1);
   const seed = integer("SIM_SEED", 21, 0);
   const workers = Math.min(integer("SIM_WORKERS", Math.min(2, availableParallelism()), 1), 16);
-  const { formatTable } = await tsImport("../app/domain/stats/simulation/table.ts", import.meta.url);
+  const { formatTable } = await tsImport("../app/domain/simulation/table.ts", import.meta.url);
 
   const started = Date.now();
   const queue = suite.planChunks(count);

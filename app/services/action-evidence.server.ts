@@ -1,14 +1,14 @@
 // What svc may act on by itself for a running test (the schedule job's pauses, completions and notices): its
 // results read through the robust view (app/domain/results/robust-view.ts), so that no conclusion a few
 // networks made up pauses, completes or serves anything, and a winner is served only on money's own evidence.
-import { decidedCompletion } from "~/domain/experiments/schedule";
+import { decidedCompletion } from "~/domain/results/decided-completion";
 import type { DecisionSummary } from "~/domain/results/decision-summary";
 import { FLICKER_LIMIT_MS, robustFlickerBreaches, type FlickerBreach } from "~/domain/results/flicker-guardrail";
 import type { GuardrailBreach } from "~/domain/results/guardrails";
 import { buildResults } from "~/domain/results/build-results";
 import { robustDecision, robustEvidence, robustGuardrailBreaches, type RobustEvidence } from "~/domain/results/robust-view";
 import type { ResultsView } from "~/domain/results/view";
-import { isTrustedSource } from "~/domain/results/money-source";
+import { isTrustedSource } from "~/domain/events/money-source";
 import { readNetworkRollups } from "~/models/network-rollup.server";
 import { readFlickerNetworks } from "~/models/results.server";
 import { loadTestResults } from "./admin/results.server";

@@ -23,7 +23,7 @@ export const HIDE_TIMEOUT_MS = 1000;
 /**
  * The hiding sheet of other sites' first pageviews: `GET {base}/api/hide.css?site=<Site ID>&p=<pathname>`
  * answers `text/css`, hideCss of what the site's running tests change on pages matching `p` (empty when
- * nothing), the same for every visitor (app/domain/sites/hide-sheet.ts).
+ * nothing), the same for every visitor (app/domain/experiments/hide-sheet.ts).
  */
 export const HIDE_SHEET_PATH = "/api/hide.css";
 

@@ -12,7 +12,7 @@ const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 /**
  * A small seeded generator (mulberry32), so that a bench's printed intervals can be recomputed from its JSON.
- * Not app/domain/stats/simulation/prng.ts: the bench runs on plain node, which cannot import TypeScript.
+ * Not app/domain/random/prng.ts: the bench runs on plain node, which cannot import TypeScript.
  */
 function generator(seed) {
   let a = seed >>> 0;

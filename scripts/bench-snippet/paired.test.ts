@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { standardNormal } from "~/domain/stats/simulation/generators";
-import { createRng } from "~/domain/stats/simulation/prng";
+import { standardNormal } from "~/domain/random/draws";
+import { createRng } from "~/domain/random/prng";
 import { comparePaired, pairedDifference, pairedRatio, pairsOf, verdictOf, type PairedView } from "./paired.mjs";
 
 const view = (kind: string, run: number, fcp: number | null, over: Partial<PairedView> = {}): PairedView => ({

@@ -9,7 +9,7 @@ import { loadMigrations, migrate } from "~/db/migrate.server";
 import { completedLifts } from "~/domain/results/completed-lift";
 import { chancePrior } from "~/domain/results/shop-prior";
 import type { RollupRow } from "~/domain/results/totals";
-import { learnedSpread } from "~/domain/stats/empirical-prior";
+import { learnedSpread } from "~/domain/stats";
 import { createTestDatabase, databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { NOW, seedRows, seedShop, seedSite, seedTest } from "../support/seed";

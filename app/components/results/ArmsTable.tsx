@@ -7,7 +7,7 @@ import { useId } from "react";
 import type { ArmMark, ArmStanding } from "~/domain/results/decision-summary";
 import { CHANCE_RECONCILIATION, EXPLORATORY_NOTE, intervalText, markText, UNBOUNDED_INTERVAL } from "~/domain/results/decision-words";
 import { OUTAGE_INTERVAL } from "~/domain/results/verdict-words";
-import { MONEY_SOURCE_WORDS } from "~/domain/results/money-source";
+import { MONEY_SOURCE_WORDS } from "~/domain/events/money-source";
 import { chancePriorSentence, type ChancePrior } from "~/domain/results/shop-prior";
 import type { ArmResult, GoalResult } from "~/domain/results/view";
 import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftIntervalBar";

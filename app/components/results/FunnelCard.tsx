@@ -1,7 +1,7 @@
 // Shopify's funnel per arm: visitors reaching each step, their share of the arm's exposed visitors, the
 // step-to-step rate and each step's lift against control (docs/results.md, "Funnel").
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
-import type { Funnel, FunnelStep } from "~/domain/results/funnel";
+import type { Funnel, FunnelStep } from "~/domain/results/view";
 import { formatInteger, formatLift, formatPercent } from "./format";
 
 /** The step's lift with its interval, "+12.0% (−3.1% to +29.5%)"; a dash on control or without a comparison. */

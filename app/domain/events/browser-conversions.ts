@@ -1,7 +1,7 @@
 // The conversions a browser door may not report on a site (issue 33, "money only from money's source"): a
 // Shopify site's purchases, which its signed orders count, and the goals the site counts from its server.
 import type { SvcEvent } from "~/wire";
-import { moneySource, type MoneySourceSite } from "../results/money-source";
+import { moneySource, type MoneySourceSite } from "./money-source";
 
 /** A conversion the browser may not report, by its place in the batch (for the answer's `issues`). */
 export interface RefusedConversion {

@@ -6,7 +6,7 @@ import { conversionIncrement } from "./conversion-increment";
 import { covariateOf, covariateProduct, covariateSums, inCovariateWindow } from "./covariate";
 import { networkTally, type NetworkDelta } from "./network-plan";
 import { attributedExposure, segmentTally, type SegmentDelta, type SegmentedExposure } from "./segment-plan";
-import type { CovariateSums, RevenueSums, RollupFigures } from "../results/totals";
+import type { CovariateSums, RevenueSums, RollupFigures } from "./rollup-figures";
 
 export interface PlanSite {
   id: string;

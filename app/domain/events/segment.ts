@@ -3,7 +3,7 @@
 // read from the events request and the landing facts the snippet sends on each batch, by the same audience
 // rules /api/patches applies (app/wire/rules/audience.ts). Classes only: nothing that names a visitor.
 import { visitorFacts } from "~/wire";
-import { ISO_COUNTRIES } from "../sites/iso-countries";
+import { ISO_COUNTRIES } from "../iso-countries";
 
 export const SEGMENT_DIMENSIONS = ["device", "visitor", "channel", "country", "market"] as const;
 export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];

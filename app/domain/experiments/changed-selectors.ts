@@ -1,6 +1,6 @@
 // The elements a test's arms change, as selectors safe to put in a hiding style (app/wire/hide.ts's
 // hideCss): what both first-paint hidings collect, the Shopify embed's hide plan (../shopify/hide-plan.ts)
-// and other sites' hiding sheet (../sites/hide-sheet.ts).
+// and other sites' hiding sheet (hide-sheet.ts).
 import { selectorError } from "./css-selector";
 import { validPatches, validRedirect } from "./patch-shape";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decidedCompletion, dueChanges, parseScheduleForm, utcToZonedInput, zonedTimeToUtc } from "./schedule";
+import { dueChanges, parseScheduleForm, utcToZonedInput, zonedTimeToUtc } from "./schedule";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");
 
@@ -80,16 +80,5 @@ describe("dueChanges", () => {
       { testId: "c", change: "end" },
       { testId: "d", change: "end" },
     ]);
-  });
-});
-
-describe("decidedCompletion", () => {
-  const arms = { controlId: "ctl", leadingVariantId: "b" };
-  it("names the winner the decision reached, and none while undecided or under SRM", () => {
-    expect(decidedCompletion("ship", arms)).toEqual({ winnerArmId: "b", endedBy: "ship" });
-    expect(decidedCompletion("keep-control", arms)).toEqual({ winnerArmId: "ctl", endedBy: "keep-control" });
-    expect(decidedCompletion("no-difference", arms)).toEqual({ winnerArmId: null, endedBy: "no-difference" });
-    for (const state of ["collecting", "keep-running", "srm"] as const) expect(decidedCompletion(state, arms)).toBeNull();
-    expect(decidedCompletion("ship", { controlId: "ctl", leadingVariantId: null })).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 // A test's schedule: start and end at times the merchant picks in the shop's time zone, and an optional stop
 // once the decision is reached; what the form may hold, and what is due at a given moment.
-import type { DecisionState } from "../results/decision-summary";
 
 export interface Schedule {
   startAt: Date | null;
@@ -112,19 +111,4 @@ export function dueChanges(tests: readonly ScheduledTest[], now: Date): Array<{ 
     }
     return [];
   });
-}
-
-/**
- * The completion a decision calls for when the test stops itself: ship names the variant ahead as the
- * winner, keep-control the control, no-difference no winner; null while undecided or untrustworthy (SRM:
- * the merchant must look, not svc).
- */
-export function decidedCompletion(
-  state: DecisionState,
-  arms: { controlId: string; leadingVariantId: string | null },
-): { winnerArmId: string | null; endedBy: "ship" | "keep-control" | "no-difference" } | null {
-  if (state === "ship") return arms.leadingVariantId ? { winnerArmId: arms.leadingVariantId, endedBy: "ship" } : null;
-  if (state === "keep-control") return { winnerArmId: arms.controlId, endedBy: "keep-control" };
-  if (state === "no-difference") return { winnerArmId: null, endedBy: "no-difference" };
-  return null;
 }

@@ -8,7 +8,7 @@ import {
 import { selectorError } from "./css-selector";
 import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
 import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
-import { PURCHASE_GOAL } from "../shopify/purchase";
+import { PURCHASE_GOAL } from "../events/purchase";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 
 export const PATCH_OPS = ["text", "html", "attr", "class", "style", "css", "hide"] as const satisfies readonly PatchOp[];

@@ -4,7 +4,7 @@ import { MAX_GOAL_LABELS, OTHER_GOAL } from "../events/goal-labels";
 import { DEFAULT_ALPHA, type PriorInput } from "../stats";
 import { dailySeries } from "./daily";
 import { funnelOf } from "./funnel";
-import { moneySource, type MoneySourceSite } from "./money-source";
+import { moneySource, type MoneySourceSite } from "../events/money-source";
 import { orderSumsPerArm, profitPerArm } from "./profit";
 import { compareArms, compareAov, comparisonSettings, revenueVarianceRemoved, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
@@ -20,7 +20,7 @@ export interface ResultsInput {
   /** Configured goals; `isGuardrail` marks "must not get worse" (the verdict waits for them, docs/results.md). */
   goals: Array<{ label: string; isPrimary: boolean; isGuardrail?: boolean }>;
   currency: string;
-  /** The test's site, for where each goal's money comes from (money-source.ts); absent: a web site counting nothing from its server. */
+  /** The test's site, for where each goal's money comes from (events/money-source.ts); absent: a web site counting nothing from its server. */
   site?: MoneySourceSite;
   rollups: RollupRow[];
   flicker: FlickerStats[];

@@ -3,8 +3,8 @@
 // per month, which arms are decided, where a chance to win may stand, and how long to go while undecided.
 // It reads the verdict (verdict.ts) and never decides anything of its own; decision-words.ts puts it into words.
 import type { TestStatus } from "../experiments/test-lifecycle";
-import { MIN_VISITORS_PER_ARM, type HeldBack } from "./verdict";
-import type { ArmResult, GoalResult, ResultsView } from "./view";
+import { MIN_VISITORS_PER_ARM } from "./verdict";
+import type { ArmResult, GoalResult, HeldBack, ResultsView } from "./view";
 
 export type DecisionState =
   | "not-started"

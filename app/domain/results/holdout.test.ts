@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sequentialMultiplier } from "../stats/sequential";
+import { sequentialMultiplier } from "../stats";
 import { compareHoldout, HOLDOUT_SEQUENTIAL_TUNING, holdoutPeriod, MIN_CONVERSIONS_PER_SIDE, parseHoldoutPercent, startsWithRun, type SideSums } from "./holdout";
 
 /** A side whose `payers` converting visitors each spent `amount` (capped at it too), and `revenue` as recorded. */

@@ -1,10 +1,7 @@
 // The store-wide holdout's page: its setting (a share of visitors), the period read (from the run's start by
 // default), and the holdout against everyone else on one goal, with always-valid intervals only where they
 // hold (docs/traffic.md, "Store-wide holdout").
-import { absoluteDifference } from "../stats/lift";
-import { armMoments, type ArmTotals } from "../stats/moments";
-import { sequentialTest } from "../stats/sequential";
-import { nearNormal } from "../stats/skewness";
+import { absoluteDifference, armMoments, type ArmTotals, nearNormal, sequentialTest } from "../stats";
 
 /** The largest holdout share the setting accepts: beyond it the holdout costs more than it measures. */
 export const MAX_HOLDOUT_PERCENT = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, deriveSeed } from "../stats/simulation/prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { MIN_ORDERS_PER_ARM, refundShareDifference, type OrderRefunds } from "./refund-share";
 
 const ALPHA = 0.05;

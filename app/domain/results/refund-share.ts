@@ -1,6 +1,6 @@
 // The refund-share guardrail's statistic: whether a variant's orders are refunded more often than control's,
 // read every day without inflating the chance of a false alarm (docs/results.md, "Guardrails").
-import { DEFAULT_SEQUENTIAL_TUNING, sequentialHalfWidth } from "../stats/sequential";
+import { DEFAULT_SEQUENTIAL_TUNING, sequentialHalfWidth } from "../stats";
 
 export interface OrderRefunds {
   /** Orders counted (conversions in the site's currency). */

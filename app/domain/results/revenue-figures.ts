@@ -1,7 +1,7 @@
 // Per arm, the revenue figures the capped-revenue and AOV methods of issue 21 start from, apart from the
 // engine's comparisons so that they can be wired into it later: capped revenue per visitor's mean with
 // the sums its variance needs, and average order value with its delta-method interval.
-import { intervalOf, ratioDifference, ratioEstimate, type Interval, type RatioSums } from "../stats/ratio-metric";
+import { intervalOf, ratioDifference, ratioEstimate, type Interval, type RatioSums } from "../stats";
 import type { ArmTotals } from "./totals";
 
 export interface ArmRevenueFigures {

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalQuantile } from "../stats/distributions/normal";
-import { absoluteDifference } from "../stats/lift";
-import { armMoments } from "../stats/moments";
-import { DEFAULT_SEQUENTIAL_TUNING, sequentialMultiplier, sequentialPValue } from "../stats/sequential";
+import { absoluteDifference, armMoments, DEFAULT_SEQUENTIAL_TUNING, normalQuantile, sequentialMultiplier, sequentialPValue } from "../stats";
 import { buildResults } from "./build-results";
 import { buildSegments, MIN_SEGMENT_CONVERTING, plannedPairUsers, segmentLift, segmentsBeside, type SegmentRollupRow } from "./segments";
 import { comparisonSettings } from "./stats";

@@ -5,10 +5,7 @@
 // the events; it never feeds the verdict.
 import { CHANNELS, DEVICE_CLASSES } from "~/wire";
 import { SEGMENT_DIMENSIONS, UNKNOWN, type SegmentDimension } from "../events/segment";
-import { fiellerLiftInterval } from "../stats/fieller";
-import { DEFAULT_ALPHA } from "../stats/input";
-import { armMoments } from "../stats/moments";
-import { DEFAULT_SEQUENTIAL_TUNING, sequentialMultiplier } from "../stats/sequential";
+import { armMoments, DEFAULT_ALPHA, DEFAULT_SEQUENTIAL_TUNING, fiellerLiftInterval, sequentialMultiplier } from "../stats";
 import { planSample } from "./stats";
 import type { ResultsView } from "./view";
 

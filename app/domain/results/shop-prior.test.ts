@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { learnedSpread } from "../stats/empirical-prior";
+import { learnedSpread } from "../stats";
 import { chancePrior, chancePriorSentence, MAX_PAST_LIFTS, MIN_COMPLETED_TESTS, type PastComparison } from "./shop-prior";
 
 /** Comparisons of `tests` tests, `perTest` variants each, lifts alternating ±0.08 with variance 0.001. */

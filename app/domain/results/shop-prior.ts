@@ -1,6 +1,6 @@
 // Which prior chance to win uses for a shop: the spread learned from its completed tests once there are enough of
 // them, its setting until then; and the sentence that says which.
-import { learnedSpread, type PastLift } from "../stats/empirical-prior";
+import { learnedSpread, type PastLift } from "../stats";
 
 /**
  * Completed tests needed before the shop's own history replaces its setting. With ten tests of the default

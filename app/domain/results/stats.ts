@@ -1,17 +1,18 @@
 // The statistics engine as the results page asks it: each arm against control, the sample-ratio check, time to go.
 import {
   analyze,
+  cupedAdjust,
   daysToGo,
   DEFAULT_SEQUENTIAL_TUNING,
+  intervalOf,
   isSampleRatioMismatch,
+  nearNormal,
+  ratioDifference,
+  sequentialMultiplier,
   sequentialSampleRatioPValue,
   usersPerArmForRate,
 } from "../stats";
 import type { AnalysisOutput, PriorInput, VariantArmOutput } from "../stats";
-import { nearNormal } from "../stats/skewness";
-import { cupedAdjust } from "../stats/cuped";
-import { intervalOf, ratioDifference } from "../stats/ratio-metric";
-import { sequentialMultiplier } from "../stats/sequential";
 import { aovSums } from "./revenue-figures";
 import { emptyTotals, type ArmTotals } from "./totals";
 import type { ArmResult, ResultsView } from "./view";

@@ -1,6 +1,6 @@
 // Every word a merchant reads about a test's verdict: the banner's title, the verdict sentence and the SRM warning.
-import type { HeldBack, VerdictDecision } from "./verdict";
-import type { ArmResult, ResultsView, Verdict } from "./view";
+import type { VerdictDecision } from "./verdict";
+import type { ArmResult, HeldBack, ResultsView, Verdict } from "./view";
 
 // A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
 const LOCALE = "en-US";

@@ -1,6 +1,6 @@
 // Which verdict the primary goal supports, by the rules in docs/results.md; verdict-words.ts puts it into words.
 // Conversion rate proposes; revenue per visitor and the guardrails must agree before anything is decided.
-import type { ArmResult, GoalResult, ResultsView } from "./view";
+import type { ArmResult, GoalResult, HeldBack, ResultsView } from "./view";
 
 /** Below this many visitors in every arm, the page says it is still collecting rather than judging. */
 export const MIN_VISITORS_PER_ARM = 100;
@@ -26,24 +26,6 @@ export type VerdictDecision =
   | { kind: "not-comparable"; goal: string; armNames: string[]; remainingUsers: number | null; days: number | null }
   | { kind: "no-difference"; goal: string; minDetectableEffect: number }
   | { kind: "no-winner-yet"; remainingUsers: number | null; days: number | null; largestLift?: number; heldBack?: HeldBack };
-
-/**
- * A decision the conversion rate supports but another metric does not (yet): revenue per visitor on the primary
- * goal, or a guardrail goal's rate or revenue per visitor. The page names it instead of deciding.
- */
-export interface HeldBack {
-  /** What the conversion rate alone would decide. */
-  would: "ship" | "keep-control" | "no-difference";
-  metric: "conversion rate" | "revenue per visitor";
-  goal: string;
-  armId: string;
-  armName: string;
-  /** The metric's interval (relative lift); absent when there is none yet (too few data, or too skewed to read). */
-  ciLow?: number;
-  ciHigh?: number;
-  /** The margin it must be shown within: the test's minimum detectable effect. */
-  margin: number;
-}
 
 export interface VerdictFacts {
   srm: ResultsView["srm"];

@@ -1,7 +1,5 @@
 // The shape of a test's results as the results page, the CSV export and their tests read it.
-import type { HeldBack } from "./verdict";
-import type { Funnel } from "./funnel";
-import type { MoneySource } from "./money-source";
+import type { MoneySource } from "../events/money-source";
 import type { ArmProfit } from "./profit";
 
 export interface ArmResult {
@@ -77,7 +75,7 @@ export interface GoalResult {
   goal: string;
   primary: boolean;
   /**
-   * Where its conversions and money come from (money-source.ts): signed Shopify orders, the merchant's server,
+   * Where its conversions and money come from (events/money-source.ts): signed Shopify orders, the merchant's server,
    * or the browser. Absent on views built before it was kept: the browser.
    */
   source?: MoneySource;
@@ -87,6 +85,24 @@ export interface GoalResult {
 }
 
 export type VerdictKind = "collecting" | "not-enough-evidence" | "variant-ahead" | "control-ahead" | "no-difference" | "srm";
+
+/**
+ * A decision the conversion rate supports but another metric does not (yet): revenue per visitor on the primary
+ * goal, or a guardrail goal's rate or revenue per visitor. The page names it instead of deciding.
+ */
+export interface HeldBack {
+  /** What the conversion rate alone would decide. */
+  would: "ship" | "keep-control" | "no-difference";
+  metric: "conversion rate" | "revenue per visitor";
+  goal: string;
+  armId: string;
+  armName: string;
+  /** The metric's interval (relative lift); absent when there is none yet (too few data, or too skewed to read). */
+  ciLow?: number;
+  ciHigh?: number;
+  /** The margin it must be shown within: the test's minimum detectable effect. */
+  margin: number;
+}
 
 export interface Verdict {
   kind: VerdictKind;
@@ -125,6 +141,40 @@ export interface FlickerStats {
   p95MsToApply: number | null;
   medianMsHidden: number | null;
   p95MsHidden: number | null;
+}
+
+export interface FunnelStep {
+  label: string;
+  name: string;
+  /** Exposed visitors of this arm who reached the step (its goal's converting visitors). */
+  visitors: number;
+  /** visitors / the arm's exposed visitors; null without exposed visitors. */
+  rate: number | null;
+  /**
+   * visitors / the previous step's visitors; null on the first step or when the previous step has none.
+   * Steps are counted apart, so it may pass 100% (a purchase the pixel saw no product view of).
+   */
+  fromPrevious: number | null;
+  /** The step's rate against control (variants): the goal's lift and always-valid interval, as on its own table. */
+  lift?: number;
+  ciLow?: number;
+  ciHigh?: number;
+  intervalUnbounded?: true;
+}
+
+export interface FunnelArm {
+  armId: string;
+  key: string;
+  name: string;
+  isControl: boolean;
+  /** Visitors exposed to the test in this arm. */
+  visitors: number;
+  steps: FunnelStep[];
+}
+
+export interface Funnel {
+  steps: Array<{ label: string; name: string }>;
+  arms: FunnelArm[];
 }
 
 export interface ResultsView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRIOR } from "../stats/bayesian";
+import { DEFAULT_PRIOR } from "../stats";
 import { LIFT_PRIOR_PERCENT_DEFAULT, LIFT_PRIOR_PERCENT_MAX, LIFT_PRIOR_PERCENT_MIN, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, parseSettingsForm } from "./settings-form";
 
 describe("parseSettingsForm", () => {

@@ -57,7 +57,7 @@ export interface SiteConfig {
   consentCountries: string[];
   /**
    * Goal labels the site counts from its server only (POST /api/conversions): the browser doors refuse
-   * them (app/domain/results/money-source.ts). Absent: none.
+   * them (app/domain/events/money-source.ts). Absent: none.
    */
   serverGoals?: string[];
   shopId: string;

@@ -2,7 +2,7 @@
 // the server): read, normalised and checked, with one message per field so the admin can show each under
 // its own input.
 import { isGoalLabel, MAX_GOAL_LENGTH } from "~/wire";
-import { ISO_COUNTRIES } from "./iso-countries";
+import { ISO_COUNTRIES } from "../iso-countries";
 
 export interface SiteFormInput {
   name?: string | null;
@@ -20,7 +20,7 @@ export interface SiteFields {
   allowedOrigins: string[];
   consentCountries: string[];
   consentManagedByMerchant: boolean;
-  /** Goal labels counted from the site's server only: the browser doors refuse them (app/domain/results/money-source.ts). */
+  /** Goal labels counted from the site's server only: the browser doors refuse them (app/domain/events/money-source.ts). */
   serverGoals: string[];
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cupedAdjust, type CovariateSums } from "./cuped";
-import { createRng } from "./simulation/prng";
-import { standardNormal } from "./simulation/generators";
+import { createRng } from "../random/prng";
+import { standardNormal } from "../random/draws";
 
 /** Sums of paired values (x, y). */
 function sums(pairs: ReadonlyArray<readonly [number, number]>): CovariateSums {

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalQuantile } from "./distributions/normal";
 import { centredQ, learnedSpread, spreadLowerBound, SPREAD_CEILING, SPREAD_FLOOR, type PastLift } from "./empirical-prior";
-import { createRng } from "./simulation/prng";
-import { standardNormal } from "./simulation/generators";
+import { createRng } from "../random/prng";
+import { standardNormal } from "../random/draws";
 
 // Ten comparisons with variances 0.0009–0.002 (tests of a few thousand visitors per arm).
 const LIFTS: PastLift[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { intervalOf, ratioDifference, ratioEstimate, type RatioSums } from "./ratio-metric";
-import { bernoulli, orderValue } from "./simulation/generators";
-import { createRng, type Rng } from "./simulation/prng";
+import { bernoulli, orderValue } from "../random/draws";
+import { createRng, type Rng } from "../random/prng";
 
 /** The sums a rollup holds, from per-visitor (orders, revenue). */
 function sumsOf(visitors: ReadonlyArray<readonly [number, number]>): RatioSums {

@@ -14,7 +14,7 @@ import {
   type SideSums,
 } from "~/domain/results/holdout";
 import { HOLDOUT_ARM, REST_ARM } from "~/domain/experiments/patches-response";
-import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
+import { PURCHASE_GOAL } from "~/domain/events/purchase";
 import { holdoutRollupSums, listHoldoutSites, writeHoldout } from "~/models/holdout.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
 import { invalidateSite } from "~/services/storefront/site-cache.server";

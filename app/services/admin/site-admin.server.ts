@@ -27,7 +27,7 @@ export interface SiteDetail {
   allowedOrigins: string[];
   consentCountries: string[];
   consentManagedByMerchant: boolean;
-  /** Goal labels counted from the site's server only (app/domain/results/money-source.ts). */
+  /** Goal labels counted from the site's server only (app/domain/events/money-source.ts). */
   serverGoals: string[];
   status: "active" | "paused";
   pausedReason: string | null;

@@ -1,7 +1,7 @@
 // Shopify's mandatory compliance webhooks (docs/privacy.md): erase a shop 48 h after it uninstalled,
 // unlink a customer's orders from every visitor and session, and say what is stored about them.
 import { parseOrderIds } from "~/domain/shopify/compliance";
-import { purchaseEventId } from "~/domain/shopify/purchase";
+import { purchaseEventId } from "~/domain/events/purchase";
 import { unlinkOrders, countOrdersOnFile, type UnlinkedOrders } from "~/models/shopify/customer-data.server";
 import { eraseShop, type ErasedRows } from "~/models/shopify/shop-erasure.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";

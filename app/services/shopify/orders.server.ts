@@ -1,7 +1,7 @@
 // Shopify purchases: orders/paid records each order once as a `purchase` conversion in shop money,
 // refunds/create and orders/cancelled lower its net revenue, and the web pixel's checkout report gives an
 // order its session. Every path takes the order's lock first, so whichever arrives first, it counts once.
-import { PURCHASE_GOAL, purchaseEventId } from "~/domain/shopify/purchase";
+import { PURCHASE_GOAL, purchaseEventId } from "~/domain/events/purchase";
 import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
 import { purchaseSums, settlementSums, type OrderProfitFacts } from "~/domain/shopify/order-lines";
 import type { SiteConfig } from "~/domain/sites/site-config";

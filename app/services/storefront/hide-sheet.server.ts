@@ -1,7 +1,7 @@
 // GET /api/hide.css: the hiding sheet a first pageview of another site links from the opt-in head helper
 // (docs/anti-flicker-other-sites.md, "First-visit hiding"): the same text for every visitor of a page, from
 // the in-memory site cache. Nothing about the request is stored.
-import { hideSheet, parseHideSheetQuery } from "~/domain/sites/hide-sheet";
+import { hideSheet, parseHideSheetQuery } from "~/domain/experiments/hide-sheet";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { throttleSnippetRequest } from "./limits.server";
 import { getSiteConfig } from "./site-cache.server";

@@ -1,7 +1,7 @@
 // POST /api/conversions (draft): a conversion sent by the merchant's server with a site API key.
 import { parseConversionRequest } from "~/domain/events/conversion-request";
 import { parseJsonText } from "~/domain/events/event-batch";
-import { moneySource } from "~/domain/results/money-source";
+import { moneySource } from "~/domain/events/money-source";
 import { inTransaction } from "~/models/transaction.server";
 import { authenticateApiKey } from "~/services/api-key-auth.server";
 import { fail, ok, type Outcome } from "~/services/outcome";

@@ -3,7 +3,7 @@
 // domain's plan (exposures, conversions, attributions, rollup increments).
 import { COVARIATE_WINDOW_MS } from "~/domain/events/covariate";
 import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
-import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
+import { PURCHASE_GOAL } from "~/domain/events/purchase";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";

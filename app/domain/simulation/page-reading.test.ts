@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildResults } from "../../results/build-results";
-import { totalsPerArm } from "../../results/totals";
+import { buildResults } from "../results/build-results";
+import { totalsPerArm } from "../results/totals";
 import { GOAL, readPage, resultsInput, rollupsOf, type PageSetting } from "./page-reading";
 import type { SimArmTotals } from "./runner";
 

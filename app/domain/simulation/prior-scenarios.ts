@@ -1,14 +1,15 @@
 // The prior's scenarios: whether a chance to win of 95% or more backs a variant that is really better, when real
 // lifts spread 2% to 15%, with the prior learned from the shop's own completed tests (empirical Bayes) and with
 // the setting a shop without that history falls back to; both read through the real page (buildResults).
-import { completedLifts } from "../../results/completed-lift";
-import { chancePrior, MIN_COMPLETED_TESTS, type PastComparison } from "../../results/shop-prior";
-import { DEFAULT_PRIOR } from "../bayesian";
+import { completedLifts } from "../results/completed-lift";
+import { chancePrior, MIN_COMPLETED_TESTS, type PastComparison } from "../results/shop-prior";
+import { DEFAULT_PRIOR } from "../stats";
 import { binomial } from "./binomial";
 import { pathClaims, type PathClaims } from "./claims";
-import { DEFAULT_VISITOR, standardNormal } from "./generators";
+import { standardNormal } from "../random/draws";
+import { DEFAULT_VISITOR } from "./generators";
 import { armName, GOAL, readPage, rollupsOf, type PageReading, type PageSetting } from "./page-reading";
-import type { Rng } from "./prng";
+import type { Rng } from "../random/prng";
 import { everyVisitors, type SimArmTotals } from "./runner";
 import { plannedVisitors, type Line, type Scenario } from "./scenario";
 import type { Target } from "./table";

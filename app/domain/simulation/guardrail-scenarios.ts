@@ -2,11 +2,12 @@
 // through the REAL buildResults() and guardrailBreaches(), at every read until the plan (or a multiple of it):
 // a variant whose checkout is broken must be paused, and healthy A/A tests must not be, within the one error
 // budget per test (results/guardrails.ts) across guardrail goals, metrics and variants.
-import { buildResults, type ResultsInput, type RollupRow } from "../../results/build-results";
-import { guardrailBreaches } from "../../results/guardrails";
-import { bernoulli, cumulativeShares, DEFAULT_VISITOR, pickArm, visitorRevenue, type VisitorModel } from "./generators";
+import { buildResults, type ResultsInput, type RollupRow } from "../results/build-results";
+import { guardrailBreaches } from "../results/guardrails";
+import { bernoulli, cumulativeShares, pickArm } from "../random/draws";
+import { DEFAULT_VISITOR, visitorRevenue, type VisitorModel } from "./generators";
 import { armName, GOAL, resultsInput, rollupsOf } from "./page-reading";
-import type { Rng } from "./prng";
+import type { Rng } from "../random/prng";
 import { addVisitorRevenue, emptyArmTotals, everyVisitors, type SimArmTotals } from "./runner";
 import { MDE, plannedVisitors, REVENUE_CAP, type Line, type Scenario } from "./scenario";
 import type { Target } from "./table";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decisionScenarios, READ_EVERY, SMALLER_ORDERS, SMALLER_ORDERS_MDE } from "./decision-scenarios";
 import { DEFAULT_VISITOR } from "./generators";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 import { plannedVisitors, type PageScenario } from "./scenario";
 import { runChunk } from "./suite";
 

@@ -1,11 +1,11 @@
 // What a scenario of the validity simulation is: how one simulated test is run from its own seed, and the lines
 // of the table that read it. Most scenarios read the results page at looks along one path (pageScenario);
 // others (guardrails every pass, segments, the holdout, the prior) run their own reading and say so here.
-import { planSample } from "../../results/stats";
+import { planSample } from "../results/stats";
 import { pathClaims, type PathClaims } from "./claims";
 import { DEFAULT_VISITOR, orderQuantile, type VisitorModel } from "./generators";
 import { readPage, type PageSetting } from "./page-reading";
-import type { Rng } from "./prng";
+import type { Rng } from "../random/prng";
 import { simulatePath } from "./runner";
 import type { LineKind, Target } from "./table";
 

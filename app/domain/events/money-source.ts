@@ -1,7 +1,7 @@
 // Where a goal's conversions and their money may come from on a site: signed Shopify orders, the merchant's
 // server, or visitors' browsers (which anyone can forge). The browser doors refuse what is not theirs, the
 // results page names each goal's source, and automatic actions can ask whether a goal's evidence is trustworthy.
-import { PURCHASE_GOAL } from "../shopify/purchase";
+import { PURCHASE_GOAL } from "./purchase";
 
 /**
  * orders: Shopify's signed order webhooks (a Shopify site's `purchase`); server: the merchant's server

@@ -3,7 +3,7 @@
 // Armitage, McPherson & Rowe, "Repeated significance tests on accumulating data", JRSS A 132:235, 1969).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_VISITOR } from "./generators";
-import { createRng, deriveSeed } from "./prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { everyVisitors, simulatePath, type SimArmTotals } from "./runner";
 
 /** Pooled two-proportion z-test, two-sided at 5%: |z| > 1.959964. */

@@ -1,4 +1,5 @@
-// The ISO 3166-1 alpha-2 country codes in current use (249), for checking a merchant's consent-country list.
+// The ISO 3166-1 alpha-2 country codes in current use (249): a merchant's consent-country list is checked
+// against them (sites/site-form.ts), and a visitor's country segment reads them (events/segment.ts).
 
 export const ISO_COUNTRIES: ReadonlySet<string> = new Set(
   (

@@ -2,12 +2,12 @@
 // device, new or returning, a channel and a country with uneven shares, read at the end of every day through
 // the REAL buildResults() and the segments the results page builds beside it (segmentsBeside), and counted by
 // whether any segment's interval excluded 0 (A/A: a story invented) or found a real segment effect (power).
-import { buildResults, type ResultsInput, type RollupRow } from "../../results/build-results";
-import { segmentsBeside, type SegmentRollupRow, type SegmentsView } from "../../results/segments";
-import type { SegmentDimension } from "../../events/segment";
-import { cumulativeShares, pickArm } from "./generators";
+import { buildResults, type ResultsInput, type RollupRow } from "../results/build-results";
+import { segmentsBeside, type SegmentRollupRow, type SegmentsView } from "../results/segments";
+import type { SegmentDimension } from "../events/segment";
+import { cumulativeShares, pickArm } from "../random/draws";
 import { armName } from "./page-reading";
-import type { Rng } from "./prng";
+import type { Rng } from "../random/prng";
 import { MDE, type Line, type Scenario } from "./scenario";
 import type { Target } from "./table";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HIDE_PATH_MAX_CHARS, hideCss } from "~/wire/hide";
 import { MAX_SHEET_SELECTOR_CHARS, hideSheet, hideSheetSelectors, parseHideSheetQuery } from "./hide-sheet";
-import type { ArmConfig, RunningTest, ServedWinner, SiteConfig } from "./site-config";
+import type { ArmConfig, RunningTest, ServedWinner, SiteConfig } from "../sites/site-config";
 
 let n = 0;
 const arm = (patches: unknown, redirectUrl: string | null = null): ArmConfig => ({ id: `arm${++n}`, key: `k${n}`, weight: 1, patches, redirectUrl });

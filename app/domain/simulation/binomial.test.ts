@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chiSquareSurvival } from "../distributions/chi-square";
+import { chiSquareSurvival } from "../stats";
 import { binomial, binomialLogPmf } from "./binomial";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 
 describe("binomial draws", () => {
   it("has scipy's log-pmf", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, deriveSeed } from "./prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { runChunk } from "./suite";
 import { SEGMENT_DAILY_VISITORS, SEGMENT_DAYS, SIM_SEGMENTS, segmentScenarios, simulateSegments, type SegmentsLook } from "./segments-scenarios";
 

@@ -1,10 +1,10 @@
 // What the results page would claim from a simulated test's totals: the totals become the daily rollups the
 // page is built from, and the REAL buildResults() (and through it analyze()) turns them into the view the
 // page renders; only then are the claims read off that view.
-import { buildResults, type ResultsInput, type RollupRow } from "../../results/build-results";
-import { decisionSummary } from "../../results/decision-summary";
-import type { VerdictKind } from "../../results/view";
-import type { PriorInput } from "../types";
+import { buildResults, type ResultsInput, type RollupRow } from "../results/build-results";
+import { decisionSummary } from "../results/decision-summary";
+import type { VerdictKind } from "../results/view";
+import type { PriorInput } from "../stats";
 import type { SimArmTotals } from "./runner";
 
 /** The test as the page knows it: the configured split and the minimum detectable effect of its plan. */

@@ -5,8 +5,8 @@
 import { HIDE_PATH_MAX_CHARS, hideCss } from "~/wire/hide";
 import { isSiteId } from "~/wire/rules/site-id";
 import { matchesAnyPath } from "~/wire/rules/targeting";
-import { changedSelectors } from "../experiments/changed-selectors";
-import type { SiteConfig } from "./site-config";
+import { changedSelectors } from "./changed-selectors";
+import type { SiteConfig } from "../sites/site-config";
 
 /**
  * The most selector text one sheet holds (the sum of its selectors' lengths). The sheet blocks a new

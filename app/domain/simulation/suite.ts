@@ -6,7 +6,7 @@ import { decisionScenarios } from "./decision-scenarios";
 import { holdoutScenarios } from "./holdout-scenarios";
 import { guardrailScenarios } from "./guardrail-scenarios";
 import { priorScenarios } from "./prior-scenarios";
-import { createRng, deriveSeed } from "./prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { everyVisitors } from "./runner";
 import { segmentScenarios } from "./segments-scenarios";
 import { MDE, PEEK_EVERY, pageScenario, plannedVisitors, type Line, type Scenario } from "./scenario";

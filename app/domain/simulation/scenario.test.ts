@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_VISITOR } from "./generators";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 import { armModels, MDE, pageScenario, plannedVisitors } from "./scenario";
 
 describe("scenario", () => {

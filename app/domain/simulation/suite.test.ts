@@ -2,7 +2,7 @@
 // line, and gives the same numbers for the same seed however the tests are split. Whether the engine meets
 // the targets is what `npm run stats:simulate` measures, at 2,000 tests per scenario; not checked here.
 import { describe, expect, it } from "vitest";
-import { usersPerArmForRate } from "../power";
+import { usersPerArmForRate } from "../stats";
 import { hourlyLooks, mergeTallies, plannedVisitors, planChunks, runChunk, runSuite, scenarios } from "./suite";
 import { estimate, formatTable } from "./table";
 

@@ -1,5 +1,5 @@
-// The simulation's random numbers: a small, fast, seeded generator, so every run of the validity simulation
-// (and every simulated test inside it) can be repeated exactly from its seed.
+// Seeded random numbers: a small, fast generator, so every run of the validity simulation (and every
+// simulated test inside it, and every property test that draws) can be repeated exactly from its seed.
 
 /** A source of uniform numbers in [0, 1). */
 export interface Rng {

@@ -1,7 +1,7 @@
 // Binomial draws for simulated tests whose visitors are counted a day at a time rather than one by one: how many
 // of a day's visitors land in an arm, and how many of them convert.
-import { logGamma } from "../distributions/gamma";
-import type { Rng } from "./prng";
+import { logGamma } from "../stats";
+import type { Rng } from "../random/prng";
 
 /** ln P(X = k) for X ~ Binomial(n, p), 0 < p < 1. */
 export function binomialLogPmf(n: number, p: number, k: number): number {

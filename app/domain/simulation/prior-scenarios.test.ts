@@ -1,9 +1,9 @@
 // The prior's scenarios as an instrument: the day-counted path adds up, the history is what the service would
 // record for ten completed tests, and each simulated test is read through the page with both priors.
 import { describe, expect, it } from "vitest";
-import { chancePrior, MIN_COMPLETED_TESTS } from "../../results/shop-prior";
-import { DEFAULT_PRIOR } from "../bayesian";
-import { createRng } from "./prng";
+import { chancePrior, MIN_COMPLETED_TESTS } from "../results/shop-prior";
+import { DEFAULT_PRIOR } from "../stats";
+import { createRng } from "../random/prng";
 import {
   BELOW_RANGE_SPREAD,
   countedPath,

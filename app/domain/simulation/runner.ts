@@ -1,7 +1,8 @@
 // One simulated test: visitors arrive one by one, each lands in an arm and converts or spends by its arm's
 // model, and at each look the cumulative totals per arm (what the daily rollups add up to) are read.
-import { bernoulli, cumulativeShares, gamma, orderValue, pickArm, visitorRevenue, type VisitorModel } from "./generators";
-import type { Rng } from "./prng";
+import { bernoulli, cumulativeShares, gamma, orderValue, pickArm } from "../random/draws";
+import { visitorRevenue, type VisitorModel } from "./generators";
+import type { Rng } from "../random/prng";
 
 /** One arm's cumulative figures, as the rollups hold them for one goal. */
 export interface SimArmTotals {

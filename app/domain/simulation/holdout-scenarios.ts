@@ -1,10 +1,11 @@
 // The store-wide holdout's lines of the validity simulation: a holdout run simulated day by day as its rollups
 // hold it, read every day through the holdout page's own code (holdoutPeriod, startsWithRun, compareHoldout)
 // with the page's default period, and what the merchant was shown at each read.
-import { compareHoldout, holdoutPeriod, startsWithRun, type HoldoutComparison, type Period, type SideSums } from "../../results/holdout";
-import { normalCdf } from "../distributions/normal";
-import { bernoulli, DEFAULT_VISITOR, logMean, orderValue, type OrderValue } from "./generators";
-import type { Rng } from "./prng";
+import { compareHoldout, holdoutPeriod, startsWithRun, type HoldoutComparison, type Period, type SideSums } from "../results/holdout";
+import { normalCdf } from "../stats";
+import { bernoulli, logMean, orderValue, type OrderValue } from "../random/draws";
+import { DEFAULT_VISITOR } from "./generators";
+import type { Rng } from "../random/prng";
 import { REVENUE_CAP, type Line, type Scenario } from "./scenario";
 import type { Target } from "./table";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalQuantile } from "../distributions/normal";
-import { nearNormal } from "../skewness";
-import { DEFAULT_VISITOR, logMean } from "./generators";
+import { nearNormal, normalQuantile } from "../stats";
+import { logMean } from "../random/draws";
+import { DEFAULT_VISITOR } from "./generators";
 import {
   binomial,
   cappedOrderMean,
@@ -12,7 +12,7 @@ import {
   trueDifferences,
   type HoldoutRead,
 } from "./holdout-scenarios";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 import { REVENUE_CAP } from "./scenario";
 
 describe("binomial", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_VISITOR } from "./generators";
 import { GUARDRAIL_READ_EVERY, guardrailLooks, guardrailPath, guardrailScenarios } from "./guardrail-scenarios";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 import { runChunk } from "./suite";
 import { estimate } from "./table";
 
