@@ -1,6 +1,7 @@
 // A test's schedule and Shopify Rollouts in Chromium on the local demo (issue 22): a draft scheduled from its
 // page's Schedule card is served on /demo from its start and no longer after its end (the schedule job runs
-// every second here, so the times are seconds away rather than a moved clock), the tests list says so at a
+// every second here, so the times are seconds away rather than a moved clock, and the test polls for each
+// change; the pass at moments chosen to the second is tests/integration/schedule-pass.test.ts's), the tests list says so at a
 // glance, and the demo shop's scheduled theme rollout is warned of on the Shopify storefront's test only.
 import { describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
@@ -10,6 +11,7 @@ import type { PatchesResponse } from "~/wire";
 import { collectPageProblems } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 import { seedTest } from "../support/seed";
+import { getPatches, newId } from "../support/snippet-client";
 
 const TEST_ID = "sched-demo";
 const kind = "pglite";
@@ -48,6 +50,20 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
     }
   }
 
+  /**
+   * Polls what /api/patches serves a new visitor until `served` holds (the schedule job's pass, a second apart,
+   * and no longer), then answers the time it first held; Chromium then checks the page itself once.
+   */
+  async function until(served: (tests: string[]) => boolean, withinMs: number): Promise<number> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const answer = (await (await getPatches(demo.server.url, DEMO_SITE_ID, newId())).json()) as PatchesResponse;
+      if (served(answer.tests.map((t) => t.test))) return Date.now();
+      if (Date.now() > deadline) throw new Error(`/api/patches did not change as expected within ${withinMs} ms: ${JSON.stringify(answer.tests)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
   it("starts a draft at the time set on its page and completes it at its end, served only in between", async () => {
     const context = await demo.browser.newContext();
     try {
@@ -58,7 +74,8 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
       expect(zone).toBeTruthy();
       // Whole seconds: the form keeps no milliseconds.
       const startAt = Math.ceil((Date.now() + 10_000) / 1000) * 1000;
-      const endAt = startAt + 12_000;
+      // Long enough for a pass to start it and Chromium to see it served before its end, on a loaded machine.
+      const endAt = startAt + 8_000;
       const local = (at: number) => `${utcToZonedInput(new Date(at), zone!)}:${String(new Date(at).getUTCSeconds()).padStart(2, "0")}`;
       await admin.getByLabel("Start at").fill(local(startAt));
       await admin.getByLabel("End at").fill(local(endAt));
@@ -72,11 +89,11 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
       expect(Date.now()).toBeLessThan(startAt);
       expect(await servedOnDemo()).toEqual([DEMO_TEST_ID]);
 
-      await new Promise((r) => setTimeout(r, Math.max(0, startAt + 2500 - Date.now())));
+      expect(await until((tests) => tests.includes(TEST_ID), startAt + 10_000 - Date.now())).toBeGreaterThanOrEqual(startAt);
       expect(Date.now()).toBeLessThan(endAt);
       expect((await servedOnDemo()).sort()).toEqual([DEMO_TEST_ID, TEST_ID].sort());
 
-      await new Promise((r) => setTimeout(r, Math.max(0, endAt + 2500 - Date.now())));
+      expect(await until((tests) => !tests.includes(TEST_ID), endAt + 10_000 - Date.now())).toBeGreaterThanOrEqual(endAt);
       expect(await servedOnDemo()).toEqual([DEMO_TEST_ID]);
       await admin.goto(`${demo.server.url}/app/tests/${TEST_ID}`, { waitUntil: "networkidle" });
       await admin.getByText("svc completed this test at its scheduled end.").waitFor();

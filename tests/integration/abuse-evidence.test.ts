@@ -10,7 +10,7 @@ import type { ResultsView } from "~/domain/results/view";
 import type { PatchesResponse } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { loaderData } from "../support/admin-route-data";
-import { networkRowsFor, seedRows, seedShop, seedSite, seedTest, ago } from "../support/seed";
+import { NOW, networkRowsFor, seedRows, seedShop, seedSite, seedTest, ago } from "../support/seed";
 import { useShopifyServer } from "../support/shopify";
 import { batch, conversion, exposure, getPatchesFrom, newId, postBatchFrom } from "../support/snippet-client";
 
@@ -49,13 +49,31 @@ describe.each(databaseKinds)("evidence a stranger cannot forge (%s)", (kind) => 
     expect(found).toHaveLength(count);
     return found;
   }
-  /** A few schedule passes (one a second). */
-  const passes = () => new Promise((r) => setTimeout(r, 3500));
+  const statusOf = async (testId: string) =>
+    (await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Test" WHERE id = $1`, [testId])))[0]?.status;
+  let canaries = 0;
+  /**
+   * Returns once a whole schedule pass that began after the call has run (every running test watched with what
+   * was sent before it), rather than sleeping for "a few passes" that a loaded machine may not have run: a draft
+   * due at once is started by a pass that began after it was made; a second, made once the first runs, by a
+   * pass that began after that pass had ended (passes never overlap on one server).
+   */
+  async function passes(): Promise<void> {
+    for (let i = 0; i < 2; i++) {
+      const id = `canary-${++canaries}`;
+      await ctx.sql((sql) => seedTest(sql, { id, site: "abuse-canary", pages: [`/${id}`], goals: ["signup"], scheduledStartAt: NOW }));
+      const deadline = Date.now() + 15_000;
+      while ((await statusOf(id)) !== "running") {
+        if (Date.now() > deadline) throw new Error(`no schedule pass started ${id} within 15 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
 
   beforeAll(async () => {
     await ctx.sql(async (sql) => {
       await seedShop(sql, { domain: SHOP, ownerEmail: "owner@example.com" });
-      for (const row of ["r1", "r2", "r4", "r5"]) {
+      for (const row of ["r1", "r2", "r4", "r5", "canary"]) {
         const site = await seedSite(sql, { shop: SHOP, id: `abuse-${row}` });
         siteIds.set(row, site.id);
       }
@@ -134,7 +152,8 @@ describe.each(databaseKinds)("evidence a stranger cannot forge (%s)", (kind) => 
     expect(guardrailBreaches(data as ResultsView, ["signup"])).toEqual([]);
     expect(data.evidenceNotice).toMatch(/^Traffic from a few networks looks unusual\. 2 networks carry \d+% of this test's visitors and alone split them unevenly\./);
     await ctx.sql((sql) => sql.query(`UPDATE "Goal" SET "isGuardrail" = true WHERE "testId" = 'r5'`));
-    await passes();
+    // Polled for, rather than "a few passes" slept through.
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline && (await statusOf("r5")) !== "paused"; ) await new Promise((r) => setTimeout(r, 50));
     const after = await page("r5");
     expect(after.lifecycle.status).toBe("paused");
     expect(after.lifecycle.pausedReason).toMatch(/^Guardrail: "Variant B" lowers conversion rate on "signup"/);
