@@ -8,7 +8,7 @@ import { flickerBreaches } from "~/domain/results/flicker-guardrail";
 import { guardrailBreaches } from "~/domain/results/guardrails";
 import type { ResultsView } from "~/domain/results/view";
 import type { PatchesResponse } from "~/wire";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { loaderData } from "../support/admin-route-data";
 import { NOW, networkRowsFor, seedRows, seedShop, seedSite, seedTest, ago } from "../support/seed";
 import { useShopifyServer } from "../support/shopify";
@@ -30,7 +30,7 @@ function armRows(siteId: string, testId: string, armId: string, visitors: number
 /** The address of attacker network `n` (its own /24 of 127/8), host `h` in it. */
 const from = (n: number, h = 1) => `127.0.${100 + n}.${h}`;
 
-describe.each(databaseKinds)("evidence a stranger cannot forge (%s)", (kind) => {
+describe.each(embeddedOnly)("evidence a stranger cannot forge (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
   const url = () => ctx.server.url;
   const siteIds = new Map<string, string>();

@@ -13,7 +13,7 @@ import type { SqlRunner } from "~/db/connection.server";
 import { utcToZonedInput } from "~/domain/experiments/schedule";
 import type { PatchesResponse } from "~/wire";
 import { postAction, readSingleFetch } from "../support/admin-route-data";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { networkRowsFor, purchaseRows, seedRows, seedTest, storefrontSite, ago } from "../support/seed";
 import { adminFetch, useShopifyServer, type ShopifyFixture } from "../support/shopify";
 import { batch, exposure, getPatches, newId, postBatchFrom } from "../support/snippet-client";
@@ -66,7 +66,7 @@ function helpers(ctx: ShopifyFixture, shop: string) {
   return { planned, lifecycle, statusOf, mark, waitFor };
 }
 
-describe.each(databaseKinds)("svc's own pauses leave the storefront's plan (%s)", (kind) => {
+describe.each(embeddedOnly)("svc's own pauses leave the storefront's plan (%s)", (kind) => {
   const SHOP = "storefront-pause.myshopify.com";
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
   const { planned, lifecycle, statusOf, mark, waitFor } = helpers(ctx, SHOP);
@@ -148,7 +148,7 @@ describe.each(databaseKinds)("svc's own pauses leave the storefront's plan (%s)"
   });
 });
 
-describe.each(databaseKinds)("a misuse pause leaves the storefront's plan at once (%s)", (kind) => {
+describe.each(embeddedOnly)("a misuse pause leaves the storefront's plan at once (%s)", (kind) => {
   const SHOP = "storefront-misuse.myshopify.com";
   const POLICY = { minVisitors: 6, minNetworks: 3, minSpanMs: 2_000 };
   // No schedule pass is due during the test: only the pause's own kick can write the plan.

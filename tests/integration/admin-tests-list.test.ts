@@ -2,7 +2,7 @@
 // rollups hold; status tabs filter it, archived tests only under their own tab; an empty shop is told the first step.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { NOW, seedRows, seedSite, seedTest, type TestSeed } from "../support/seed";
 import { useServer } from "../support/server";
 import { BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
@@ -31,7 +31,7 @@ async function seedRollups(sql: SqlRunner, site: string, test: string) {
   await seedRows(sql, "DailyRollup", rows);
 }
 
-describe.each(databaseKinds)("tests list (%s)", (kind) => {
+describe.each(embeddedOnly)("tests list (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const page = async (shop: string, query = "") => {
     const res = await adminFetch(ctx.server.url, shop, `/app${query}`);

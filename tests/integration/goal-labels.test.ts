@@ -6,11 +6,11 @@ import { DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { describe, expect, it } from "vitest";
 import { MAX_GOAL_LABELS, OTHER_GOAL } from "~/domain/events/goal-labels";
 import type { PatchesResponse } from "~/wire";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { useServer } from "../support/server";
 import { batch, conversion, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
-describe.each(databaseKinds)("made-up goal labels on %s", (kind) => {
+describe.each(embeddedOnly)("made-up goal labels on %s", (kind) => {
   const ctx = useServer(kind, { SVC_DEMO: "1" });
 
   it("counts 10,000 labels under at most MAX_GOAL_LABELS + one bucket, and renders the results page in under 1 s", async () => {

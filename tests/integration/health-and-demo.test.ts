@@ -3,10 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { startServer, useServer, type RunningServer } from "../support/server";
 
-describe.each(databaseKinds)("a demo server on %s", (kind) => {
+describe.each(embeddedOnly)("a demo server on %s", (kind) => {
   const ctx = useServer(kind, { SVC_DEMO: "1" });
 
   it("reports a reachable database on /healthz", async () => {

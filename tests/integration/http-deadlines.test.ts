@@ -4,7 +4,7 @@
 // routes; and no more than SVC_MAX_CONNECTIONS are open at once. Short deadlines here (1 s each).
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { rawRequest } from "../support/raw-http";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
@@ -18,7 +18,7 @@ const trickle = (socket: net.Socket) => {
   socket.once("close", () => clearInterval(timer));
 };
 
-describe.each(databaseKinds)("HTTP deadlines and connection cap (%s)", (kind) => {
+describe.each(embeddedOnly)("HTTP deadlines and connection cap (%s)", (kind) => {
   const ctx = useServer(kind, {
     ...SHOPIFY_TEST_ENV,
     SVC_HEADERS_TIMEOUT_MS: String(DEADLINE_MS),

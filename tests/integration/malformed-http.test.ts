@@ -3,7 +3,7 @@
 // naming a shop that is not a shop or carrying a body that is not JSON.
 import { describe, expect, it } from "vitest";
 import { sendWebhook, signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
-import { databaseKinds } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { rawRequest } from "../support/raw-http";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
@@ -11,7 +11,7 @@ const SECRET = SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET;
 
 const problemType = (body: string) => (JSON.parse(body) as { type: string }).type.split("/").pop();
 
-describe.each(databaseKinds)("malformed HTTP (%s)", (kind) => {
+describe.each(embeddedOnly)("malformed HTTP (%s)", (kind) => {
   const ctx = useServer(kind, { ...SHOPIFY_TEST_ENV });
 
   it.each([

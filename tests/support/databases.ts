@@ -17,9 +17,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * For files where the database is the subject (the data path, migrations, durability, the rollups, orders): the
+ * embedded database, and PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+ */
 export const databaseKinds: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
+
+/**
+ * For files where it is not (admin forms, the editor, HTTP edge cases, webhook signatures): the embedded database
+ * alone. Every statement they send is also sent to PostgreSQL by a file above: `npm test` records each process's
+ * SQL shapes and fails when PostgreSQL missed one the embedded database answered (scripts/query-shapes.mjs).
+ */
+export const embeddedOnly: Array<"pglite"> = ["pglite"];
 
 /**
  * A fresh database: empty, or with `migrated`, a PGlite folder already holding every committed migration (for
