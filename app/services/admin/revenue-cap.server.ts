@@ -1,9 +1,9 @@
 // A site's revenue cap: the merchant's setting on the site page, the default it falls back to, and the
 // amount a test fixes when it starts (app/domain/sites/revenue-cap.ts).
 import { capForNewTest, parseRevenueCap, REVENUE_CAP_MIN_VALUES, REVENUE_CAP_WINDOW_DAYS, windowStart, type FixedRevenueCap } from "~/domain/sites/revenue-cap";
-import { recentConversionValues, readSiteRevenueCap, writeSiteRevenueCap } from "~/models/revenue-cap.server";
-import { findShopByDomain } from "~/models/shop.server";
-import { findSiteOfShop } from "~/models/site.server";
+import { recentConversionValues, readSiteRevenueCap, writeSiteRevenueCap } from "~/models/sites/revenue-cap.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { findSiteOfShop } from "~/models/sites/site.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
 import { SITE_NOT_FOUND } from "./site-admin.server";
 

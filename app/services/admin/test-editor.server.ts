@@ -7,10 +7,10 @@ import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTe
 import { validPatches } from "~/domain/experiments/patch-shape";
 import { placeSlice, shareDoesNotFit } from "~/domain/experiments/test-group";
 import { storefrontOrigins } from "~/domain/links/editor-page";
-import { findShopByDomain } from "~/models/shop.server";
-import { listSitesOfShop } from "~/models/site.server";
-import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
-import { heldSlices, listGroupsOfShop } from "~/models/test-group.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { listSitesOfShop } from "~/models/sites/site.server";
+import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/tests/test.server";
+import { heldSlices, listGroupsOfShop } from "~/models/tests/test-group.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";

@@ -2,7 +2,7 @@
 // own rules (patch shape, the edit policy of a test that has run), written once, then served at once.
 import { lockExplanation, structureEditable } from "~/domain/experiments/test-edit-policy";
 import { patchListSchema } from "~/domain/experiments/patch-shape";
-import { replaceDraftArmPatches } from "~/models/editor.server";
+import { replaceDraftArmPatches } from "~/models/tests/editor.server";
 import type { Patch } from "~/wire";
 import type { EditorSaveResponse } from "~/wire/editor";
 import { granted, openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type CorsGrant, type EditorRequest } from "./access.server";

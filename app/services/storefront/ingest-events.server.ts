@@ -11,7 +11,7 @@ import { networkKey } from "~/env.server";
 import { holdoutArmOf } from "~/domain/experiments/patches-response";
 import { assignTests } from "~/wire/rules/traffic-split";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { addRejectedExposures } from "~/models/site.server";
+import { addRejectedExposures } from "~/models/sites/site.server";
 import { isDataError } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { isPixelFunnelLabel } from "~/wire/rules/funnel";

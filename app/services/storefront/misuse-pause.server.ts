@@ -4,7 +4,7 @@
 import type { MisuseWindow } from "~/domain/events/exposure-integrity";
 import { misusePauseEmail, misusePauseReason } from "~/domain/events/misuse-notice";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
+import { pauseTestWithNotice } from "~/models/tests/pause-with-notice.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { kickStalePlans } from "~/services/shopify/stale-hide-plans.server";
 import { clearMisuseEvidence } from "./misuse.server";

@@ -3,7 +3,7 @@
 import { patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "~/domain/experiments/patches-response";
 import { verifyPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
-import { findPreviewableTest } from "~/models/preview.server";
+import { findPreviewableTest } from "~/models/tests/preview.server";
 import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~/wire";
 import { needsCountry, visitorFacts, type FactSources } from "~/wire/rules/audience";
 import { normalizeCountry } from "~/domain/consent/region";

@@ -3,7 +3,7 @@ import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import { storedAudience } from "~/wire/rules/audience";
 import type { HoldoutConfig, SiteConfig } from "~/domain/sites/site-config";
-import { STAFF_ADDRESS_DAYS } from "./staff-address.server";
+import { STAFF_ADDRESS_DAYS } from "~/models/shops/staff-address.server";
 
 function holdoutOf(site: { holdoutPercent: number; holdoutRunId: string | null; holdoutSince: Date | null }): HoldoutConfig | null {
   return site.holdoutPercent > 0 && site.holdoutRunId && site.holdoutSince ? { runId: site.holdoutRunId, percent: site.holdoutPercent, since: site.holdoutSince } : null;

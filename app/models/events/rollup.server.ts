@@ -1,5 +1,5 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
-import { inSqlTransaction, sqlOf, type Sql, type Tx } from "./transaction.server";
+import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
 
 export interface RollupKey {
   siteId: string;
