@@ -1,5 +1,5 @@
 // Adds up a test's daily rollups per arm: the counts and revenue that the comparisons, the series and the page start from.
-import type { OrderSums } from "./profit";
+import type { OrderSums } from "../shopify/order-lines";
 import type { ResultsView } from "./view";
 
 /** The figures a daily rollup row holds (DailyRollup): what ingestion adds to and results add up. */
