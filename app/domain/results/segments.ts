@@ -10,7 +10,7 @@ import { DEFAULT_ALPHA } from "../stats/input";
 import { armMoments } from "../stats/moments";
 import { DEFAULT_SEQUENTIAL_TUNING, sequentialMultiplier } from "../stats/sequential";
 import { planSample } from "./stats";
-import type { ResultsView } from "./view";
+import type { ArmCounts, ResultsView } from "./view";
 
 /** A test's segment figures summed over days (what the model reads). */
 export interface SegmentRollupRow {
@@ -27,15 +27,7 @@ export interface SegmentRollupRow {
   revenueSquares: number;
 }
 
-export interface SegmentArm {
-  armId: string;
-  name: string;
-  isControl: boolean;
-  visitors: number;
-  convertingVisitors: number;
-  conversions: number;
-  /** convertingVisitors / visitors; null without visitors. */
-  rate: number | null;
+export interface SegmentArm extends ArmCounts {
   /** Gross revenue in the site's currency (refunds are not kept per segment). */
   revenue: number;
   revenuePerVisitor: number | null;
