@@ -1,6 +1,7 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
+import { goalRule } from "~/domain/experiments/test-form";
 import { storedAudience } from "~/wire/rules/audience";
 import type { HoldoutConfig, SiteConfig } from "~/domain/sites/site-config";
 import { STAFF_ADDRESS_DAYS } from "~/models/shops/staff-address.server";
@@ -73,12 +74,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               patches: arm.patches,
               redirectUrl: arm.redirectUrl,
             })),
-            goals: test.goals.map((goal) => ({
-              label: goal.label,
-              kind: goal.kind,
-              selector: goal.selector,
-              urlPattern: goal.urlPattern,
-            })),
+            goals: test.goals.map(goalRule),
           })),
     served:
       site.status === "paused"

@@ -3,7 +3,7 @@
 // a new draft".
 import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
-import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
+import { goalDefinition, newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
 import { placeSlice, shareDoesNotFit } from "~/domain/experiments/test-group";
 import { storefrontOrigins } from "~/domain/links/editor-page";
@@ -119,14 +119,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
       patches: validPatches(arm.patches) ?? [],
       redirectUrl: arm.redirectUrl,
     })),
-    goals: test.goals.map((goal) => ({
-      label: goal.label,
-      kind: goal.kind,
-      selector: goal.selector,
-      urlPattern: goal.urlPattern,
-      isPrimary: goal.isPrimary,
-      isGuardrail: goal.isGuardrail,
-    })),
+    goals: test.goals.map(goalDefinition),
     // Unreadable: the form starts with no rules, and saving replaces it.
     audience: storedAudience(test.audience) ?? [],
   };
