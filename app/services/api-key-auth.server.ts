@@ -4,7 +4,7 @@
 import { hashSiteApiKey, parseBearer, SITE_API_KEY_PATTERN } from "~/domain/sites/site-api-key";
 import { findActiveKeyByHash, touchSiteApiKey } from "~/models/sites/api-key.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { noteAuthFailure, refuseSpentAuthFailures, throttleApiKey } from "~/services/storefront/limits.server";
+import { noteAuthFailure, refuseSpentAuthFailures, throttleApiKey } from "~/services/limits.server";
 
 export interface KeyHolder {
   keyId: string;

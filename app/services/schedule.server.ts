@@ -13,7 +13,7 @@ import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordN
 import { kickOutbox } from "~/services/outbox.server";
 import { loadActionEvidence } from "./action-evidence.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
-import { invalidateSite } from "./storefront/site-cache.server";
+import { invalidateSite } from "./site-cache.server";
 import { rewriteStalePlans, settleStalePlans, useOfflineAdmin, type OfflineAdmin } from "./shopify/stale-hide-plans.server";
 
 export type { OfflineAdmin };

@@ -17,7 +17,7 @@ import { HOLDOUT_ARM, REST_ARM } from "~/domain/experiments/patches-response";
 import { PURCHASE_GOAL } from "~/domain/shopify/purchase";
 import { holdoutRollupSums, listHoldoutSites, writeHoldout } from "~/models/results/holdout.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { revenueCapAtStart } from "./revenue-cap.server";
 
 export interface HoldoutPage {

@@ -13,7 +13,7 @@ import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSit
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { currentFirstVisitHelper, currentHeadHelper } from "~/infra/head-helper-file.server";
 import type { SiteApiKeyView } from "~/domain/sites/site-api-key";
 

@@ -14,7 +14,7 @@ import { heldSlices, listGroupsOfShop } from "~/models/tests/test-group.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { loadAlternateTemplates, type AlternateTemplates } from "./theme-templates.server";
 
 export interface EditorSite {

@@ -17,9 +17,9 @@ import { readRollupRows } from "~/models/results/results.server";
 import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/tests/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { clearMisuseEvidence } from "~/services/storefront/misuse.server";
+import { clearMisuseEvidence } from "~/services/misuse.server";
 import { revenueCapAtStart } from "./revenue-cap.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 export interface LifecycleDone {
   testId: string;

@@ -7,7 +7,7 @@ import type { Patch } from "~/wire";
 import type { EditorSaveResponse } from "~/wire/editor";
 import { granted, openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type CorsGrant, type EditorRequest } from "./access.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 /** 100 patches of up to 50,000 characters of HTML each fit; anything larger is not an editor's save. */
 export const MAX_EDITOR_BODY_BYTES = 2 * 1024 * 1024;

@@ -11,8 +11,8 @@ import { addToRollup } from "~/models/events/rollup.server";
 import { findShopifySiteId } from "~/models/sites/site.server";
 import { inTransaction, type Tx } from "~/models/transaction.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { attributeConversionInTx, recordConversionInTx } from "~/services/storefront/record-conversion.server";
-import { getSiteConfig } from "~/services/storefront/site-cache.server";
+import { attributeConversionInTx, recordConversionInTx } from "~/services/record-conversion.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 import { NO_ADMIN, orderProfitFacts, type ShopAdmin } from "./order-cost.server";
 
 /** What a webhook did, answered to Shopify as JSON (it reads only the status code). */

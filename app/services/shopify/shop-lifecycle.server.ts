@@ -2,7 +2,7 @@
 // (installing is shop-install.server.ts, erasing at shop/redact is compliance.server.ts).
 import { markShopUninstalled } from "~/models/shops/shop.server";
 import { deleteSessionsOfShop, setSessionScope } from "~/models/shopify/session.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 /**
  * Deletes the shop's sessions and stamps `Shop.uninstalledAt`, so its sites are no longer served

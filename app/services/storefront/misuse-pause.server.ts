@@ -7,8 +7,8 @@ import type { SiteConfig } from "~/domain/sites/site-config";
 import { pauseTestWithNotice } from "~/models/tests/pause-with-notice.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { kickStalePlans } from "~/services/shopify/stale-hide-plans.server";
-import { clearMisuseEvidence } from "./misuse.server";
-import { invalidateSite } from "./site-cache.server";
+import { clearMisuseEvidence } from "~/services/misuse.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 export async function pauseTestForMisuse(site: SiteConfig, testId: string, window: MisuseWindow): Promise<void> {
   const reason = misusePauseReason(window);

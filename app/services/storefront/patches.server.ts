@@ -8,9 +8,9 @@ import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~
 import { needsCountry, visitorFacts, type FactSources } from "~/wire/rules/audience";
 import { normalizeCountry } from "~/domain/consent/region";
 import { countryOfAddress } from "~/infra/geoip.server";
-import { throttleSnippetRequest } from "./limits.server";
+import { throttleSnippetRequest } from "~/services/limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { getSiteConfig } from "./site-cache.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 
 /** The query's parameters as sent ("" when missing); `url` is not needed to answer. */
 export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & {
