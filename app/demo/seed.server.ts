@@ -1,14 +1,14 @@
 // The local demo: a demo shop, site, running test and API key that `npm start` seeds so the product
 // can be tried without Shopify, and one results example per state of the results page. Safe to run at every start.
 import { hashSiteApiKey } from "~/domain/sites/site-api-key";
-import { createSiteApiKey, findActiveKeyByHash } from "~/models/api-key.server";
-import { replaceRollupsOfTest } from "~/models/rollup.server";
-import { replaceSegmentRollupsOfTest } from "~/models/segment-rollup.server";
-import { admitSegmentValues } from "~/models/segment-value.server";
+import { createSiteApiKey, findActiveKeyByHash } from "~/models/sites/api-key.server";
+import { replaceRollupsOfTest } from "~/models/events/rollup.server";
+import { replaceSegmentRollupsOfTest } from "~/models/events/segment-rollup.server";
+import { admitSegmentValues } from "~/models/events/segment-value.server";
 import { segmentExampleRows } from "./segment-examples";
-import { upsertShop } from "~/models/shop.server";
-import { upsertSite } from "~/models/site.server";
-import { findTestOfShop, upsertTest } from "~/models/test.server";
+import { upsertShop } from "~/models/shops/shop.server";
+import { upsertSite } from "~/models/sites/site.server";
+import { findTestOfShop, upsertTest } from "~/models/tests/test.server";
 import type { AudienceRule } from "~/wire/rules/audience";
 import {
   DEMO_API_KEY,

@@ -9,8 +9,8 @@ import { buildResults } from "~/domain/results/build-results";
 import { robustDecision, robustEvidence, robustGuardrailBreaches, type RobustEvidence } from "~/domain/results/robust-view";
 import type { ResultsView } from "~/domain/results/view";
 import { isTrustedSource } from "~/domain/events/money-source";
-import { readNetworkRollups } from "~/models/network-rollup.server";
-import { readFlickerNetworks } from "~/models/results.server";
+import { readNetworkRollups } from "~/models/events/network-rollup.server";
+import { readFlickerNetworks } from "~/models/results/results.server";
 import { loadTestResults } from "./admin/results.server";
 
 export interface WatchSettings {

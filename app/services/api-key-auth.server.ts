@@ -2,9 +2,9 @@
 // client address and network), and its site and shop; shared by the doors that take a key
 // (POST /api/conversions, GET /api/v1/results).
 import { hashSiteApiKey, parseBearer, SITE_API_KEY_PATTERN } from "~/domain/sites/site-api-key";
-import { findActiveKeyByHash, touchSiteApiKey } from "~/models/api-key.server";
+import { findActiveKeyByHash, touchSiteApiKey } from "~/models/sites/api-key.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { noteAuthFailure, refuseSpentAuthFailures, throttleApiKey } from "~/services/storefront/limits.server";
+import { noteAuthFailure, refuseSpentAuthFailures, throttleApiKey } from "~/services/limits.server";
 
 export interface KeyHolder {
   keyId: string;

@@ -2,7 +2,7 @@
 // sent over SMTP by this process's drainer, started at start-up when there is somewhere to send them.
 import { outboxDrainer, type OutboxDrainer } from "~/infra/outbox-drainer.server";
 import { smtpSender, smtpWhere } from "~/infra/smtp-sender.server";
-import { claimDueEmails, markEmailFailed, markEmailSent } from "~/models/outbox.server";
+import { claimDueEmails, markEmailFailed, markEmailSent } from "~/models/shops/outbox.server";
 
 /** How often the outbox is looked at without a kick (another instance queued something, a retry is due). */
 export const OUTBOX_INTERVAL_MS = 15_000;

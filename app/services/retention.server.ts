@@ -1,8 +1,8 @@
 // The raw-event retention job: once an hour, each shop's Event rows older than its retention are deleted
 // in bounded batches (rollups, exposures, conversions and orders stay, so results do not change).
 import { RETENTION_BATCH_SIZE, RETENTION_MAX_BATCHES_PER_SHOP, describeRetentionRun, retentionCutoff, shouldContinue, type RetentionRunSummary } from "~/domain/settings/retention";
-import { deleteEventsBefore, listSiteIdsOfShop } from "~/models/retention.server";
-import { listShopRetention } from "~/models/shop.server";
+import { deleteEventsBefore, listSiteIdsOfShop } from "~/models/events/retention.server";
+import { listShopRetention } from "~/models/shops/shop.server";
 
 export interface RetentionOptions {
   now?: Date;

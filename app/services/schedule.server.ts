@@ -8,12 +8,12 @@ import { dueChanges } from "~/domain/experiments/schedule";
 import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
 import { flickerPauseReason } from "~/domain/results/flicker-guardrail";
 import { guardrailPauseReason } from "~/domain/results/guardrails";
-import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
-import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/test-schedule.server";
+import { pauseTestWithNotice } from "~/models/tests/pause-with-notice.server";
+import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/tests/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { loadActionEvidence } from "./action-evidence.server";
 import { changeTestStatus } from "./admin/test-lifecycle.server";
-import { invalidateSite } from "./storefront/site-cache.server";
+import { invalidateSite } from "./site-cache.server";
 import { rewriteStalePlans, settleStalePlans, useOfflineAdmin, type OfflineAdmin } from "./shopify/stale-hide-plans.server";
 
 export type { OfflineAdmin };

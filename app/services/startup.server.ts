@@ -6,7 +6,7 @@ import { closeRedis } from "~/infra/redis.server";
 import { startOutbox, stopOutbox } from "~/services/outbox.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { startScheduleJob, stopScheduleJob, type OfflineAdmin } from "~/services/schedule.server";
-import { listenForSiteChanges } from "~/services/storefront/site-cache.server";
+import { listenForSiteChanges } from "~/services/site-cache.server";
 
 export interface StartupOptions {
   baseUrl: string;

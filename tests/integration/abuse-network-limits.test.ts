@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_API_KEY, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { newSiteApiKey } from "~/domain/sites/site-api-key";
 import type { SqlRunner } from "~/db/connection.server";
-import { RATE_LIMITS } from "~/services/storefront/limits.server";
+import { RATE_LIMITS } from "~/services/limits.server";
 import { testRedisUrl, uniqueRedisPrefix } from "../support/redis";
 import { useServer } from "../support/server";
 import { batch, newId, pageview } from "../support/snippet-client";

@@ -2,19 +2,11 @@
 // empty uses the 99th percentile of the site's recent conversion values (docs/statistics.md).
 import { useEffect, useState } from "react";
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
-
-export interface RevenueCapView {
-  cap: number | null;
-  currency: string;
-  defaultCap: number | null;
-  values: number;
-  windowDays: number;
-  minValues: number;
-}
+import type { RevenueCapSetting } from "~/domain/sites/revenue-cap";
 
 const amount = (n: number, currency: string) => `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })} ${currency}`;
 
-function defaultText(view: RevenueCapView): string {
+function defaultText(view: RevenueCapSetting): string {
   if (view.defaultCap !== null) {
     return `Empty: the 99th percentile of the last ${view.windowDays} days' ${view.values.toLocaleString("en-US")} conversion values, ${amount(view.defaultCap, view.currency)} today.`;
   }
@@ -27,7 +19,7 @@ export function RevenueCapCard({
   saving,
   onSave,
 }: {
-  view: RevenueCapView;
+  view: RevenueCapSetting;
   error: string | undefined;
   saving: boolean;
   onSave(value: string): void;

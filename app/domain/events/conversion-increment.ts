@@ -1,5 +1,17 @@
 // The rollup increment one attributed conversion adds, given what its visitor had converted before.
 
+/** The day's rollup row an increment adds to (DailyRollup's key; a segment's adds its dimension and value). */
+export interface RollupDayKey {
+  siteId: string;
+  testId: string;
+  armId: string;
+  /** "" for the arm's exposed visitors. */
+  goal: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  currency: string;
+}
+
 export interface ConversionIncrement {
   conversions: number;
   convertingVisitors: number;

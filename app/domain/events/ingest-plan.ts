@@ -2,7 +2,7 @@
 // their arms, rollup increments per key) from what the database already holds, so that it is written
 // in sets: the same answers as handling the events one by one, in arrival order.
 import { attribute, exposureCounts, type AttributionTest, type VisitorExposure } from "./attribution";
-import { conversionIncrement } from "./conversion-increment";
+import { conversionIncrement, type RollupDayKey } from "./conversion-increment";
 import { covariateOf, covariateProduct, covariateSums, inCovariateWindow } from "./covariate";
 import { networkTally, type NetworkDelta } from "./network-plan";
 import { attributedExposure, segmentTally, type SegmentDelta, type SegmentedExposure } from "./segment-plan";
@@ -63,15 +63,7 @@ export interface KnownFacts {
 /** CUPED's sums are null when a visitor's covariate is unknown: the rollup row then stays unknown. */
 export type CovariateDelta = { [K in keyof CovariateSums]: number | null };
 
-export interface RollupDelta extends RollupFigures, RevenueSums, CovariateDelta {
-  siteId: string;
-  testId: string;
-  armId: string;
-  goal: string;
-  /** YYYY-MM-DD (UTC). */
-  day: string;
-  currency: string;
-}
+export interface RollupDelta extends RollupFigures, RevenueSums, CovariateDelta, RollupDayKey {}
 
 export interface IngestPlan {
   exposures: Array<{
@@ -217,7 +209,7 @@ const FIGURES = Object.keys(ZERO) as Array<keyof typeof ZERO>;
 const NO_COVARIATE: CovariateDelta = { covariateSum: 0, covariateSquares: 0, covariateRevenueProducts: 0 };
 const COVARIATE_FIGURES = Object.keys(NO_COVARIATE) as Array<keyof CovariateDelta>;
 
-function pick(d: Pick<RollupDelta, "siteId" | "testId" | "armId" | "goal" | "day" | "currency">) {
+function pick(d: RollupDayKey) {
   return { siteId: d.siteId, testId: d.testId, armId: d.armId, goal: d.goal, day: d.day, currency: d.currency };
 }
 

@@ -1,7 +1,7 @@
 // The segment rollup increments of a group of events (SegmentRollup): a new visitor of a test counts in each
 // dimension of their first exposure's segment, and each conversion attributed to them in the segment of the
 // exposure it was attributed to, so that every segment's figures add up to the arm's.
-import type { ConversionIncrement } from "./conversion-increment";
+import type { ConversionIncrement, RollupDayKey } from "./conversion-increment";
 import { segmentEntries } from "./segment";
 
 export interface SegmentFigures {
@@ -12,20 +12,11 @@ export interface SegmentFigures {
   revenueSquares: number;
 }
 
-export interface SegmentDelta extends SegmentFigures {
-  siteId: string;
-  testId: string;
-  armId: string;
-  /** "" for the arm's exposed visitors. */
-  goal: string;
-  /** YYYY-MM-DD (UTC). */
-  day: string;
-  currency: string;
+export interface SegmentDelta extends SegmentFigures, RollupDayKey {
   dimension: string;
   value: string;
 }
 
-type Key = Omit<SegmentDelta, keyof SegmentFigures | "dimension" | "value">;
 
 /**
  * A visitor's exposure as attribution sees it, with the segment and the network bucket stored on it
@@ -61,7 +52,7 @@ export function attributedSegment(exposures: readonly SegmentedExposure[], testI
 /** Sums segment increments per key; `rows()` answers them sorted by key (the lock order of concurrent writers). */
 export function segmentTally() {
   const rows = new Map<string, SegmentDelta>();
-  const add = (key: Key, segment: string | null | undefined, figures: Partial<SegmentFigures>) => {
+  const add = (key: RollupDayKey, segment: string | null | undefined, figures: Partial<SegmentFigures>) => {
     for (const [dimension, value] of segmentEntries(segment)) {
       const k = [key.siteId, key.testId, key.armId, key.goal, key.day, key.currency, dimension, value].join("\u0000");
       const row = rows.get(k) ?? { ...key, dimension, value, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0 };
@@ -71,9 +62,9 @@ export function segmentTally() {
   };
   return {
     /** A visitor new to the test, first exposed to `armId` on `day`. */
-    exposed: (key: Omit<Key, "goal" | "currency">, segment: string | null | undefined) => add({ ...key, goal: "", currency: "" }, segment, { exposedVisitors: 1 }),
+    exposed: (key: Omit<RollupDayKey, "goal" | "currency">, segment: string | null | undefined) => add({ ...key, goal: "", currency: "" }, segment, { exposedVisitors: 1 }),
     /** One attributed conversion's increment (conversion-increment.ts), in the segment of its exposure. */
-    converted: (key: Key, segment: string | null | undefined, inc: Pick<ConversionIncrement, Exclude<keyof SegmentFigures, "exposedVisitors">>) =>
+    converted: (key: RollupDayKey, segment: string | null | undefined, inc: Pick<ConversionIncrement, Exclude<keyof SegmentFigures, "exposedVisitors">>) =>
       add(key, segment, { convertingVisitors: inc.convertingVisitors, conversions: inc.conversions, revenue: inc.revenue, revenueSquares: inc.revenueSquares }),
     rows: (): SegmentDelta[] => [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row),
   };

@@ -133,6 +133,16 @@ export interface ParsedTest {
   audience: Audience;
 }
 
+/** A test's goal as stored: its rule (what the snippet and the doors count it by) and its roles. */
+export type TestGoal = ParsedTest["goals"][number];
+type GoalRule = Pick<TestGoal, "label" | "kind" | "selector" | "urlPattern">;
+
+/** A stored goal's rule, without the row's other columns: what the site cache holds of it. */
+export const goalRule = (goal: GoalRule): GoalRule => ({ label: goal.label, kind: goal.kind, selector: goal.selector, urlPattern: goal.urlPattern });
+
+/** A stored goal's definition, without the row's other columns: what the form and a test's copy read back. */
+export const goalDefinition = (goal: TestGoal): TestGoal => ({ ...goalRule(goal), isPrimary: goal.isPrimary, isGuardrail: goal.isGuardrail });
+
 /** Field path → message; "form" holds what belongs to no one field. */
 export type FieldErrors = Record<string, string>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { orderSumsPerArm, profitPerArm, type OrderSums } from "./profit";
+import type { OrderSums } from "../shopify/order-lines";
+import { orderSumsPerArm, profitPerArm } from "./profit";
 
 const row = (armId: string, sums: Partial<OrderSums>, currency = "USD", goal = "purchase") => ({ armId, goal, currency, ...sums });
 

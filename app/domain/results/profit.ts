@@ -1,38 +1,18 @@
 // Profit per visitor and subscription orders from Shopify orders' sums in the rollups (docs/results.md,
 // "Profit"): the net revenue of the orders whose cost was known less that cost, per visitor, with the
 // orders left out for lack of a cost counted, never guessed.
+import type { OrderSums } from "../shopify/order-lines";
 
-/** What the rollups keep of orders for profit (DailyRollup; written by the order doors only). */
-export interface OrderSums {
-  /** Orders whose cost was known when paid. */
-  costedOrders: number;
-  /** Their cost (0 for those cancelled since). */
-  orderCost: number;
-  /** Their net revenue: revenue less refunds and cancellations. */
-  costedNetRevenue: number;
-  /** Orders whose cost was unknown when paid. */
-  uncostedOrders: number;
-  /** Orders with a line bought on a selling plan, and their net revenue. */
-  subscriptionOrders: number;
-  subscriptionNetRevenue: number;
-}
-
-/** One arm's profit figures for a goal that counts Shopify orders. */
-export interface ArmProfit {
+/**
+ * One arm's profit figures for a goal that counts Shopify orders. Its `uncostedOrders` are the arm's orders
+ * left out of profit: its conversions in the site's currency without a known cost (orders whose cost was
+ * unknown, and any counted before costs were kept).
+ */
+export interface ArmProfit extends OrderSums {
   /** costedNetRevenue − orderCost, in the site's currency. */
   profit: number;
   /** profit / the arm's visitors; null without visitors. */
   profitPerVisitor: number | null;
-  costedOrders: number;
-  orderCost: number;
-  costedNetRevenue: number;
-  /**
-   * The arm's orders left out of profit: its conversions in the site's currency without a known cost
-   * (orders whose cost was unknown, and any counted before costs were kept).
-   */
-  uncostedOrders: number;
-  subscriptionOrders: number;
-  subscriptionNetRevenue: number;
 }
 
 type Row = { armId: string; goal: string; currency: string } & Partial<OrderSums>;

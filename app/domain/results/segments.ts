@@ -7,7 +7,7 @@ import { CHANNELS, DEVICE_CLASSES } from "~/wire";
 import { SEGMENT_DIMENSIONS, UNKNOWN, type SegmentDimension } from "../events/segment";
 import { armMoments, DEFAULT_ALPHA, DEFAULT_SEQUENTIAL_TUNING, fiellerLiftInterval, sequentialMultiplier } from "../stats";
 import { planSample } from "./stats";
-import type { ResultsView } from "./view";
+import type { ArmCounts, ResultsView } from "./view";
 
 /** A test's segment figures summed over days (what the model reads). */
 export interface SegmentRollupRow {
@@ -24,15 +24,7 @@ export interface SegmentRollupRow {
   revenueSquares: number;
 }
 
-export interface SegmentArm {
-  armId: string;
-  name: string;
-  isControl: boolean;
-  visitors: number;
-  convertingVisitors: number;
-  conversions: number;
-  /** convertingVisitors / visitors; null without visitors. */
-  rate: number | null;
+export interface SegmentArm extends ArmCounts {
   /** Gross revenue in the site's currency (refunds are not kept per segment). */
   revenue: number;
   revenuePerVisitor: number | null;

@@ -1,6 +1,6 @@
 // Adds up a test's daily rollups per arm: the counts and revenue that the comparisons, the series and the page start from.
 import type { CovariateSums, RevenueSums, RollupFigures } from "../events/rollup-figures";
-import type { OrderSums } from "./profit";
+import type { OrderSums } from "../shopify/order-lines";
 import type { ResultsView } from "./view";
 
 /** As stored: null on rows written before the covariate was kept, or where a visitor's was unknown. */

@@ -1,10 +1,11 @@
 // The shape of a test's results as the results page, the CSV export and their tests read it.
+import type { VariantComparison } from "../stats";
 import type { MoneySource } from "../events/money-source";
 import type { ArmProfit } from "./profit";
 
-export interface ArmResult {
+/** What an arm's row counts, on the whole test (ArmResult) or in one segment (segments.ts, SegmentArm). */
+export interface ArmCounts {
   armId: string;
-  key: string;
   name: string;
   isControl: boolean;
   /** Visitors exposed to the test in this arm (the statistics' "users"). */
@@ -13,6 +14,18 @@ export interface ArmResult {
   conversions: number;
   /** convertingVisitors / visitors; null without visitors. */
   rate: number | null;
+}
+
+/**
+ * One arm's results. Its `VariantComparison` is the conversion rate's against control (variants only): the
+ * relative lift and its always-valid interval at 1 − alpha (α/(k − 1) with several variants), Fieller's, so
+ * never below −100%; the always-valid (sequential) p-value of the rate difference, Bonferroni-adjusted across
+ * variants (× (k − 1)), below alpha exactly when the interval excludes 0; and `outage` when this arm or
+ * control converted nobody (or everybody) while the other did not, with `lift` and `pValue` from the
+ * pooled-variance test (stats/outage.ts) and no interval.
+ */
+export interface ArmResult extends ArmCounts, VariantComparison {
+  key: string;
   /** Revenue in the site's currency (gross: as the conversions were recorded). */
   revenue: number;
   /** Revenue less what was later refunded or cancelled (Shopify orders); equals revenue elsewhere. */
@@ -35,22 +48,6 @@ export interface ArmResult {
   cappedRevenueSquares?: number;
   /** Revenue / conversions in the site's currency; null when there is no revenue. */
   averageOrderValue: number | null;
-  /**
-   * Conversion rate against control (variants only): relative lift and its always-valid interval at 1 − alpha
-   * (α/(k − 1) with several variants), Fieller's, so never below −100%.
-   */
-  lift?: number;
-  ciLow?: number;
-  ciHigh?: number;
-  /** The control's rate is too unsettled for a relative interval: it has no finite ends, none is shown. */
-  intervalUnbounded?: true;
-  /** Always-valid (sequential) p-value of the rate difference, Bonferroni-adjusted across variants (× (k − 1)): below alpha exactly when the interval excludes 0. */
-  pValue?: number;
-  /**
-   * An outage: this arm or control converted nobody (or everybody) while the other did not, so `lift` and
-   * `pValue` come from the pooled-variance test (stats/outage.ts) and there is no interval.
-   */
-  outage?: true;
   /** Bayesian chance that this arm's rate beats control's (proper prior); only after the minimum data. */
   chanceToWin?: number;
   /** Revenue per visitor against control (variants, when there is revenue). */

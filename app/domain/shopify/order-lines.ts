@@ -74,12 +74,20 @@ export function isSubscriptionOrder(lines: readonly OrderLine[] | null): boolean
   return (lines ?? []).some((l) => l.subscription);
 }
 
-/** What the rollups keep of orders for profit (DailyRollup's columns of the same names). */
-export interface OrderSumsIncrement {
+/**
+ * What the rollups keep of orders for profit (DailyRollup's columns of the same names, written by the order
+ * doors only): an order's increments, and their sums that profit reads (app/domain/results/profit.ts).
+ */
+export interface OrderSums {
+  /** Orders whose cost was known when paid. */
   costedOrders: number;
+  /** Their cost (0 for those cancelled since). */
   orderCost: number;
+  /** Their net revenue: revenue less refunds and cancellations. */
   costedNetRevenue: number;
+  /** Orders whose cost was unknown when paid. */
   uncostedOrders: number;
+  /** Orders with a line bought on a selling plan, and their net revenue. */
   subscriptionOrders: number;
   subscriptionNetRevenue: number;
 }
@@ -96,7 +104,7 @@ export interface OrderProfitFacts {
  * was refunded before), its cost unless it is cancelled already (cancelled goods cost nothing), and which
  * count it joins.
  */
-export function purchaseSums(order: OrderProfitFacts, value: number, refunded: number, cancelled: boolean): OrderSumsIncrement {
+export function purchaseSums(order: OrderProfitFacts, value: number, refunded: number, cancelled: boolean): OrderSums {
   const costed = order.cost !== null;
   const net = round4(value - refunded);
   return {
@@ -114,7 +122,7 @@ export function purchaseSums(order: OrderProfitFacts, value: number, refunded: n
  * it counts with; its cancellation (`newlyCancelled`) takes its cost back out. Refunds leave the cost: svc
  * cannot tell whether the goods came back.
  */
-export function settlementSums(order: OrderProfitFacts, removedDelta: number, newlyCancelled: boolean): Partial<OrderSumsIncrement> {
+export function settlementSums(order: OrderProfitFacts, removedDelta: number, newlyCancelled: boolean): Partial<OrderSums> {
   const costed = order.cost !== null;
   return {
     ...(costed && removedDelta !== 0 && { costedNetRevenue: -removedDelta }),

@@ -38,6 +38,18 @@ export function windowStart(now: Date): Date {
   return new Date(now.getTime() - REVENUE_CAP_WINDOW_DAYS * 24 * 3600 * 1000);
 }
 
+/** A site's revenue cap as its page shows it: the merchant's setting and the default it falls back to. */
+export interface RevenueCapSetting {
+  /** The site's own cap; null when the default applies. */
+  cap: number | null;
+  currency: string;
+  /** What a test starting now would take by default, from `values` conversion values of the last `windowDays`. */
+  defaultCap: number | null;
+  values: number;
+  windowDays: number;
+  minValues: number;
+}
+
 export type RevenueCapForm = { ok: true; value: number | null } | { ok: false; error: string };
 
 /** The site form's field: empty for the default, else a positive amount with at most two decimals. */

@@ -76,7 +76,8 @@ export interface ControlArmOutput {
   mean: number | null;
 }
 
-export interface VariantArmOutput extends ControlArmOutput {
+/** A variant against control: the lift with its interval and p-value, or the outage test's. */
+export interface VariantComparison {
   /** Relative lift (t−c)/|c| or absolute difference t−c, as asked by `difference`. */
   lift?: number;
   /** Absent, with `intervalUnbounded`, when a relative interval has no finite ends (Fieller, see fieller.ts). */
@@ -91,6 +92,9 @@ export interface VariantArmOutput extends ControlArmOutput {
    * `pValue` come from the pooled-variance test (outage.ts), and there is no interval.
    */
   outage?: true;
+}
+
+export interface VariantArmOutput extends ControlArmOutput, VariantComparison {
   chanceToWin?: number;
   riskControl?: number;
   riskVariant?: number;

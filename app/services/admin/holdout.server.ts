@@ -15,9 +15,9 @@ import {
 } from "~/domain/results/holdout";
 import { HOLDOUT_ARM, REST_ARM } from "~/domain/experiments/patches-response";
 import { PURCHASE_GOAL } from "~/domain/events/purchase";
-import { holdoutRollupSums, listHoldoutSites, writeHoldout } from "~/models/holdout.server";
+import { holdoutRollupSums, listHoldoutSites, writeHoldout } from "~/models/results/holdout.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { revenueCapAtStart } from "./revenue-cap.server";
 
 export interface HoldoutPage {

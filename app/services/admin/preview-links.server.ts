@@ -2,7 +2,7 @@
 import { previewPath, previewUrl, storefrontOrigin } from "~/domain/links/preview-link";
 import { PREVIEW_LIFETIME_SECONDS, signPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
-import { findTestForPreviewLinks } from "~/models/preview.server";
+import { findTestForPreviewLinks } from "~/models/tests/preview.server";
 import { isDemoSite } from "~/demo/public.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 

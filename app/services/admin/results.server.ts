@@ -7,10 +7,10 @@ import { segmentsBeside, type SegmentsView } from "~/domain/results/segments";
 import { chancePrior, MAX_PAST_LIFTS, type ChancePrior } from "~/domain/results/shop-prior";
 import { segmentsCsv } from "~/domain/results/segments-csv";
 import type { ResultsView } from "~/domain/results/view";
-import { readPastComparisons } from "~/models/completed-lift.server";
-import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results.server";
-import { readNetworkRollups } from "~/models/network-rollup.server";
-import { readSegmentRollups } from "~/models/segment-rollup.server";
+import { readPastComparisons } from "~/models/results/completed-lift.server";
+import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results/results.server";
+import { readNetworkRollups } from "~/models/events/network-rollup.server";
+import { readSegmentRollups } from "~/models/events/segment-rollup.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 

@@ -1,9 +1,9 @@
 // A site's revenue cap: the merchant's setting on the site page, the default it falls back to, and the
 // amount a test fixes when it starts (app/domain/sites/revenue-cap.ts).
-import { capForNewTest, parseRevenueCap, REVENUE_CAP_MIN_VALUES, REVENUE_CAP_WINDOW_DAYS, windowStart, type FixedRevenueCap } from "~/domain/sites/revenue-cap";
-import { recentConversionValues, readSiteRevenueCap, writeSiteRevenueCap } from "~/models/revenue-cap.server";
-import { findShopByDomain } from "~/models/shop.server";
-import { findSiteOfShop } from "~/models/site.server";
+import { capForNewTest, parseRevenueCap, REVENUE_CAP_MIN_VALUES, REVENUE_CAP_WINDOW_DAYS, windowStart, type FixedRevenueCap, type RevenueCapSetting } from "~/domain/sites/revenue-cap";
+import { recentConversionValues, readSiteRevenueCap, writeSiteRevenueCap } from "~/models/sites/revenue-cap.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { findSiteOfShop } from "~/models/sites/site.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
 import { SITE_NOT_FOUND } from "./site-admin.server";
 
@@ -12,17 +12,6 @@ export async function revenueCapAtStart(site: { id: string; currency: string }, 
   const own = await readSiteRevenueCap(site.id);
   if (own !== null) return capForNewTest(own, { count: 0, p99: null });
   return capForNewTest(null, await recentConversionValues(site.id, site.currency, windowStart(now), now));
-}
-
-export interface RevenueCapSetting {
-  /** The site's own cap; null when the default applies. */
-  cap: number | null;
-  currency: string;
-  /** What a test starting now would take by default, from `values` conversion values of the last `windowDays`. */
-  defaultCap: number | null;
-  values: number;
-  windowDays: number;
-  minValues: number;
 }
 
 export async function loadRevenueCapSetting(shopDomain: string, publicId: string, now = new Date()): Promise<Outcome<RevenueCapSetting>> {

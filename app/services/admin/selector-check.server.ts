@@ -2,8 +2,8 @@
 // on, and the last check reviewed against the test's changes as they are now (its warnings, and whether
 // the changes were edited since).
 import { checkableChanges, reviewCheck, type SelectorCheckView } from "~/domain/experiments/selector-check";
-import { findEditorTestOfShop } from "~/models/editor.server";
-import { findSelectorCheck } from "~/models/selector-check.server";
+import { findEditorTestOfShop } from "~/models/tests/editor.server";
+import { findSelectorCheck } from "~/models/tests/selector-check.server";
 import { launchOf, type EditorLinkContext } from "~/services/editor/links.server";
 
 export interface SelectorCheckPanel {

@@ -7,8 +7,8 @@ import {
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
 } from "~/domain/settings/settings-form";
-import { readPastComparisons } from "~/models/completed-lift.server";
-import { findShopByDomain, updateShopSettings } from "~/models/shop.server";
+import { readPastComparisons } from "~/models/results/completed-lift.server";
+import { findShopByDomain, updateShopSettings } from "~/models/shops/shop.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { invalidateSitesOfShop } from "./staff-visits.server";
 

@@ -6,14 +6,14 @@ import { parseSiteForm, type SiteFieldErrors, type SiteFormInput } from "~/domai
 import { newSiteId } from "~/domain/sites/site-id";
 import { SNIPPET_INSTALL_RULES, snippetTag, type HeadHelperScript } from "~/domain/sites/snippet-tag";
 import { siteActivity, type SiteActivity } from "~/domain/sites/activity";
-import { listSiteApiKeys } from "~/models/api-key.server";
-import { readSiteActivity } from "~/models/site-activity.server";
-import { findShopByDomain } from "~/models/shop.server";
-import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/site.server";
+import { listSiteApiKeys } from "~/models/sites/api-key.server";
+import { readSiteActivity } from "~/models/sites/site-activity.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { createWebSite as insertWebSite, findSiteOfShop, resumeSite as resumeSiteOfShop, updateWebSite as saveWebSite } from "~/models/sites/site.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { currentFirstVisitHelper, currentHeadHelper } from "~/infra/head-helper-file.server";
 import type { SiteApiKeyView } from "~/domain/sites/site-api-key";
 

@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { parseApiKeyName } from "~/domain/sites/api-key-name";
 import { newSiteApiKey } from "~/domain/sites/site-api-key";
-import { createSiteApiKey, revokeSiteApiKey } from "~/models/api-key.server";
-import { findShopByDomain } from "~/models/shop.server";
-import { findSiteOfShop } from "~/models/site.server";
+import { createSiteApiKey, revokeSiteApiKey } from "~/models/sites/api-key.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { findSiteOfShop } from "~/models/sites/site.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
 import { SITE_NOT_FOUND } from "./site-admin.server";
 

@@ -1,6 +1,6 @@
 // The Sites & install page's list: every site of the shop with its status and test counts.
-import { findShopByDomain } from "~/models/shop.server";
-import { countTestsBySite, listSitesOfShop } from "~/models/site.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { countTestsBySite, listSitesOfShop } from "~/models/sites/site.server";
 
 export interface SiteListItem {
   id: string;

@@ -1,8 +1,8 @@
 // Leaving the team's own visits out of tests: each admin request notes the address it came from (at most
 // once per address and process every few minutes), and a new address makes the shop's sites reload, so the
 // storefront answers it as if svc were not installed (patches.server.ts).
-import { noteStaffAddress, sitePublicIdsOfShop } from "~/models/staff-address.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { noteStaffAddress, sitePublicIdsOfShop } from "~/models/shops/staff-address.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 const NOTE_EVERY_MS = 5 * 60_000;
 const MAX_REMEMBERED = 10_000;

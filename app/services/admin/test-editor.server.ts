@@ -3,18 +3,18 @@
 // a new draft".
 import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
-import { newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
+import { goalDefinition, newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { validPatches } from "~/domain/experiments/patch-shape";
 import { placeSlice, shareDoesNotFit } from "~/domain/experiments/test-group";
 import { storefrontOrigins } from "~/domain/links/editor-page";
-import { findShopByDomain } from "~/models/shop.server";
-import { listSitesOfShop } from "~/models/site.server";
-import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/test.server";
-import { heldSlices, listGroupsOfShop } from "~/models/test-group.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { listSitesOfShop } from "~/models/sites/site.server";
+import { createTest, duplicateTest, findTestOfShop, updateTest, type TestFields } from "~/models/tests/test.server";
+import { heldSlices, listGroupsOfShop } from "~/models/tests/test-group.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { loadAlternateTemplates, type AlternateTemplates } from "./theme-templates.server";
 
 export interface EditorSite {
@@ -119,14 +119,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
       patches: validPatches(arm.patches) ?? [],
       redirectUrl: arm.redirectUrl,
     })),
-    goals: test.goals.map((goal) => ({
-      label: goal.label,
-      kind: goal.kind,
-      selector: goal.selector,
-      urlPattern: goal.urlPattern,
-      isPrimary: goal.isPrimary,
-      isGuardrail: goal.isGuardrail,
-    })),
+    goals: test.goals.map(goalDefinition),
     // Unreadable: the form starts with no rules, and saving replaces it.
     audience: storedAudience(test.audience) ?? [],
   };

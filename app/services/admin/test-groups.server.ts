@@ -1,9 +1,9 @@
 // The groups page: the shop's mutually exclusive groups with how each splits its visitors among its tests,
 // creating a group on a site, and deleting an empty one.
 import { freeRanges, HOLDING_STATUSES, parseGroupName, type FreeRange } from "~/domain/experiments/test-group";
-import { findShopByDomain } from "~/models/shop.server";
-import { listSitesOfShop } from "~/models/site.server";
-import { createGroup, deleteEmptyGroup, listGroupsOfShop } from "~/models/test-group.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { listSitesOfShop } from "~/models/sites/site.server";
+import { createGroup, deleteEmptyGroup, listGroupsOfShop } from "~/models/tests/test-group.server";
 import { fail, invalidForm, ok, type Outcome } from "~/services/outcome";
 
 export interface GroupView {

@@ -13,13 +13,13 @@ import {
 import { describeConflict, overlapConflicts } from "~/domain/experiments/test-overlap";
 import { completedLifts } from "~/domain/results/completed-lift";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { readRollupRows } from "~/models/results.server";
-import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/test-status.server";
+import { readRollupRows } from "~/models/results/results.server";
+import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/tests/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { clearMisuseEvidence } from "~/services/storefront/misuse.server";
+import { clearMisuseEvidence } from "~/services/misuse.server";
 import { revenueCapAtStart } from "./revenue-cap.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 export interface LifecycleDone {
   testId: string;

@@ -7,9 +7,9 @@ import { testGlance } from "~/domain/experiments/test-glance";
 import { buildResults, type RollupRow } from "~/domain/results/build-results";
 import { decisionSummary, primaryMarkOf, type ArmMark } from "~/domain/results/decision-summary";
 import { totalsPerArm } from "~/domain/results/totals";
-import { findShopByDomain } from "~/models/shop.server";
-import { listSitesOfShop } from "~/models/site.server";
-import { listTestsOfShop, readRollupTotals } from "~/models/test-list.server";
+import { findShopByDomain } from "~/models/shops/shop.server";
+import { listSitesOfShop } from "~/models/sites/site.server";
+import { listTestsOfShop, readRollupTotals } from "~/models/tests/test-list.server";
 
 export const LIST_FILTERS = ["all", "draft", "running", "paused", "completed", "archived"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];

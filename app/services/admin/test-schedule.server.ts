@@ -1,6 +1,6 @@
 // A test's schedule on its page: what the Schedule card shows (in the shop's time zone) and saving its form.
 import { parseScheduleForm, utcToZonedInput, type ScheduleState } from "~/domain/experiments/schedule";
-import { findScheduleOfShop, writeSchedule } from "~/models/test-schedule.server";
+import { findScheduleOfShop, writeSchedule } from "~/models/tests/test-schedule.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." };

@@ -3,7 +3,7 @@
 import { storefrontOrigins } from "~/domain/links/editor-page";
 import { checkKeyFrom, editorKeyFrom, verifyEditorToken, type EditorCheck, type EditorClaims } from "~/domain/links/editor-token";
 import { appEnv, previewKey } from "~/env.server";
-import { findEditorTest, type EditorTestRow } from "~/models/editor.server";
+import { findEditorTest, type EditorTestRow } from "~/models/tests/editor.server";
 import { looksLikeEditorToken } from "~/wire/editor";
 import { isDemoSite } from "~/demo/public.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";

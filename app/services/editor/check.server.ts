@@ -3,7 +3,7 @@
 // are now, and stored as the test's last check, which the test's page shows before Start.
 import { checkableChanges, matchReport, warns } from "~/domain/experiments/selector-check";
 import { checkTokenDigest } from "~/domain/links/editor-token";
-import { saveSelectorCheckOnce } from "~/models/selector-check.server";
+import { saveSelectorCheckOnce } from "~/models/tests/selector-check.server";
 import type { SelectorCheckAnswer } from "~/wire/editor";
 import { selectorCheckReportIssues, type SelectorCheckReport } from "~/wire/rules/selector-check";
 import { granted, openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type CorsGrant, type EditorPurpose, type EditorRequest } from "./access.server";

@@ -5,7 +5,7 @@ import { checkEditorPageUrl, editorPagePath, editorUrl, storefrontOrigins } from
 import { CHECK_LIFETIME_SECONDS, EDITOR_LIFETIME_SECONDS, signEditorToken } from "~/domain/links/editor-token";
 import { hasCheckableChanges } from "~/domain/experiments/selector-check";
 import { structureEditable } from "~/domain/experiments/test-edit-policy";
-import { findEditorTestOfShop, type EditorTestRow } from "~/models/editor.server";
+import { findEditorTestOfShop, type EditorTestRow } from "~/models/tests/editor.server";
 import { checkKey, editorKey } from "./access.server";
 import { demoStorefrontPath } from "~/demo/public.server";
 import { fail, ok, type Outcome } from "~/services/outcome";

@@ -2,12 +2,12 @@
 // own rules (patch shape, the edit policy of a test that has run), written once, then served at once.
 import { lockExplanation, structureEditable } from "~/domain/experiments/test-edit-policy";
 import { patchListSchema } from "~/domain/experiments/patch-shape";
-import { replaceDraftArmPatches } from "~/models/editor.server";
+import { replaceDraftArmPatches } from "~/models/tests/editor.server";
 import type { Patch } from "~/wire";
 import type { EditorSaveResponse } from "~/wire/editor";
 import { granted, openEditorRequest, ORIGIN_NOT_ALLOWED, refusedOrigin, type CorsGrant, type EditorRequest } from "./access.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 /** 100 patches of up to 50,000 characters of HTML each fit; anything larger is not an editor's save. */
 export const MAX_EDITOR_BODY_BYTES = 2 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { purchaseEventId } from "~/domain/events/purchase";
 import { unlinkOrders, countOrdersOnFile, type UnlinkedOrders } from "~/models/shopify/customer-data.server";
 import { eraseShop, type ErasedRows } from "~/models/shopify/shop-erasure.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 export type ShopRedaction = { status: "erased"; rows: ErasedRows } | { status: "installed"; rows: ErasedRows };
 

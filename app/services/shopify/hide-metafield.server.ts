@@ -6,9 +6,9 @@
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";
 import { hideWrite } from "~/domain/shopify/shop-install";
 import { localParts } from "~/domain/shopify/local-plan";
-import { loadHideSource } from "~/models/hide-source.server";
-import { hidePlanMark, markShopHidePlanStale, recordHidePlanWritten } from "~/models/hide-plan-state.server";
-import { loadSiteConfig } from "~/models/site-config.server";
+import { loadHideSource } from "~/models/shopify/hide-source.server";
+import { hidePlanMark, markShopHidePlanStale, recordHidePlanWritten } from "~/models/shopify/hide-plan-state.server";
+import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { currentSnippet } from "~/infra/snippet-file.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { readAppData, setAppData } from "~/infra/app-data.server";

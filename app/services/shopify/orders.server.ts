@@ -5,14 +5,14 @@ import { PURCHASE_GOAL, purchaseEventId } from "~/domain/events/purchase";
 import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
 import { purchaseSums, settlementSums, type OrderProfitFacts } from "~/domain/shopify/order-lines";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { findConversion, listAttributions, setConversionSession } from "~/models/conversion.server";
+import { findConversion, listAttributions, setConversionSession } from "~/models/events/conversion.server";
 import { findCheckoutReportsNaming, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/shopify/order.server";
-import { addToRollup } from "~/models/rollup.server";
-import { findShopifySiteId } from "~/models/site.server";
+import { addToRollup } from "~/models/events/rollup.server";
+import { findShopifySiteId } from "~/models/sites/site.server";
 import { inTransaction, type Tx } from "~/models/transaction.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { attributeConversionInTx, recordConversionInTx } from "~/services/storefront/record-conversion.server";
-import { getSiteConfig } from "~/services/storefront/site-cache.server";
+import { attributeConversionInTx, recordConversionInTx } from "~/services/record-conversion.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 import { NO_ADMIN, orderProfitFacts, type ShopAdmin } from "./order-cost.server";
 
 /** What a webhook did, answered to Shopify as JSON (it reads only the status code). */

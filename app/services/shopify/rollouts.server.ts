@@ -3,7 +3,7 @@
 // test on the storefront gets (app/domain/shopify/rollouts.ts).
 import { parseRollouts, rolloutWarnings, ROLLOUTS_QUERY, type RolloutSummary, type RolloutWarning } from "~/domain/shopify/rollouts";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { findTestOfShop } from "~/models/results.server";
+import { findTestOfShop } from "~/models/results/results.server";
 
 const KEEP_MS = 60_000;
 const MAX_SHOPS = 5_000;

@@ -8,7 +8,7 @@ import { saveInstalledShop } from "~/models/shopify/shop-install.server";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "~/infra/admin-graphql";
 import { setAppData } from "~/infra/app-data.server";
 import { hidePlanOfShop } from "./hide-metafield.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 const INSTALL_STATE_QUERY = `#graphql
   query SvcInstallState {

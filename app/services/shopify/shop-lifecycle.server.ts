@@ -1,8 +1,8 @@
 // What happens to a shop's records when Shopify tells us it uninstalled the app or changed its scopes
 // (installing is shop-install.server.ts, erasing at shop/redact is compliance.server.ts).
-import { markShopUninstalled } from "~/models/shop.server";
+import { markShopUninstalled } from "~/models/shops/shop.server";
 import { deleteSessionsOfShop, setSessionScope } from "~/models/shopify/session.server";
-import { invalidateSite } from "~/services/storefront/site-cache.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 /**
  * Deletes the shop's sessions and stamps `Shop.uninstalledAt`, so its sites are no longer served

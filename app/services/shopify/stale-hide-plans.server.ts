@@ -5,7 +5,7 @@
 // is tried again at the next pass.
 import { appEnv } from "~/env.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { listStaleHidePlans, noteHidePlanTried } from "~/models/hide-plan-state.server";
+import { listStaleHidePlans, noteHidePlanTried } from "~/models/shopify/hide-plan-state.server";
 import { syncHideMetafield } from "./hide-metafield.server";
 
 /** A shop's Admin API outside any request (its offline session); null without one (and in the local demo). */

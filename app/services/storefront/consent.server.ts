@@ -4,9 +4,9 @@ import { consentRequired, normalizeCountry } from "~/domain/consent/region";
 import { isSiteId, type ConsentQuery, type ConsentResponse } from "~/wire";
 import { acceptLanguages, promptLanguage } from "~/wire/rules/consent-language";
 import { countryOfAddress } from "~/infra/geoip.server";
-import { throttleSnippetRequest } from "./limits.server";
+import { throttleSnippetRequest } from "~/services/limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { getSiteConfig } from "./site-cache.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 
 export interface ConsentRequest extends ConsentQuery {
   /** The trusted CDN country header's value, when one is configured. */

@@ -3,8 +3,8 @@
 // the in-memory site cache. Nothing about the request is stored.
 import { hideSheet, parseHideSheetQuery } from "~/domain/experiments/hide-sheet";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { throttleSnippetRequest } from "./limits.server";
-import { getSiteConfig } from "./site-cache.server";
+import { throttleSnippetRequest } from "~/services/limits.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 
 export interface HideSheetRequest {
   /** The query's `site` and `p`, null when absent. */

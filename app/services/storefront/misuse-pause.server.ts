@@ -4,11 +4,11 @@
 import type { MisuseWindow } from "~/domain/events/exposure-integrity";
 import { misusePauseEmail, misusePauseReason } from "~/domain/events/misuse-notice";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { pauseTestWithNotice } from "~/models/pause-with-notice.server";
+import { pauseTestWithNotice } from "~/models/tests/pause-with-notice.server";
 import { kickOutbox } from "~/services/outbox.server";
 import { kickStalePlans } from "~/services/shopify/stale-hide-plans.server";
-import { clearMisuseEvidence } from "./misuse.server";
-import { invalidateSite } from "./site-cache.server";
+import { clearMisuseEvidence } from "~/services/misuse.server";
+import { invalidateSite } from "~/services/site-cache.server";
 
 export async function pauseTestForMisuse(site: SiteConfig, testId: string, window: MisuseWindow): Promise<void> {
   const reason = misusePauseReason(window);

@@ -3,14 +3,14 @@
 import { patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "~/domain/experiments/patches-response";
 import { verifyPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
-import { findPreviewableTest } from "~/models/preview.server";
+import { findPreviewableTest } from "~/models/tests/preview.server";
 import { ID_PATTERN, isSiteId, type PatchesQuery, type PatchesResponse } from "~/wire";
 import { needsCountry, visitorFacts, type FactSources } from "~/wire/rules/audience";
 import { normalizeCountry } from "~/domain/consent/region";
 import { countryOfAddress } from "~/infra/geoip.server";
-import { throttleSnippetRequest } from "./limits.server";
+import { throttleSnippetRequest } from "~/services/limits.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { getSiteConfig } from "./site-cache.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 
 /** The query's parameters as sent ("" when missing); `url` is not needed to answer. */
 export type PatchesRequest = Pick<PatchesQuery, "site" | "vid" | "sid"> & {

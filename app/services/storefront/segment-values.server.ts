@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 import { clientNetwork } from "~/domain/events/exposure-integrity";
 import { judgeSighting, MARKET_ADMISSION, type AdmissionPolicy } from "~/domain/events/segment-values";
 import { previewKey } from "~/env.server";
-import { readAdmittedSegmentValues, sightSegmentValue } from "~/models/segment-value.server";
+import { readAdmittedSegmentValues, sightSegmentValue } from "~/models/events/segment-value.server";
 
 const DIMENSION = "market";
 

@@ -5,8 +5,8 @@ import { moneySource } from "~/domain/events/money-source";
 import { inTransaction } from "~/models/transaction.server";
 import { authenticateApiKey } from "~/services/api-key-auth.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
-import { recordConversionInTx } from "./record-conversion.server";
-import { getSiteConfig } from "./site-cache.server";
+import { recordConversionInTx } from "~/services/record-conversion.server";
+import { getSiteConfig } from "~/services/site-cache.server";
 
 /** Server-side event ids live in their own namespace, so they never collide with the snippet's. */
 export const SERVER_EVENT_PREFIX = "s:";

@@ -1,5 +1,6 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
-import { inSqlTransaction, sqlOf, type Sql, type Tx } from "./transaction.server";
+import type { OrderSums } from "~/domain/shopify/order-lines";
+import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
 
 export interface RollupKey {
   siteId: string;
@@ -11,7 +12,8 @@ export interface RollupKey {
   currency: string;
 }
 
-export interface RollupIncrement {
+/** With profit's order sums (`OrderSums`): only the order doors move them. */
+export interface RollupIncrement extends Partial<OrderSums> {
   exposures?: number;
   exposedVisitors?: number;
   convertingVisitors?: number;
@@ -32,13 +34,6 @@ export interface RollupIncrement {
   covariateSum?: number | null;
   covariateSquares?: number | null;
   covariateRevenueProducts?: number | null;
-  /** Profit's order sums (app/domain/shopify/order-lines.ts, OrderSumsIncrement): only the order doors move them. */
-  costedOrders?: number;
-  orderCost?: number;
-  costedNetRevenue?: number;
-  uncostedOrders?: number;
-  subscriptionOrders?: number;
-  subscriptionNetRevenue?: number;
 }
 
 /** The increments only the order doors write; every other writer leaves them out (0). */

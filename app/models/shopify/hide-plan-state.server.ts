@@ -3,7 +3,7 @@
 // crash or a failed Admin API call can never make svc forget to rewrite the plan, and the counter the last
 // successful rewrite had read before it read the tests (Shop.hidePlanWanted, hidePlanWritten).
 import { prisma } from "~/db.server";
-import type { Tx } from "./transaction.server";
+import type { Tx } from "~/models/transaction.server";
 
 const RAISE = `"hidePlanWanted" = "hidePlanWanted" + 1, "hidePlanStaleSince" = COALESCE("hidePlanStaleSince", now())`;
 

@@ -2,7 +2,7 @@
 // and the check tokens that have reported (UsedCheckToken), each once.
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { inTransaction } from "./transaction.server";
+import { inTransaction } from "~/models/transaction.server";
 import { readStoredChanges, type CheckedChange, type SelectorCheck } from "~/domain/experiments/selector-check";
 
 /**

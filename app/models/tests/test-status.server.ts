@@ -3,9 +3,9 @@
 import { prisma } from "~/db.server";
 import type { CompletedLift } from "~/domain/results/completed-lift";
 import type { TestStatus } from "~/generated/prisma/client";
-import { recordCompletedLifts } from "./completed-lift.server";
-import { markHidePlanStale } from "./hide-plan-state.server";
-import { inTransaction } from "./transaction.server";
+import { recordCompletedLifts } from "~/models/results/completed-lift.server";
+import { markHidePlanStale } from "~/models/shopify/hide-plan-state.server";
+import { inTransaction } from "~/models/transaction.server";
 
 /** The test with what its lifecycle needs (arms, goals, its site's state), if it is one of this shop's. */
 export async function findTestStatusOfShop(shopDomain: string, testId: string) {

@@ -7,11 +7,11 @@ import { covariateProduct } from "~/domain/events/covariate";
 import { networkTally } from "~/domain/events/network-plan";
 import { attributedExposure, segmentTally } from "~/domain/events/segment-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/conversion.server";
-import { findSessionVisitor, firstVisitorExposures } from "~/models/exposure.server";
-import { addToRollup, type RollupIncrement } from "~/models/rollup.server";
-import { addToNetworkRollupsInTx } from "~/models/network-rollup.server";
-import { addToSegmentRollupsInTx } from "~/models/segment-rollup.server";
+import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/events/conversion.server";
+import { findSessionVisitor, firstVisitorExposures } from "~/models/events/exposure.server";
+import { addToRollup, type RollupIncrement } from "~/models/events/rollup.server";
+import { addToNetworkRollupsInTx } from "~/models/events/network-rollup.server";
+import { addToSegmentRollupsInTx } from "~/models/events/segment-rollup.server";
 import type { Tx } from "~/models/transaction.server";
 
 export interface ConversionInput extends ConversionFacts {

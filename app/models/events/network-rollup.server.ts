@@ -3,7 +3,7 @@
 import type { NetworkDelta } from "~/domain/events/network-plan";
 import type { NetworkRollupRow } from "~/domain/results/robust-view";
 import { prisma } from "~/db.server";
-import { sqlOf, type Sql, type Tx } from "./transaction.server";
+import { sqlOf, type Sql, type Tx } from "~/models/transaction.server";
 
 const SUMMED = [
   "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "cappedRevenue", "cappedRevenueSquares",

@@ -1,7 +1,7 @@
 // Exposures: the first arm each session was shown per test. Attribution reads a visitor's earliest one
 // per test, and a session's visitor when a conversion names only its session.
 import { Prisma } from "~/generated/prisma/client";
-import type { Tx } from "./transaction.server";
+import type { Tx } from "~/models/transaction.server";
 
 /**
  * The visitor's earliest exposure to each of `tests` at or after that test's start, from any session

@@ -1,9 +1,10 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
+import { goalRule } from "~/domain/experiments/test-form";
 import { storedAudience } from "~/wire/rules/audience";
 import type { HoldoutConfig, SiteConfig } from "~/domain/sites/site-config";
-import { STAFF_ADDRESS_DAYS } from "./staff-address.server";
+import { STAFF_ADDRESS_DAYS } from "~/models/shops/staff-address.server";
 
 function holdoutOf(site: { holdoutPercent: number; holdoutRunId: string | null; holdoutSince: Date | null }): HoldoutConfig | null {
   return site.holdoutPercent > 0 && site.holdoutRunId && site.holdoutSince ? { runId: site.holdoutRunId, percent: site.holdoutPercent, since: site.holdoutSince } : null;
@@ -73,12 +74,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               patches: arm.patches,
               redirectUrl: arm.redirectUrl,
             })),
-            goals: test.goals.map((goal) => ({
-              label: goal.label,
-              kind: goal.kind,
-              selector: goal.selector,
-              urlPattern: goal.urlPattern,
-            })),
+            goals: test.goals.map(goalRule),
           })),
     served:
       site.status === "paused"

@@ -3,7 +3,7 @@
 import type { SegmentDelta } from "~/domain/events/segment-plan";
 import type { SegmentRollupRow } from "~/domain/results/segments";
 import { prisma } from "~/db.server";
-import { inSqlTransaction, sqlOf, type Sql, type Tx } from "./transaction.server";
+import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
 
 /** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
 export function segmentRollupUpsertSql(param: string): string {

@@ -1,5 +1,6 @@
 // Sites (where a snippet runs): the only code that reads or writes the Site table.
 import { prisma } from "~/db.server";
+import type { SiteFields } from "~/domain/sites/site-form";
 import type { SiteKind, TestStatus } from "~/generated/prisma/client";
 
 export interface NewSite {
@@ -40,18 +41,7 @@ export async function findShopifySiteId(shopDomain: string): Promise<string | nu
   return site?.publicId ?? null;
 }
 
-/** What the merchant sets on a web site in the admin. */
-export interface WebSiteFields {
-  name: string;
-  domain: string;
-  allowedOrigins: string[];
-  consentCountries: string[];
-  consentManagedByMerchant: boolean;
-  /** Goal labels counted from the site's server only (Site.serverGoals). */
-  serverGoals: string[];
-}
-
-export async function createWebSite(shopId: string, publicId: string, fields: WebSiteFields, currency: string) {
+export async function createWebSite(shopId: string, publicId: string, fields: SiteFields, currency: string) {
   const db = await prisma();
   return db.site.create({ data: { shopId, publicId, kind: "web", currency, ...fields } });
 }
@@ -63,7 +53,7 @@ export async function findSiteOfShop(shopId: string, publicId: string) {
 }
 
 /** Updates a web site of the shop; false when the shop has no such web site (nothing is written then). */
-export async function updateWebSite(shopId: string, publicId: string, fields: WebSiteFields): Promise<boolean> {
+export async function updateWebSite(shopId: string, publicId: string, fields: SiteFields): Promise<boolean> {
   const db = await prisma();
   const { count } = await db.site.updateMany({ where: { shopId, publicId, kind: "web" }, data: fields });
   return count === 1;

@@ -5,7 +5,7 @@ import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { rollupUpsertSql } from "./rollup.server";
 import { networkRollupUpsertSql } from "./network-rollup.server";
 import { segmentRollupUpsertSql } from "./segment-rollup.server";
-import type { Sql } from "./transaction.server";
+import type { Sql } from "~/models/transaction.server";
 
 export interface KnownFactsQuery {
   /** (site, test, session) keys whose stored exposure matters. */

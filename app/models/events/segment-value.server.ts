@@ -3,7 +3,7 @@
 // per site and dimension, so concurrent first batches on any number of instances cannot exceed the cap.
 import type { NotedValue, Sighting } from "~/domain/events/segment-values";
 import { prisma } from "~/db.server";
-import { inSqlTransaction } from "./transaction.server";
+import { inSqlTransaction } from "~/models/transaction.server";
 
 export interface SightingKey {
   siteId: string;

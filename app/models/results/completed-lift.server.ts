@@ -3,7 +3,7 @@
 import { prisma } from "~/db.server";
 import type { CompletedLift } from "~/domain/results/completed-lift";
 import type { PastComparison } from "~/domain/results/shop-prior";
-import type { Tx } from "./transaction.server";
+import type { Tx } from "~/models/transaction.server";
 
 /** Records each variant's figures in the transaction that completes the test. */
 export async function recordCompletedLifts(tx: Tx, testId: string, lifts: readonly CompletedLift[]): Promise<void> {

@@ -6,7 +6,7 @@ import { clientNetwork } from "~/domain/events/client-network";
 import { RateLimiter, takeAll } from "~/domain/events/rate-limit";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { appEnv, previewKey } from "~/env.server";
-import { loadSiteConfig } from "~/models/site-config.server";
+import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { redisKey, subscribeToChannel, withRedis } from "~/infra/redis.server";
 
 /** How stale an entry may be before a background reload; also how long an unknown Site ID is remembered. */

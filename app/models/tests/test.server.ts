@@ -1,7 +1,7 @@
 // A/B tests with their arms and goals: the only code that writes the Test, Arm and Goal tables.
 import { prisma } from "~/db.server";
 import type { GoalKind, Prisma, TestStatus } from "~/generated/prisma/client";
-import type { ParsedTest } from "~/domain/experiments/test-form";
+import { goalDefinition, type ParsedTest } from "~/domain/experiments/test-form";
 import type { Patch } from "~/wire";
 import type { Audience } from "~/wire/rules/audience";
 
@@ -147,13 +147,6 @@ export async function duplicateTest(shopId: string, testId: string, name: string
       patches: arm.patches as unknown as Patch[],
       redirectUrl: arm.redirectUrl,
     })),
-    goals: source.goals.map((goal) => ({
-      label: goal.label,
-      kind: goal.kind,
-      selector: goal.selector,
-      urlPattern: goal.urlPattern,
-      isPrimary: goal.isPrimary,
-      isGuardrail: goal.isGuardrail,
-    })),
+    goals: source.goals.map(goalDefinition),
   });
 }

@@ -1,6 +1,7 @@
 // The store-wide holdout: a site's setting (Site.holdoutPercent and its run) and the sums of its two sides,
 // read from the rollups the holdout pseudo-test's exposures and conversions feed (docs/traffic.md).
 import { prisma } from "~/db.server";
+import type { SideSums } from "~/domain/results/holdout";
 
 export interface HoldoutSite {
   id: string;
@@ -58,16 +59,10 @@ export async function writeHoldout(
   return fromRow(await db.site.update({ where: { id: site.id }, data, select: HOLDOUT_SITE }));
 }
 
-export interface HoldoutRollupSums {
+/** One side's sums on one goal (`SideSums`: the holdout page's figures are read from them). */
+export interface HoldoutRollupSums extends SideSums {
   armId: string;
   goal: string;
-  visitors: number;
-  converters: number;
-  revenue: number;
-  cappedRevenue: number;
-  cappedRevenueSquares: number;
-  /** Null when some row of the site's currency was written before the cubes were kept. */
-  cappedRevenueCubes: number | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The email outbox: the only code that reads or writes the OutboxEmail table. Rows are written in the
 // transaction of what caused them (enqueueEmail with that transaction) and drained by the sender.
 import { prisma } from "~/db.server";
-import type { Tx } from "./transaction.server";
+import type { Tx } from "~/models/transaction.server";
 
 export interface NewEmail {
   shopId: string;

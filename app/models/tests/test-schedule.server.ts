@@ -1,8 +1,8 @@
 // A test's schedule as the admin and the schedule job read and write it: the form's fields, the due tests,
 // the running tests each pass watches, and what svc did by itself (ended, cleared, told), each with its notice in one transaction.
 import { prisma } from "~/db.server";
-import { enqueueEmail, type NewEmail } from "./outbox.server";
-import { inTransaction, type Tx } from "./transaction.server";
+import { enqueueEmail, type NewEmail } from "~/models/shops/outbox.server";
+import { inTransaction, type Tx } from "~/models/transaction.server";
 
 export interface ScheduleRow {
   id: string;

@@ -1,8 +1,8 @@
 // svc pausing one running test by itself (exposure misuse, a tripped guardrail), with the owner's notice
 // queued and the shop's storefront plan marked behind in the same transaction.
-import { markHidePlanStale } from "./hide-plan-state.server";
-import { enqueueEmail, type NewEmail } from "./outbox.server";
-import { inTransaction } from "./transaction.server";
+import { markHidePlanStale } from "~/models/shopify/hide-plan-state.server";
+import { enqueueEmail, type NewEmail } from "~/models/shops/outbox.server";
+import { inTransaction } from "~/models/transaction.server";
 
 export interface PausedTest {
   name: string;

@@ -1,6 +1,6 @@
 // Raw events, append-only: inserts that skip ids already stored, so a resent batch changes nothing.
 import type { EventType } from "~/generated/prisma/client";
-import type { Sql } from "./transaction.server";
+import type { Sql } from "~/models/transaction.server";
 
 export interface EventRow {
   siteId: string;

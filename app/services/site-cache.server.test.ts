@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const loads = vi.hoisted(() => ({ calls: [] as string[] }));
-vi.mock("~/models/site-config.server", () => ({
+vi.mock("~/models/sites/site-config.server", () => ({
   loadSiteConfig: async (publicId: string) => {
     loads.calls.push(publicId);
     return publicId.startsWith("known-") ? { id: publicId, publicId, tests: [] } : null;

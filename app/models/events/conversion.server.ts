@@ -1,6 +1,6 @@
 // Conversions from every door, counted once per (site, eventId), and the arms they are attributed to.
 import { Prisma, type ConversionSource } from "~/generated/prisma/client";
-import type { Tx } from "./transaction.server";
+import type { Tx } from "~/models/transaction.server";
 
 /** One conversion as any door reports it: what the row stores besides its site. */
 export interface ConversionFacts {
