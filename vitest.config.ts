@@ -49,6 +49,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"],
           environment: "node",
+          // The simulation's and the bench's statistical checks compute for seconds; beside another file on
+          // two cores, 5 s (vitest's default) is a race rather than a limit.
+          testTimeout: 30_000,
         },
       },
       {
