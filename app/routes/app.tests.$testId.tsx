@@ -28,7 +28,6 @@ import { formatDate, formatPercent } from "~/components/results/format";
 import { parseLifecycleForm } from "~/domain/experiments/test-lifecycle";
 import { outageSentences } from "~/domain/results/verdict-words";
 import { adminAnswer } from "~/http/web/admin-answer";
-import { demoRolloutsGraphql } from "~/demo/public.server";
 import { fail, mapOutcome } from "~/services/outcome";
 import { previewLinks } from "~/services/admin/preview-links.server";
 import { selectorCheckPanel } from "~/services/admin/selector-check.server";
@@ -45,7 +44,7 @@ export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.test.name} · svc` : "svc" }];
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
-  const { shop, demo, admin } = await authenticateAdmin(request, context);
+  const { shop, demo, adminReads } = await authenticateAdmin(request, context);
   const testId = params.testId ?? "";
   const where = { demo, requestOrigin: new URL(request.url).origin };
   const [results, state, links, check, schedule, rollouts] = await Promise.all([
@@ -54,8 +53,7 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
     previewLinks(shop, testId, where),
     selectorCheckPanel(shop, testId, where),
     loadSchedule(shop, testId),
-    // The demo has no Admin API; its shop's rollouts come from the demo, so the warning can be seen there too.
-    rolloutsForTest(shop, testId, admin ?? (demo ? demoRolloutsGraphql : null)),
+    rolloutsForTest(shop, testId, adminReads),
   ]);
   if (!results.ok) throw adminAnswer(results);
   if (!state.ok) throw adminAnswer(state);
