@@ -257,6 +257,14 @@ function missingCredentials(env: Environment): ConfigProblem | null {
   };
 }
 
+/**
+ * SVC_QUERY_SHAPES_DIR: a folder where each process writes the shapes of the SQL it sends (app/db/query-shapes.server.ts).
+ * `npm test` sets it to check that PostgreSQL saw every query the embedded database did; unset, nothing is written.
+ */
+export function readQueryShapesDir(env: Environment = process.env): string | null {
+  return env.SVC_QUERY_SHAPES_DIR?.trim() || null;
+}
+
 /** Only the database settings, for tools that open the database and nothing else (e.g. db:migrate). */
 export function readDatabaseEnv(env: Environment = process.env): DatabaseEnv {
   const { values, problems } = parse(env, schema.pick({ DATABASE_URL: true, SVC_DATA_DIR: true }));

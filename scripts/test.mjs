@@ -8,10 +8,11 @@
 // (`npm run typecheck`, `npm run lint` run them alone), and the build is made only when an integration
 // or browser project may run (no --project, or one of those named).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
+import { slowestFiles } from "./test-report.mjs";
 
 const vitestArgs = process.argv.slice(2);
 const subset = vitestArgs.length > 0;
@@ -43,16 +44,45 @@ const projects = vitestArgs.flatMap((arg, i) =>
 );
 if (projects.length === 0 || projects.some((name) => !["unit", "snippet"].includes(name))) ensureBuilt();
 
-const reportDir = mkdtempSync(path.join(os.tmpdir(), "svc-vitest-"));
-const report = path.join(reportDir, "report.json");
+// The JSON report is kept in test-results/ (git-ignored): the summary line and the slowest files come from it,
+// and a person can read every file's and test's time in it after a run.
+const reportDir = path.join(root, "test-results");
+mkdirSync(reportDir, { recursive: true });
+const report = path.join(reportDir, "vitest.json");
+rmSync(report, { force: true });
+
+// A full run with PostgreSQL records the shape of every SQL statement each database is sent: most files run on
+// the embedded database alone, and PostgreSQL must still have seen every query the app sends (query-shapes.mjs).
+const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.join(os.tmpdir(), "svc-query-shapes-")) : null;
+const env = shapesDir ? { ...process.env, SVC_QUERY_SHAPES_DIR: shapesDir } : process.env;
+
+const started = Date.now();
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs];
-const result = spawnSync("npx", args, { cwd: root, stdio: "inherit" });
+const result = spawnSync("npx", args, { cwd: root, stdio: "inherit", env });
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+let status = result.status ?? 1;
 try {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, "utf8"));
-  console.log(`\nvitest: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
+  const slowest = slowestFiles(testResults, 10);
+  if (slowest.length > 0) {
+    console.log(`\nslowest test files (of ${testResults.length}):`);
+    for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  }
+  console.log(`\nvitest: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped in ${seconds} s`);
 } catch {
   console.log("\nvitest: no report was written");
-} finally {
-  rmSync(reportDir, { recursive: true, force: true });
 }
-process.exit(result.status ?? 1);
+if (shapesDir) {
+  const { readShapes, untriedOnPostgres } = await import("./query-shapes.mjs");
+  const shapes = readShapes(shapesDir);
+  const untried = untriedOnPostgres(shapes);
+  console.log(`query shapes: ${shapes.pglite.size} sent to PGlite, ${shapes.postgres.size} to PostgreSQL; ${untried.length} sent to PGlite only`);
+  for (const shape of untried) console.log(`  ${shape.length > 300 ? `${shape.slice(0, 300)}…` : shape}`);
+  // Only a run whose tests all passed can speak for the queries: a failed file may have sent fewer.
+  if (untried.length > 0 && status === 0) {
+    console.log("query shapes: FAILED: run the test that sends these on PostgreSQL too (tests/support/databases.ts, databaseKinds)");
+    status = 1;
+  }
+  rmSync(shapesDir, { recursive: true, force: true });
+}
+process.exit(status);

@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PGliteThread, type ThreadTransaction } from "~/db/pglite-thread.server";
+import { queryShapeRecorder } from "~/db/query-shapes.server";
 
 /** Plain SQL access for the migration runner and the health check (Prisma is for everything else). */
 export interface SqlRunner {
@@ -42,6 +43,13 @@ async function openPglite(dataDir: string, wirePort: number | null): Promise<Dat
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const db = await PGliteThread.open(dataDir, wirePort === null ? {} : { wirePort });
+  const shapes = queryShapeRecorder("pglite");
+  if (shapes) {
+    // Every statement, Prisma's included, passes through these two (a transaction's too: they call them).
+    const { query, exec } = db;
+    db.query = (sql, ...rest) => (shapes.record(sql), query.call(db, sql, ...rest)) as never;
+    db.exec = (sql, ...rest) => (shapes.record(sql), exec.call(db, sql, ...rest));
+  }
   const runner = (q: Pick<ThreadTransaction, "query" | "exec">): SqlRunner => ({
     async query<Row>(sql: string, params?: unknown[]) {
       return (await q.query<Row>(sql, params)).rows;
@@ -66,7 +74,8 @@ async function openPglite(dataDir: string, wirePort: number | null): Promise<Dat
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const shapes = queryShapeRecorder("postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(shapes ? { Client: recordingClient(shapes) } : {}) });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const sql: SqlRunner = {
@@ -104,5 +113,18 @@ async function openPostgres(url: string): Promise<Database> {
     sql,
     adapter: new PrismaPg(pool),
     close: () => pool.end(),
+  };
+}
+
+/** A pg client class that records each statement's shape before sending it (Prisma's adapter and ours share the pool). */
+function recordingClient(shapes: { record(sql: string): void }): typeof pg.Client {
+  return class RecordingClient extends pg.Client {
+    // pg's query() takes a text or a config object with `text`, then values or a callback, in several overloads.
+    override query(...args: unknown[]): never {
+      const [first] = args;
+      const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
+      if (typeof text === "string") shapes.record(text);
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
   };
 }

@@ -1,0 +1,43 @@
+// Compares the SQL shapes the test suite sent to each database (app/db/query-shapes.server.ts writes them when
+// SVC_QUERY_SHAPES_DIR is set): every shape the embedded database answered must also have been sent to
+// PostgreSQL, so running most test files on PGlite alone leaves no query of the app untried on PostgreSQL.
+// `node scripts/query-shapes.mjs <folder>` prints the counts and any shape PostgreSQL never saw (exit 1 then).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The shapes in a folder of recordings, by database kind. */
+export function readShapes(dir) {
+  const shapes = { pglite: new Set(), postgres: new Set() };
+  for (const name of readdirSync(dir)) {
+    const kind = name.startsWith("pglite-") ? "pglite" : name.startsWith("postgres-") ? "postgres" : null;
+    if (!kind) continue;
+    for (const line of readFileSync(path.join(dir, name), "utf8").split("\n"))
+      if (line.trim()) {
+        try {
+          shapes[kind].add(JSON.parse(line));
+        } catch {
+          // A process killed mid-write (the durability tests do) leaves a partial last line: not a shape.
+        }
+      }
+  }
+  return shapes;
+}
+
+/** Shapes the embedded database answered and PostgreSQL never saw. */
+export function untriedOnPostgres({ pglite, postgres }) {
+  return [...pglite].filter((shape) => !postgres.has(shape)).sort();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error("usage: node scripts/query-shapes.mjs <folder>");
+    process.exit(2);
+  }
+  const shapes = readShapes(dir);
+  const untried = untriedOnPostgres(shapes);
+  console.log(`query shapes: ${shapes.pglite.size} sent to PGlite, ${shapes.postgres.size} to PostgreSQL; ${untried.length} sent to PGlite only`);
+  for (const shape of untried) console.log(`  ${shape.length > 300 ? `${shape.slice(0, 300)}…` : shape}`);
+  process.exit(untried.length === 0 ? 0 : 1);
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readShapes, untriedOnPostgres } from "./query-shapes.mjs";
+import { slowestFiles } from "./test-report.mjs";
+
+describe("slowestFiles", () => {
+  it("lists the slowest files of a vitest JSON report first, with their seconds", () => {
+    const results = [
+      { name: "/r/a.test.ts", startTime: 1000, endTime: 3500 },
+      { name: "/r/b.test.ts", startTime: 1000, endTime: 9000 },
+      { name: "/r/c.test.ts", startTime: 1000, endTime: 1100 },
+    ];
+    expect(slowestFiles(results, 2, "/r")).toEqual([
+      { file: "b.test.ts", seconds: 8 },
+      { file: "a.test.ts", seconds: 2.5 },
+    ]);
+  });
+});
+
+describe("query shapes", () => {
+  it("names the shapes PGlite answered that PostgreSQL never saw, across processes, ignoring a torn last line", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "svc-shapes-read-"));
+    try {
+      writeFileSync(path.join(dir, "pglite-1-a.sql.txt"), '"SELECT ?"\n"SELECT b"\n"UPDATE c"\n');
+      writeFileSync(path.join(dir, "pglite-2-b.sql.txt"), '"DELETE d"\n"INSERT IN');
+      writeFileSync(path.join(dir, "postgres-3-c.sql.txt"), '"SELECT ?"\n"UPDATE c"\n"SELECT e"\n');
+      const shapes = readShapes(dir);
+      expect(shapes.pglite.size).toBe(4);
+      expect(untriedOnPostgres(shapes)).toEqual(["DELETE d", "SELECT b"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
