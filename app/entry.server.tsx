@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
+import { serverResponseHeaders } from "~/http/web/demo-door.server";
+import { serverSettings as listenSettings } from "~/services/server-settings.server";
 import { startup as startServices, type StartupOptions } from "~/services/startup.server";
 import { addDocumentResponseHeaders, offlineAdmin } from "~/shopify.server";
 
@@ -12,7 +14,8 @@ import { addDocumentResponseHeaders, offlineAdmin } from "~/shopify.server";
 export const startup = (options: StartupOptions) => startServices({ offlineAdmin, ...options });
 export { shutdown } from "~/services/startup.server";
 export { hotPaths } from "~/http/node/hot-paths.server";
-export { serverSettings } from "~/services/server-settings.server";
+/** Where and how to listen (the configuration's), with the demo door's headers on every answer in demo mode. */
+export const serverSettings = () => listenSettings(serverResponseHeaders());
 
 export const streamTimeout = 5000;
 

@@ -1,4 +1,5 @@
-// The Shopify app: configuration, authentication of admin requests and webhooks, and the demo door.
+// The Shopify app: configuration, authentication of admin requests and webhooks, and the shop's Admin API
+// handed out to services (in the local demo, the demo's stand-in where it answers).
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp, type AdminGraphqlClient } from "@shopify/shopify-app-remix/server";
 import { GraphqlQueryError } from "@shopify/shopify-api";
@@ -6,13 +7,10 @@ import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtim
 import type { AppLoadContext } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { adminApiUrlAt } from "~/domain/shopify/admin-api-origin";
-import { isDirectLoopbackRequest } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
-import { problemResponse } from "~/http/problem";
-import type { Problem } from "~/services/outcome";
+import { demoAdminShop } from "~/http/web/demo-door.server";
 import { PrismaSessionStorage } from "~/models/shopify/session.server";
 import type { AdminGraphql, GraphqlError } from "~/infra/admin-graphql";
-import { DEMO_ADMIN_SHOP } from "~/demo/public.server";
 import { recordInstall } from "~/services/shopify/shop-install.server";
 import { noteStaffVisit } from "~/services/admin/staff-visits.server";
 import { clientAddress } from "~/http/client-address";
@@ -75,24 +73,41 @@ export interface AdminIdentity {
   demo: boolean;
   /** The shop's Admin API (GraphQL) for this request; null in the demo, which has no Shopify to ask. */
   admin: AdminGraphql | null;
+  /**
+   * The Admin API for the reads shown beside svc's own figures (the shop's rollouts, its unit costs): the
+   * shop's, or in the demo its stand-in (see `installAdminApiStandIn`), which answers those reads only.
+   */
+  adminReads: AdminGraphql | null;
 }
 
 /**
- * Authenticates an admin request. In demo mode a direct loopback request is the demo shop; anything
- * else goes through Shopify, which throws a redirect or an error response when there is no session.
+ * Authenticates an admin request. In demo mode a direct loopback request is the demo shop and any other is
+ * refused (app/http/web/demo-door.server.ts); otherwise it goes through Shopify, which throws a redirect or an
+ * error response when there is no session.
  */
 export async function authenticateAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
-  if (isDemoRequest(request, context)) {
-    void noteStaffVisit(DEMO_ADMIN_SHOP, context.clientAddress);
-    return { shop: DEMO_ADMIN_SHOP, demo: true, admin: null };
+  const demoShop = demoAdminShop(request, context);
+  if (demoShop) {
+    void noteStaffVisit(demoShop, context.clientAddress);
+    return { shop: demoShop, demo: true, admin: null, adminReads: standIn };
   }
-  // The demo serves its admin to this machine only: a proxied or rebinding-shaped request gets no Shopify login either.
-  if (env.demo) throw problemResponse(NOT_LOCAL);
   const { session, admin } = await shopify.authenticate.admin(request);
   // A failed install already fails the loader that ran it; this one only waits for it.
   await installing.get(session.shop)?.catch(() => {});
   void noteStaffVisit(session.shop, clientAddress(request.headers.get("x-forwarded-for") ?? undefined, context.clientAddress, env.trustProxy));
-  return { shop: session.shop, demo: false, admin: adminGraphql(admin.graphql) };
+  const graphql = adminGraphql(admin.graphql);
+  return { shop: session.shop, demo: false, admin: graphql, adminReads: graphql };
+}
+
+/**
+ * The local demo's stand-in of the Admin API (app/demo/admin-api.server.ts), installed by the demo's start:
+ * handed out for the reads beside svc's figures where a shop's Admin API would be, so no route or service
+ * tells the demo apart. Writes and every other read still find no Admin API in the demo (null), as before.
+ */
+let standIn: AdminGraphql | null = null;
+
+export function installAdminApiStandIn(graphql: AdminGraphql): void {
+  standIn = graphql;
 }
 
 /**
@@ -143,6 +158,11 @@ export async function offlineAdmin(shop: string): Promise<AdminGraphql | null> {
   }
 }
 
+/** offlineAdmin for the reads beside svc's figures (an order's unit costs): in the demo, its stand-in. */
+export async function offlineAdminReads(shop: string): Promise<AdminGraphql | null> {
+  return env.demo ? standIn : offlineAdmin(shop);
+}
+
 /** A thrown error's message; the library throws a Response when the Admin API answered an HTTP error. */
 function failureReason(error: unknown): string {
   if (error instanceof Response) return `the Admin API answered ${error.status}`;
@@ -158,23 +178,3 @@ export function appIdentity(): { apiKey: string } {
 export function isDemoMode(): boolean {
   return env.demo;
 }
-
-/**
- * In demo mode, a direct loopback request (app/domain/loopback.ts): a loopback peer, a Host that names
- * this machine, no proxy's header. Such requests are the demo shop's admin.
- */
-export function isDemoRequest(request: Request, context: AppLoadContext): boolean {
-  return env.demo && isDirectLoopbackRequest(context.clientAddress, request.headers);
-}
-
-/** In demo mode, anything but a direct loopback request: refused by the admin and the webhooks alike. */
-export function isRemoteInDemo(request: Request, context: AppLoadContext): boolean {
-  return env.demo && !isDirectLoopbackRequest(context.clientAddress, request.headers);
-}
-
-export const NOT_LOCAL: Problem = {
-  status: 403,
-  type: "not-local",
-  title: "The local demo answers this machine only",
-  detail: "Open it as localhost or 127.0.0.1, without a proxy.",
-};

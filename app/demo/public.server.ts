@@ -1,17 +1,11 @@
-// All that production code may use of the local demo (lint-enforced): start it, and tell its sites and shop apart.
-import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "./constants";
+// All that production code may use of the local demo (lint-enforced): start it, and tell its sites and shop
+// apart. It imports nothing of the demo but lazily, at start, so nothing that names it depends on the demo.
 
-export { demoRolloutsGraphql } from "./rollouts.server";
-export { demoVariantCostsGraphql } from "./variant-costs.server";
-
-/**
- * Headers on every page the server answers in demo mode (the admin, the demo storefronts): no other page
- * may frame them, so none can be clickjacked into the demo admin's actions.
- */
-export const DEMO_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  "Content-Security-Policy": "frame-ancestors 'none'",
-  "X-Frame-Options": "DENY",
-};
+/** The demo's seeded shop and sites, named here so that telling them apart needs nothing else of the demo. */
+export const DEMO_SHOP_DOMAIN = "svc-demo.myshopify.com";
+export const DEMO_SITE_ID = "demo";
+/** The demo shop's own storefront (kind shopify), served at /demo/shopify through the real app embed. */
+export const DEMO_SHOPIFY_SITE_ID = "demo-shopify";
 
 /** The demo's shop, which the admin serves to loopback clients in demo mode. */
 export const DEMO_ADMIN_SHOP = DEMO_SHOP_DOMAIN;
@@ -34,9 +28,13 @@ export function demoStorefrontPath(site: SiteOfShop): string | null {
   return isDemoSite(site) ? (STOREFRONT_PATHS[site.publicId] ?? null) : null;
 }
 
-/** Seeds the demo's shop, sites, tests and key (idempotent), then says where to find them. */
+/**
+ * Seeds the demo's shop, sites, tests and key (idempotent), hands out the demo's stand-in of the Admin API
+ * where a shop's would be (app/demo/admin-api.server.ts), then says where to find them.
+ */
 export async function startDemo(baseUrl: string, log: (line: string) => void, withShopifyCredentials: boolean): Promise<void> {
-  const { DEMO_API_KEY, seedDemo } = await import("./seed.server");
+  const [{ DEMO_API_KEY, seedDemo }, { installDemoAdminApi }] = await Promise.all([import("./seed.server"), import("./admin-api.server")]);
+  installDemoAdminApi();
   const { site } = await seedDemo(baseUrl);
   log(
     `DEMO MODE: ${withShopifyCredentials ? "with the app's Shopify credentials (webhooks are checked against SHOPIFY_API_SECRET)" : "no Shopify credentials"}; ` +

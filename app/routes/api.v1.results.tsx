@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/http/client-address";
 import { answer, problemResponse } from "~/http/problem";
-import { resultsFeed } from "~/services/feed/results-feed.server";
+import { resultsFeed } from "~/services/admin/results-feed.server";
 import { visitorNetwork } from "~/services/storefront/visitor-network.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {

@@ -4,6 +4,7 @@
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
 import { recordUninstall } from "~/services/shopify/shop-lifecycle.server";
+import { authenticate } from "~/shopify.server";
 
 // The payload is the Shop resource; its myshopify_domain, when present, is the signed name of the shop.
-export const action = shopifyWebhook(async (shop) => ok(await recordUninstall(shop)), { bodyShop: { field: "myshopify_domain", required: false } });
+export const action = shopifyWebhook(authenticate.webhook, async (shop) => ok(await recordUninstall(shop)), { bodyShop: { field: "myshopify_domain", required: false } });

@@ -2,5 +2,6 @@
 // orders, which is no personal data (docs/privacy.md).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { customerDataReport } from "~/services/shopify/compliance.server";
+import { authenticate } from "~/shopify.server";
 
-export const action = shopifyWebhook(customerDataReport, { bodyShop: { field: "shop_domain", required: true } });
+export const action = shopifyWebhook(authenticate.webhook, customerDataReport, { bodyShop: { field: "shop_domain", required: true } });

@@ -2,5 +2,6 @@
 // visitor or session; aggregates stay, as they name no one (docs/privacy.md).
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { redactCustomerOrders } from "~/services/shopify/compliance.server";
+import { authenticate } from "~/shopify.server";
 
-export const action = shopifyWebhook(redactCustomerOrders, { bodyShop: { field: "shop_domain", required: true } });
+export const action = shopifyWebhook(authenticate.webhook, redactCustomerOrders, { bodyShop: { field: "shop_domain", required: true } });

@@ -3,5 +3,6 @@
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
 import { forgetShopRollouts } from "~/services/shopify/rollouts.server";
+import { authenticate } from "~/shopify.server";
 
-export const action = shopifyWebhook(async (shop) => ok(forgetShopRollouts(shop)));
+export const action = shopifyWebhook(authenticate.webhook, async (shop) => ok(forgetShopRollouts(shop)));

@@ -3,5 +3,6 @@
 import { shopifyWebhook } from "~/http/web/webhook.server";
 import { ok } from "~/services/outcome";
 import { eraseShopData } from "~/services/shopify/compliance.server";
+import { authenticate } from "~/shopify.server";
 
-export const action = shopifyWebhook(async (shop) => ok(await eraseShopData(shop)), { bodyShop: { field: "shop_domain", required: true } });
+export const action = shopifyWebhook(authenticate.webhook, async (shop) => ok(await eraseShopData(shop)), { bodyShop: { field: "shop_domain", required: true } });

@@ -1,6 +1,6 @@
 // What scripts/server.ts needs of the configuration to listen (it reads no environment itself): the
-// address and port, and the deadlines and connection cap that bound what a slow or greedy client can hold.
-import { DEMO_RESPONSE_HEADERS } from "~/demo/public.server";
+// address and port, and the deadlines and connection cap that bound what a slow or greedy client can hold;
+// and whether it runs as the local demo, which the doors serve to this machine only.
 import { appEnv } from "~/env.server";
 
 export interface ServerSettings {
@@ -17,12 +17,13 @@ export interface ServerSettings {
   keepAliveTimeoutMs: number;
   /** Connections open at once; Node closes a new one past it. */
   maxConnections: number;
-  /** Headers on every answer from Express and Remix (the demo's frame-ancestors 'none'). */
+  /** Headers on every answer from Express and Remix (the demo door's frame-ancestors 'none' in demo mode). */
   responseHeaders: Readonly<Record<string, string>>;
 }
 
-export function serverSettings(): ServerSettings {
-  const { port, host, http, demo } = appEnv();
+/** `responseHeaders`: the doors' headers on every answer (app/entry.server.tsx hands them in). */
+export function serverSettings(responseHeaders: Readonly<Record<string, string>>): ServerSettings {
+  const { port, host, http } = appEnv();
   return {
     port,
     host,
@@ -31,6 +32,11 @@ export function serverSettings(): ServerSettings {
     connectionsCheckingIntervalMs: Math.min(1000, Math.max(50, Math.floor(http.headersTimeoutMs / 4))),
     keepAliveTimeoutMs: 5000,
     maxConnections: http.maxConnections,
-    responseHeaders: demo ? DEMO_RESPONSE_HEADERS : {},
+    responseHeaders,
   };
+}
+
+/** The server runs as the local demo (SVC_DEMO), whatever the request: for the demo door (app/http/web/demo-door.server.ts). */
+export function runsAsDemo(): boolean {
+  return appEnv().demo;
 }

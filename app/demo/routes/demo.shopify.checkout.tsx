@@ -4,7 +4,7 @@ import { demoEndpoint, demoJson } from "~/demo/endpoint.server";
 import { problemResponse } from "~/http/problem";
 import { CLEARED_CART_COOKIE } from "~/demo/cart.server";
 import { placeDemoOrder } from "~/demo/shopify-checkout.server";
-import { isDemoRequest } from "~/shopify.server";
+import { isDemoRequest } from "~/http/web/demo-door.server";
 
 const endpoint = demoEndpoint("POST", async ({ request, context }) => {
   if (!isDemoRequest(request, context)) {

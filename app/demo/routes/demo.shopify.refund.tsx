@@ -3,7 +3,7 @@
 import { demoEndpoint, demoJson } from "~/demo/endpoint.server";
 import { problemResponse } from "~/http/problem";
 import { refundDemoOrder } from "~/demo/shopify-refund.server";
-import { isDemoRequest } from "~/shopify.server";
+import { isDemoRequest } from "~/http/web/demo-door.server";
 
 const endpoint = demoEndpoint("POST", async ({ request, context }) => {
   if (!isDemoRequest(request, context)) {

@@ -8,11 +8,11 @@ import { InvalidShopError } from "@shopify/shopify-api";
 import { WEBHOOK_MAX_AGE_MS, webhookStaleness, type Staleness } from "~/domain/shopify/webhook-delivery";
 import type { Outcome, Problem } from "~/services/outcome";
 import { claimWebhookDelivery, finishWebhookDelivery } from "~/services/shopify/webhook-deliveries.server";
-import { authenticate, isRemoteInDemo, NOT_LOCAL } from "~/shopify.server";
 import { readBody } from "../body";
 import { unavailableOnFailure } from "../endpoint";
 import { WEBHOOK_MAX_BODY_BYTES } from "../node/request-guard";
 import { answer, problemResponse } from "../problem";
+import { isRemoteInDemo, NOT_LOCAL } from "./demo-door.server";
 import { shopMismatch } from "./webhook-shop";
 
 export interface WebhookOptions {
@@ -23,6 +23,16 @@ export interface WebhookOptions {
    */
   bodyShop?: { field: string; required: boolean };
 }
+
+/** Shopify's check of a webhook (its library's authenticate.webhook), as far as this door reads its answer. */
+export type AuthenticateWebhook = (request: Request) => Promise<{
+  shop: string;
+  topic: string;
+  webhookId: string;
+  triggeredAt?: string;
+  payload: unknown;
+  session?: { id: string };
+}>;
 
 /** What a webhook's handler knows besides the shop and the payload. */
 export interface WebhookContext {
@@ -60,7 +70,12 @@ const IN_PROGRESS: Problem = {
   retryAfterSeconds: 60,
 };
 
+/**
+ * `authenticate` is Shopify's webhook check as the route has it from app/shopify.server.ts
+ * (`authenticate.webhook`), handed in so that this door needs nothing of the app's configuration.
+ */
 export function shopifyWebhook<T>(
+  authenticate: AuthenticateWebhook,
   handle: (shop: string, payload: unknown, context: WebhookContext) => Promise<Outcome<T>>,
   options: WebhookOptions = {},
 ) {
@@ -71,7 +86,7 @@ export function shopifyWebhook<T>(
     // so that the HMAC and the delivery's digest are over the same bytes.
     const body = request.method === "POST" ? await readBody(request, WEBHOOK_MAX_BODY_BYTES) : null;
     if (body && !body.ok) return problemResponse(body.problem);
-    const verified = await verify(body ? new Request(request.url, { method: "POST", headers: request.headers, body: body.value }) : request);
+    const verified = await verify(authenticate, body ? new Request(request.url, { method: "POST", headers: request.headers, body: body.value }) : request);
     if (verified instanceof Response) return verified;
     const { shop, payload, session, webhookId, topic } = verified;
     const stale = webhookStaleness(verified.triggeredAt, Date.now());
@@ -99,9 +114,9 @@ export function shopifyWebhook<T>(
  * Remix answers as they are; a signed delivery naming a shop domain it refuses, or a signed body that is
  * not JSON, is the sender's 400 here rather than a 500.
  */
-async function verify(request: Request) {
+async function verify(authenticate: AuthenticateWebhook, request: Request) {
   try {
-    return await authenticate.webhook(request);
+    return await authenticate(request);
   } catch (error) {
     if (error instanceof InvalidShopError) return problemResponse(INVALID_SHOP);
     if (error instanceof SyntaxError) return problemResponse(NOT_JSON);

@@ -1,6 +1,7 @@
-// A test's results for its shop: load the rollups, run the statistics, decide, shape the page or the CSV.
+// A test's results for its shop: load the rollups, run the statistics, decide, shape the page's results or the
+// CSV (the page's other parts: results-page.server.ts; the same numbers as JSON for a site's key: results-feed.server.ts).
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
-import { dailyCsv, dailyRecords, DAILY_COLUMNS, funnelCsv, summaryCsv, summaryRecords, SUMMARY_COLUMNS, type FeedRecord } from "~/domain/results/csv";
+import { dailyCsv, funnelCsv, summaryCsv } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
 import { evidenceNotice, robustDecision, robustEvidence } from "~/domain/results/robust-view";
 import { segmentsBeside, type SegmentsView } from "~/domain/results/segments";
@@ -14,7 +15,7 @@ import { readSegmentRollups } from "~/models/events/segment-rollup.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
-const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
+export const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 
 /**
  * A test's results as its shop sees them: the input they are built from, the view, its decision and segments.
@@ -64,14 +65,14 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
   };
 }
 
+/** A test's results as the page shows them (the page adds its lifecycle and the rest: results-page.server.ts). */
+export type Results = ResultsView & { decision: DecisionSummary; segments: SegmentsView; evidenceNotice: string | null; chancePrior: ChancePrior };
+
 /**
  * The results page's data and its decision, with the robust view's word when a few networks' traffic looks
  * unusual (robust-view.ts) and the prior chance to win used; not found when the test is not this shop's.
  */
-export async function loadResults(
-  shopDomain: string,
-  testId: string,
-): Promise<Outcome<ResultsView & { decision: DecisionSummary; segments: SegmentsView; evidenceNotice: string | null; chancePrior: ChancePrior }>> {
+export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<Results>> {
   const loaded = await loadTestResults(shopDomain, testId, true);
   if (!loaded) return fail(NO_SUCH_TEST);
   const { input, view, decision } = loaded;
@@ -98,30 +99,4 @@ export async function loadResultsCsv(shopDomain: string, testId: string, daily: 
 export async function loadFunnelCsv(shopDomain: string, testId: string): Promise<Outcome<string>> {
   const loaded = await loadTestResults(shopDomain, testId);
   return loaded ? ok(funnelCsv(loaded.view)) : fail(NO_SUCH_TEST);
-}
-
-/** GET /api/v1/results' body (docs/api.md): the CSV's columns and rows as JSON, with the test it is for. */
-export interface ResultsFeed {
-  api_version: "v1";
-  kind: "summary" | "daily";
-  test: { id: string; name: string; status: string; site: string; currency: string; started_at: string | null; ended_at: string | null };
-  columns: readonly string[];
-  rows: Array<FeedRecord<string>>;
-}
-
-/**
- * The CSV's numbers as records for a site's API key: not found, as for any other unknown test, when the test
- * is not on the key's site (another site's tests are not told apart from tests that do not exist).
- */
-export async function loadResultsFeed(shopDomain: string, sitePublicId: string, testId: string, daily: boolean): Promise<Outcome<ResultsFeed>> {
-  const loaded = await loadTestResults(shopDomain, testId);
-  if (!loaded || loaded.sitePublicId !== sitePublicId) return fail(NO_SUCH_TEST);
-  const { view } = loaded;
-  return ok({
-    api_version: "v1",
-    kind: daily ? "daily" : "summary",
-    test: { id: view.test.id, name: view.test.name, status: view.test.status, site: sitePublicId, currency: view.currency, started_at: view.test.startedAt, ended_at: loaded.endedAt },
-    columns: daily ? DAILY_COLUMNS : SUMMARY_COLUMNS,
-    rows: daily ? dailyRecords(view, loaded.rollups) : summaryRecords(view, loaded.decision),
-  });
 }

@@ -1,0 +1,52 @@
+// A test's results page in one load: its results and decision (results.server.ts), the lifecycle it offers,
+// its preview links, the selector check, its schedule and the shop's rollouts beside it, as the page shows them.
+import type { ScheduleState } from "~/domain/experiments/schedule";
+import type { AdminGraphql } from "~/infra/admin-graphql";
+import { fail, ok, type Outcome } from "~/services/outcome";
+import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
+import { previewLinks, type PreviewLink } from "./preview-links.server";
+import { loadResults, type Results } from "./results.server";
+import { selectorCheckPanel, type SelectorCheckPanel } from "./selector-check.server";
+import { loadLifecycleState, type LifecycleState } from "./test-lifecycle.server";
+import { loadSchedule } from "./test-schedule.server";
+
+export interface ResultsPageContext {
+  /** The admin runs as the local demo (its storefronts are this server's own pages). */
+  demo: boolean;
+  /** Origin of the admin request: where the demo storefronts are served. */
+  requestOrigin: string;
+  /** The Admin API the shop's rollouts are read through (app/shopify.server.ts, AdminIdentity.adminReads). */
+  adminReads: AdminGraphql | null;
+}
+
+export type ResultsPage = Results & {
+  lifecycle: LifecycleState;
+  /** Null once the test has ended; the reason when no link can be made. */
+  preview: { links: PreviewLink[]; endAtRestart: boolean } | { links: PreviewLink[]; problem: string } | null;
+  /** Shown to a draft, and to a running or paused test once checked; null otherwise. */
+  selectorCheck: SelectorCheckPanel | null;
+  schedule: ScheduleState | null;
+  rollouts: TestRollouts | null;
+};
+
+/** The page's data; not found when the test is not the shop's. */
+export async function loadResultsPage(shopDomain: string, testId: string, { demo, requestOrigin, adminReads }: ResultsPageContext): Promise<Outcome<ResultsPage>> {
+  const where = { demo, requestOrigin };
+  const [results, state, links, check, schedule, rollouts] = await Promise.all([
+    loadResults(shopDomain, testId),
+    loadLifecycleState(shopDomain, testId),
+    previewLinks(shopDomain, testId, where),
+    selectorCheckPanel(shopDomain, testId, where),
+    loadSchedule(shopDomain, testId),
+    rolloutsForTest(shopDomain, testId, adminReads),
+  ]);
+  if (!results.ok) return fail(results.problem);
+  if (!state.ok) return fail(state.problem);
+  const lifecycle = state.value;
+  // A test that has ended has nothing left to check on the storefront.
+  const previewable = lifecycle.status === "draft" || lifecycle.status === "running" || lifecycle.status === "paused";
+  const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
+  // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
+  const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
+  return ok({ ...results.value, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null, rollouts });
+}
