@@ -1,5 +1,6 @@
 // The structure drawn from app/'s imports (scripts/import-structure.mjs): its rules on small made-up graphs,
-// and app/domain/ as it is, whose topics must stay in one order with no circle of files.
+// app/ as it is, whose top-level parts form no cycle and which names the demo only through its door, and
+// app/domain/ as it is, whose topics must stay in one order with no circle of files.
 import { describe, expect, it } from "vitest";
 import { domainTopic, fileCircles, importGraph, importsRunningUp, topLevelPart, type ImportGraph } from "./import-structure.mjs";
 
@@ -78,5 +79,31 @@ describe("app/domain/ as it is", () => {
 
   it("is read at all: the graph holds the domain's files and their imports", () => {
     expect(app.get("app/domain/results/build-results.ts")).toContain("app/domain/stats/index.ts");
+  });
+});
+
+describe("app/ as it is", () => {
+  const app = importGraph();
+
+  it("has its top-level parts in one order: no import runs back up", () => {
+    expect(importsRunningUp(app, topLevelPart)).toEqual([]);
+  });
+
+  it("has no circle of files anywhere", () => {
+    expect(fileCircles(app)).toEqual([]);
+  });
+
+  it("names the demo, outside app/demo/, only through its door: the start hook's caller, the predicate's users and the demo door", () => {
+    const naming = [...app]
+      .filter(([file]) => !file.startsWith("app/demo/"))
+      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith("app/demo/")).map((target) => `${file} → ${target}`));
+    expect(naming.every((line) => line.endsWith(" → app/demo/public.server.ts"))).toBe(true);
+    expect(naming.map((line) => line.split(" → ")[0]).sort()).toEqual([
+      "app/http/web/demo-door.server.ts",
+      "app/services/admin/preview-links.server.ts",
+      "app/services/editor/access.server.ts",
+      "app/services/editor/links.server.ts",
+      "app/services/startup.server.ts",
+    ]);
   });
 });
