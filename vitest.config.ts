@@ -31,6 +31,7 @@ export const SERIAL_FILES = [
   "tests/browser/shopify-storefront.test.ts",
   "tests/browser/snippet/reveal.test.ts",
   "tests/browser/snippet/spa.test.ts",
+  "tests/browser/snippet/faults.test.ts",
 ];
 
 const SERVER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 180_000 };
@@ -52,6 +53,7 @@ export default defineConfig({
           // The simulation's and the bench's statistical checks compute for seconds; beside another file on
           // two cores, 5 s (vitest's default) is a race rather than a limit.
           testTimeout: 30_000,
+
         },
       },
       {

@@ -1,3 +1,10 @@
 // Types of query-shapes.mjs, for its unit test (the check itself is plain JavaScript run by node).
-export function readShapes(dir: string): { pglite: Set<string>; postgres: Set<string> };
-export function untriedOnPostgres(shapes: { pglite: Set<string>; postgres: Set<string> }): string[];
+export interface Shapes {
+  pglite: Set<string>;
+  postgres: Set<string>;
+  /** For each shape, the test files (subfolders) whose processes sent it. */
+  senders: Map<string, Set<string>>;
+}
+export function readShapes(dir: string): Shapes;
+export function untriedOnPostgres(shapes: Pick<Shapes, "pglite" | "postgres">): string[];
+export function untriedLine(shape: string, senders?: Set<string>): string;

@@ -6,22 +6,45 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The shapes in a folder of recordings, by database kind. */
+/**
+ * The shapes in a folder of recordings, by database kind, and for each shape the subfolders (one per test
+ * file, tests/support/server.ts) whose processes sent it.
+ */
 export function readShapes(dir) {
-  const shapes = { pglite: new Set(), postgres: new Set() };
-  for (const name of readdirSync(dir)) {
-    const kind = name.startsWith("pglite-") ? "pglite" : name.startsWith("postgres-") ? "postgres" : null;
-    if (!kind) continue;
-    for (const line of readFileSync(path.join(dir, name), "utf8").split("\n"))
-      if (line.trim()) {
+  const shapes = { pglite: new Set(), postgres: new Set(), senders: new Map() };
+  const read = (folder, sender) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        read(path.join(folder, entry.name), entry.name);
+        continue;
+      }
+      const kind = entry.name.startsWith("pglite-") ? "pglite" : entry.name.startsWith("postgres-") ? "postgres" : null;
+      if (!kind) continue;
+      for (const line of readFileSync(path.join(folder, entry.name), "utf8").split("\n")) {
+        if (!line.trim()) continue;
+        let shape;
         try {
-          shapes[kind].add(JSON.parse(line));
+          shape = JSON.parse(line);
         } catch {
           // A process killed mid-write (the durability tests do) leaves a partial last line: not a shape.
+          continue;
+        }
+        shapes[kind].add(shape);
+        if (sender) {
+          if (!shapes.senders.has(shape)) shapes.senders.set(shape, new Set());
+          shapes.senders.get(shape).add(sender);
         }
       }
-  }
+    }
+  };
+  read(dir, null);
   return shapes;
+}
+
+/** A line for a shape PostgreSQL never saw: the statement, cut short, and the test files that sent it. */
+export function untriedLine(shape, senders) {
+  const text = shape.length > 240 ? `${shape.slice(0, 240)}…` : shape;
+  return `${text}${senders?.size ? `  [${[...senders].sort().join(", ")}]` : ""}`;
 }
 
 /** Shapes the embedded database answered and PostgreSQL never saw. */
@@ -38,6 +61,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const shapes = readShapes(dir);
   const untried = untriedOnPostgres(shapes);
   console.log(`query shapes: ${shapes.pglite.size} sent to PGlite, ${shapes.postgres.size} to PostgreSQL; ${untried.length} sent to PGlite only`);
-  for (const shape of untried) console.log(`  ${shape.length > 300 ? `${shape.slice(0, 300)}…` : shape}`);
+  for (const shape of untried) console.log(`  ${untriedLine(shape, shapes.senders.get(shape))}`);
   process.exit(untried.length === 0 ? 0 : 1);
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readShapes, untriedOnPostgres } from "./query-shapes.mjs";
+import { readShapes, untriedLine, untriedOnPostgres } from "./query-shapes.mjs";
 import { slowestFiles } from "./test-report.mjs";
 
 describe("slowestFiles", () => {
@@ -29,6 +29,22 @@ describe("query shapes", () => {
       const shapes = readShapes(dir);
       expect(shapes.pglite.size).toBe(4);
       expect(untriedOnPostgres(shapes)).toEqual(["DELETE d", "SELECT b"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("traces each shape to the test files whose servers sent it", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "svc-shapes-read-"));
+    try {
+      mkdirSync(path.join(dir, "tests__a.test.ts"));
+      mkdirSync(path.join(dir, "tests__b.test.ts"));
+      writeFileSync(path.join(dir, "tests__a.test.ts", "pglite-1-a.sql.txt"), '"SELECT b"\n');
+      writeFileSync(path.join(dir, "tests__b.test.ts", "pglite-2-b.sql.txt"), '"SELECT b"\n"SELECT c"\n');
+      writeFileSync(path.join(dir, "tests__b.test.ts", "postgres-3-c.sql.txt"), '"SELECT c"\n');
+      const shapes = readShapes(dir);
+      expect(untriedOnPostgres(shapes)).toEqual(["SELECT b"]);
+      expect(untriedLine("SELECT b", shapes.senders.get("SELECT b"))).toBe("SELECT b  [tests__a.test.ts, tests__b.test.ts]");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -54,7 +54,9 @@ rmSync(report, { force: true });
 // A full run with PostgreSQL records the shape of every SQL statement each database is sent: most files run on
 // the embedded database alone, and PostgreSQL must still have seen every query the app sends (query-shapes.mjs).
 const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.join(os.tmpdir(), "svc-query-shapes-")) : null;
-const env = shapesDir ? { ...process.env, SVC_QUERY_SHAPES_DIR: shapesDir } : process.env;
+// Handed to each server the tests start, in a folder per test file (tests/support/server.ts); the tests' own
+// seeding is not the app's and is not recorded.
+const env = shapesDir ? { ...process.env, SVC_TEST_QUERY_SHAPES_DIR: shapesDir } : process.env;
 
 const started = Date.now();
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs];
@@ -73,11 +75,11 @@ try {
   console.log("\nvitest: no report was written");
 }
 if (shapesDir) {
-  const { readShapes, untriedOnPostgres } = await import("./query-shapes.mjs");
+  const { readShapes, untriedLine, untriedOnPostgres } = await import("./query-shapes.mjs");
   const shapes = readShapes(shapesDir);
   const untried = untriedOnPostgres(shapes);
   console.log(`query shapes: ${shapes.pglite.size} sent to PGlite, ${shapes.postgres.size} to PostgreSQL; ${untried.length} sent to PGlite only`);
-  for (const shape of untried) console.log(`  ${shape.length > 300 ? `${shape.slice(0, 300)}…` : shape}`);
+  for (const shape of untried) console.log(`  ${untriedLine(shape, shapes.senders.get(shape))}`);
   // Only a run whose tests all passed can speak for the queries: a failed file may have sent fewer.
   if (untried.length > 0 && status === 0) {
     console.log("query shapes: FAILED: run the test that sends these on PostgreSQL too (tests/support/databases.ts, databaseKinds)");

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
-import { SHOPIFY_TEST_ENV } from "./server";
+import { queryShapesEnv, SHOPIFY_TEST_ENV } from "./server";
 
 export interface InProcessApp {
   /** The app's own database handle: seed and read through it (PGlite admits one handle per folder). */
@@ -34,7 +34,11 @@ export function useAppInProcess(kind: "pglite" | "postgres"): InProcessApp {
       import("~/db/migrate.server"),
       import("~/generated/prisma/client"),
     ]);
+    // The app's statements in this process count for the query-shape check as a server's do (not the seeding).
+    const shapes = queryShapesEnv().SVC_QUERY_SHAPES_DIR;
+    if (shapes) process.env.SVC_QUERY_SHAPES_DIR = shapes;
     const database = await openDatabase(state.db.config);
+    delete process.env.SVC_QUERY_SHAPES_DIR;
     const migrated = await migrate(database.sql, await loadMigrations("prisma/migrations"));
     const prisma = new PrismaClient({ adapter: database.adapter });
     (globalThis as { __svcDb?: Promise<unknown> }).__svcDb = Promise.resolve({ database, prisma, migrated });

@@ -1,7 +1,7 @@
 // Starts the real built server (build/server.js) as a child process on a free loopback port.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { createTestDatabase, seedDatabase, type TestDatabase } from "./databases";
 
@@ -41,9 +41,21 @@ export const SHOPIFY_TEST_ENV = {
   SVC_DEMO: undefined,
 };
 
+/**
+ * Where this server records the shapes of its SQL during a full `npm test` with PostgreSQL: a folder per test
+ * file, so that a shape PostgreSQL never saw is traced to the files that send it (scripts/query-shapes.mjs).
+ */
+export function queryShapesEnv(): { SVC_QUERY_SHAPES_DIR?: string } {
+  const dir = process.env.SVC_TEST_QUERY_SHAPES_DIR;
+  if (!dir) return {};
+  const file = expect.getState().testPath ?? "unknown";
+  return { SVC_QUERY_SHAPES_DIR: path.join(dir, path.relative(root, file).replace(/[/\\]/g, "__")) };
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const env: Record<string, string | undefined> = {
     ...process.env,
+    ...queryShapesEnv(),
     NODE_ENV: "production",
     PORT: "0",
     HOST: "127.0.0.1",
