@@ -4,11 +4,11 @@
 // budget per test (results/guardrails.ts) across guardrail goals, metrics and variants.
 import { buildResults, type ResultsInput, type RollupRow } from "../results/build-results";
 import { guardrailBreaches } from "../results/guardrails";
-import { bernoulli, cumulativeShares, pickArm } from "../random/draws";
+import { bernoulli, cumulativeShares } from "../random/draws";
 import { DEFAULT_VISITOR, visitorRevenue, type VisitorModel } from "./generators";
 import { armName, GOAL, resultsInput, rollupsOf } from "./page-reading";
 import type { Rng } from "../random/prng";
-import { addVisitorRevenue, emptyArmTotals, everyVisitors, type SimArmTotals } from "./runner";
+import { addVisitorRevenue, emptyArmTotals, everyVisitors, walkVisitors, type SimArmTotals } from "./runner";
 import { MDE, plannedVisitors, REVENUE_CAP, type Line, type Scenario } from "./scenario";
 import type { Target } from "./table";
 
@@ -73,23 +73,25 @@ export function guardrailPath(rng: Rng, spec: GuardrailPathSpec): GuardrailPath 
   const signups = spec.arms.map(() => 0);
   const guardrails = spec.secondGoal ? [GOAL, SECOND_GOAL] : [GOAL];
   const path: GuardrailPath = { pausedAt: null, controlAheadAt: null };
-  let visitors = 0;
-  for (const look of spec.looks) {
-    for (; visitors < look; visitors++) {
-      const arm = pickArm(rng, shares);
-      const t = totals[arm];
-      const model = spec.arms[arm];
-      if (!t || !model) continue;
+  walkVisitors(
+    rng,
+    shares,
+    totals,
+    spec.arms,
+    spec.looks,
+    (t, model, arm) => {
       t.visitors++;
       const revenue = visitorRevenue(rng, model);
       addVisitorRevenue(t, revenue, Math.min(revenue, REVENUE_CAP));
       if (spec.secondGoal && bernoulli(rng, SECOND_GOAL_RATE)) signups[arm] = (signups[arm] ?? 0) + 1;
-    }
-    const view = buildResults(readInput(spec, totals, signups));
-    if (path.pausedAt === null && guardrailBreaches(view, guardrails).length > 0) path.pausedAt = visitors;
-    if (path.controlAheadAt === null && view.verdict.kind === "control-ahead") path.controlAheadAt = visitors;
-    if (path.pausedAt !== null && (!spec.untilVerdict || path.controlAheadAt !== null)) break;
-  }
+    },
+    (visitors) => {
+      const view = buildResults(readInput(spec, totals, signups));
+      if (path.pausedAt === null && guardrailBreaches(view, guardrails).length > 0) path.pausedAt = visitors;
+      if (path.controlAheadAt === null && view.verdict.kind === "control-ahead") path.controlAheadAt = visitors;
+      if (path.pausedAt !== null && (!spec.untilVerdict || path.controlAheadAt !== null)) return "stop";
+    },
+  );
   return path;
 }
 

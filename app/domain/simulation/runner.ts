@@ -68,6 +68,32 @@ export function addVisitorRevenue(t: SimArmTotals, revenue: number, capped: numb
 }
 
 /**
+ * Walks a path's visitors in order: each is given an arm by its cumulative share and passed to `visit` with
+ * that arm's totals and model; at each look `look` reads them, and the walk ends early when it answers "stop".
+ */
+export function walkVisitors<T, M>(
+  rng: Rng,
+  shares: readonly number[],
+  totals: readonly T[],
+  models: readonly M[],
+  looks: readonly number[],
+  visit: (totals: T, model: M, arm: number) => void,
+  look: (visitors: number) => void | "stop",
+): void {
+  let visitors = 0;
+  for (const at of looks) {
+    for (; visitors < at; visitors++) {
+      const arm = pickArm(rng, shares);
+      const t = totals[arm];
+      const model = models[arm];
+      if (t === undefined || model === undefined) continue;
+      visit(t, model, arm);
+    }
+    if (look(visitors) === "stop") return;
+  }
+}
+
+/**
  * Runs one path and returns what `read` made of the totals at each look. `read` gets fresh copies, so it may
  * keep them.
  */
@@ -80,15 +106,15 @@ export function simulatePath<R>(
   const shares = cumulativeShares(spec.assignment);
   const totals = spec.arms.map(emptyArmTotals);
   const readings: R[] = [];
-  let visitors = 0;
-  for (const look of spec.looks) {
-    for (; visitors < look; visitors++) {
-      const arm = pickArm(rng, shares);
-      const t = totals[arm];
-      const model = spec.arms[arm];
-      if (!t || !model) continue;
+  const cap = (amount: number) => (spec.revenueCap === undefined ? amount : Math.min(amount, spec.revenueCap));
+  walkVisitors(
+    rng,
+    shares,
+    totals,
+    spec.arms,
+    spec.looks,
+    (t, model) => {
       t.visitors++;
-      const cap = (amount: number) => (spec.revenueCap === undefined ? amount : Math.min(amount, spec.revenueCap));
       let revenue: number;
       if (model.history) {
         // A visitor of their own propensity: an order before exposure, and one in the test, both scaled by it.
@@ -103,8 +129,8 @@ export function simulatePath<R>(
         revenue = visitorRevenue(rng, model);
       }
       addVisitorRevenue(t, revenue, cap(revenue));
-    }
-    readings.push(read(totals.map((t) => ({ ...t })), visitors));
-  }
+    },
+    (visitors) => void readings.push(read(totals.map((t) => ({ ...t })), visitors)),
+  );
   return readings;
 }
