@@ -47,9 +47,15 @@ export function untriedLine(shape, senders) {
   return `${text}${senders?.size ? `  [${[...senders].sort().join(", ")}]` : ""}`;
 }
 
-/** Shapes the embedded database answered and PostgreSQL never saw. */
+/**
+ * Statements the app sends to the embedded database alone, by design: PGlite has no autovacuum, so the server
+ * refreshes the planner's statistics itself (app/services/startup.server.ts, keepStatisticsFresh).
+ */
+const EMBEDDED_ONLY = [/^ANALYZE\b/, /^SELECT c\.relname AS name FROM pg_class c .*pg_relation_size/];
+
+/** Shapes the embedded database answered and PostgreSQL never saw, but for the embedded database's own upkeep. */
 export function untriedOnPostgres({ pglite, postgres }) {
-  return [...pglite].filter((shape) => !postgres.has(shape)).sort();
+  return [...pglite].filter((shape) => !postgres.has(shape) && !EMBEDDED_ONLY.some((only) => only.test(shape))).sort();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

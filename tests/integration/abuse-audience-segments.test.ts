@@ -5,7 +5,7 @@
 // networks cannot take a site's market slots; and the cap holds when first batches race.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse, SvcEvent } from "~/wire";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { seedRows, seedShop, seedSite, seedTest } from "../support/seed";
 import { useShopifyServer } from "../support/shopify";
 import { batch, conversion, exposure, newId, postBatchFrom } from "../support/snippet-client";
@@ -18,7 +18,7 @@ const CAPPED = "abuse-aud-capped";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
-describe.each(embeddedOnly)("abuse: audiences at ingestion, segment values outsiders choose (%s)", (kind) => {
+describe.each(databaseKinds)("abuse: audiences at ingestion, segment values outsiders choose (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_COUNTRY_HEADER: "cf-ipcountry" });
   const url = () => ctx.server.url;
   const sql = <T>(text: string, params: unknown[] = []) => ctx.sql((s) => s.query<T>(text, params));

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import type { PatchesResponse } from "~/wire";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { useServer } from "../support/server";
 import { readSingleFetch } from "../support/admin-route-data";
 import { ago, seedSite, seedTest, type TestSeed } from "../support/seed";
@@ -67,7 +67,7 @@ const testRow = (sql: SqlRunner, id: string) =>
     [id],
   ).then((rows) => rows[0]);
 
-describe.each(embeddedOnly)("test lifecycle in the admin (%s)", (kind) => {
+describe.each(databaseKinds)("test lifecycle in the admin (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const asA = (path: string, init: RequestInit) => adminFetch(ctx.server.url, SHOP_A, path, init);
   const asB = (path: string, init: RequestInit) => adminFetch(ctx.server.url, SHOP_B, path, init);

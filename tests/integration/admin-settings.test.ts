@@ -2,7 +2,7 @@
 // email, retention and typical lift, invalid input is answered with field errors and nothing saved, and the
 // typical lift reaches the results page's chance to win.
 import { describe, expect, it } from "vitest";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { seedRows, seedSite, seedTest } from "../support/seed";
@@ -12,7 +12,7 @@ const A = "svc-settings-a.myshopify.com";
 const B = "svc-settings-b.myshopify.com";
 const ROUTE = "routes/app.settings";
 
-describe.each(embeddedOnly)("settings (%s)", (kind) => {
+describe.each(databaseKinds)("settings (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
   const settingsOf = async (shop: string) => (await loaderData(url(), shop, "/app/settings", ROUTE)).data;

@@ -2,7 +2,7 @@
 // field errors with nothing written, another shop's site answered 404, and resuming a site svc paused.
 import { describe, expect, it } from "vitest";
 import { SITE_ID_PATTERN } from "~/wire/rules/site-id";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { seedTest } from "../support/seed";
@@ -20,7 +20,7 @@ const webSite = {
   consentManagedByMerchant: "on",
 };
 
-describe.each(embeddedOnly)("sites admin (%s)", (kind) => {
+describe.each(databaseKinds)("sites admin (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
   let siteId = "";

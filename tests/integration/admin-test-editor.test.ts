@@ -2,7 +2,7 @@
 // with nothing written, another shop's ids answering 404, the lock of a running test, the snippet's
 // endpoint seeing a save at once, and the live theme's alternate templates from the Admin API stand-in.
 import { describe, expect, it } from "vitest";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { readSingleFetch as read } from "../support/admin-route-data";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { getPatches, newId } from "../support/snippet-client";
@@ -62,7 +62,7 @@ function definition(siteId: string, over: Record<string, unknown> = {}) {
 
 const post = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });
 
-describe.each(embeddedOnly)("test editor (%s)", (kind) => {
+describe.each(databaseKinds)("test editor (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
 
   async function editorOf(shop: string): Promise<EditorData> {

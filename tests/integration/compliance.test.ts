@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { NOW, TODAY, seedRows, seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 
@@ -141,7 +141,7 @@ const WEBHOOKS: Array<{ topic: string; payload: unknown }> = [
   { topic: "rollouts", payload: { rollout: { id: "gid://shopify/Rollout/1" } } },
 ];
 
-describe.each(embeddedOnly)("compliance webhooks (%s)", (kind) => {
+describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   let erased: Owner;
   let kept: Owner;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { postAction, readSingleFetch } from "../support/admin-route-data";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import type { AdminCall } from "../support/fake-shopify-admin";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -26,7 +26,7 @@ async function insertTest(sql: SqlRunner, shop: string, id: string, opts: { stat
   await seedTest(sql, { id, site: publicId, status, pages, arms: [{}, { patches, redirectUrl: redirect }], goals: ["purchase"] });
 }
 
-describe.each(embeddedOnly)("the hide plan metafield (%s)", (kind) => {
+describe.each(databaseKinds)("the hide plan metafield (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
 
   /** Posts the results page's lifecycle form, as its fetcher does; answers the action's data. */

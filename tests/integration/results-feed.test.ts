@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESULTS_SCENARIOS } from "~/demo/results-scenarios";
 import { parseCsv } from "../support/csv";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { seedRows, seedSite, seedTest, ago } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -22,7 +22,7 @@ function asJson(cell: string, json: unknown): unknown {
   return cell;
 }
 
-describe.each(embeddedOnly)("results feed (%s)", (kind) => {
+describe.each(databaseKinds)("results feed (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
   let site = "";

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { utcToZonedInput } from "~/domain/experiments/schedule";
 import { shortTime } from "~/domain/experiments/test-glance";
 import type { PatchesResponse } from "~/wire";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { loaderData, postAction } from "../support/admin-route-data";
 import { seedSite, seedTest } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -26,7 +26,7 @@ const localAt = (at: number) => {
 /** `msFromNow` ahead, as the shop's datetime-local value. */
 const local = (msFromNow: number) => localAt(Date.now() + msFromNow);
 
-describe.each(embeddedOnly)("test schedule (%s)", (kind) => {
+describe.each(databaseKinds)("test schedule (%s)", (kind) => {
   const ctx = useShopifyServer(kind, { SVC_SCHEDULE_EVERY_SECONDS: "1" });
   const url = () => ctx.server.url;
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
-import { embeddedOnly } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { useShopifyServer, APP } from "../support/shopify";
 import { seedShop, seedSite } from "../support/seed";
 
@@ -54,7 +54,7 @@ const shopState = (sql: SqlRunner) =>
     [SHOP],
   );
 
-describe.each(embeddedOnly)("webhook replay (%s)", (kind) => {
+describe.each(databaseKinds)("webhook replay (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
 
   it("ignores a replayed app/uninstalled after a reinstall, by its id and by its body, across a restart", async () => {
