@@ -73,25 +73,18 @@ export function guardrailPath(rng: Rng, spec: GuardrailPathSpec): GuardrailPath 
   const signups = spec.arms.map(() => 0);
   const guardrails = spec.secondGoal ? [GOAL, SECOND_GOAL] : [GOAL];
   const path: GuardrailPath = { pausedAt: null, controlAheadAt: null };
-  walkVisitors(
-    rng,
-    shares,
-    totals,
-    spec.arms,
-    spec.looks,
-    (t, model, arm) => {
-      t.visitors++;
-      const revenue = visitorRevenue(rng, model);
-      addVisitorRevenue(t, revenue, Math.min(revenue, REVENUE_CAP));
-      if (spec.secondGoal && bernoulli(rng, SECOND_GOAL_RATE)) signups[arm] = (signups[arm] ?? 0) + 1;
-    },
-    (visitors) => {
-      const view = buildResults(readInput(spec, totals, signups));
-      if (path.pausedAt === null && guardrailBreaches(view, guardrails).length > 0) path.pausedAt = visitors;
-      if (path.controlAheadAt === null && view.verdict.kind === "control-ahead") path.controlAheadAt = visitors;
-      if (path.pausedAt !== null && (!spec.untilVerdict || path.controlAheadAt !== null)) return "stop";
-    },
-  );
+  const visit = (t: SimArmTotals, model: VisitorModel, arm: number) => {
+    t.visitors++;
+    const revenue = visitorRevenue(rng, model);
+    addVisitorRevenue(t, revenue, Math.min(revenue, REVENUE_CAP));
+    if (spec.secondGoal && bernoulli(rng, SECOND_GOAL_RATE)) signups[arm] = (signups[arm] ?? 0) + 1;
+  };
+  walkVisitors(rng, shares, totals, spec.arms, spec.looks, visit, (visitors) => {
+    const view = buildResults(readInput(spec, totals, signups));
+    if (path.pausedAt === null && guardrailBreaches(view, guardrails).length > 0) path.pausedAt = visitors;
+    if (path.controlAheadAt === null && view.verdict.kind === "control-ahead") path.controlAheadAt = visitors;
+    if (path.pausedAt !== null && (!spec.untilVerdict || path.controlAheadAt !== null)) return "stop";
+  });
   return path;
 }
 
