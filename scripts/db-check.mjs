@@ -9,6 +9,8 @@ const { engine, pglite } = await openEngine(dataDir ? new PGlite(dataDir) : unde
 try {
   const pending = await pendingSchemaSql(engine);
   const report = { schemaMatchesMigrations: pending.trim() === "" };
+  // What a migration would have to hold: the first thing to read when they disagree.
+  if (!report.schemaMatchesMigrations) report.pendingSql = pending;
   if (dataDir) {
     const diagnosis = await engine.diagnoseMigrationHistory({
       migrationsList: await migrationsList(),
