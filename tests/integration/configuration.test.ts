@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_NODE_FLAGS } from "../support/node-flags";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -30,7 +31,7 @@ function runServer(settings: Record<string, string>): Promise<Exit> {
     ([key]) => !/^(SHOPIFY_|SVC_|DATABASE_URL$|SCOPES$|PORT$|HOST$)/.test(key),
   );
   const env = { ...Object.fromEntries(inherited), NODE_ENV: "production", HOST: "127.0.0.1", ...settings };
-  const child = spawn(process.execPath, ["build/server.js"], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, "build/server.js"], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

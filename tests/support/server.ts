@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { createTestDatabase, seedDatabase, type TestDatabase } from "./databases";
+import { TEST_NODE_FLAGS } from "./node-flags";
 
 export interface RunningServer {
   url: string;
@@ -66,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const child = spawn(process.execPath, options.args ?? ["build/server.js"], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, ...(options.args ?? ["build/server.js"])], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
