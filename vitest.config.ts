@@ -1,12 +1,12 @@
 // Test projects: fast unit tests beside the code, the snippet's own tests in happy-dom, integration tests
 // against a running server on a real database, browser tests in Debian's Chromium, and the files bound to
-// real time in a serial project of their own. `npm test` runs all five.
+// real time in two lanes of their own. `npm test` runs all six.
 //
-// Scheduling (docs/testing.md): vitest puts every project's files in one pool of forks. Files of the first four
-// run two at a time on these 2-core machines (vitest's default on 2 cores is one: cores − 1), so a file
-// waiting on its server or Chromium leaves the other core to another file. The serial project runs after
-// them, one file at a time, alone: its files measure deadlines, rates, paints and schedules in real time,
-// which a neighbour's load would bend.
+// Scheduling (docs/testing.md): integration and browser files run two at a time in forks on these 2-core
+// machines (vitest's default on 2 cores is one: cores − 1), so a file waiting on its server or Chromium leaves
+// the other core to another file. Beside them, the threads pool runs the pure tests and then, one at a time,
+// the files that only wait for real time to pass (schedules, restarts). Last and alone, one at a time: the files
+// that time what they see (deadlines, rates, paints), which a neighbour's load would bend.
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
@@ -28,13 +28,13 @@ export const TIMING_FILES = [
   "tests/browser/shopify-storefront.test.ts",
   "tests/browser/snippet/reveal.test.ts",
   "tests/browser/snippet/spa.test.ts",
+  "tests/browser/snippet/faults.test.ts",
 ];
 
 /**
  * Files that wait for real time to pass rather than time it: the schedule job firing every second on a real
- * server, processes killed and restarted, a page left to its timeouts. Mostly asleep, they run one at a time
- * beside the timing files, and alone otherwise: a loaded machine would only make them slower, never wrong, but
- * their generous deadlines are not worth spending on the busy part of the run.
+ * server, processes killed and restarted. Mostly asleep, they run one at a time in a lane of their own beside the
+ * busy part of the run: load makes them slower, never wrong (their deadlines are many schedule passes long).
  */
 export const WAITING_FILES = [
   "tests/integration/durability.test.ts",
@@ -44,7 +44,6 @@ export const WAITING_FILES = [
   "tests/integration/abuse-evidence.test.ts",
   "tests/integration/abuse-storefront-pause.test.ts",
   "tests/browser/schedule-rollouts.test.ts",
-  "tests/browser/snippet/faults.test.ts",
 ];
 
 /** Every file bound to real time: the two lanes that run after the busy part of the run. */
@@ -62,7 +61,8 @@ export default defineConfig({
     poolOptions: {
       forks: { execArgv: TEST_NODE_FLAGS },
       // The pure tests share their workers: a file there starts no process and leaves no state behind, and a
-      // fresh worker per file cost as much CPU as the tests themselves (issue 35: 140 CPU-s against 71).
+      // fresh worker per file cost as much CPU as the tests themselves (issue 35: 140 CPU-s against 71). The
+      // waiting lane runs in this pool too, after them, while the forks still run integration and browser files.
       threads: { isolate: false },
     },
     projects: [
@@ -116,7 +116,7 @@ export default defineConfig({
           ...SERVER_TIMEOUTS,
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
-          // After the four projects above (group 0), beside the waiting lane.
+          // After everything else (group 0), alone.
           sequence: { groupOrder: 1 },
         },
       },
@@ -127,10 +127,9 @@ export default defineConfig({
           include: WAITING_FILES,
           environment: "node",
           ...SERVER_TIMEOUTS,
-          // Another pool than the serial lane's (threads, one worker), so that the two lanes run at the same time.
+          // One thread of the threads pool: vitest runs it beside the forks' integration and browser files.
           pool: "threads",
           poolOptions: { threads: { singleThread: true } },
-          sequence: { groupOrder: 1 },
         },
       },
     ],
