@@ -12,8 +12,9 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
 
 /**
- * Files whose assertions time what they see (docs/testing.md, "The serial lanes"): deadlines, rates and
- * first paints, which a neighbour's load would stretch. They run after everything else, one at a time.
+ * Files whose assertions time what they see (docs/testing.md, "The serial lane"): deadlines, rates, first
+ * paints and the snippet's own timeouts, which a neighbour's load would stretch. They run after everything
+ * else, alone, one at a time.
  */
 export const TIMING_FILES = [
   "tests/integration/http-deadlines.test.ts",
@@ -35,6 +36,7 @@ export const TIMING_FILES = [
  * Files that wait for real time to pass rather than time it: the schedule job firing every second on a real
  * server, processes killed and restarted. Mostly asleep, they run one at a time in a lane of their own beside the
  * busy part of the run: load makes them slower, never wrong (their deadlines are many schedule passes long).
+ * They share one thread without isolation, as the pure tests do: each starts its own servers on its own database.
  */
 export const WAITING_FILES = [
   "tests/integration/durability.test.ts",
@@ -46,7 +48,7 @@ export const WAITING_FILES = [
   "tests/browser/schedule-rollouts.test.ts",
 ];
 
-/** Every file bound to real time: the two lanes that run after the busy part of the run. */
+/** Every file bound to real time, which the integration and browser projects leave to the two lanes. */
 export const SERIAL_FILES = [...TIMING_FILES, ...WAITING_FILES];
 
 const SERVER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 180_000 };
