@@ -62,6 +62,22 @@ const staleProblem = (why: Staleness): Problem => ({
   detail: STALE_DETAIL[why],
 });
 
+/**
+ * Shopify's library refuses a delivery by throwing a bare Response (no body); the same refusals as problems with
+ * a stable type, as docs/api.md promises for every 4xx. The library answers 400 to a missing signature or a
+ * missing header it requires, 401 to a signature that is not the app's, and 405 to another method than POST.
+ */
+const LIBRARY_REFUSALS: Readonly<Record<number, Problem>> = {
+  400: {
+    status: 400,
+    type: "invalid-webhook-headers",
+    title: "The webhook lacks a header Shopify signs it with",
+    detail: "X-Shopify-Hmac-Sha256, X-Shopify-Topic, X-Shopify-Shop-Domain, X-Shopify-Webhook-Id and X-Shopify-API-Version are required.",
+  },
+  401: { status: 401, type: "invalid-webhook-signature", title: "The webhook's signature is not the app's" },
+  405: { status: 405, type: "method-not-allowed", title: "Webhooks are POST requests", headers: { Allow: "POST" } },
+};
+
 /** Another request is handling this delivery now: Shopify retries it later. */
 const IN_PROGRESS: Problem = {
   status: 409,
@@ -110,9 +126,9 @@ export function shopifyWebhook<T>(
 }
 
 /**
- * Shopify's library over the request. It throws Responses for its own refusals (405, 401, 400), which
- * Remix answers as they are; a signed delivery naming a shop domain it refuses, or a signed body that is
- * not JSON, is the sender's 400 here rather than a 500.
+ * Shopify's library over the request. Its own refusals (400, 401, 405, thrown as bodiless Responses) are
+ * answered as problems (LIBRARY_REFUSALS); a signed delivery naming a shop domain it refuses, or a signed body
+ * that is not JSON, is the sender's 400 here rather than a 500.
  */
 async function verify(authenticate: AuthenticateWebhook, request: Request) {
   try {
@@ -120,6 +136,11 @@ async function verify(authenticate: AuthenticateWebhook, request: Request) {
   } catch (error) {
     if (error instanceof InvalidShopError) return problemResponse(INVALID_SHOP);
     if (error instanceof SyntaxError) return problemResponse(NOT_JSON);
+    if (error instanceof Response) {
+      const refusal = LIBRARY_REFUSALS[error.status];
+      // A refusal this door does not know is passed on as the library made it, rather than renamed.
+      return refusal ? problemResponse(refusal) : error;
+    }
     throw error;
   }
 }
