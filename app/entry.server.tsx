@@ -2,8 +2,8 @@
 // the start-up hooks and the snippet's hot paths (served before Express and Remix, sharing their memory).
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { RemixServer } from "@remix-run/react";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isbot } from "isbot";
 import { serverResponseHeaders } from "~/http/web/demo-door.server";
 import { serverSettings as listenSettings } from "~/services/server-settings.server";
@@ -18,6 +18,17 @@ export { hotPaths } from "~/http/node/hot-paths.server";
 export const serverSettings = () => listenSettings(serverResponseHeaders());
 
 export const streamTimeout = 5000;
+
+/**
+ * What Remix logs of an error, as its default does, but for the client's own mistakes: a path no route
+ * matches (every browser's /favicon.ico, every bot's probe) or a method a route does not take is the client's
+ * 404 or 405, answered as such, and logging its stack trace each time would bury the server's real errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
 
 export default async function handleRequest(
   request: Request,

@@ -1,6 +1,7 @@
 // Issue 20, row 8: malformed HTTP is the client's 4xx on every route, Remix's included, never a 500: a path
 // whose %-escapes do not decode, a Host with a space, a request line Node cannot parse, and signed webhooks
-// naming a shop that is not a shop or carrying a body that is not JSON.
+// naming a shop that is not a shop or carrying a body that is not JSON; a path no route matches is the client's
+// 404, not a stack trace in the log.
 import { describe, expect, it } from "vitest";
 import { sendWebhook, signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
 import { embeddedOnly } from "../support/databases";
@@ -61,6 +62,18 @@ describe.each(embeddedOnly)("malformed HTTP (%s)", (kind) => {
       const answer = await sendWebhook(ctx.server.url, topic, null, { shop: "svc-test.myshopify.com", secret: SECRET });
       expect(answer.status, topic).toBeLessThan(500);
     }
+  });
+
+  it("answers a path no route matches with 404, and logs no stack trace for it", async () => {
+    const before = ctx.server.output().length;
+    for (const path of ["/favicon.ico", "/wp-login.php", "/app/no-such-page"]) {
+      const res = await fetch(`${ctx.server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      await res.arrayBuffer();
+    }
+    // A real error still is logged (handleError in app/entry.server.tsx); a client's 404 is not one.
+    const logged = ctx.server.output().slice(before);
+    expect(logged).not.toMatch(/No route matches|\n {4}at /);
   });
 
   it("is healthy afterwards", async () => {
