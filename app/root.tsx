@@ -1,13 +1,22 @@
 // The HTML document every page renders into, and the page for what no route answers.
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 
+/** What every document's head starts with: the app's pages and the error page alike. */
+function BaseHead() {
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width,initial-scale=1" />
+      <link rel="icon" href="data:," />
+    </>
+  );
+}
+
 export default function App() {
   return (
     <html lang="en">
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <link rel="icon" href="data:," />
+        <BaseHead />
         <Meta />
         <Links />
       </head>
@@ -31,9 +40,7 @@ export function ErrorBoundary() {
   return (
     <html lang="en">
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <link rel="icon" href="data:," />
+        <BaseHead />
         <title>{title}</title>
       </head>
       <body>
