@@ -26,8 +26,9 @@ export const streamTimeout = 5000;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  if (!isRouteErrorResponse(error)) return void console.error(error);
+  // Remix keeps the Error behind its own error responses in a private `error` field, which its default logs.
+  if (error.status >= 500) console.error((error as { error?: unknown }).error ?? error);
 };
 
 export default async function handleRequest(
