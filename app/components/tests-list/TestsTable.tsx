@@ -2,7 +2,7 @@
 // and a search by name, each row linking to the test's results.
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "@remix-run/react";
-import { Badge, IndexFilters, IndexTable, InlineStack, Text, useSetIndexFiltersMode } from "@shopify/polaris";
+import { Badge, BlockStack, IndexFilters, IndexTable, Text, useSetIndexFiltersMode } from "@shopify/polaris";
 import type { BadgeProps, TabProps } from "@shopify/polaris";
 import type { ArmMark } from "~/domain/results/decision-summary";
 import { markText } from "~/domain/results/decision-words";
@@ -21,6 +21,12 @@ const TAB_LABELS: Record<StatusTab, string> = {
   archived: "Archived",
 };
 
+/**
+ * Polaris keeps a table cell on one line; these cells wrap instead, anywhere if need be (a 120-character name
+ * with no space), so that no column pushes the decision off the embedded admin's 1,040 px.
+ */
+const WRAP = { whiteSpace: "normal", overflowWrap: "anywhere" } as const;
+
 export interface TestsTableRow {
   id: string;
   name: string;
@@ -35,6 +41,8 @@ export interface TestsTableRow {
   visitors: number;
   primaryGoal: string | null;
   lift: { armName: string; lift: number; mark: ArmMark } | null;
+  /** A sample ratio mismatch: the list warns instead of showing the lift. */
+  srm?: boolean;
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -87,60 +95,51 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
         }
         headings={[
           { title: "Test" },
-          { title: "Site" },
           { title: "Status" },
-          { title: "Arms", alignment: "end" },
-          { title: "Traffic", alignment: "end" },
-          { title: "Visitors", alignment: "end" },
           { title: "Lift so far" },
-          { title: "Started" },
-          { title: "Ended" },
+          { title: "Visitors", alignment: "end" },
+          { title: "Traffic", alignment: "end" },
+          { title: "Dates" },
         ]}
       >
         {shown.map((test, index) => (
           <IndexTable.Row id={test.id} key={test.id} position={index}>
             <IndexTable.Cell>
-              <Link to={`/app/tests/${encodeURIComponent(test.id)}`} data-primary-link>
-                <Text as="span" fontWeight="semibold">
-                  {test.name}
-                </Text>
-              </Link>
-              {test.audience && (
-                <div data-svc-audience="">
-                  <Text as="span" tone="subdued" variant="bodySm">
-                    Audience: {test.audience}
+              <div style={{ ...WRAP, minWidth: "9rem", maxWidth: "18rem" }}>
+                <Link to={`/app/tests/${encodeURIComponent(test.id)}`} data-primary-link>
+                  <Text as="span" fontWeight="semibold">
+                    {test.name}
                   </Text>
-                </div>
-              )}
+                </Link>
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {`${test.site.name} · ${test.arms} ${test.arms === 1 ? "arm" : "arms"}`}
+                </Text>
+                {test.audience && (
+                  <div data-svc-audience="">
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      Audience: {test.audience}
+                    </Text>
+                  </div>
+                )}
+              </div>
             </IndexTable.Cell>
-            <IndexTable.Cell>{test.site.name}</IndexTable.Cell>
             <IndexTable.Cell>
-              <InlineStack gap="100" wrap={false}>
+              <BlockStack gap="100" inlineAlign="start">
                 <TestStatusBadge status={test.status} />
                 {(test.pausedReason || (test.site.paused && test.status !== "archived" && test.status !== "completed")) && (
                   <Badge tone="critical">Paused by svc</Badge>
                 )}
-              </InlineStack>
+              </BlockStack>
               {test.glance.length > 0 && (
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {test.glance.join(" · ")}
-                </Text>
+                <div style={{ ...WRAP, maxWidth: "11rem" }}>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {test.glance.join(" · ")}
+                  </Text>
+                </div>
               )}
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <Text as="span" alignment="end" numeric>
-                {test.arms}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" alignment="end" numeric>
-                {formatPercent(test.trafficPercent / 100, 0)}
-              </Text>
-              {test.group && (
-                <Text as="span" tone="subdued" alignment="end" variant="bodySm">
-                  {`${test.group.share} % of group ${test.group.name}`}
-                </Text>
-              )}
+              <LiftCell test={test} />
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>
@@ -148,10 +147,20 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <LiftCell test={test} />
+              <Text as="span" alignment="end" numeric>
+                {formatPercent(test.trafficPercent / 100, 0)}
+              </Text>
+              {test.group && (
+                <div style={{ ...WRAP, maxWidth: "9rem", marginInlineStart: "auto" }}>
+                  <Text as="span" tone="subdued" alignment="end" variant="bodySm">
+                    {`${test.group.share} % of group ${test.group.name}`}
+                  </Text>
+                </div>
+              )}
             </IndexTable.Cell>
-            <IndexTable.Cell>{formatDate(test.startedAt)}</IndexTable.Cell>
-            <IndexTable.Cell>{formatDate(test.endedAt)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <DatesCell startedAt={test.startedAt} endedAt={test.endedAt} />
+            </IndexTable.Cell>
           </IndexTable.Row>
         ))}
       </IndexTable>
@@ -161,24 +170,60 @@ export function TestsTable({ tests, filter, counts }: { tests: TestsTableRow[]; 
 
 const MARK_TONES: Partial<Record<ArmMark, BadgeProps["tone"]>> = { better: "success", worse: "warning", equivalent: "info" };
 
-/** The lift so far, with the results page's mark: decided (and which way) or not yet. */
+/**
+ * The lift so far, with the results page's mark: decided (and which way) or not yet. Under a sample ratio mismatch
+ * the split itself is broken, so no lift is shown to be read: the page's warning instead.
+ */
 function LiftCell({ test }: { test: TestsTableRow }) {
   const lift = test.lift;
-  const mark = lift && lift.mark !== "not-yet" && lift.mark !== "exploratory" ? lift.mark : null;
-  const badge = lift && (mark ? <Badge tone={MARK_TONES[mark]}>{markText(mark)}</Badge> : <Badge>{markText("not-yet")}</Badge>);
-  if (test.winner) {
+  if (test.srm) {
     return (
-      <InlineStack gap="100" blockAlign="center" wrap={false}>
-        <Text as="span">{`Winner: ${test.winner}`}</Text>
-        {badge}
-      </InlineStack>
+      <div data-svc-decision="" style={{ ...WRAP, maxWidth: "12rem" }}>
+        <BlockStack gap="100" inlineAlign="start">
+          <Badge tone="critical">Sample ratio mismatch</Badge>
+          <Text as="p" variant="bodySm" tone="subdued">
+            Do not trust these results: the split is not what was set.
+          </Text>
+        </BlockStack>
+      </div>
     );
   }
-  if (!lift || !test.primaryGoal) return <Text as="span" tone="subdued">—</Text>;
+  const mark = lift && lift.mark !== "not-yet" && lift.mark !== "exploratory" ? lift.mark : null;
+  const badge = lift && (mark ? <Badge tone={MARK_TONES[mark]}>{markText(mark)}</Badge> : <Badge>{markText("not-yet")}</Badge>);
+  const words = test.winner ? `Winner: ${test.winner}` : lift && test.primaryGoal ? `${formatLift(lift.lift)} ${lift.armName} · ${test.primaryGoal}` : null;
+  if (!words) {
+    return (
+      <div data-svc-decision="">
+        <Text as="span" tone="subdued">
+          —
+        </Text>
+      </div>
+    );
+  }
+  // Stacked, not side by side: the badge stays in view however long the arm's name is.
   return (
-    <InlineStack gap="100" blockAlign="center" wrap={false}>
-      <Text as="span">{`${formatLift(lift.lift)} ${lift.armName} · ${test.primaryGoal}`}</Text>
-      {badge}
-    </InlineStack>
+    <div data-svc-decision="" style={{ ...WRAP, maxWidth: "14rem" }}>
+      <BlockStack gap="100" inlineAlign="start">
+        <Text as="span">{words}</Text>
+        {badge}
+      </BlockStack>
+    </div>
+  );
+}
+
+/** When it started and ended, one above the other. */
+function DatesCell({ startedAt, endedAt }: { startedAt: string | null; endedAt: string | null }) {
+  if (!startedAt && !endedAt) {
+    return (
+      <Text as="span" tone="subdued">
+        Not started
+      </Text>
+    );
+  }
+  return (
+    <BlockStack gap="050">
+      <Text as="span" variant="bodySm">{`Started ${formatDate(startedAt)}`}</Text>
+      {endedAt && <Text as="span" variant="bodySm">{`Ended ${formatDate(endedAt)}`}</Text>}
+    </BlockStack>
   );
 }

@@ -34,6 +34,8 @@ export interface TestListRow {
    * the results page's decision ("not-yet" until the page would call it decided).
    */
   lift: { armName: string; lift: number; ciLow?: number; ciHigh?: number; mark: ArmMark } | null;
+  /** The split is not what was set (the page's "do not trust these results"): the list warns instead of showing the lift. */
+  srm: boolean;
   winner: string | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -66,7 +68,7 @@ function audienceLine(stored: unknown): string | null {
  * The best variant's lift and whether the page's decision has settled it: the page's own buildResults and
  * decisionSummary on the primary goal's summed rows (one pseudo-day), so the list and the page cannot disagree.
  */
-function decidedLift(test: ListedTest, rows: readonly RollupRow[], primaryGoal: string): TestListRow["lift"] {
+function decidedLift(test: ListedTest, rows: readonly RollupRow[], primaryGoal: string): Pick<TestListRow, "lift" | "srm"> {
   const view = buildResults({
     test: {
       id: test.id,
@@ -92,12 +94,16 @@ function decidedLift(test: ListedTest, rows: readonly RollupRow[], primaryGoal: 
   const best = (view.goals[0]?.arms ?? [])
     .filter((a) => !a.isControl && a.lift !== undefined)
     .sort((a, b) => (b.lift ?? 0) - (a.lift ?? 0))[0];
-  if (!best || best.lift === undefined) return null;
+  const srm = summary.state === "srm";
+  if (!best || best.lift === undefined) return { lift: null, srm };
   return {
-    armName: best.name,
-    lift: best.lift,
-    ...(best.ciLow !== undefined && best.ciHigh !== undefined && { ciLow: best.ciLow, ciHigh: best.ciHigh }),
-    mark: primaryMarkOf(summary, best.armId),
+    lift: {
+      armName: best.name,
+      lift: best.lift,
+      ...(best.ciLow !== undefined && best.ciHigh !== undefined && { ciLow: best.ciLow, ciHigh: best.ciHigh }),
+      mark: primaryMarkOf(summary, best.armId),
+    },
+    srm,
   };
 }
 
@@ -113,7 +119,7 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
     // Rates need no currency: only revenue is kept per currency, and the list shows none.
     const visitors = totalsPerArm(rows, armIds, "", null).reduce((sum, t) => sum + t.visitors, 0);
     const primaryGoal = (test.goals.find((g) => g.isPrimary) ?? test.goals[0])?.label ?? null;
-    const lift = primaryGoal === null ? null : decidedLift(test, rows, primaryGoal);
+    const { lift, srm } = primaryGoal === null ? { lift: null, srm: false } : decidedLift(test, rows, primaryGoal);
     return {
       id: test.id,
       name: test.name,
@@ -132,6 +138,7 @@ export async function loadTestList(shopDomain: string, filter: ListFilter): Prom
       visitors,
       primaryGoal,
       lift,
+      srm,
       winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
       startedAt: test.startedAt?.toISOString() ?? null,
       endedAt: test.endedAt?.toISOString() ?? null,
