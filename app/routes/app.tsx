@@ -6,10 +6,14 @@ import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/re
 import { AppProvider as PolarisAppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import backActionStyles from "~/components/admin/back-action.css?url";
 import { AdminNav, AdminShellProvider, type NavItem } from "~/components/admin/app-bridge";
 import { appIdentity, authenticateAdmin } from "~/shopify.server";
 
-export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: backActionStyles },
+];
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { demo } = await authenticateAdmin(request, context);
