@@ -142,7 +142,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       ["an empty Replace text", { arms: variant([patch({ value: "  " })]) }, 400, "arms.1.patches.0.value", /^Enter the new text/],
       ["a redirect to another domain", { arms: redirectArm("https://elsewhere.example/landing") }, 400, "arms.1.redirectUrl", /^Visitors can only be sent to this site's own pages \(https:\/\/svc-editor-a\.myshopify\.com\)/],
       ["a redirect to the test's own page", { arms: redirectArm("/products/mug") }, 400, "arms.1.redirectUrl", /page the test itself runs on/],
-      ["a 5,000-character name", { name: "n".repeat(5000) }, 400, "name", /^Keep the name under 120 characters$/],
+      ["a 5,000-character name", { name: "n".repeat(5000) }, 400, "name", /^Keep the name to 120 characters or fewer \(this one has 5000\)$/],
       ["a 10,001-character text", { arms: variant([patch({ value: "t".repeat(10_001) })]) }, 400, "arms.1.patches.0.value", /^Keep the text under 10,000 characters$/],
     ])("refuses %s with a field error in words, writing nothing", async (_what, over, status, field, message) => {
       const { sites } = await editorOf(SHOP_A);

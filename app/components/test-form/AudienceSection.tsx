@@ -1,25 +1,25 @@
 // Who may enter the test: audience rules (all must hold), each with "who matches" in words, and a live
 // "would this visitor match?" check that runs the rules as the server and the snippet do.
 import { useState } from "react";
-import { Badge, BlockStack, Button, Card, InlineError, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, ChoiceList, InlineError, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { checkSampleVisitor, emptySampleVisitor, type SampleVisitor } from "~/domain/experiments/audience-check";
 import { emptyAudienceRule, readAudienceDraft, type AudienceDraft, type FieldErrors, type SiteKind } from "~/domain/experiments/test-form";
 import {
-  AUDIENCE_KINDS, audienceKindLabel, CHANNELS, describeRule, DEVICE_CLASSES, MAX_AUDIENCE_RULES, SHOPIFY_KINDS, UTM_NAMES, type AudienceKind,
+  AUDIENCE_KINDS, audienceKindLabel, CLOSED_VALUES, describeRule, DEVICE_CLASSES, MAX_AUDIENCE_RULES, SHOPIFY_KINDS, UTM_NAMES, type AudienceKind,
 } from "~/wire/rules/audience";
 import { errorsUnder } from "./types";
 
 /** What to type in a rule's values, by kind. */
 const VALUE_HELP: Record<AudienceKind, string> = {
-  device: `Any of: ${DEVICE_CLASSES.join(", ")}. Decided on the server from the browser's User-Agent.`,
-  visitor: "new (first session of svc's visitor id in this browser) or returning.",
-  channel: `Any of: ${CHANNELS.join(", ")}. From the landing page's UTM parameters and referrer (docs/audiences.md).`,
+  device: "Decided on the server from the browser's User-Agent.",
+  visitor: "New: the first session of svc's visitor id in this browser; returning: any later one.",
+  channel: "From the landing page's UTM parameters and referrer (docs/audiences.md).",
   utm: "Values, comma-separated, any case; empty: any value. Read on the session's landing page.",
   country: "Two-letter codes (US, DE, …), by the visitor's network address, as for consent.",
   market: "Market handles (us, europe, …), as Shopify's localization.market.handle prints them.",
   language: "Language codes (en, pt-BR, …): en covers en-US; pt-BR only itself.",
   currency: "Currency codes (USD, EUR, …) of the cart.",
-  customer: "logged-in or guest.",
+  customer: "Logged in to a customer account, or a guest.",
   query: "Values, comma-separated, exact; empty: the parameter with any value. Checked on each page.",
   cookie: "Values, comma-separated, exact as stored; empty: the cookie with any value. Checked on each page, never sent.",
 };
@@ -57,6 +57,8 @@ export function AudienceSection({ audience, siteKind, errors, disabled, onChange
         {audience.map((draft, i) => {
           const e = errorsUnder(errors, `audience.${i}`);
           const { rule, error } = read[i]!;
+          const closed = CLOSED_VALUES[draft.kind];
+          const chosen = closed ? rule.values.filter((v) => closed.includes(v)) : [];
           return (
             <div key={i} data-svc-audience-rule={i}>
               <BlockStack gap="200">
@@ -94,17 +96,36 @@ export function AudienceSection({ audience, siteKind, errors, disabled, onChange
                     />
                   )}
                   <div style={{ flexGrow: 1 }}>
-                    <TextField
-                      label={`Audience rule ${i + 1} values`}
-                      labelHidden
-                      autoComplete="off"
-                      value={draft.values}
-                      disabled={disabled}
-                      placeholder={draft.kind === "device" ? "mobile" : draft.kind === "utm" ? "newsletter" : ""}
-                      helpText={VALUE_HELP[draft.kind] ?? ""}
-                      onChange={(values) => set(i, { values })}
-                      error={e.values}
-                    />
+                    {closed ? (
+                      // A closed set is chosen, not typed: nothing to misspell.
+                      <BlockStack gap="100">
+                        <ChoiceList
+                          title={`Audience rule ${i + 1} values`}
+                          titleHidden
+                          allowMultiple
+                          choices={closed.map((value) => ({ label: value, value }))}
+                          selected={chosen}
+                          disabled={disabled}
+                          onChange={(picked) => set(i, { values: closed.filter((v) => picked.includes(v)).join(", ") })}
+                          error={e.values}
+                        />
+                        <Text as="p" tone="subdued" variant="bodySm">
+                          {VALUE_HELP[draft.kind] ?? ""}
+                        </Text>
+                      </BlockStack>
+                    ) : (
+                      <TextField
+                        label={`Audience rule ${i + 1} values`}
+                        labelHidden
+                        autoComplete="off"
+                        value={draft.values}
+                        disabled={disabled}
+                        placeholder={draft.kind === "utm" ? "newsletter" : ""}
+                        helpText={VALUE_HELP[draft.kind] ?? ""}
+                        onChange={(values) => set(i, { values })}
+                        error={e.values}
+                      />
+                    )}
                   </div>
                   <Button disabled={disabled} onClick={() => onChange(audience.filter((_, j) => j !== i))} accessibilityLabel={`Remove audience rule ${i + 1}`}>
                     Remove

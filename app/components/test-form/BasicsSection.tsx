@@ -28,7 +28,7 @@ export function BasicsSection({ values, sites, errors, siteLocked, onChange }: P
             error={errors.siteId}
             disabled={siteLocked}
           />
-          <TextField label="Name" autoComplete="off" value={values.name} onChange={(name) => onChange({ name })} error={errors.name} maxLength={120} />
+          <TextField label="Name" autoComplete="off" value={values.name} onChange={(name) => onChange({ name })} error={errors.name} />
           <TextField
             label="Hypothesis"
             autoComplete="off"

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { structureEditable } from "~/domain/experiments/test-edit-policy";
-import { parseTestForm, type FieldErrors, type TestFormValues } from "~/domain/experiments/test-form";
+import { goalsForSite, MAX_NAME_LENGTH, parseTestForm, type FieldErrors, type TestFormValues } from "~/domain/experiments/test-form";
 import { ConfirmModal, UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ArmsSection } from "./ArmsSection";
 import { AudienceSection } from "./AudienceSection";
@@ -16,8 +16,28 @@ import type { EditorData, SaveAnswer } from "./types";
 
 const SELECTOR_FIELD = /\.(sel|selector)$/;
 
-function typedSelectorErrors(errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([path, message]) => SELECTOR_FIELD.test(path) && message !== "Enter a CSS selector"));
+/**
+ * The errors shown as the merchant types, before any save: a typed selector (syntax, and html/body/head/:root as
+ * the server refuses them), and a name past its cap (the field does not cut it, so it says so at once).
+ */
+function typedErrors(errors: FieldErrors, values: TestFormValues): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([path, message]) => (SELECTOR_FIELD.test(path) && message !== "Enter a CSS selector") || (path === "name" && values.name.trim().length > MAX_NAME_LENGTH),
+    ),
+  );
+}
+
+/** A field the form marks wrong, or an error said beside a group of fields, or the form's own banner. */
+const ERROR_MARK = '[aria-invalid="true"], .Polaris-InlineError, [data-svc-form-error]';
+
+/** Brings the first error of the form into view and focuses its field, so a refused save says where to look. */
+function showFirstError(form: HTMLElement | null): void {
+  const first = form?.querySelector<HTMLElement>(ERROR_MARK);
+  if (!first) return;
+  first.scrollIntoView({ block: "center" });
+  const field = first.matches("input, select, textarea") ? first : null;
+  field?.focus({ preventScroll: true });
 }
 
 const STATUS_WORDS = { draft: "Draft", running: "Running", paused: "Paused", completed: "Completed", archived: "Archived" } as const;
@@ -32,6 +52,12 @@ export function TestEditorPage({ data }: { data: EditorData }) {
   const [submitted, setSubmitted] = useState<string | null>(null);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   const handled = useRef<SaveAnswer | undefined>(undefined);
+  const formRef = useRef<HTMLDivElement>(null);
+  // Each refused save, counted: after the errors it brought have rendered, the first one is shown.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) showFirstError(formRef.current);
+  }, [refusals]);
 
   // After a successful save the loader answers the stored test: it becomes the new baseline.
   useEffect(() => {
@@ -48,7 +74,7 @@ export function TestEditorPage({ data }: { data: EditorData }) {
   const answer = fetcher.data;
   const errors: FieldErrors = {
     // A typed selector is judged at once (syntax, and html/body/head/:root as the server refuses them).
-    ...(live.ok ? {} : typedSelectorErrors(live.errors)),
+    ...(live.ok ? {} : typedErrors(live.errors, values)),
     ...(submitted !== null && !live.ok ? live.errors : {}),
     // The server's errors (a locked part, a test gone) hold until the form changes again.
     ...(answer && !answer.ok && submitted === current ? answer.errors : {}),
@@ -59,6 +85,7 @@ export function TestEditorPage({ data }: { data: EditorData }) {
     handled.current = answer;
     if (!answer.ok) {
       toast(answer.errors.form ?? "Fix the highlighted fields", { isError: true });
+      setRefusals((n) => n + 1);
       return;
     }
     if (answer.duplicated) {
@@ -76,6 +103,7 @@ export function TestEditorPage({ data }: { data: EditorData }) {
     setSubmitted(current);
     if (!live.ok) {
       toast("Fix the highlighted fields", { isError: true });
+      setRefusals((n) => n + 1);
       return;
     }
     fetcher.submit({ intent: "save", definition: current }, { method: "post" });
@@ -84,9 +112,15 @@ export function TestEditorPage({ data }: { data: EditorData }) {
     setConfirmDuplicate(false);
     fetcher.submit({ intent: "duplicate" }, { method: "post" });
   };
-  // A group belongs to one site: choosing another site leaves the group.
+  // A group belongs to one site: choosing another site leaves the group. The goals follow the site's kind: a new
+  // test's first goals become the new site's, and what the new site cannot count goes (goalsForSite).
+  const kindOf = (siteId: string) => data.sites.find((s) => s.id === siteId)?.kind;
   const change = (patch: Partial<TestFormValues>) =>
-    setValues((v) => ({ ...v, ...patch, ...(patch.siteId !== undefined && patch.siteId !== v.siteId && { groupId: "", groupShare: "" }) }));
+    setValues((v) => {
+      const moved = patch.siteId !== undefined && patch.siteId !== v.siteId;
+      const next = { ...v, ...patch };
+      return moved ? { ...next, groupId: "", groupShare: "", goals: goalsForSite(next.goals, kindOf(v.siteId), kindOf(patch.siteId!)) } : next;
+    });
 
   const status = data.test?.status ?? "draft";
   const locked = !structureEditable(status);
@@ -113,38 +147,42 @@ export function TestEditorPage({ data }: { data: EditorData }) {
       primaryAction={{ content: data.test ? "Save test" : "Create test", onAction: save, loading: saving, disabled: Boolean(data.test) && !dirty }}
       secondaryActions={data.test ? [{ content: "Duplicate as new draft", onAction: () => (dirty ? setConfirmDuplicate(true) : duplicate()), disabled: saving }] : []}
     >
-      <UnsavedChangesBar open={dirty} saving={saving} onSave={save} onDiscard={() => { setValues(JSON.parse(baseline) as TestFormValues); setSubmitted(null); }} />
-      <Layout>
-        {(data.lock || errors.form) && (
+      <div ref={formRef}>
+        <UnsavedChangesBar open={dirty} saving={saving} onSave={save} onDiscard={() => { setValues(JSON.parse(baseline) as TestFormValues); setSubmitted(null); }} />
+        <Layout>
+          {(data.lock || errors.form) && (
+            <Layout.Section>
+              <div {...(errors.form && { "data-svc-form-error": "" })}>
+                <Banner
+                  tone={errors.form ? "critical" : "info"}
+                  title={errors.form && !data.lock ? "The test could not be saved" : "Pages, traffic, arms and goals are locked"}
+                  action={data.test ? { content: "Duplicate as new draft", onAction: () => (dirty ? setConfirmDuplicate(true) : duplicate()) } : undefined}
+                >
+                  <p>{errors.form ?? data.lock}</p>
+                </Banner>
+              </div>
+            </Layout.Section>
+          )}
           <Layout.Section>
-            <Banner
-              tone={errors.form ? "critical" : "info"}
-              title={errors.form && !data.lock ? "The test could not be saved" : "Pages, traffic, arms and goals are locked"}
-              action={data.test ? { content: "Duplicate as new draft", onAction: () => (dirty ? setConfirmDuplicate(true) : duplicate()) } : undefined}
-            >
-              <p>{errors.form ?? data.lock}</p>
-            </Banner>
+            <BlockStack gap="400">
+              <BasicsSection values={values} sites={data.sites} errors={errors} siteLocked={locked} onChange={change} />
+              <PagesSection pages={values.pages} errors={errors} disabled={locked} shopify={site?.kind === "shopify"} onChange={(pages) => change({ pages })} />
+              <AudienceSection audience={values.audience ?? []} siteKind={site?.kind ?? "web"} errors={errors} disabled={locked} onChange={(audience) => change({ audience })} />
+              <GroupPicker values={values} groups={data.groups} errors={errors} disabled={locked} onChange={change} />
+              <ArmsSection
+                values={values}
+                siteKind={site?.kind ?? "web"}
+                templates={data.templates}
+                errors={errors}
+                disabled={locked}
+                onChange={change}
+                storefrontEditor={data.test && data.storefrontEditor ? { testId: data.test.id, launch: data.storefrontEditor, dirty } : undefined}
+              />
+              <GoalsSection values={values} siteKind={site?.kind ?? "web"} errors={errors} goalsLocked={locked} onChange={change} />
+            </BlockStack>
           </Layout.Section>
-        )}
-        <Layout.Section>
-          <BlockStack gap="400">
-            <BasicsSection values={values} sites={data.sites} errors={errors} siteLocked={locked} onChange={change} />
-            <PagesSection pages={values.pages} errors={errors} disabled={locked} shopify={site?.kind === "shopify"} onChange={(pages) => change({ pages })} />
-            <AudienceSection audience={values.audience ?? []} siteKind={site?.kind ?? "web"} errors={errors} disabled={locked} onChange={(audience) => change({ audience })} />
-            <GroupPicker values={values} groups={data.groups} errors={errors} disabled={locked} onChange={change} />
-            <ArmsSection
-              values={values}
-              siteKind={site?.kind ?? "web"}
-              templates={data.templates}
-              errors={errors}
-              disabled={locked}
-              onChange={change}
-              storefrontEditor={data.test && data.storefrontEditor ? { testId: data.test.id, launch: data.storefrontEditor, dirty } : undefined}
-            />
-            <GoalsSection values={values} siteKind={site?.kind ?? "web"} errors={errors} goalsLocked={locked} onChange={change} />
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
+        </Layout>
+      </div>
       <ConfirmModal
         open={confirmDuplicate}
         title="Duplicate without your changes?"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PageRule } from "./page-rule";
 import { SWEEPING_SELECTOR_MESSAGE } from "./patch-shape";
-import { armKey, emptyPatch, newTestForm, parseTestForm, redirectTargetError, testToForm, type FormContext, type PatchDraft, type TestFormValues } from "./test-form";
+import { armKey, emptyPatch, goalsForSite, newTestForm, parseTestForm, redirectTargetError, testToForm, type FormContext, type PatchDraft, type TestFormValues } from "./test-form";
 
 const context: FormContext = {
   sites: [
@@ -168,6 +168,32 @@ describe("parseTestForm", () => {
       ["added_to_cart", "added_to_cart", false],
     ]);
     expect(newTestForm({ id: "web1", kind: "web" }).goals.map((g) => [g.kind, g.primary])).toEqual([["custom", true]]);
+  });
+
+  it("takes a 120-character name and refuses a 121-character one, saying how long it is (never cut)", () => {
+    expect(parseTestForm(form({ name: "n".repeat(120) }), context).ok).toBe(true);
+    expect(errorsOf(form({ name: "n".repeat(121) }))).toEqual({ name: "Keep the name to 120 characters or fewer (this one has 121)" });
+  });
+
+  it("gives the goals the new site's first goals when the site changes before they are touched, and drops what it cannot count", () => {
+    const kinds = (goals: TestFormValues["goals"]) => goals.map((g) => [g.kind, g.label, g.primary]);
+    const web = newTestForm({ id: "web1", kind: "web" }).goals;
+    const shop = newTestForm({ id: "shop1", kind: "shopify" }).goals;
+    // Untouched: the custom goal with no label becomes the purchase, and back.
+    expect(kinds(goalsForSite(web, "web", "shopify"))).toEqual([["purchase", "purchase", true], ["added_to_cart", "added_to_cart", false]]);
+    expect(kinds(goalsForSite(shop, "shopify", "web"))).toEqual([["custom", "", true]]);
+    // A goal the merchant wrote is theirs: a labelled custom goal stays on a Shopify site.
+    const signup = [{ ...web[0]!, label: "signup" }];
+    expect(kinds(goalsForSite(signup, "web", "shopify"))).toEqual([["custom", "signup", true]]);
+    // A web site counts no purchase: it goes, and the primary passes to the goal that stays.
+    const mixed = [shop[0]!, { ...web[0]!, label: "signup", primary: false }];
+    expect(kinds(goalsForSite(mixed, "shopify", "web"))).toEqual([["custom", "signup", true]]);
+    expect(kinds(goalsForSite([shop[0]!], "shopify", "web"))).toEqual([["custom", "", true]]);
+    // Every goal it leaves parses on the new site.
+    for (const [goals, siteId] of [[goalsForSite(web, "web", "shopify"), "shop1"], [goalsForSite(mixed, "shopify", "web"), "web1"]] as const) {
+      const parsed = parseTestForm({ ...form(), siteId, goals: goals.map((g) => (g.kind === "custom" ? { ...g, label: g.label || "signup" } : g)) }, context);
+      expect(parsed.ok ? [] : Object.keys(parsed.errors).filter((k) => k.startsWith("goals"))).toEqual([]);
+    }
   });
 
   it("counts Shopify's funnel steps under their own labels, on Shopify sites only, and keeps those labels from other goals", () => {
@@ -391,7 +417,7 @@ describe("parseTestForm against careless input", () => {
   });
 
   it.each([
-    ["name", (v: string) => ({ name: v }), 121, "Keep the name under 120 characters"],
+    ["name", (v: string) => ({ name: v }), 121, "Keep the name to 120 characters or fewer (this one has 5000)"],
     ["hypothesis", (v: string) => ({ hypothesis: v }), 2001, "Keep the hypothesis under 2000 characters"],
   ] as const)("caps the %s (a 5,000-character one is refused in words)", (field, over, _max, message) => {
     expect(errorsOf(form(over("x".repeat(5000))))).toEqual({ [field]: message });

@@ -165,6 +165,29 @@ export const emptyGoal = (kind: GoalKind, primary = false): GoalDraft => ({
   kind, label: isShopifyGoalKind(kind) ? shopifyGoalLabel(kind) : "", selector: "", page: { kind: "exact", value: "" }, primary, guardrail: kind === "purchase",
 });
 
+/** A name longer than MAX_NAME_LENGTH is refused, never cut: the merchant sees by how much. */
+export const nameTooLong = (name: string) => `Keep the name to ${MAX_NAME_LENGTH} characters or fewer (this one has ${name.length})`;
+
+/** A new test's first goals on a site of `kind`. */
+const defaultGoals = (kind: SiteKind | undefined): GoalDraft[] =>
+  // On Shopify: the purchase, and adding to the cart beside it (the funnel's step a change moves first).
+  kind === "shopify" ? [emptyGoal("purchase", true), emptyGoal("added_to_cart")] : [emptyGoal("custom", true)];
+
+/**
+ * The goals after the form's site changes from a site of kind `from` to one of kind `to`. Goals still as the
+ * form first offered them become the new site's first goals (a custom goal with no label on a web site becomes
+ * the purchase on a Shopify site); goals the new site cannot count (purchases and Shopify's funnel steps on a
+ * web site) are dropped, the primary passed on, and the new site's first goals stand in if none is left. Goals
+ * the merchant wrote that the new site counts are kept.
+ */
+export function goalsForSite(goals: readonly GoalDraft[], from: SiteKind | undefined, to: SiteKind | undefined): GoalDraft[] {
+  if (from === to) return [...goals];
+  if (JSON.stringify(goals) === JSON.stringify(defaultGoals(from))) return defaultGoals(to);
+  const kept = to === "shopify" ? [...goals] : goals.filter((g) => !isShopifyGoalKind(g.kind));
+  if (kept.length === 0) return defaultGoals(to);
+  return kept.some((g) => g.primary) ? kept : kept.map((g, i) => ({ ...g, primary: i === 0 }));
+}
+
 /** A new test's form: one site chosen, every page, control and one variant, half the traffic each. */
 export function newTestForm(site: { id: string; kind: SiteKind } | undefined): TestFormValues {
   return {
@@ -174,8 +197,7 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     pages: [{ kind: "exact", value: "/" }],
     trafficPercent: "100",
     arms: [emptyArm("Control"), { ...emptyArm("Variant B"), change: "patches", patches: [emptyPatch()] }],
-    // On Shopify: the purchase, and adding to the cart beside it (the funnel's step a change moves first).
-    goals: site?.kind === "shopify" ? [emptyGoal("purchase", true), emptyGoal("added_to_cart")] : [emptyGoal("custom", true)],
+    goals: defaultGoals(site?.kind),
     minDetectableEffect: "10",
     audience: [],
     groupId: "",
@@ -273,7 +295,7 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
 
   const name = text(form.name).trim();
   if (!name) fail("name", "Give the test a name");
-  else if (name.length > MAX_NAME_LENGTH) fail("name", `Keep the name under ${MAX_NAME_LENGTH} characters`);
+  else if (name.length > MAX_NAME_LENGTH) fail("name", nameTooLong(name));
   const hypothesis = text(form.hypothesis).trim();
   if (hypothesis.length > MAX_HYPOTHESIS_LENGTH) fail("hypothesis", `Keep the hypothesis under ${MAX_HYPOTHESIS_LENGTH} characters`);
 
@@ -395,7 +417,7 @@ function parseArm(input: unknown, index: number, siteKind: SiteKind, fail: Fail)
   const raw = record(input) ?? {};
   const name = text(raw.name).trim();
   if (!name) fail(`${at}.name`, "Name this arm");
-  else if (name.length > MAX_NAME_LENGTH) fail(`${at}.name`, `Keep the name under ${MAX_NAME_LENGTH} characters`);
+  else if (name.length > MAX_NAME_LENGTH) fail(`${at}.name`, nameTooLong(name));
   const weight = integer(raw.weight);
   if (weight === null || weight < 1 || weight > MAX_WEIGHT) fail(`${at}.weight`, `Enter a whole number from 1 to ${MAX_WEIGHT}`);
   const arm = { key: armKey(index), name, weight: weight ?? 1, patches: [] as Patch[], redirectUrl: null as string | null };

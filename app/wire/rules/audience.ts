@@ -244,7 +244,8 @@ export const needsCountry = (audience: Audience) => audience.some((r) => r.kind 
 export const MAX_AUDIENCE_RULES = 10;
 export const MAX_AUDIENCE_VALUES = 20;
 export const MAX_AUDIENCE_VALUE_LENGTH = 100;
-const ENUMS: Partial<Record<AudienceKind, readonly string[]>> = {
+/** The kinds whose values are a closed set, with that set: the form offers them as checkboxes. */
+export const CLOSED_VALUES: Partial<Record<AudienceKind, readonly string[]>> = {
   device: DEVICE_CLASSES,
   visitor: ["new", "returning"],
   channel: CHANNELS,
@@ -268,7 +269,7 @@ export function audienceRuleError(rule: AudienceRule): { field: "kind" | "name" 
   if (kind === "cookie" && !COOKIE_NAME.test(rule.name ?? "")) return { field: "name", message: "Name the cookie (letters, digits and !#$%&'*+-.^_`|~)" };
   if (values.length > MAX_AUDIENCE_VALUES) return { field: "values", message: `At most ${MAX_AUDIENCE_VALUES} values` };
   if (values.some((v) => v.length === 0 || v.length > MAX_AUDIENCE_VALUE_LENGTH)) return { field: "values", message: `Each value has 1 to ${MAX_AUDIENCE_VALUE_LENGTH} characters` };
-  const allowed = ENUMS[kind];
+  const allowed = CLOSED_VALUES[kind];
   if (allowed) {
     const bad = values.find((v) => !allowed.includes(v));
     if (values.length === 0 || bad !== undefined) return { field: "values", message: `${bad === undefined ? "Choose at least one" : `"${bad}" is not one`} of: ${allowed.join(", ")}` };
