@@ -1,5 +1,5 @@
-// One mutually exclusive group: a bar of its 0–100 % split (each test's slice, the free parts) and the
-// table of its tests with their slices.
+// One mutually exclusive group: a bar of its 0–100 % split (each test's slice, the free parts), the table of
+// its tests with their slices, and what is free.
 import { Badge, BlockStack, Button, Card, DataTable, InlineStack, Link, Text } from "@shopify/polaris";
 import type { FreeRange } from "~/domain/experiments/test-group";
 
@@ -52,9 +52,14 @@ export function GroupCard({ name, site, tests, free, deleting, onDelete }: Group
               t.share === null ? "—" : `${t.share} %${t.trafficPercent < 100 ? ` (${t.trafficPercent} % of it enters)` : ""}`,
               t.holds ? `${t.start}–${t.start! + t.share!} %` : "released (ended)",
             ]),
-            ["Free", "", `${freeTotal} %`, free.map((r) => `${r.start}–${r.end} %`).join(", ") || "none"],
           ]}
         />
+        {/* What is free is no test: a line of its own under the table, never a row in the Test column. */}
+        <div data-svc-group-free="">
+          <Text as="p" tone="subdued">
+            {freeTotal === 0 ? "Nothing free: every part of the group is taken." : `${freeTotal} % free: ${free.map((r) => `${r.start}–${r.end} %`).join(", ")}`}
+          </Text>
+        </div>
       </BlockStack>
     </Card>
   );
