@@ -160,6 +160,9 @@ describe("decisionSummary", () => {
     const words = decisionWords(s);
     expect(words.title).toBe("Paused: not enough evidence yet");
     expect(words.sentences[0]).toMatch(/^This test is paused/);
+    // Not "no new data": an exposed visitor's conversion still counts while paused (visitor-attribution.test.ts).
+    expect(words.sentences[0]).toContain("Visitors who saw it before the pause still count when they convert");
+    expect(words.sentences[0]).not.toMatch(/no new data/);
   });
 
   it("says a completed test's data names no winner, with each arm's figures, whatever winner was declared", () => {

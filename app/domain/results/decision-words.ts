@@ -111,6 +111,13 @@ function timeToGoWords(s: DecisionSummary, t: TimeToGo): { headline: string; det
   };
 }
 
+/**
+ * What a pause stops and what it does not: no visitor is shown a variant or newly counted, but a conversion of a
+ * visitor exposed before the pause still counts for their arm (attribution.ts: a paused test has no end).
+ */
+const PAUSED_SENTENCE =
+  "This test is paused: every visitor sees the original page and no new visitor enters it until you resume it. Visitors who saw it before the pause still count when they convert, so its numbers can still move.";
+
 function baseTitle(s: DecisionSummary, controlName: string): string {
   const mde = shareFormat.format(s.minDetectableEffect);
   switch (s.state) {
@@ -227,7 +234,7 @@ export function decisionWords(s: DecisionSummary): DecisionWords {
   let title = ended ? endedTitle(s, controlName) : baseTitle(s, controlName);
   if (s.lifecycle === "paused" && undecided) title = `Paused: ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
   const sentences = [
-    ...(s.lifecycle === "paused" ? ["This test is paused: visitors see the original page and no new data comes in until you resume it."] : []),
+    ...(s.lifecycle === "paused" ? [PAUSED_SENTENCE] : []),
     ...stateSentences(s, controlName),
     ...(s.worth ? [worthSentence(s.worth, ended, s.state === "keep-control")] : []),
     ...(ended && s.state !== "not-started" ? endedSentences(s) : []),
