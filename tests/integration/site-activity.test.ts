@@ -23,18 +23,23 @@ describe.each(embeddedOnly)("site activity (%s)", (kind) => {
       await seedSite(sql, { shop: SHOP, id: SITE });
       await seedTest(sql, { id: "act-hero", site: SITE, name: "Hero", status: "running", pages: ["/"], goals: ["signup", "demo-request"] });
       await seedTest(sql, { id: "act-old", site: SITE, name: "Old", status: "completed", pages: ["/"], goals: ["retired"] });
+      await seedTest(sql, { id: "act-next", site: SITE, name: "Next idea", status: "draft", pages: ["/"], goals: ["signup"] });
     });
   });
 
-  it("says never for a site that has reported nothing, and lists the live tests' goals", async () => {
+  it("says never for a site that has reported nothing, and lists the live tests' goals, a draft's apart", async () => {
     expect(await activityOf(SITE)).toEqual({
       tag: { at: null, text: "never", fresh: false },
       pixel: null,
       goals: [
-        { label: "demo-request", tests: ["Hero"], at: null, text: "never", fresh: false },
-        { label: "signup", tests: ["Hero"], at: null, text: "never", fresh: false },
+        { label: "demo-request", tests: ["Hero"], drafts: [], at: null, text: "never", fresh: false },
+        { label: "signup", tests: ["Hero"], drafts: ["Next idea"], at: null, text: "never", fresh: false },
       ],
     });
+    // On the page: the draft is not among the tests that count the goal.
+    const html = await (await adminFetch(url(), SHOP, `/app/sites/${SITE}`)).text();
+    expect(html).toMatch(/>Counted by<.*>Drafts that will count it</);
+    expect(html).toMatch(/>signup<.*?>Hero<.*?>Next idea</);
   });
 
   it("shows when the tag and a goal last fired once events arrive, and leaves the other goal at never", async () => {
@@ -47,7 +52,7 @@ describe.each(embeddedOnly)("site activity (%s)", (kind) => {
     }
     expect(activity.tag).toMatchObject({ text: "just now", fresh: true });
     expect(activity.goals).toEqual([
-      { label: "demo-request", tests: ["Hero"], at: null, text: "never", fresh: false },
+      { label: "demo-request", tests: ["Hero"], drafts: [], at: null, text: "never", fresh: false },
       expect.objectContaining({ label: "signup", text: "just now", fresh: true }),
     ]);
     const html = await (await adminFetch(url(), SHOP, `/app/sites/${SITE}`)).text();

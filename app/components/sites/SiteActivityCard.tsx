@@ -58,9 +58,15 @@ export function SiteActivityCard({ activity, kind }: { activity: SiteActivity; k
           </Text>
         ) : (
           <DataTable
-            columnContentTypes={["text", "text", "text"]}
-            headings={["Goal", "Last counted", "Counted by"]}
-            rows={activity.goals.map((g) => [g.label, g.at === null ? "Never: check it fires before you start" : g.text, g.tests.join(", ")])}
+            columnContentTypes={["text", "text", "text", "text"]}
+            headings={["Goal", "Last counted", "Counted by", "Drafts that will count it"]}
+            // A draft counts nothing until it starts: "Counted by" names running and paused tests only.
+            rows={activity.goals.map((g) => [
+              g.label,
+              g.at === null ? "Never: check it fires before you start" : g.text,
+              g.tests.join(", ") || "No running or paused test",
+              g.drafts.join(", ") || "—",
+            ])}
           />
         )}
       </BlockStack>

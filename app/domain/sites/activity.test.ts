@@ -46,8 +46,27 @@ describe("siteActivity", () => {
       NOW,
     );
     expect(activity.goals).toEqual([
-      { label: "demo-request", tests: ["Hero"], at: null, text: "never", fresh: false },
-      { label: "signup", tests: ["Hero", "Footer"], at: before(3_600_000).toISOString(), text: "1 hour ago", fresh: true },
+      { label: "demo-request", tests: ["Hero"], drafts: [], at: null, text: "never", fresh: false },
+      { label: "signup", tests: ["Hero", "Footer"], drafts: [], at: before(3_600_000).toISOString(), text: "1 hour ago", fresh: true },
+    ]);
+  });
+  it("lists a draft that will count a goal apart from the tests that count it", () => {
+    const activity = siteActivity(
+      {
+        kind: "web",
+        lastEventAt: NOW,
+        lastPixelAt: null,
+        goals: [
+          { label: "signup", test: "Hero", draft: false, lastAt: null },
+          { label: "signup", test: "Next idea", draft: true, lastAt: null },
+          { label: "newsletter", test: "Next idea", draft: true, lastAt: null },
+        ],
+      },
+      NOW,
+    );
+    expect(activity.goals.map((g) => [g.label, g.tests, g.drafts])).toEqual([
+      ["newsletter", [], ["Next idea"]],
+      ["signup", ["Hero"], ["Next idea"]],
     ]);
   });
 });

@@ -25,8 +25,10 @@ export interface Signal {
 
 export interface GoalSignal extends Signal {
   label: string;
-  /** The tests (not completed or archived) that count it. */
+  /** The running and paused tests that count it: a draft counts nothing yet. */
   tests: string[];
+  /** The drafts that will count it once started: listed apart, so a goal is not read as counted by them. */
+  drafts: string[];
 }
 
 export interface SiteActivity {
@@ -40,7 +42,8 @@ export interface ActivityInput {
   kind: "shopify" | "web";
   lastEventAt: Date | null;
   lastPixelAt: Date | null;
-  goals: ReadonlyArray<{ label: string; test: string; lastAt: Date | null }>;
+  /** Each goal of the site's draft, running and paused tests; `draft` when its test is a draft. */
+  goals: ReadonlyArray<{ label: string; test: string; draft?: boolean; lastAt: Date | null }>;
 }
 
 const signal = (at: Date | null, now: Date): Signal => ({
@@ -51,13 +54,14 @@ const signal = (at: Date | null, now: Date): Signal => ({
 
 /** The site's signals; goals by label (several tests may count one), those that never fired first. */
 export function siteActivity(input: ActivityInput, now: Date): SiteActivity {
-  const byLabel = new Map<string, { tests: string[]; lastAt: Date | null }>();
+  const byLabel = new Map<string, { tests: string[]; drafts: string[]; lastAt: Date | null }>();
   for (const goal of input.goals) {
-    const entry = byLabel.get(goal.label) ?? { tests: [], lastAt: goal.lastAt };
-    if (!entry.tests.includes(goal.test)) entry.tests.push(goal.test);
+    const entry = byLabel.get(goal.label) ?? { tests: [], drafts: [], lastAt: goal.lastAt };
+    const names = goal.draft ? entry.drafts : entry.tests;
+    if (!names.includes(goal.test)) names.push(goal.test);
     byLabel.set(goal.label, entry);
   }
-  const goals = [...byLabel].map(([label, { tests, lastAt }]) => ({ label, tests, ...signal(lastAt, now) }));
+  const goals = [...byLabel].map(([label, { tests, drafts, lastAt }]) => ({ label, tests, drafts, ...signal(lastAt, now) }));
   goals.sort((a, b) => (a.at === null ? 0 : 1) - (b.at === null ? 0 : 1) || a.label.localeCompare(b.label));
   return { tag: signal(input.lastEventAt, now), pixel: input.kind === "shopify" ? signal(input.lastPixelAt, now) : null, goals };
 }

@@ -12,7 +12,7 @@ export async function readSiteActivity(siteId: string) {
     db.checkoutReport.findFirst({ where: { siteId }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
     db.goal.findMany({
       where: { test: { siteId, status: { in: ["draft", "running", "paused"] } } },
-      select: { label: true, test: { select: { name: true } } },
+      select: { label: true, test: { select: { name: true, status: true } } },
       orderBy: [{ label: "asc" }],
       take: MAX_GOALS * 4,
     }),
@@ -28,6 +28,8 @@ export async function readSiteActivity(siteId: string) {
   return {
     lastEventAt: event?.occurredAt ?? null,
     lastPixelAt: pixel?.receivedAt ?? null,
-    goals: goals.filter((g) => lastAt.has(g.label)).map((g) => ({ label: g.label, test: g.test.name, lastAt: lastAt.get(g.label) ?? null })),
+    goals: goals
+      .filter((g) => lastAt.has(g.label))
+      .map((g) => ({ label: g.label, test: g.test.name, draft: g.test.status === "draft", lastAt: lastAt.get(g.label) ?? null })),
   };
 }
