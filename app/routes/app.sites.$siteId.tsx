@@ -2,15 +2,17 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Badge, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { UnsavedChangesBar, useToast } from "~/components/admin/app-bridge";
 import { ApiKeysCard } from "~/components/api-keys/ApiKeysCard";
+import { EmbedCard } from "~/components/install/EmbedCard";
 import { PausedSiteBanner } from "~/components/sites/PausedSiteBanner";
 import { SiteActivityCard } from "~/components/sites/SiteActivityCard";
 import { RevenueCapCard } from "~/components/sites/RevenueCapCard";
 import { SiteForm, readSiteForm, siteFormData, type SiteFormValues } from "~/components/sites/SiteForm";
 import { SnippetTagCard } from "~/components/sites/SnippetTagCard";
 import { adminAnswer } from "~/http/web/admin-answer";
+import { loadEmbedStatus } from "~/services/admin/embed-status.server";
 import { loadSiteDetail, resumeSite, updateWebSite, type SiteDetail } from "~/services/admin/site-admin.server";
 import { createApiKey, revokeApiKey } from "~/services/admin/site-api-keys.server";
 import { loadRevenueCapSetting, saveRevenueCapSetting } from "~/services/admin/revenue-cap.server";
@@ -22,12 +24,14 @@ import { readForm } from "~/http/web/form";
 export const meta: MetaFunction<typeof loader> = ({ data: site }) => [{ title: site ? `${site.name} · svc` : "svc" }];
 
 export const loader = async ({ request, context, params }: LoaderFunctionArgs) => {
-  const { shop, demo } = await authenticateAdmin(request, context);
+  const { shop, demo, admin } = await authenticateAdmin(request, context);
   const found = await loadSiteDetail(shop, params.siteId ?? "", { demo, requestOrigin: new URL(request.url).origin });
   if (!found.ok) throw adminAnswer(found);
   const revenueCap = await loadRevenueCapSetting(shop, params.siteId ?? "");
   if (!revenueCap.ok) throw adminAnswer(revenueCap);
-  return { ...found.value, revenueCap: revenueCap.value };
+  // The storefront's page says itself whether the app embed is on, with its switch (no pointing elsewhere).
+  const embed = found.value.kind === "shopify" ? await loadEmbedStatus(shop, admin) : null;
+  return { ...found.value, revenueCap: revenueCap.value, embed };
 };
 
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
@@ -131,11 +135,13 @@ export default function SitePage() {
           </>
         ) : (
           <Layout.Section>
-            <Card>
-              <Text as="p">
-                The Shopify storefront runs svc through the app embed (Site ID <code>{site.id}</code>): switch it on from Sites &amp; install.
+            <BlockStack gap="200">
+              {site.embed && <EmbedCard status={site.embed} />}
+              <Text as="p" tone="subdued">
+                The Shopify storefront runs svc through the app embed (Site ID <code>{site.id}</code>), switched on in your theme
+                editor under App embeds.
               </Text>
-            </Card>
+            </BlockStack>
           </Layout.Section>
         )}
         <Layout.Section>

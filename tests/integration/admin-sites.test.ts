@@ -40,6 +40,16 @@ describe.each(databaseKinds)("sites admin (%s)", (kind) => {
     expect(sites).toEqual([expect.objectContaining({ kind: "shopify", status: "active" })]);
   });
 
+  it("shows the storefront's own page with its app embed card, not a pointer back to Sites & install", async () => {
+    const [storefront] = await sitesOf(A);
+    const res = await adminFetch(url(), A, `/app/sites/${storefront!.id as string}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("App embed");
+    expect(html).toContain("switched on in your theme editor under App embeds");
+    expect(html).not.toMatch(/from Sites &amp; install/);
+  });
+
   it("answers field errors for an invalid web site and writes nothing", async () => {
     const res = await postAction(url(), A, "/app/sites/new", { name: " ", domain: "http://blog.example.com/x", allowedOrigins: "not an origin", consentCountries: "UK" });
     expect(res.status).toBe(400);
