@@ -84,19 +84,30 @@ function storeScript(variantId: number): string {
   if ($("add")) document.addEventListener("DOMContentLoaded", () => pixel("product_viewed", { productVariant: variant }));
   if ($("add")) $("add").onclick = () => post("/cart/add.js", { items: [{ id: ${variantId}, quantity: 1 }] })
     .then(() => pixel("product_added_to_cart", { cartLine: { quantity: 1, merchandise: variant } })).then(showCart);
+  // The order to refund outlives a reload of the tab (as a store's order page would): kept in sessionStorage
+  // until it is refunded, or the server no longer knows it (404) or refunded it already (409).
+  const ORDER_KEY = "svc_demo_order";
+  const remember = (order) => { try { order ? sessionStorage.setItem(ORDER_KEY, JSON.stringify({ id: order.id, name: order.name })) : sessionStorage.removeItem(ORDER_KEY); } catch (_) { /* storage off: this page view only */ } };
   let lastOrder = null;
+  try { lastOrder = JSON.parse(sessionStorage.getItem(ORDER_KEY) || "null"); } catch (_) { lastOrder = null; }
+  if (lastOrder && $("refund")) $("refund").hidden = false;
   if ($("buy")) $("buy").onclick = () => pixel("checkout_started", { checkout: { currencyCode: "USD" } })
     .then(() => post("/demo/shopify/checkout", {}))
     .then((r) => {
       say(r.order ? "Thank you! Order " + r.order.name + " placed (" + r.order.total_price + " " + r.order.currency + "); the webhook answered " + r.webhook : r.title);
       if (!r.order) return;
       lastOrder = r.order;
+      remember(r.order);
       $("refund").hidden = false;
       return pixel("checkout_completed", { checkout: { currencyCode: r.order.currency, order: { id: "gid://shopify/OrderIdentity/" + r.order.id } } });
     });
   if ($("refund")) $("refund").onclick = () => lastOrder && post("/demo/shopify/refund", { order: lastOrder.id }).then((r) => {
     say(r.order ? "Order " + r.order.name + " refunded (" + r.refunded + " " + r.order.currency + "); the webhook answered " + r.webhook : r.title);
-    if (r.order) $("refund").hidden = true;
+    if (r.order || r.status === 404 || r.status === 409) {
+      lastOrder = null;
+      remember(null);
+      $("refund").hidden = true;
+    }
   });
   Shopify.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error) => {
     if (error) return;
