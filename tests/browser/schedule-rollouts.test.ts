@@ -81,6 +81,10 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
       await admin.getByLabel("End at").fill(local(endAt));
       await admin.getByRole("button", { name: "Save schedule" }).click();
       await admin.getByText("Schedule saved").waitFor();
+      // The decision at the top says when the draft starts, in the shop's zone, not only that it has not.
+      const wall = new Date(`${utcToZonedInput(new Date(startAt), zone!)}Z`);
+      const starts = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(wall);
+      await admin.locator("[data-decision-state]").getByText(`Starts ${starts} (${zone})`, { exact: true }).waitFor();
 
       await admin.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
       const row = admin.locator(".Polaris-IndexTable__TableRow", { hasText: "Scheduled lede" });

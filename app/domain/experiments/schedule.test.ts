@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { dueChanges, parseScheduleForm, utcToZonedInput, zonedTimeToUtc } from "./schedule";
+import { dueChanges, parseScheduleForm, scheduledStartText, utcToZonedInput, zonedTimeToUtc } from "./schedule";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");
+
+describe("scheduledStartText", () => {
+  it("says a draft's start as the shop's wall clock, with its zone", () => {
+    const start = utcToZonedInput(new Date("2026-11-27T14:00:00Z"), "America/New_York");
+    expect(scheduledStartText({ startAt: start, timeZone: "America/New_York", canSetStart: true })).toBe("Nov 27, 9:00 AM (America/New_York)");
+    expect(scheduledStartText({ startAt: "2026-11-27T09:00:30", timeZone: "UTC", canSetStart: true })).toBe("Nov 27, 9:00 AM (UTC)");
+  });
+  it("says nothing without a start, or once the test has started", () => {
+    expect(scheduledStartText({ startAt: "", timeZone: "UTC", canSetStart: true })).toBeNull();
+    expect(scheduledStartText({ startAt: "2026-11-27T09:00", timeZone: "UTC", canSetStart: false })).toBeNull();
+  });
+});
 
 describe("zonedTimeToUtc", () => {
   it("reads a wall-clock time in the shop's zone, summer and winter", () => {

@@ -59,6 +59,19 @@ export function zonedTimeToUtc(local: string, timeZone: string): Date | null {
   return new Date(fits[0] ?? wall - before);
 }
 
+/**
+ * A draft's scheduled start in words, in the shop's time zone as the Schedule card shows it: "Nov 27, 9:00 AM
+ * (America/New_York)"; null without one, or once the test can no longer be started by its schedule.
+ */
+export function scheduledStartText(state: Pick<ScheduleState, "startAt" | "timeZone" | "canSetStart">): string | null {
+  if (!state.canSetStart || !state.startAt) return null;
+  // startAt is already the zone's wall clock: read it as UTC and print it as UTC, so no zone shifts it twice.
+  const wall = new Date(`${state.startAt}Z`);
+  if (Number.isNaN(wall.getTime())) return null;
+  const text = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(wall);
+  return `${text} (${state.timeZone})`;
+}
+
 /** `at` as the wall-clock value a datetime-local input shows in `timeZone` (YYYY-MM-DDTHH:MM). */
 export function utcToZonedInput(at: Date, timeZone: string): string {
   return new Date(at.getTime() + offsetAt(at.getTime(), timeZone)).toISOString().slice(0, 16);

@@ -48,6 +48,10 @@ describe("decisionSummary", () => {
     const words = decisionWords(s);
     expect(words.title).toBe("Not started");
     expect(JSON.stringify(words)).not.toMatch(/Collecting/);
+    // A scheduled draft says when it starts, in the shop's zone (results-page.server.ts sets it).
+    const scheduled = decisionWords({ ...s, scheduledStart: "Nov 27, 9:00 AM (America/New_York)" });
+    expect(scheduled.title).toBe("Starts Nov 27, 9:00 AM (America/New_York)");
+    expect(scheduled.sentences[0]).toBe("This test is scheduled to start Nov 27, 9:00 AM (America/New_York): until then no visitor sees it and nothing is measured.");
   });
 
   it("collects below the minimum, with how long to go at the current pace", () => {

@@ -100,6 +100,8 @@ export interface DecisionSummary {
   /** Each arm's primary-goal figures (shown in words on a completed test). */
   figures: Array<{ name: string; visitors: number; convertingVisitors: number; rate: number | null }>;
   srmPValue: number | null;
+  /** A draft's scheduled start in words ("Nov 27, 9:00 AM (America/New_York)"), set by the page that knows it. */
+  scheduledStart?: string | null;
 }
 
 export interface DecisionContext {

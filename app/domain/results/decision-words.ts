@@ -122,7 +122,7 @@ function baseTitle(s: DecisionSummary, controlName: string): string {
   const mde = shareFormat.format(s.minDetectableEffect);
   switch (s.state) {
     case "not-started":
-      return "Not started";
+      return s.scheduledStart ? `Starts ${s.scheduledStart}` : "Not started";
     case "collecting":
       return "Collecting data";
     case "keep-running":
@@ -182,8 +182,9 @@ function stateSentences(s: DecisionSummary, controlName: string): string[] {
   const c = s.called;
   switch (s.state) {
     case "not-started":
-      return ended
-        ? ["This test was archived before it started: it measured nothing."]
+      if (ended) return ["This test was archived before it started: it measured nothing."];
+      return s.scheduledStart
+        ? [`This test is scheduled to start ${s.scheduledStart}: until then no visitor sees it and nothing is measured.`]
         : ["This test has not started: no visitor sees it and nothing is measured yet. Start it when its arms and primary goal are ready."];
     case "collecting":
       if (ended) return [`It ended before each arm had ${integerFormat.format(MIN_VISITORS_PER_ARM)} visitors and some conversions on ${goal}: too little data to judge.`];

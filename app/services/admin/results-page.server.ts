@@ -1,6 +1,6 @@
 // A test's results page in one load: its results and decision (results.server.ts), the lifecycle it offers,
 // its preview links, the selector check, its schedule and the shop's rollouts beside it, as the page shows them.
-import type { ScheduleState } from "~/domain/experiments/schedule";
+import { scheduledStartText, type ScheduleState } from "~/domain/experiments/schedule";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
@@ -48,5 +48,8 @@ export async function loadResultsPage(shopDomain: string, testId: string, { demo
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
   // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
   const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
-  return ok({ ...results.value, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null, rollouts });
+  const scheduled = schedule.ok && lifecycle.status === "draft" ? scheduledStartText(schedule.value) : null;
+  // The decision at the top of a scheduled draft says when it starts, not only that it has not.
+  const decision = scheduled ? { ...results.value.decision, scheduledStart: scheduled } : results.value.decision;
+  return ok({ ...results.value, decision, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null, rollouts });
 }
