@@ -47,7 +47,9 @@ export default function Settings() {
       excludeStaff: settings.excludeStaff,
       notices: settings.notices,
     }),
-    [settings.ownerEmail, settings.retentionDays, settings.liftPriorSd, settings.excludeStaff, settings.notices],
+    // The list by value: a revalidation after a refused save brings a new array, and must not reset the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [settings.ownerEmail, settings.retentionDays, settings.liftPriorSd, settings.excludeStaff, settings.notices.join()],
   );
   const [values, setValues] = useState(saved);
   useEffect(() => setValues(saved), [saved]);
