@@ -74,11 +74,14 @@ describe("decisionSummary", () => {
     const s = summarize(v);
     const bold = v.goals[0]!.arms[1]!;
     expect(s).toMatchObject({ state: "ship", decided: true, timeToGo: null, called: { armId: "b", armName: "Bold", lift: bold.lift, ciLow: bold.ciLow, ciHigh: bold.ciHigh, unbounded: false } });
-    // lift × control revenue per visitor × visitors per month: 0.6 × $2 × (20,000 / 10 days × 30).
-    expect(s.worth?.visitorsPerMonth).toBe(60_000);
-    expect(s.worth?.perMonth).toBeCloseTo(0.6 * 2 * 60_000, 6);
-    expect(s.worth?.low).toBeCloseTo(bold.ciLow! * 2 * 60_000, 6);
-    expect(s.worth?.high).toBeCloseTo(bold.ciHigh! * 2 * 60_000, 6);
+    // Revenue per visitor's lift × control revenue per visitor × visitors per month: 0.6 × $2 × (20,000 / 10 days × 30),
+    // its interval's ends the same way (orders of one size: revenue per visitor rose as conversion did).
+    expect(s.worth).toMatchObject({ metric: "revenue", visitorsPerMonth: 60_000 });
+    expect(bold.revenueLift).toBeCloseTo(0.6, 12);
+    expect(s.worth?.perMonth).toBeCloseTo(bold.revenueLift! * 2 * 60_000, 6);
+    expect(s.worth?.low).toBeCloseTo(bold.revenueCiLow! * 2 * 60_000, 6);
+    expect(s.worth?.high).toBeCloseTo(bold.revenueCiHigh! * 2 * 60_000, 6);
+    expect(s.moneyDisagreement).toBeNull();
     expect(primaryMarkOf(s, "b")).toBe("better");
     // The chance to win agrees with the call: shown as it is, no reconciling sentence.
     expect(s.goals[0]?.arms[1]?.chance).toBe("agrees");
@@ -88,7 +91,96 @@ describe("decisionSummary", () => {
     expect(words.tone).toBe("success");
     expect(words.timeToGo).toBeNull();
     expect(words.sentences[0]).toMatch(/^Bold converts better than Original on purchase: lift \+60\.0% \(\+\d+\.\d% to \+\d+\.\d%\)\.$/);
-    expect(words.sentences.join(" ")).toMatch(/Worth about \$72,000 a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\)\./);
+    expect(words.sentences.join(" ")).toMatch(/Worth about \$72,000 a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\), from revenue per visitor's lift\./);
+  });
+
+  it("counts the worth on revenue per visitor, not on the conversion lift, when orders got smaller", () => {
+    // Control 5% at $40 ($2.00 a visitor); Bold 8% at $30 ($2.40): conversion +60%, revenue per visitor +20%.
+    const v = view(tenDays({ visitors: 1000, converting: 50, revenue: 2000 }, { visitors: 1000, converting: 80, revenue: 2400 }));
+    const bold = v.goals[0]!.arms[1]!;
+    const s = summarize(v);
+    expect(s.state).toBe("ship");
+    expect(bold.lift).toBeCloseTo(0.6, 12);
+    expect(bold.revenueLift).toBeCloseTo(0.2, 12);
+    // $24,000 a month, not the $72,000 the conversion lift would have made of it.
+    expect(s.worth?.perMonth).toBeCloseTo(0.2 * 2 * 60_000, 6);
+    expect(decisionWords(s).sentences.join(" ")).toMatch(/Worth about \$24,000 a month in revenue at current traffic \(between [−-]?\$[\d,]+ and \$[\d,]+\), from revenue per visitor's lift\./);
+  });
+
+  it("announces no worth for the issue's test, whose conversion rose 150% while revenue per visitor fell 25%", () => {
+    // Control 2% at $50 ($1.00 a visitor); Bold 5% at $15 ($0.75).
+    const v = view(tenDays({ visitors: 1000, converting: 20, revenue: 1000 }, { visitors: 1000, converting: 50, revenue: 750 }));
+    const bold = v.goals[0]!.arms[1]!;
+    expect(bold.lift).toBeCloseTo(1.5, 12);
+    expect(bold.revenueLift).toBeCloseTo(-0.25, 12);
+    const s = summarize(v);
+    expect(s).toMatchObject({ state: "keep-running", worth: null, heldBack: { metric: "revenue per visitor" } });
+    expect(decisionWords(s).sentences.join(" ")).not.toMatch(/Worth about/);
+  });
+
+  it("says conversion and revenue per visitor disagree only when both intervals exclude 0 on opposite sides", () => {
+    // Bold converts 10% better (5.5% against 5%) on orders 13% smaller ($34.80 against $40): revenue per visitor −4.3%,
+    // inside the 10% margin, so the call stands; with 60,000 visitors per arm a day both intervals are narrow.
+    const big = Array.from({ length: 10 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, "0")}`, { visitors: 60_000, converting: 3000, revenue: 120_000 }, { visitors: 60_000, converting: 3300, revenue: 114_840 })).flat();
+    const v = view(big);
+    const bold = v.goals[0]!.arms[1]!;
+    expect(bold.ciLow).toBeGreaterThan(0);
+    expect(bold.revenueCiHigh).toBeLessThan(0);
+    expect(bold.revenueCiLow).toBeGreaterThan(-0.1);
+    const s = summarize(v);
+    expect(s.state).toBe("ship");
+    expect(s.moneyDisagreement).toEqual({
+      armName: "Bold",
+      conversion: { lift: bold.lift, ciLow: bold.ciLow, ciHigh: bold.ciHigh },
+      revenuePerVisitor: { lift: bold.revenueLift, ciLow: bold.revenueCiLow, ciHigh: bold.revenueCiHigh },
+    });
+    const text = decisionWords(s).sentences.join(" ");
+    expect(text).toMatch(/Conversion rate and revenue per visitor disagree: Bold converts better \(\+10\.0%, \+\d+\.\d% to \+\d+\.\d%\) but earns less per visitor \(-4\.3%, -\d+\.\d% to -\d+\.\d%\): more orders, smaller ones\./);
+    // The money follows revenue per visitor: shipping lowers it, and the sentence says so with the sign.
+    expect(s.worth!.perMonth).toBeLessThan(0);
+    expect(text).toMatch(/Shipping it would change revenue by about -\$[\d,]+ a month at current traffic \(between -\$[\d,]+ and -\$[\d,]+\), from revenue per visitor's lift\./);
+    expect(text).not.toMatch(/Worth about/);
+
+    // Revenue per visitor's point estimate below 0 with an interval across it is noise as far as this card can
+    // tell: no disagreement is claimed, and the money figure carries its sign and range.
+    const mid = Array.from({ length: 10 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, "0")}`, { visitors: 25_000, converting: 1250, revenue: 50_000 }, { visitors: 25_000, converting: 1375, revenue: 49_000 })).flat();
+    const noisy = view(mid);
+    const arm = noisy.goals[0]!.arms[1]!;
+    expect(arm.ciLow).toBeGreaterThan(0);
+    expect(arm.revenueLift).toBeLessThan(0);
+    expect(arm.revenueCiHigh).toBeGreaterThan(0);
+    const quiet = summarize(noisy);
+    expect(quiet).toMatchObject({ state: "ship", moneyDisagreement: null });
+    expect(decisionWords(quiet).sentences.join(" ")).toMatch(/Shipping it would change revenue by about -\$[\d,]+ a month at current traffic \(between -\$[\d,]+ and \+\$[\d,]+\)/);
+  });
+
+  it("counts the worth on profit per visitor where the orders' costs are known, with revenue's figure and interval beside it", () => {
+    // Control 5% at $40, cost $30 an order ($0.50 profit a visitor); Bold 8% at $40, cost $36 ($0.32): more revenue, less profit.
+    const costed = (rows: RollupRow[], share: number) =>
+      rows.map((r) => {
+        if (r.goal === "") return r;
+        const orders = r.convertingVisitors;
+        const cost = r.armId === "a" ? 30 : 36;
+        const known = Math.round(orders * share);
+        return { ...r, costedOrders: known, orderCost: known * cost, costedNetRevenue: known * 40, uncostedOrders: orders - known };
+      });
+    const rows = tenDays({ visitors: 1000, converting: 50, revenue: 2000 }, { visitors: 1000, converting: 80, revenue: 3200 });
+    const v = view(costed(rows, 1));
+    const s = summarize(v);
+    expect(s.state).toBe("ship");
+    const [control, bold] = v.goals[0]!.arms;
+    expect(control!.profit!.profitPerVisitor).toBeCloseTo(0.5, 12);
+    expect(bold!.profit!.profitPerVisitor).toBeCloseTo(0.32, 12);
+    // (0.32 − 0.50) × 60,000 visitors a month: −$10,800, though revenue per visitor rose 60%.
+    expect(s.worth).toMatchObject({ metric: "profit", visitorsPerMonth: 60_000 });
+    expect(s.worth!.perMonth).toBeCloseTo(-0.18 * 60_000, 6);
+    expect(s.worth).not.toHaveProperty("low");
+    expect(s.worth!.revenue!.perMonth).toBeCloseTo(bold!.revenueLift! * 2 * 60_000, 6);
+    expect(decisionWords(s).sentences.join(" ")).toMatch(
+      /Shipping it would change profit by about -\$10,800 a month at current traffic, from profit per visitor on the orders with a known cost \(profit has no interval\); by revenue per visitor, \+\$72,000 \(between \+\$[\d,]+ and \+\$[\d,]+\)\./,
+    );
+    // With a tenth of the orders' costs unknown, profit per visitor would undercount those arms: revenue it is.
+    expect(summarize(view(costed(rows, 0.9))).worth).toMatchObject({ metric: "revenue" });
   });
 
   it("does not ship a variant that converts better but earns less per visitor, and says which metric holds it back", () => {
@@ -120,7 +212,7 @@ describe("decisionSummary", () => {
     expect(primaryMarkOf(s, "b")).toBe("worse");
     const words = decisionWords(s);
     expect(words.title).toBe("Keep Original: no variant beats it");
-    expect(words.sentences.join(" ")).toMatch(/Shipping it would cost about \$[\d,]+ a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\)\./);
+    expect(words.sentences.join(" ")).toMatch(/Shipping it would cost about \$[\d,]+ a month in revenue at current traffic \(between \$[\d,]+ and \$[\d,]+\), from revenue per visitor's lift\./);
   });
 
   it("says no difference as large as the MDE only when every interval lies inside it", () => {
@@ -215,8 +307,8 @@ describe("decision words", () => {
   it("calls a winner with an unbounded interval without inventing a range or money range", () => {
     const v = view(tenDays({ visitors: 1000, converting: 50, revenue: 2000 }, { visitors: 1000, converting: 80, revenue: 3200 }));
     const bold = v.goals[0]!.arms[1]!;
-    const { ciLow: _low, ciHigh: _high, ...rest } = bold;
-    const vague: ResultsView = { ...v, goals: [{ ...v.goals[0]!, arms: [v.goals[0]!.arms[0]!, { ...rest, intervalUnbounded: true }] }] };
+    const { ciLow: _low, ciHigh: _high, revenueCiLow: _rlow, revenueCiHigh: _rhigh, ...rest } = bold;
+    const vague: ResultsView = { ...v, goals: [{ ...v.goals[0]!, arms: [v.goals[0]!.arms[0]!, { ...rest, intervalUnbounded: true, revenueIntervalUnbounded: true }] }] };
     const s = summarize(vague);
     expect(s.called).toMatchObject({ unbounded: true });
     expect(s.worth).not.toHaveProperty("low");

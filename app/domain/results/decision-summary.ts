@@ -57,13 +57,40 @@ export interface CalledLift {
   outage?: true;
 }
 
-/** The called lift's worth: lift × control's revenue per visitor × visitors per month at the current pace. */
+/**
+ * What shipping the called arm is worth a month at the current pace, on the metric that pays: revenue per visitor's
+ * lift × control's revenue per visitor (capped, as the comparison reads it), with its always-valid interval's ends
+ * the same way; or, where costs are known (PROFIT_COSTED_SHARE), the difference in profit per visitor, which has no
+ * interval, with revenue's figure beside it. Never the conversion lift: more orders can be smaller ones.
+ */
 export interface MonthlyWorth {
   currency: string;
+  metric: "revenue" | "profit";
   perMonth: number;
+  /** Revenue only, and only when its interval has ends: profit keeps no per-visitor spread to give one. */
   low?: number;
   high?: number;
   visitorsPerMonth: number;
+  /** Beside a profit figure: revenue per visitor's, with its interval. */
+  revenue?: { perMonth: number; low?: number; high?: number };
+}
+
+/** A relative lift with its always-valid interval. */
+export interface LiftWithInterval {
+  lift: number;
+  ciLow: number;
+  ciHigh: number;
+}
+
+/**
+ * Conversion rate and revenue per visitor point opposite ways for the called arm, each beyond chance: the conversion
+ * interval lies wholly on one side of 0 and revenue per visitor's wholly on the other. Opposite point estimates with
+ * an interval across 0 are not a disagreement (noise does that); the worth, counted on revenue, shows them.
+ */
+export interface MoneyDisagreement {
+  armName: string;
+  conversion: LiftWithInterval;
+  revenuePerVisitor: LiftWithInterval;
 }
 
 export interface ArmStanding {
@@ -85,6 +112,8 @@ export interface DecisionSummary {
   minDetectableEffect: number;
   called: CalledLift | null;
   worth: MonthlyWorth | null;
+  /** The called arm's conversion rate and revenue per visitor disagree (see MoneyDisagreement); null otherwise. */
+  moneyDisagreement: MoneyDisagreement | null;
   /** Only while running and undecided ("how long to go" disappears once decided). */
   timeToGo: TimeToGo | null;
   /** Per goal, in the view's order: each arm's standing. */
@@ -113,6 +142,12 @@ export interface DecisionContext {
 export const RECENT_TRAFFIC_DAYS = 3;
 /** Days in the month of "worth per month". */
 export const DAYS_PER_MONTH = 30;
+/**
+ * Profit per visitor is the worth's metric once at least this share of the control's and the called arm's orders
+ * have a known cost: an order without one counts no profit, so arms with different shares left out would differ in
+ * profit for that alone (docs/results.md, "Profit").
+ */
+export const PROFIT_COSTED_SHARE = 0.95;
 /** A chance to win at or beyond these reads as a claim that one arm wins. */
 export const CHANCE_CLAIM = 0.95;
 
@@ -208,23 +243,54 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Control's revenue per visitor as revenue per visitor's comparison reads it: capped at the test's cap. */
+function comparedRevenuePerVisitor(control: ArmResult): number | null {
+  if (control.visitors === 0) return null;
+  return control.cappedRevenue !== undefined ? control.cappedRevenue / control.visitors : control.revenuePerVisitor;
+}
+
+/** Whether enough of an arm's orders have a known cost for its profit per visitor to stand for the arm. */
+function costsKnown(arm: ArmResult): boolean {
+  const p = arm.profit;
+  if (!p || p.profitPerVisitor === null || p.costedOrders === 0) return false;
+  return p.costedOrders / (p.costedOrders + p.uncostedOrders) >= PROFIT_COSTED_SHARE;
+}
+
 function monthlyWorth(view: ResultsView, primary: GoalResult | undefined, called: CalledLift | null): MonthlyWorth | null {
   const control = primary?.arms[0];
-  if (!called || !control || !primary) return null;
-  // Money only where the primary goal has revenue: a sign-up's worth is not ours to guess.
-  if (!primary.arms.some((a) => a.revenue !== 0) || !(control.revenuePerVisitor && control.revenuePerVisitor > 0)) return null;
+  const arm = primary?.arms.find((a) => a.armId === called?.armId);
+  if (!called || !control || !primary || !arm) return null;
+  // Money only where the primary goal has revenue: a sign-up's worth is not ours to guess. And only from revenue
+  // per visitor's own comparison: before it can be read (too few orders, too skewed) there is no honest figure.
+  const perVisitor = comparedRevenuePerVisitor(control);
+  if (!primary.arms.some((a) => a.revenue !== 0) || !(perVisitor && perVisitor > 0) || arm.revenueLift === undefined) return null;
   const visitors = primary.arms.reduce((sum, a) => sum + a.visitors, 0);
   // The same pace as "how long to go": visitors over the days with rollups.
   const days = view.daily.length;
   if (days === 0 || visitors === 0) return null;
   const visitorsPerMonth = (visitors / days) * DAYS_PER_MONTH;
-  const worth = (lift: number) => lift * control.revenuePerVisitor! * visitorsPerMonth;
-  return {
-    currency: view.currency,
-    perMonth: worth(called.lift),
-    ...(called.ciLow !== undefined && called.ciHigh !== undefined && { low: worth(called.ciLow), high: worth(called.ciHigh) }),
-    visitorsPerMonth,
-  };
+  const worth = (lift: number) => lift * perVisitor * visitorsPerMonth;
+  const bounded = arm.revenueCiLow !== undefined && arm.revenueCiHigh !== undefined && !arm.revenueIntervalUnbounded;
+  const revenue = { perMonth: worth(arm.revenueLift), ...(bounded && { low: worth(arm.revenueCiLow!), high: worth(arm.revenueCiHigh!) }) };
+  if (costsKnown(control) && costsKnown(arm)) {
+    const profit = (arm.profit!.profitPerVisitor! - control.profit!.profitPerVisitor!) * visitorsPerMonth;
+    return { currency: view.currency, metric: "profit", perMonth: profit, visitorsPerMonth, revenue };
+  }
+  return { currency: view.currency, metric: "revenue", ...revenue, visitorsPerMonth };
+}
+
+const liftWithInterval = (lift: number | undefined, low: number | undefined, high: number | undefined): LiftWithInterval | null =>
+  lift !== undefined && low !== undefined && high !== undefined ? { lift, ciLow: low, ciHigh: high } : null;
+
+function moneyDisagreement(primary: GoalResult | undefined, called: CalledLift | null): MoneyDisagreement | null {
+  const arm = primary?.arms.find((a) => a.armId === called?.armId);
+  if (!arm || arm.outage) return null;
+  const conversion = liftWithInterval(arm.lift, arm.intervalUnbounded ? undefined : arm.ciLow, arm.ciHigh);
+  const revenuePerVisitor = liftWithInterval(arm.revenueLift, arm.revenueIntervalUnbounded ? undefined : arm.revenueCiLow, arm.revenueCiHigh);
+  if (!conversion || !revenuePerVisitor) return null;
+  const opposite =
+    (conversion.ciLow > 0 && revenuePerVisitor.ciHigh < 0) || (conversion.ciHigh < 0 && revenuePerVisitor.ciLow > 0);
+  return opposite ? { armName: arm.name, conversion, revenuePerVisitor } : null;
 }
 
 function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: DecisionState, lifecycle: Lifecycle, today: string): TimeToGo | null {
@@ -268,6 +334,7 @@ export function decisionSummary(view: ResultsView, context: DecisionContext): De
     minDetectableEffect: view.test.minDetectableEffect,
     called,
     worth: monthlyWorth(view, primary, called),
+    moneyDisagreement: moneyDisagreement(primary, called),
     timeToGo: timeToGo(view, primary, state, lifecycle, context.today),
     goals,
     chanceNote: goals.some((g) => g.arms.some((a) => a.chance === "reconciled")),

@@ -1,7 +1,7 @@
 // Every word a merchant reads about a test's decision: the summary's title and sentences, how long to go or why it
 // cannot be told, each arm's "Decided" mark, the interval and money texts, and the one sentence that reconciles a
 // chance to win with the decision. The page, the tests list and the CSV all take their words from here.
-import type { ArmMark, DecisionSummary, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
+import type { ArmMark, DecisionSummary, LiftWithInterval, MoneyDisagreement, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
 import { RECENT_TRAFFIC_DAYS } from "./decision-summary";
 import { MIN_VISITORS_PER_ARM } from "./verdict";
 import { heldBackSentence, OUTAGE_INTERVAL, srmExplanation } from "./verdict-words";
@@ -73,17 +73,42 @@ export interface DecisionWords {
   timeToGo: { headline: string; detail: string } | null;
 }
 
-function worthSentence(worth: MonthlyWorth, ended: boolean, cost: boolean): string {
+/**
+ * What shipping the called arm is worth a month, and which per-visitor figure it is counted from. With the control
+ * ahead it says what shipping the variant would cost, in positive money; a figure against the call's direction (a
+ * winner whose revenue per visitor fell within the margin) says how shipping would change the money, with its sign.
+ */
+function worthSentence(worth: MonthlyWorth, ended: boolean, keepControl: boolean): string {
   const traffic = ended ? "at the traffic it had" : "at current traffic";
-  const amount = (v: number) => moneyText(cost ? -v : v, worth.currency);
-  // With the control ahead the lifts are negative: say what shipping the variant would cost, in positive money.
-  const range =
-    worth.low !== undefined && worth.high !== undefined
-      ? ` (between ${amount(cost ? worth.high : worth.low)} and ${amount(cost ? worth.low : worth.high)})`
-      : "; the range is too uncertain to put a figure on";
-  return cost
-    ? `Shipping it would cost about ${amount(worth.perMonth)} a month in revenue ${traffic}${range}.`
-    : `Worth about ${amount(worth.perMonth)} a month in revenue ${traffic}${range}.`;
+  const expected = keepControl ? -1 : 1;
+  const along = worth.perMonth * expected >= 0;
+  const amount = (v: number) => (along ? moneyText(expected * v, worth.currency) : `${v > 0 ? "+" : ""}${moneyText(v, worth.currency)}`);
+  const range = (low: number | undefined, high: number | undefined) =>
+    low === undefined || high === undefined ? null : `between ${amount(along && keepControl ? high : low)} and ${amount(along && keepControl ? low : high)}`;
+  const head = !along
+    ? `Shipping it would change ${worth.metric} by about ${amount(worth.perMonth)} a month ${traffic}`
+    : keepControl
+      ? `Shipping it would cost about ${amount(worth.perMonth)} a month in ${worth.metric} ${traffic}`
+      : `Worth about ${amount(worth.perMonth)} a month in ${worth.metric} ${traffic}`;
+  if (worth.metric === "revenue") {
+    const ends = range(worth.low, worth.high);
+    return ends ? `${head} (${ends}), from revenue per visitor's lift.` : `${head}, from revenue per visitor's lift; the range is too uncertain to put a figure on.`;
+  }
+  const revenue = worth.revenue;
+  const ends = revenue ? range(revenue.low, revenue.high) : null;
+  const beside = revenue ? `; by revenue per visitor, ${amount(revenue.perMonth)}${ends ? ` (${ends})` : ", too uncertain for a range"}` : "";
+  return `${head}, from profit per visitor on the orders with a known cost (profit has no interval)${beside}.`;
+}
+
+/** Conversion and money point opposite ways, each beyond chance: said before any money figure. */
+function disagreementSentence(d: MoneyDisagreement): string {
+  const better = d.conversion.lift > 0;
+  const interval = (x: LiftWithInterval) => `${liftText(x.lift)}, ${intervalText(x.ciLow, x.ciHigh)}`;
+  return (
+    `Conversion rate and revenue per visitor disagree: ${d.armName} converts ${better ? "better" : "worse"} (${interval(d.conversion)}) ` +
+    `but earns ${better ? "less" : "more"} per visitor (${interval(d.revenuePerVisitor)}): ${better ? "more orders, smaller ones" : "fewer orders, larger ones"}. ` +
+    "Its money is counted from revenue per visitor, not from conversion."
+  );
 }
 
 const REASONS: Record<NoEstimateReason, (s: DecisionSummary) => string> = {
@@ -229,6 +254,7 @@ export function decisionWords(s: DecisionSummary): DecisionWords {
   const sentences = [
     ...(s.lifecycle === "paused" ? ["This test is paused: visitors see the original page and no new data comes in until you resume it."] : []),
     ...stateSentences(s, controlName),
+    ...(s.moneyDisagreement ? [disagreementSentence(s.moneyDisagreement)] : []),
     ...(s.worth ? [worthSentence(s.worth, ended, s.state === "keep-control")] : []),
     ...(ended && s.state !== "not-started" ? endedSentences(s) : []),
   ];
