@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildResults, type ResultsInput, type RollupRow } from "./build-results";
 import { decisionSummary, primaryMarkOf, type DecisionSummary } from "./decision-summary";
 import { CHANCE_RECONCILIATION, decisionWords, intervalText, markText, UNBOUNDED_INTERVAL } from "./decision-words";
+import { planSample } from "./stats";
 import type { ResultsView } from "./view";
 
 const TODAY = "2026-11-10";
@@ -61,8 +62,15 @@ describe("decisionSummary", () => {
     const v = view(tenDays({ visitors: 200, converting: 20 }, { visitors: 200, converting: 21 }));
     const s = summarize(v);
     expect(s.state).toBe("keep-running");
-    // 4,000 visitors in ten days: 400 a day; the plan (results/stats.ts) is 56,484 visitors for a 10% rate.
-    expect(s.timeToGo).toEqual({ usersNeeded: 56484, remainingUsers: 52484, days: 52484 / 400 });
+    // 4,000 visitors in ten days: 400 a day; the plan (results/stats.ts) is 56,484 visitors for a 10% rate. Past 90
+    // days, the advice: a 15% MDE, by the same plan, on the 4,000 visitors the test already has.
+    const at15 = planSample([{ id: "a", weight: 1 }, { id: "b", weight: 1 }], 0.1, 0.15, 0.05)!.usersNeeded;
+    expect(s.timeToGo).toEqual({
+      usersNeeded: 56484,
+      remainingUsers: 52484,
+      days: 52484 / 400,
+      advice: { dailyVisitors: 400, mde: { mde: 0.15, days: (at15 - 4000) / 400 }, goal: null },
+    });
     expect(decisionWords(s).title).toBe("Keep running: about 132 days more");
     expect(primaryMarkOf(s, "b")).toBe("not-yet");
     expect(s.decided).toBe(false);
@@ -244,6 +252,78 @@ describe("decisionSummary", () => {
     expect(decisionWords(quiet).timeToGo?.detail).toBe("No visitors in the last 3 days: how long to go cannot be estimated until traffic returns.");
     const none = summarize(view([]));
     expect(reason(none)).toBe("no-visitors");
+  });
+
+  it("gives no projection before a day of traffic: the issue's \"about 996 days more\" two minutes after Start", () => {
+    const reason = (s: DecisionSummary) => (s.timeToGo && "reason" in s.timeToGo ? s.timeToGo.reason : null);
+    const started = view(day("2026-11-10", { visitors: 3, converting: 1 }, { visitors: 3, converting: 0 }), { startedAt: "2026-11-10T09:00:00.000Z" });
+    // The old pace counted two minutes' visitors as the day's: the plan still hands out a number of days.
+    expect(started.remaining.days).toBeGreaterThan(900);
+    const early = decisionSummary(started, { today: TODAY, now: "2026-11-10T09:02:00.000Z" });
+    expect(reason(early)).toBe("first-day");
+    expect(decisionWords(early).title).toBe("Collecting data");
+    expect(decisionWords(early).timeToGo).toEqual({
+      headline: "Cannot estimate yet",
+      detail: "Less than a day of traffic so far: a pace from a few hours would make any estimate a guess. How long to go is estimated once a full day's visitors give a pace to count by.",
+    });
+    expect(JSON.stringify(decisionWords(early))).not.toMatch(/days more/);
+    // A day on, it projects; without the instant, the start of today stands in and holds the projection back.
+    expect(decisionSummary(started, { today: TODAY, now: "2026-11-11T09:00:00.000Z" }).timeToGo).toHaveProperty("days");
+    expect(reason(decisionSummary(started, { today: TODAY }))).toBe("first-day");
+    // A test started long ago whose first visitor came today has no day of traffic either.
+    const late = view(day(TODAY, { visitors: 40, converting: 4 }, { visitors: 40, converting: 5 }));
+    expect(reason(decisionSummary(late, { today: TODAY, now: `${TODAY}T20:00:00.000Z` }))).toBe("first-day");
+  });
+
+  it("says control has no visitors yet, and the variant's count, when only the variant has some", () => {
+    const s = decisionSummary(view(day("2026-11-09", { visitors: 0, converting: 0 }, { visitors: 8, converting: 1 })), { today: TODAY });
+    expect(s.timeToGo).toEqual({ reason: "no-control-visitors" });
+    expect(decisionWords(s).timeToGo?.detail).toBe(
+      "Original has no visitors yet while Bold has 8: how long to go follows from Original's conversion rate, so it cannot be estimated yet.",
+    );
+    expect(decisionWords(s).timeToGo?.detail).not.toMatch(/^No visitors yet/);
+  });
+
+  it("past 90 days, advises a larger MDE and a goal more visitors reach, with the plan's own numbers", () => {
+    // A small store: 200 visitors per arm a day, 2% buy, 20% add to cart.
+    const rows = Array.from({ length: 10 }, (_, i) => {
+      const date = `2026-11-${String(i + 1).padStart(2, "0")}`;
+      return [...day(date, { visitors: 200, converting: 4 }, { visitors: 200, converting: 4 }), ...day(date, { visitors: 0, converting: 40 }, { visitors: 0, converting: 40 }, "added_to_cart")];
+    }).flat();
+    const goals = [{ label: "purchase", isPrimary: true }, { label: "added_to_cart", isPrimary: false }];
+    const v = buildResults({ test, arms, goals, currency: "USD", rollups: rows, flicker: [] });
+    const s = summarize(v);
+    const t = s.timeToGo!;
+    expect("days" in t && t.days).toBeGreaterThan(90);
+    const advice = "advice" in t ? t.advice! : null;
+    const pair = [{ id: "a", weight: 1 }, { id: "b", weight: 1 }];
+    const daysAt = (rate: number, mde: number, soFar: number) => (planSample(pair, rate, mde, 0.05)!.usersNeeded - soFar) / 400;
+    expect(advice?.dailyVisitors).toBe(400);
+    // The smallest MDE step within 90 days, the step before it past 90; this test keeps its 4,000 visitors.
+    expect(advice?.mde?.days).toBeCloseTo(daysAt(0.02, advice!.mde!.mde, 4000), 9);
+    expect(advice!.mde!.days).toBeLessThanOrEqual(90);
+    const steps = [0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+    const before = steps[steps.indexOf(advice!.mde!.mde) - 1];
+    expect(daysAt(0.02, before!, 4000)).toBeGreaterThan(90);
+    // Add to cart, as a new test's primary goal at the same 10% MDE, from its start.
+    expect(advice?.goal).toEqual({ goal: "added_to_cart", rate: 0.2, days: daysAt(0.2, 0.1, 0) });
+    const detail = decisionWords(s).timeToGo!.detail;
+    expect(detail).toContain("At about 400 visitors a day, that is more than 90 days. At this traffic, a ");
+    expect(detail).toContain(`minimum detectable effect (the test's is 10%; you can change it in the test's form) would take about ${Math.ceil(advice!.mde!.days)} days more;`);
+    expect(detail).toContain(`a new test with "added_to_cart" as its primary goal (reached by 20.00% of Original's visitors) would take about ${Math.ceil(advice!.goal!.days)} days at 10%.`);
+    expect(detail).toMatch(/Or test a bolder change: a larger effect is found sooner\.$/);
+  });
+
+  it("gives no advice within 90 days, and says when even the largest MDE step takes longer", () => {
+    const quick = summarize(view(tenDays({ visitors: 2000, converting: 200 }, { visitors: 2000, converting: 205 })));
+    expect(quick.timeToGo && "days" in quick.timeToGo && quick.timeToGo.days).toBeLessThanOrEqual(90);
+    expect(quick.timeToGo).not.toHaveProperty("advice");
+    // 5 visitors per arm a day at 2%: even a 50% MDE is out of reach within 90 days; no other goal to offer.
+    const tiny = summarize(view(Array.from({ length: 10 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, "0")}`, { visitors: 50, converting: 1 }, { visitors: 50, converting: 1 })).flat().map((r) => (r.goal === "" ? { ...r, exposedVisitors: 5 } : r))));
+    const advice = tiny.timeToGo && "advice" in tiny.timeToGo ? tiny.timeToGo.advice : undefined;
+    expect(advice).toMatchObject({ mde: { mde: 0.5 }, goal: null });
+    expect(advice!.mde!.days).toBeGreaterThan(90);
+    expect(decisionWords(tiny).timeToGo!.detail).toMatch(/At this traffic, even a 50% minimum detectable effect \(the test's is 10%; you can change it in the test's form\) would take about [\d,]+ days more\. Or test a bolder change/);
   });
 
   it("says a paused test is paused, without a time to go from a pace it no longer has", () => {

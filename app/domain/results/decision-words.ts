@@ -1,8 +1,8 @@
 // Every word a merchant reads about a test's decision: the summary's title and sentences, how long to go or why it
 // cannot be told, each arm's "Decided" mark, the interval and money texts, and the one sentence that reconciles a
 // chance to win with the decision. The page, the tests list and the CSV all take their words from here.
-import type { ArmMark, DecisionSummary, LiftWithInterval, MoneyDisagreement, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
-import { RECENT_TRAFFIC_DAYS } from "./decision-summary";
+import type { ArmMark, DecisionSummary, LiftWithInterval, MoneyDisagreement, MonthlyWorth, NoEstimateReason, TimeToGo, TimeToGoAdvice } from "./decision-summary";
+import { LONG_TEST_DAYS, RECENT_TRAFFIC_DAYS } from "./decision-summary";
 import { MIN_VISITORS_PER_ARM } from "./verdict";
 import { heldBackSentence, OUTAGE_INTERVAL, srmExplanation } from "./verdict-words";
 
@@ -113,6 +113,14 @@ function disagreementSentence(d: MoneyDisagreement): string {
 
 const REASONS: Record<NoEstimateReason, (s: DecisionSummary) => string> = {
   "no-visitors": () => "No visitors yet, so how long to go cannot be estimated.",
+  "no-control-visitors": (s) => {
+    const [control, ...variants] = s.figures;
+    const name = control?.name ?? "Control";
+    const seen = variants.filter((f) => f.visitors > 0).map((f) => `${f.name} has ${integerFormat.format(f.visitors)}`);
+    return `${name} has no visitors yet${seen.length > 0 ? ` while ${list(seen)}` : ""}: how long to go follows from ${name}'s conversion rate, so it cannot be estimated yet.`;
+  },
+  "first-day": () =>
+    "Less than a day of traffic so far: a pace from a few hours would make any estimate a guess. How long to go is estimated once a full day's visitors give a pace to count by.",
   "no-control-conversion": () => "Control has no conversion yet: how long to go follows from its conversion rate, so it cannot be estimated yet.",
   "rate-past-100": (s) =>
     `Control already converts ${rateFormat.format(s.figures[0]?.rate ?? 0)}: a lift of ${shareFormat.format(s.minDetectableEffect)} would take it past 100%, ` +
@@ -132,8 +140,31 @@ function timeToGoWords(s: DecisionSummary, t: TimeToGo): { headline: string; det
     headline: `About ${days(wholeDays(t.days))} more`,
     detail:
       `To detect a ${shareFormat.format(s.minDetectableEffect)} lift with 80% power with the always-valid test, the test needs ` +
-      `${integerFormat.format(t.usersNeeded)} visitors in all; ${integerFormat.format(t.remainingUsers)} still to come at the current daily traffic.`,
+      `${integerFormat.format(t.usersNeeded)} visitors in all; ${integerFormat.format(t.remainingUsers)} still to come at the current daily traffic.` +
+      (t.advice ? ` ${adviceSentence(s, t.advice)}` : ""),
   };
+}
+
+const paceFormat = (n: number) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: n < 10 ? 1 : 0 }).format(n);
+
+/** Past LONG_TEST_DAYS: what would end sooner at this traffic, with the plan's own numbers. */
+function adviceSentence(s: DecisionSummary, a: TimeToGoAdvice): string {
+  const mde = shareFormat.format(s.minDetectableEffect);
+  const options: string[] = [];
+  if (a.mde) {
+    const even = a.mde.days > LONG_TEST_DAYS ? "even " : "";
+    const when = a.mde.days === 0 ? "would already have its planned sample" : `would take about ${days(wholeDays(a.mde.days))} more`;
+    options.push(`${even}a ${shareFormat.format(a.mde.mde)} minimum detectable effect (the test's is ${mde}; you can change it in the test's form) ${when}`);
+  }
+  if (a.goal) {
+    const control = s.figures[0]?.name ?? "control";
+    options.push(
+      `a new test with "${a.goal.goal}" as its primary goal (reached by ${rateFormat.format(a.goal.rate)} of ${control}'s visitors) would take about ${days(wholeDays(a.goal.days))} at ${mde}`,
+    );
+  }
+  const head = `At about ${paceFormat(a.dailyVisitors)} visitors a day, that is more than ${days(LONG_TEST_DAYS)}.`;
+  const ways = options.length > 0 ? ` At this traffic, ${options.join("; ")}.` : "";
+  return `${head}${ways} Or test a bolder change: a larger effect is found sooner.`;
 }
 
 function baseTitle(s: DecisionSummary, controlName: string): string {
