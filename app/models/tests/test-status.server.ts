@@ -22,10 +22,11 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       winnerArmId: true,
       servingWinner: true,
       pages: true,
+      audience: true,
       groupId: true,
       arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, patches: true, redirectUrl: true } },
       goals: { select: { isPrimary: true, label: true } },
-      site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true } },
+      site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true, holdoutPercent: true } },
     },
   });
 }
