@@ -37,7 +37,7 @@ export async function runningTestsOfSite(siteId: string) {
   return db.test.findMany({
     where: { siteId, status: "running" },
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, pages: true, groupId: true, arms: { select: { patches: true, redirectUrl: true } } },
+    select: { id: true, name: true, pages: true, groupId: true, group: { select: { name: true } }, arms: { select: { patches: true, redirectUrl: true } } },
   });
 }
 

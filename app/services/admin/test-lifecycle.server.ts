@@ -10,7 +10,7 @@ import {
   type RefusalCode,
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
-import { describeConflict, overlapConflicts } from "~/domain/experiments/test-overlap";
+import { describeConflict, overlapAdvice, overlapConflicts, type OverlapConflict } from "~/domain/experiments/test-overlap";
 import { completedLifts } from "~/domain/results/completed-lift";
 import { againstDataWarning } from "~/domain/results/ship-choice";
 import type { AdminGraphql } from "~/infra/admin-graphql";
@@ -83,11 +83,11 @@ export async function changeTestStatus(
     const { code, message } = decision.refusal;
     return fail({ status: STATUS_OF[code], type: `test-${code}`, title: message });
   }
-  // Going live beside a running test that changes the same elements on the same pages would show some
-  // visitors one test's change while recording the other's: refused unless they share a group (then they
-  // share no visitor) or the merchant confirms they are independent.
+  // Going live beside a running test that changes the same elements on the same pages (or may: two selectors
+  // only the page could tell apart) would show some visitors one test's change while recording the other's:
+  // refused unless they share a group (then they share no visitor) or the merchant confirms they are independent.
   if ((intent.intent === "start" || intent.intent === "resume") && !intent.independent) {
-    const conflicts = overlapConflicts(test, await runningTestsOfSite(test.site.id));
+    const conflicts = await conflictsOf(test);
     if (conflicts.length > 0) {
       return fail({
         status: 409,
@@ -95,8 +95,14 @@ export async function changeTestStatus(
         title: "This test changes what a running test changes, on the same pages",
         detail:
           `${conflicts.map(describeConflict).join("; ")}. A visitor in both could see one change and be recorded as seeing the other. ` +
-          "Put the tests in one group so that they never share a visitor, or confirm that they are independent.",
-        issues: conflicts.map((c) => `${c.testId}: pages ${c.pages.join(", ")}; elements ${c.selectors.join(", ")}`),
+          overlapAdvice(conflicts, intent.intent),
+        issues: conflicts.map((c) =>
+          [
+            `${c.testId}: pages ${c.pages.join(", ")}`,
+            ...(c.selectors.length > 0 ? [`elements ${c.selectors.join(", ")}`] : []),
+            ...(c.possible.length > 0 ? [`maybe the same element: ${c.possible.join(", ")}`] : []),
+          ].join("; "),
+        ),
       });
     }
   }
@@ -147,6 +153,12 @@ function servedTo(stored: unknown): string {
   return audience.length === 0 ? "to every visitor" : "to its audience only";
 }
 
+/** The site's running tests this one would conflict with if it went live now (test-overlap.ts). */
+async function conflictsOf(test: NonNullable<Awaited<ReturnType<typeof findTestStatusOfShop>>>): Promise<OverlapConflict[]> {
+  const running = await runningTestsOfSite(test.site.id);
+  return overlapConflicts(test, running.map((r) => ({ ...r, groupName: r.group?.name ?? null })));
+}
+
 export interface LifecycleState {
   status: TestStatus;
   /** The intents the page offers now. */
@@ -166,6 +178,11 @@ export interface LifecycleState {
   endedAt: string | null;
   /** Why a draft cannot start yet, said before the merchant tries. */
   startBlocker: string | null;
+  /**
+   * For a draft or a paused test: the running tests it overlaps now, what the overlap dialog offers to act on
+   * (each test's page, and its group when a draft could join it).
+   */
+  overlaps: Array<{ testId: string; testName: string; groupName: string | null }>;
 }
 
 function audienceWords(stored: unknown): string | null {
@@ -189,5 +206,9 @@ export async function loadLifecycleState(shopDomain: string, testId: string): Pr
     holdoutPercent: test.site.holdoutPercent,
     endedAt: test.endedAt?.toISOString() ?? null,
     startBlocker: test.status === "draft" ? (startBlocker(test)?.message ?? null) : null,
+    overlaps:
+      test.status === "draft" || test.status === "paused"
+        ? (await conflictsOf(test)).map((c) => ({ testId: c.testId, testName: c.testName, groupName: c.groupId === null ? null : (c.groupName ?? "its group") }))
+        : [],
   });
 }
