@@ -5,13 +5,14 @@
 // do about it; the answer comes back as a toast.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import { Checkbox, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
 import type { MenuActionDescriptor } from "@shopify/polaris";
 import { ConfirmModal, useToast } from "~/components/admin/app-bridge";
 import type { LifecycleIntentName } from "~/domain/experiments/test-lifecycle";
 import type { DecisionSummary } from "~/domain/results/decision-summary";
 import { decisionAction, type ServedTo } from "~/domain/results/ship-choice";
 import { CompleteDialogBody, completePlan, initialChoice, type CompleteChoice } from "./CompleteDialog";
+import { OverlapDialogBody, type OverlapWith } from "./OverlapDialog";
 
 export interface LifecycleProps {
   testId: string;
@@ -25,6 +26,8 @@ export interface LifecycleProps {
   decision?: DecisionSummary | null;
   /** Who a served winner reaches (the test's pages, audience, traffic share, the site's holdout). */
   servedTo?: ServedTo;
+  /** The running tests this one overlaps now, for the overlap dialog's actions. */
+  overlaps?: readonly OverlapWith[];
 }
 
 /** The decision card's button: the action the decision names. */
@@ -49,7 +52,7 @@ const LABELS: Record<LifecycleIntentName, string> = {
   "end-serving": "End serving the winner",
 };
 
-export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false, decision = null, servedTo = NO_ONE }: LifecycleProps) {
+export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false, decision = null, servedTo = NO_ONE, overlaps = [] }: LifecycleProps) {
   const fetcher = useFetcher<LifecycleAnswer>();
   const showToast = useToast();
   const [asking, setAsking] = useState<"complete" | "archive" | "overlap" | null>(null);
@@ -147,12 +150,13 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
         }}
         onClose={() => setAsking(null)}
       >
-        <Text as="p">{overlap?.detail}</Text>
-        <Checkbox
-          label="These tests are independent: a visitor may be in both"
-          helpText="Otherwise put both tests in one mutually exclusive group (Edit, then Group), so that no visitor is in both."
-          checked={independent}
-          onChange={setIndependent}
+        <OverlapDialogBody
+          testId={testId}
+          intent={overlap?.intent === "resume" ? "resume" : "start"}
+          detail={overlap?.detail ?? ""}
+          overlaps={overlaps}
+          independent={independent}
+          onIndependent={setIndependent}
         />
       </ConfirmModal>
       <ConfirmModal
