@@ -13,6 +13,7 @@ import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
 import { OutageNotice } from "./OutageNotice";
 import { RateChart } from "./RateChart";
 import { TrafficSplitCard } from "./TrafficSplitCard";
+import { VisitorsChart } from "./VisitorsChart";
 
 const render = (element: ReactElement) =>
   renderToStaticMarkup(<AppProvider i18n={enTranslations}>{element}</AppProvider>);
@@ -156,6 +157,26 @@ describe("results components on the server", () => {
     expect(chart).toContain("No data yet.");
     expect(chart).not.toContain("<svg");
     expect(render(<LiftChart arms={arms} daily={[]} alpha={0.05} />)).toContain("95% always-valid interval");
+  });
+
+  it("says one of a thing in the singular: one day of visitors, one refunded order, and never -$0.00", () => {
+    const day = (d: string, visitors: number): ResultsView["daily"][number] => ({
+      day: d,
+      arms: [{ armId: "a", visitors, cumulativeVisitors: visitors, cumulativeConvertingVisitors: 0, cumulativeRate: 0 }],
+    });
+    expect(render(<VisitorsChart arms={arms} daily={[day("2026-11-01", 3)]} />)).toContain("Visitors over 1 day: Original 3, Variant &lt;B&gt; 0.");
+    expect(render(<VisitorsChart arms={arms} daily={[day("2026-11-01", 3), day("2026-11-02", 1)]} />)).toContain("Visitors over 2 days:");
+    const refunds = (refundedOrders: number) =>
+      render(
+        <ArmsTable
+          alpha={0.05}
+          currency="USD"
+          goal={{ goal: "purchase", primary: true, arms: [arm({ visitors: 1, conversions: 1, revenue: 10, netRevenue: -0.001, netRevenuePerVisitor: -0.001, refundedOrders, refundShare: 1 })] }}
+        />,
+      );
+    expect(refunds(1)).toContain("$0.00 ($0.00 per visitor; 1 order refunded, 100.0%)");
+    expect(refunds(2)).toContain("2 orders refunded");
+    expect(refunds(1)).not.toMatch(/[-−]\$0\.00/);
   });
 
   it("lists other currencies unconverted, and nothing when there are none", () => {
