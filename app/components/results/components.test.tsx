@@ -150,7 +150,19 @@ describe("results components on the server", () => {
     expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("—");
     const split = render(<TrafficSplitCard arms={arms} goals={[]} srm={{ pValue: 1, mismatch: false }} />);
     expect(split).toContain("50.0%");
-    expect(split).toContain("1.00");
+    // Nothing split yet: nothing to vouch for, neither a green badge nor a p-value of 1.
+    expect(split).toContain("No visitors yet");
+    expect(split).not.toContain("Split as configured");
+    expect(split).not.toContain("Polaris-Badge--toneSuccess");
+    expect(split).not.toContain("SRM p-value");
+    const none = [arm({}), arm({ armId: "b", key: "b", name: "Variant <B>", isControl: false })];
+    expect(render(<TrafficSplitCard arms={arms} goals={[{ goal: "signup", primary: true, arms: none }]} srm={{ pValue: 1, mismatch: false }} />)).not.toContain(
+      "Split as configured",
+    );
+    const some = [arm({ visitors: 510 }), arm({ armId: "b", key: "b", name: "Variant <B>", isControl: false, visitors: 490 })];
+    const splitting = render(<TrafficSplitCard arms={arms} goals={[{ goal: "signup", primary: true, arms: some }]} srm={{ pValue: 0.53, mismatch: false }} />);
+    expect(splitting).toContain("Split as configured");
+    expect(splitting).toContain("SRM p-value 0.530");
     // The chart is drawn after mount only; the server sends the title and the text alternative.
     const chart = render(<RateChart arms={arms} daily={[]} goal="signup" />);
     expect(chart).toContain("Cumulative conversion rate");
