@@ -77,7 +77,11 @@ describe.each(databaseKinds)("results feed (%s)", (kind) => {
       });
     // The computed figures are there, and none of them was a round number to begin with.
     const variant = body.rows.find((r: { is_control: boolean; primary_goal: boolean }) => !r.is_control && r.primary_goal);
-    const computed = ["conversion_rate", "lift", "lift_ci_low", "lift_ci_high", "p_value", "chance_to_win"];
+    // Revenue per visitor's lift and interval, the last three columns (the shipped variant's orders earn it revenue).
+    expect(body.columns.slice(-3)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
+    expect(variant.revenue_per_visitor_lift).toBeGreaterThan(0);
+    expect(variant.revenue_per_visitor_lift_ci_low).toBeLessThan(variant.revenue_per_visitor_lift);
+    const computed = ["conversion_rate", "lift", "lift_ci_low", "lift_ci_high", "p_value", "chance_to_win", "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_high"];
     for (const column of computed) expect([column, typeof variant[column], Number.isInteger(variant[column])]).toEqual([column, "number", false]);
     // 470 of 8,400 is 0.05595238095238095 as a float: written to its sixth digit.
     const rate = variant.converting_visitors / variant.visitors;

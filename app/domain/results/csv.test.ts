@@ -196,6 +196,28 @@ describe("results CSV money and decision", () => {
     }
   });
 
+  it("writes revenue per visitor's lift and interval against control as the page shows them, last, empty for the control", () => {
+    // Seeded revenue: each converting visitor spent $40 in control, $50 in the variant.
+    const spend = (armId: string, n: number, amount: number) =>
+      row(armId, "purchase", "2026-11-01", { convertingVisitors: n, conversions: n, revenue: n * amount, revenueSquares: n * amount ** 2, cappedRevenueCubes: n * amount ** 3 });
+    const v = twoArms([row("a", "", "2026-11-01", { exposedVisitors: 4000 }), row("b", "", "2026-11-01", { exposedVisitors: 4000 }), spend("a", 200, 40), spend("b", 240, 50)]);
+    const variant = v.goals[0]!.arms[1]!;
+    expect(variant.revenueLift).toBeGreaterThan(0.4);
+    expect(variant.revenueCiLow).toBeLessThan(variant.revenueLift!);
+    expect(SUMMARY_COLUMNS.slice(-3)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
+    const [control, b] = rowsOf(v);
+    expect([at(b, "revenue_per_visitor_lift"), at(b, "revenue_per_visitor_lift_ci_low"), at(b, "revenue_per_visitor_lift_ci_high")].map(Number)).toEqual(
+      [variant.revenueLift!, variant.revenueCiLow!, variant.revenueCiHigh!].map(roundedFigure),
+    );
+    expect([at(control, "revenue_per_visitor_lift"), at(control, "revenue_per_visitor_lift_ci_low"), at(control, "revenue_per_visitor_lift_ci_high")]).toEqual(["", "", ""]);
+    const records = summaryRecords(v, decisionSummary(v, { today: "2026-11-02" }));
+    expect(records[1]!.revenue_per_visitor_lift).toBe(roundedFigure(variant.revenueLift!));
+    expect(records[0]!.revenue_per_visitor_lift).toBeNull();
+    // Without revenue there is nothing to compare: empty, not 0.
+    const [, noRevenue] = rowsOf(twoArms([row("a", "", "2026-11-01", { exposedVisitors: 100 }), row("b", "", "2026-11-01", { exposedVisitors: 100 })]));
+    expect(at(noRevenue, "revenue_per_visitor_lift")).toBe("");
+  });
+
   it("carries the decision on every summary row, and each arm's mark", () => {
     const ship = twoArms([
       row("a", "", "2026-11-01", { exposedVisitors: 2000 }),

@@ -13,6 +13,7 @@ export const SUMMARY_COLUMNS = [
   "decision", "decision_arm", "decision_lift", "decision_lift_ci_low", "decision_lift_ci_high", "arm_decided",
   "net_revenue_per_visitor", "refunded_orders", "refund_share",
   "profit_per_visitor", "profit", "order_cost", "costed_orders", "uncosted_orders", "subscription_orders", "subscription_revenue",
+  "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high",
 ] as const;
 
 export const DAILY_COLUMNS = [
@@ -151,6 +152,7 @@ function summaryRows(view: ResultsView, decision: DecisionSummary): Cell[][] {
         standings.find((a) => a.armId === arm.armId)?.mark,
         money(arm.netRevenuePerVisitor), arm.refundedOrders, arm.refundShare,
         ...profitCells(arm.profit, money),
+        arm.revenueLift, arm.revenueCiLow, arm.revenueCiHigh,
       ]);
     }
   }
