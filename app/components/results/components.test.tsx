@@ -191,6 +191,22 @@ describe("results components on the server", () => {
     expect(refunds(1)).not.toMatch(/[-−]\$0\.00/);
   });
 
+  it("says what the flicker figures read: the test's last 5,000 exposures, or all of them while fewer", () => {
+    const stats = (armId: string, exposures: number) => ({ armId, exposures, medianMsToApply: 180, p95MsToApply: 420, medianMsHidden: 90, p95MsHidden: 300 });
+    const full = render(<FlickerCard arms={arms} flicker={[stats("a", 2600), stats("b", 2400)]} />);
+    expect(full).toContain("Exposures read");
+    expect(full).toContain("Read from the test&#x27;s last 5,000 exposures, all arms together: each arm&#x27;s count is its share of them.");
+    expect(full).toContain("2,600");
+    expect(full).toContain("420 ms");
+    const few = render(<FlickerCard arms={arms} flicker={[stats("a", 1), stats("b", 2)]} />);
+    expect(few).toContain("Read from the test&#x27;s 3 exposures so far, all arms together.");
+    expect(few).not.toContain("5,000");
+    expect(render(<FlickerCard arms={arms} flicker={[stats("a", 1)]} />)).toContain("Read from the test&#x27;s 1 exposure so far");
+    expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("No exposures yet.");
+    // A shopper's consent wait is not the variant's cost (the snippet times from their answer).
+    expect(full).toContain("A shopper asked for consent counts from their answer");
+  });
+
   it("lists other currencies unconverted, and nothing when there are none", () => {
     const html = render(
       <OtherCurrenciesCard
