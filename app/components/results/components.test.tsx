@@ -7,6 +7,7 @@ import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import type { ArmResult, ResultsView } from "~/domain/results/view";
 import { ArmsTable } from "./ArmsTable";
+import { hasPoints } from "./ChartCard";
 import { FlickerCard } from "./FlickerCard";
 import { LiftChart } from "./LiftChart";
 import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
@@ -205,6 +206,28 @@ describe("results components on the server", () => {
     expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("No exposures yet.");
     // A shopper's consent wait is not the variant's cost (the snippet times from their answer).
     expect(full).toContain("A shopper asked for consent counts from their answer");
+  });
+
+  it("says a chart has nothing to draw yet in words, in place of an empty default 0–1,000% axis", () => {
+    const series = (values: Array<number | null>) => [{ name: "B: lift", data: values.map((value, i) => ({ key: `Nov ${i + 1}`, value })) }];
+    expect(hasPoints(series([null, null]))).toBe(false);
+    expect(hasPoints([...series([null]), ...series([Number.NaN])])).toBe(false);
+    expect(hasPoints(series([null, 0.05]))).toBe(true);
+    expect(hasPoints(series([0]))).toBe(true);
+    // Visitors but no conversion: no lift on any day, so the lift chart says so where it would draw.
+    const day: ResultsView["daily"][number] = {
+      day: "2026-11-01",
+      arms: [
+        { armId: "a", visitors: 60, cumulativeVisitors: 60, cumulativeConvertingVisitors: 0, cumulativeRate: 0 },
+        { armId: "b", visitors: 60, cumulativeVisitors: 60, cumulativeConvertingVisitors: 0, cumulativeRate: 0 },
+      ],
+    };
+    const lift = render(<LiftChart arms={arms} daily={[day]} alpha={0.05} />);
+    expect(lift).toContain("data-svc-chart-empty");
+    expect(lift).toContain("Not enough data for a lift yet.");
+    // A rate of 0 is a point: that chart is drawn (in the browser), not replaced.
+    expect(render(<RateChart arms={arms} daily={[day]} goal="signup" />)).not.toContain("data-svc-chart-empty");
+    expect(render(<RateChart arms={arms} daily={[]} goal="signup" />)).toContain("No visitors yet.");
   });
 
   it("lists other currencies unconverted, and nothing when there are none", () => {
