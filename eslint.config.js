@@ -103,6 +103,7 @@ const rooms = { rules: { imports: importsRule, prisma: importsRule, demo: import
 const DOMAIN_TOPICS = [
   ["random", "seeded random numbers and draws: the validity simulation's and the property tests'"],
   ["stats", "the statistics engine (npx svc-stats), reached from outside only through its index"],
+  ["notices", "the owner's emails: which kinds exist, who receives one (announcements always, the rest when asked for), announcements"],
   ["events", "what the storefront sends and what ingestion makes of it: batches, attribution, rollup increments, where money may come from"],
   ["sites", "a site and what the hot paths hold of it (site-config: its running tests, served winners, holdout)"],
   ["consent", "whether a visitor must consent, and the prompt"],

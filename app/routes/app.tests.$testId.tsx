@@ -23,11 +23,14 @@ export const loader = async ({ request, context, params }: LoaderFunctionArgs) =
   return page.value;
 };
 
-/** The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive) and, to complete, `winner`. */
+/**
+ * The lifecycle buttons' form: `intent` (start, pause, resume, complete, archive, end-serving); to complete,
+ * `winner`, `serve` and `against` (serving a winner the data does not name); to start or resume, `independent`.
+ */
 export const action = async ({ request, context, params }: ActionFunctionArgs) => {
   const { shop, admin } = await authenticateAdmin(request, context);
   const form = await request.formData().catch(() => null);
-  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null, serve: form?.get("serve") ?? null, independent: form?.get("independent") ?? null });
+  const parsed = parseLifecycleForm({ intent: form?.get("intent") ?? null, winner: form?.get("winner") ?? null, serve: form?.get("serve") ?? null, independent: form?.get("independent") ?? null, against: form?.get("against") ?? null });
   const outcome = parsed.ok
     ? await changeTestStatus(shop, params.testId ?? "", parsed.value, admin)
     : fail({ status: 400, type: "invalid-lifecycle-change", title: parsed.message, issues: [`${parsed.field}: ${parsed.message}`] });

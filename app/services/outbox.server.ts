@@ -26,6 +26,11 @@ export function kickOutbox(): void {
   drainer?.kick();
 }
 
+/** Sends what is due now and answers how many were sent (0 without a sender): for a command that exits next. */
+export async function drainOutbox(): Promise<number> {
+  return (await drainer?.drain()) ?? 0;
+}
+
 export async function stopOutbox(): Promise<void> {
   const current = drainer;
   drainer = undefined;

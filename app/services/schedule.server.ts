@@ -1,7 +1,7 @@
 // The schedule job: every SVC_SCHEDULE_EVERY_SECONDS, each instance starts the drafts whose scheduled start
 // has come, completes the tests whose scheduled end has, and completes the tests that stop once decided when
 // their decision is reached; through the same lifecycle service as the merchant's buttons, so every check
-// applies, and with the owner told by email. It also pauses a running test whose variant tripped a guardrail,
+// applies, and with the owner told by email when they switched that notice on (Settings). It also pauses a running test whose variant tripped a guardrail,
 // and ends each pass by rewriting the Shopify storefront plans those changes (or earlier failures) left behind.
 // Two instances may race: the lifecycle's guarded write (and the pause's) lets one win.
 import { dueChanges } from "~/domain/experiments/schedule";
@@ -26,7 +26,7 @@ export interface ScheduleRun {
   refused: string[];
   /** Running tests paused because a variant tripped a guardrail. */
   guarded: string[];
-  /** Owners told a running test is decided, or that its sample ratio mismatches (once each). */
+  /** Running tests newly found decided, or with a sample ratio mismatch (once each; an email only if asked for). */
   noticed: string[];
 }
 
@@ -70,7 +70,7 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
   if (changed > 0) {
     log(
       `schedule: started ${run.started.length}, ended ${run.ended.length}, stopped once decided ${run.decided.length}, ` +
-        `start refused ${run.refused.length}, paused by a guardrail ${run.guarded.length}, owners told ${run.noticed.length}`,
+        `start refused ${run.refused.length}, paused by a guardrail ${run.guarded.length}, newly decided or mismatched ${run.noticed.length}`,
     );
     kickOutbox();
   }

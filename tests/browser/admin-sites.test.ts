@@ -1,5 +1,5 @@
 // Sites & install and Settings in Chromium (demo admin): add a web site and see its tag, create an API key
-// and revoke it after the confirmation, save settings through the save bar with a toast.
+// and revoke it after the confirmation, save settings through the save bar with a toast, and switch a notice on (which asks for the owner's email).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { collectPageProblems } from "../support/browser";
@@ -80,5 +80,23 @@ describe("sites and settings admin in Chromium", () => {
     const expected = (p: string) => /^400 .*\/app\/(sites\/new|settings)\.data$/.test(p) || p.includes("status of 400 (Bad Request)");
     expect(problems.filter((p) => !expected(p))).toEqual([]);
     expect(problems.filter((p) => p.startsWith("400 "))).toHaveLength(2);
+  });
+
+  it("asks for the owner's email as soon as a notice is switched on without one, and keeps the switch once saved", async () => {
+    await page.goto(`${demo.server.url}/app/settings`, { waitUntil: "networkidle" });
+    const decided = page.getByLabel("A test is decided");
+    // Off by default: svc emails nothing unasked but breaking-change announcements.
+    expect(await decided.isChecked()).toBe(false);
+    await page.getByLabel("Account owner's email").fill("");
+    await decided.check();
+    await page.getByText("Enter the email the notices you switched on go to.").waitFor();
+    await page.getByLabel("Account owner's email").fill("owner@example.com");
+    await expect(page.getByText("Enter the email the notices you switched on go to.").count()).resolves.toBe(0);
+    const bar = page.getByRole("region", { name: "Unsaved changes" });
+    await bar.getByRole("button", { name: "Save" }).click();
+    await toast("Settings saved");
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByLabel("A test is decided").isChecked()).toBe(true);
+    expect(await page.getByLabel("A scheduled start or end").isChecked()).toBe(false);
   });
 });

@@ -61,7 +61,11 @@ describe("demo admin in Chromium", () => {
     await dialog.getByText("Which arm won?").waitFor();
     // Polaris draws its own radio over a visually hidden input: choose it by its label, as a merchant does.
     await dialog.getByText("Free-shipping headline", { exact: true }).click();
-    await expect(dialog.getByLabel("Free-shipping headline").isChecked()).resolves.toBe(true);
+    await expect(dialog.getByLabel("Free-shipping headline", { exact: true }).isChecked()).resolves.toBe(true);
+    // No data names it: the dialog says so, and Complete waits until the merchant says the choice is theirs.
+    await dialog.getByText(/(nothing says Free-shipping headline is|Free-shipping headline is not shown to be) better than the original\./).waitFor();
+    await expect(dialog.getByRole("button", { name: "Complete test" }).isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel("Complete this way anyway: this is my decision, not the data's").check();
     await dialog.getByRole("button", { name: "Complete test" }).click();
     await page.getByText("Test completed").waitFor();
     // The decision summary says what was declared beside what the data says: no green banner for a winner without data.

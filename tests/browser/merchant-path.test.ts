@@ -148,6 +148,9 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await dialog.getByText("Which arm won?").waitFor();
     // Polaris draws its own radio over a visually hidden input: choose by the label, as a merchant does.
     await dialog.getByText("Variant B", { exact: true }).click();
+    // One visitor decides nothing: declaring a winner anyway is the merchant's own call, said and confirmed.
+    await dialog.getByText("The data has not decided this test: Variant B is not shown to be better than the original.").waitFor();
+    await dialog.getByLabel("Complete this way anyway: this is my decision, not the data's").check();
     await dialog.getByRole("button", { name: "Complete test" }).click();
     await admin.getByText("Test completed").waitFor();
     // One visitor names no winner: the decision says so beside the declared one, with each arm's figures.

@@ -147,6 +147,10 @@ describe("groups and holdout on /demo in Chromium", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByText("This test overlaps a running test").waitFor({ timeout: 10_000 });
     await expect(dialog.textContent()).resolves.toContain("“Demo: headline” runs on /demo and changes #headline");
+    // Only what the merchant can do: open the running test to pause or complete it, or confirm; no locked group.
+    await expect(dialog.getByRole("link", { name: "Open “Demo: headline”" }).getAttribute("href")).resolves.toBe("/app/tests/demo-headline");
+    await expect(dialog.textContent()).resolves.toContain("A group cannot keep them apart: a running test's group is locked");
+    await expect(dialog.getByRole("link", { name: "Edit this test" }).count()).resolves.toBe(0);
     const startAnyway = dialog.getByRole("button", { name: "Start anyway" });
     await expect(startAnyway.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel("These tests are independent: a visitor may be in both").check();

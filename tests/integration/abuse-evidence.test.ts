@@ -72,7 +72,8 @@ describe.each(embeddedOnly)("evidence a stranger cannot forge (%s)", (kind) => {
 
   beforeAll(async () => {
     await ctx.sql(async (sql) => {
-      await seedShop(sql, { domain: SHOP, ownerEmail: "owner@example.com" });
+      // Every notice switched on, so that "no email" below means svc saw nothing to tell, not that none was asked for.
+      await seedShop(sql, { domain: SHOP, ownerEmail: "owner@example.com", notices: ["decided", "srm", "guardrail", "misuse", "schedule"] });
       for (const row of ["r1", "r2", "r4", "r5", "canary"]) {
         const site = await seedSite(sql, { shop: SHOP, id: `abuse-${row}` });
         siteIds.set(row, site.id);

@@ -126,8 +126,16 @@ describe.each(databaseKinds)("test lifecycle in the admin (%s)", (kind) => {
   });
 
   it("serves a completed test's winner to every visitor, unmeasured, until the merchant ends it", async () => {
-    const done = await postLifecycle(asA, "a-ship", { intent: "complete", winner: "a-ship-1", serve: "on" });
-    expect(done.body).toMatchObject({ ok: true, status: "completed", message: "Test completed; its winner is served to every visitor" });
+    // No visitor was counted: serving a variant nothing backs needs the merchant to confirm the sentence that says so.
+    const unconfirmed = await postLifecycle(asA, "a-ship", { intent: "complete", winner: "a-ship-1", serve: "on" });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body).toMatchObject({
+      ok: false,
+      problem: { type: expect.stringMatching(/\/test-against-data$/), title: "No visitor has been counted in this test: nothing says Variant 1 is better than the original." },
+    });
+    expect(await ctx.sql((sql) => testRow(sql, "a-ship"))).toMatchObject({ status: "running", winnerArmId: null });
+    const done = await postLifecycle(asA, "a-ship", { intent: "complete", winner: "a-ship-1", serve: "on", against: "confirmed" });
+    expect(done.body).toMatchObject({ ok: true, status: "completed", message: "Test completed; its winner is served on its pages to every visitor" });
     for (let i = 0; i < 20; i++) {
       const res = (await (await getPatches(ctx.server.url, "lc-site-ship", newId())).json()) as PatchesResponse;
       expect(res.tests).toEqual([expect.objectContaining({ test: "a-ship", arm: "a-ship-1" })]);

@@ -28,6 +28,8 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
       retentionDays: 395,
       liftPriorSd: 0.02,
       excludeStaff: false,
+      notices: [],
+      waiting: [],
       bounds: { min: 30, max: 1095 },
       priorBounds: { min: 1, max: 50 },
       priorInUse: "Chance to win assumes 19 real lifts in 20 fall within ±4%, your setting; it is learned from your completed tests once 10 have finished (0 so far).",
@@ -47,7 +49,7 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
   it("saves the shop's own settings only", async () => {
     const res = await postAction(url(), A, "/app/settings", { ownerEmail: " owner@a.example ", retentionDays: "90" });
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.02, excludeStaff: false } });
+    expect(res.data).toEqual({ saved: { ownerEmail: "owner@a.example", retentionDays: 90, liftPriorSd: 0.02, excludeStaff: false, notices: [] } });
     expect(await settingsOf(A)).toMatchObject({ ownerEmail: "owner@a.example", retentionDays: 90 });
     expect(await settingsOf(B)).toMatchObject({ ownerEmail: null, retentionDays: 395 });
     const rows = await ctx.sql((sql) => sql.query<{ domain: string; ownerEmail: string | null; retentionDays: number }>(`SELECT domain, "ownerEmail", "retentionDays" FROM "Shop" ORDER BY domain`));
@@ -55,6 +57,41 @@ describe.each(databaseKinds)("settings (%s)", (kind) => {
       { domain: A, ownerEmail: "owner@a.example", retentionDays: 90 },
       { domain: B, ownerEmail: null, retentionDays: 395 },
     ]);
+  });
+
+  it("switches notices on only with an owner's email, refuses a kind it does not know, and lists every switch off by default", async () => {
+    const page = await (await adminFetch(url(), B, "/app/settings")).text();
+    for (const label of ["A test is decided", "svc paused a test: a guardrail was tripped", "A scheduled start or end"]) expect(page).toContain(label);
+    const noEmail = await postAction(url(), B, "/app/settings", { ownerEmail: "", retentionDays: "395", notices: "decided" });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.data.fieldErrors).toEqual({ ownerEmail: "Enter the email these notices go to, or switch them off." });
+    const unknown = await postAction(url(), B, "/app/settings", { ownerEmail: "owner@b.example", retentionDays: "395", notices: "decided,<script>" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.fieldErrors).toEqual({ notices: expect.stringContaining('"<script>" is not a notice') });
+    expect(await settingsOf(B)).toMatchObject({ ownerEmail: null, notices: [] });
+    const on = await postAction(url(), B, "/app/settings", { ownerEmail: "owner@b.example", retentionDays: "395", notices: "srm,decided" });
+    expect(on.status).toBe(200);
+    expect(await settingsOf(B)).toMatchObject({ ownerEmail: "owner@b.example", notices: ["decided", "srm"] });
+    const off = await postAction(url(), B, "/app/settings", { ownerEmail: "", retentionDays: "395", notices: "" });
+    expect(off.status).toBe(200);
+    expect(await settingsOf(B)).toMatchObject({ ownerEmail: null, notices: [] });
+  });
+
+  it("shows an email that waits for an address, and addresses it when the owner's email is saved", async () => {
+    await ctx.sql((sql) =>
+      sql.query(
+        `INSERT INTO "OutboxEmail" (id, "shopId", kind, "dedupeKey", subject, text) SELECT 'waiting-1', id, 'announcement', 'announcement:t1', 'svc: a breaking change', 'Text' FROM "Shop" WHERE domain = $1`,
+        [B],
+      ),
+    );
+    expect((await settingsOf(B)).waiting).toEqual([{ kind: "announcement", subject: "svc: a breaking change", queuedAt: expect.any(String) }]);
+    expect(await (await adminFetch(url(), B, "/app/settings")).text()).toContain("An email waits for the account owner");
+    expect((await settingsOf(A)).waiting).toEqual([]);
+    const saved = await postAction(url(), B, "/app/settings", { ownerEmail: "owner@b.example", retentionDays: "395" });
+    expect(saved.status).toBe(200);
+    expect((await settingsOf(B)).waiting).toEqual([]);
+    expect(await ctx.sql((sql) => sql.query(`SELECT "to", "sentAt" FROM "OutboxEmail" WHERE id = 'waiting-1'`))).toEqual([{ to: "owner@b.example", sentAt: null }]);
+    await postAction(url(), B, "/app/settings", { ownerEmail: "", retentionDays: "395" });
   });
 
   it("refuses a typical lift outside 1–50% with a field error, and saves one inside", async () => {

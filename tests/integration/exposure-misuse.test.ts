@@ -25,7 +25,8 @@ const OTHER = "misuse-other";
 const POLICY = { minVisitors: 6, minNetworks: 3, minSpanMs: 2_000 };
 
 async function insertSite(sql: SqlRunner): Promise<void> {
-  await sql.query(`UPDATE "Shop" SET "ownerEmail" = $1 WHERE domain = $2`, [OWNER, SHOP]);
+  // The owner asked for this notice in Settings (none is sent unasked: notices.test.ts).
+  await sql.query(`UPDATE "Shop" SET "ownerEmail" = $1, notices = ARRAY['misuse'] WHERE domain = $2`, [OWNER, SHOP]);
   await seedSite(sql, { id: SITE, shop: SHOP, name: "Misuse storefront", domain: ORIGIN, status: "active" });
   for (const test of [ABUSED, OTHER]) {
     await seedTest(sql, {

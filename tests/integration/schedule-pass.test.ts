@@ -66,7 +66,8 @@ describe.each(databaseKinds)("the schedule pass at chosen moments (%s)", (kind) 
 
   beforeAll(async () => {
     const sql = app.sql;
-    await seedShop(sql, { domain: SHOP, ownerEmail: "owner@example.com", timeZone: ZONE });
+    // Every notice switched on in Settings (none is sent unasked: notices.test.ts).
+    await seedShop(sql, { domain: SHOP, ownerEmail: "owner@example.com", notices: ["decided", "srm", "guardrail", "misuse", "schedule"], timeZone: ZONE });
     await seedSite(sql, { shop: SHOP, id: SITE });
     await seedTest(sql, { id: "sched-a", site: SITE, pages: ["/demo"], goals: ["purchase"] });
     await seedTest(sql, { id: "sched-no-goal", site: SITE, pages: ["/demo"] });

@@ -45,7 +45,7 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
   beforeAll(async () => {
     expect((await adminFetch(url(), SHOP, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
-      await sql.query(`UPDATE "Shop" SET "ownerEmail" = 'owner@example.com' WHERE domain = $1`, [SHOP]);
+      await sql.query(`UPDATE "Shop" SET "ownerEmail" = 'owner@example.com', notices = ARRAY['decided','srm','guardrail','misuse','schedule'] WHERE domain = $1`, [SHOP]);
       await seedSite(sql, { shop: SHOP, id: SITE });
       for (const id of ["sched-a", "sched-errors"]) await seedTest(sql, { id, site: SITE, pages: ["/demo"], goals: ["purchase"] });
     });

@@ -73,6 +73,8 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
       await seedTest(sql, { id: "demo-headline", site: SITE, name: "Demo: headline", status: "running", pages: ["/demo"], arms: [{}, { patches: headline }], goals: ["signup"] });
       await seedTest(sql, { id: "rewrite", site: SITE, name: "Rewrite", pages: ["/demo"], arms: [{}, { patches: [{ op: "text", sel: "#headline", value: "Free shipping" }] }], goals: ["signup"] });
       await seedTest(sql, { id: "lede", site: SITE, name: "Lede", pages: ["/demo"], arms: [{}, { patches: [{ op: "text", sel: "#lede", value: "Other" }] }], goals: ["signup"] });
+      // `h1` may be the element `#headline` names: only the page could tell.
+      await seedTest(sql, { id: "title", site: SITE, name: "Title", pages: ["/demo"], arms: [{}, { patches: [{ op: "text", sel: "h1", value: "Other" }] }], goals: ["signup"] });
       await seedTest(sql, { id: "hold-running", site: HOLD_SITE, status: "running", pages: ["/demo"], arms: [{}, { patches: [{ op: "text", sel: "#lede", value: "y" }] }], goals: ["signup"] });
       await seedTest(sql, {
         id: "hold-shipped", site: HOLD_SITE, status: "completed", servingWinner: true, winnerArmId: "hold-shipped-b", endedAt: new Date().toISOString(),
@@ -129,6 +131,16 @@ describe.each(databaseKinds)("groups, overlap and holdout (%s)", (kind) => {
     expect(problem.detail).toContain("“Demo: headline” runs on /demo and changes #headline");
     expect(problem.issues).toEqual(["demo-headline: pages /demo; elements #headline"]);
     expect((await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Test" WHERE id = 'rewrite'`)))[0]!.status).toBe("draft");
+    // Only what the merchant can do: the running test is in no group, and a running test's group is locked.
+    expect(problem.detail).toContain("Pause or complete “Demo: headline” first, or confirm that the tests are independent and start this one anyway.");
+    expect(problem.detail).not.toMatch(/group/i);
+
+    // Two selectors for what may be one element are asked about too, saying that only the page can tell.
+    const title = await lifecycle("title", { intent: "start" });
+    expect(title.status).toBe(409);
+    const titleProblem = (title.data as { ok: false; problem: { detail: string; issues: string[] } }).problem;
+    expect(titleProblem.detail).toContain("“Demo: headline” runs on /demo and may change the same element under another selector (h1 ∩ #headline): svc cannot tell them apart without the page");
+    expect(titleProblem.issues).toEqual(["demo-headline: pages /demo; maybe the same element: h1 ∩ #headline"]);
 
     // A test on other elements of the same page starts at once.
     expect((await lifecycle("lede", { intent: "start" })).data).toMatchObject({ ok: true, status: "running" });

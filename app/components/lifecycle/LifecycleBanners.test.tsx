@@ -51,4 +51,13 @@ describe("LifecycleBanners", () => {
     expect(render({ status: "completed", winner: "Bold headline", endedAt: "2026-03-02T10:00:00Z" })).not.toContain("Polaris-Banner");
     expect(render({ status: "archived" })).not.toContain("Polaris-Banner");
   });
+
+  it("says a served winner reaches the test's audience only, or every visitor of a test without one", () => {
+    const audience = render({ status: "completed", winner: "Bold", servingWinner: true, audience: "On a mobile device" }).replace(/&#x27;/g, "'");
+    expect(audience).toContain("Serving Bold to the test's audience on its pages");
+    expect(audience).toContain("to its audience only (On a mobile device); other visitors see the original");
+    expect(audience).not.toContain("every visitor");
+    const everyone = render({ status: "completed", winner: "Bold", servingWinner: true }).replace(/&#x27;/g, "'");
+    expect(everyone).toContain("Serving Bold to every visitor on its pages");
+  });
 });

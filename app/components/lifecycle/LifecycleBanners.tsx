@@ -10,11 +10,13 @@ export interface LifecycleBannerProps {
   winner: string | null;
   endedAt: string | null;
   startBlocker: string | null;
-  /** The completed test still serves its winner to every visitor. */
+  /** The completed test still serves its winner to its audience on its pages. */
   servingWinner?: boolean;
+  /** The test's audience in words; null or absent for everyone. */
+  audience?: string | null;
 }
 
-export function LifecycleBanners({ status, pausedReason, site, startBlocker, winner, servingWinner = false }: LifecycleBannerProps) {
+export function LifecycleBanners({ status, pausedReason, site, startBlocker, winner, servingWinner = false, audience = null }: LifecycleBannerProps) {
   const siteUrl = `/app/sites/${encodeURIComponent(site.publicId)}`;
   const ended = status === "completed" || status === "archived";
   return (
@@ -34,9 +36,9 @@ export function LifecycleBanners({ status, pausedReason, site, startBlocker, win
         </Banner>
       )}
       {status === "completed" && servingWinner && (
-        <Banner tone="success" title={`Serving ${winner ?? "the winner"} to every visitor`}>
+        <Banner tone="success" title={`Serving ${winner ?? "the winner"} ${audience ? "to the test's audience" : "to every visitor"} on its pages`}>
           <p>
-            svc shows the winning variant on the test&apos;s pages to everyone, unmeasured (no visitor is counted, no
+            svc shows the winning variant on the test&apos;s pages to {audience ? `its audience only (${audience}); other visitors see the original` : "everyone"}, unmeasured (no visitor is counted, no
             exposure recorded), so the win is live now. It still depends on svc&apos;s snippet: make the change part of your
             theme or page (for a Shopify store, in Online Store › Themes › Customize or the theme&apos;s code), then choose
             &quot;End serving the winner&quot; above.

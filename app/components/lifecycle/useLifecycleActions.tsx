@@ -1,13 +1,18 @@
-// The results page's lifecycle buttons: Edit, then Start/Pause/Resume/Complete/Archive as the status allows;
-// Complete asks which arm won and Archive asks first; a start refused because the test overlaps a running one
-// names the conflict and offers to start anyway once the merchant confirms they are independent; the answer
-// comes back as a toast.
+// The results page's lifecycle buttons: Edit, then Start/Pause/Resume/Complete/Archive as the status allows,
+// and the decision card's one action (Ship B, Keep the original, End: no difference). Complete (from either)
+// asks in CompleteDialog, with the data's choice pre-selected and its figures beside it; Archive asks first; a
+// start refused because the test overlaps a running one names the conflict and offers what the merchant can
+// do about it; the answer comes back as a toast.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import { Checkbox, ChoiceList, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
 import type { MenuActionDescriptor } from "@shopify/polaris";
 import { ConfirmModal, useToast } from "~/components/admin/app-bridge";
 import type { LifecycleIntentName } from "~/domain/experiments/test-lifecycle";
+import type { DecisionSummary } from "~/domain/results/decision-summary";
+import { decisionAction, type ServedTo } from "~/domain/results/ship-choice";
+import { CompleteDialogBody, completePlan, initialChoice, type CompleteChoice } from "./CompleteDialog";
+import { OverlapDialogBody, type OverlapWith } from "./OverlapDialog";
 
 export interface LifecycleProps {
   testId: string;
@@ -17,7 +22,23 @@ export interface LifecycleProps {
   startBlocker: string | null;
   /** The last selector check found changes that match nothing: Start still starts, and says so. */
   startWarning?: boolean;
+  /** The decision at the top of the page: the card's action and the Complete dialog's pre-selection and figures. */
+  decision?: DecisionSummary | null;
+  /** Who a served winner reaches (the test's pages, audience, traffic share, the site's holdout). */
+  servedTo?: ServedTo;
+  /** The running tests this one overlaps now, for the overlap dialog's actions. */
+  overlaps?: readonly OverlapWith[];
 }
+
+/** The decision card's button: the action the decision names. */
+export interface DecisionButton {
+  content: string;
+  onAction(): void;
+  loading: boolean;
+  disabled: boolean;
+}
+
+const NO_ONE: ServedTo = { pages: [], audience: null, trafficPercent: 100, holdoutPercent: 0 };
 
 /** What the action answers (app/routes/app.tests.$testId.tsx). */
 type LifecycleAnswer = { ok: true; message: string } | { ok: false; problem: { title: string; type?: string; detail?: string } };
@@ -31,17 +52,16 @@ const LABELS: Record<LifecycleIntentName, string> = {
   "end-serving": "End serving the winner",
 };
 
-export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false }: LifecycleProps) {
+export function useLifecycleActions({ testId, intents, status, arms, startBlocker, startWarning = false, decision = null, servedTo = NO_ONE, overlaps = [] }: LifecycleProps) {
   const fetcher = useFetcher<LifecycleAnswer>();
   const showToast = useToast();
   const [asking, setAsking] = useState<"complete" | "archive" | "overlap" | null>(null);
   const [overlap, setOverlap] = useState<{ intent: LifecycleIntentName; detail: string } | null>(null);
   const [independent, setIndependent] = useState(false);
   const lastIntent = useRef<LifecycleIntentName | null>(null);
-  const [winner, setWinner] = useState<string[]>([]);
-  const [serve, setServe] = useState(false);
-  // Only a variant is worth serving: the control is what every visitor sees without svc.
-  const servable = winner[0] !== undefined && winner[0] !== "none" && winner[0] !== arms[0]?.id;
+  const [choice, setChoice] = useState<CompleteChoice>({ winner: null, serve: false, acknowledged: false });
+  const [completeTitle, setCompleteTitle] = useState("Complete this test?");
+  const plan = completePlan(arms, decision, choice);
   const busy = fetcher.state !== "idle";
   const answered = useRef<LifecycleAnswer | undefined>(undefined);
 
@@ -65,12 +85,25 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
     fetcher.submit({ intent, ...extra }, { method: "post" });
   };
 
+  // Completing starts from what the data says, whichever button opened it: the merchant changes it knowingly.
+  const askComplete = (title: string) => {
+    setChoice(initialChoice(arms, decision));
+    setCompleteTitle(title);
+    setAsking("complete");
+  };
+
   const run = (intent: LifecycleIntentName) => {
-    if (intent === "complete" || intent === "archive") {
-      setWinner([]);
-      setServe(false);
-      setAsking(intent);
-    } else submit(intent);
+    if (intent === "complete") askComplete("Complete this test?");
+    else if (intent === "archive") setAsking(intent);
+    else submit(intent);
+  };
+
+  const action = decision && intents.includes("complete") ? decisionAction(decision, arms) : null;
+  const decisionButton: DecisionButton | null = action && {
+    content: action.label,
+    onAction: () => askComplete(`${action.label}?`),
+    loading: busy && asking === "complete",
+    disabled: busy,
   };
 
   const actions: MenuActionDescriptor[] = intents.map((intent) => ({
@@ -92,31 +125,19 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
     <>
       <ConfirmModal
         open={asking === "complete"}
-        title="Complete this test?"
+        title={completeTitle}
         confirm={{
-          label: "Complete test",
+          label: plan.label,
           loading: busy,
-          disabled: winner.length === 0,
-          onAction: () => submit("complete", { winner: winner[0] ?? "none", ...(servable && serve && { serve: "on" }) }),
+          disabled: !plan.ready,
+          onAction: () => {
+            lastIntent.current = "complete";
+            fetcher.submit(plan.form, { method: "post" });
+          },
         }}
         onClose={() => setAsking(null)}
       >
-        <ChoiceList
-          title="Which arm won?"
-          choices={[...arms.map((arm) => ({ label: arm.name, value: arm.id })), { label: "No winner", value: "none" }]}
-          selected={winner}
-          onChange={setWinner}
-        />
-        <Checkbox
-          label="Keep serving the winner to every visitor"
-          helpText="The win is live at once, no longer measured, until you make it part of your theme and end serving it."
-          checked={servable && serve}
-          disabled={!servable}
-          onChange={setServe}
-        />
-        <Text as="p" tone="subdued">
-          Visitors stop entering the test at once. Its results stay readable.
-        </Text>
+        <CompleteDialogBody arms={arms} decision={decision} servedTo={servedTo} choice={choice} onChange={setChoice} />
       </ConfirmModal>
       <ConfirmModal
         open={asking === "overlap"}
@@ -129,12 +150,13 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
         }}
         onClose={() => setAsking(null)}
       >
-        <Text as="p">{overlap?.detail}</Text>
-        <Checkbox
-          label="These tests are independent: a visitor may be in both"
-          helpText="Otherwise put both tests in one mutually exclusive group (Edit, then Group), so that no visitor is in both."
-          checked={independent}
-          onChange={setIndependent}
+        <OverlapDialogBody
+          testId={testId}
+          intent={overlap?.intent === "resume" ? "resume" : "start"}
+          detail={overlap?.detail ?? ""}
+          overlaps={overlaps}
+          independent={independent}
+          onIndependent={setIndependent}
         />
       </ConfirmModal>
       <ConfirmModal
@@ -148,5 +170,5 @@ export function useLifecycleActions({ testId, intents, status, arms, startBlocke
     </>
   );
 
-  return { primaryAction, secondaryActions, modals };
+  return { primaryAction, secondaryActions, modals, decisionButton };
 }

@@ -1,6 +1,7 @@
 // The one decision at the top of the results page (app/domain/results/decision-summary.ts), in the words of
-// decision-words.ts: what to do, the called lift with its interval and worth, and how long to go while undecided.
-import { Badge, BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
+// decision-words.ts: what to do, the called lift with its interval and worth, and how long to go while undecided;
+// on a decided test that can still be completed, the button that does what it says (app/domain/results/ship-choice.ts).
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { BadgeProps } from "@shopify/polaris";
 import { useId } from "react";
 import type { DecisionSummary as Summary } from "~/domain/results/decision-summary";
@@ -13,7 +14,15 @@ const BADGE_TONES: Record<DecisionTone, BadgeProps["tone"]> = {
   info: "info",
 };
 
-export function DecisionSummary({ summary }: { summary: Summary }) {
+/** The card's action: it opens the confirmation, never completes by itself. */
+export interface DecisionSummaryAction {
+  content: string;
+  onAction(): void;
+  loading?: boolean;
+  disabled?: boolean;
+}
+
+export function DecisionSummary({ summary, action = null }: { summary: Summary; action?: DecisionSummaryAction | null }) {
   const headingId = useId();
   const words = decisionWords(summary);
   return (
@@ -47,6 +56,13 @@ export function DecisionSummary({ summary }: { summary: Summary }) {
                 </Text>
               </BlockStack>
             </Box>
+          )}
+          {action && (
+            <InlineStack>
+              <Button variant="primary" onClick={action.onAction} loading={action.loading} disabled={action.disabled}>
+                {action.content}
+              </Button>
+            </InlineStack>
           )}
         </BlockStack>
       </section>

@@ -38,7 +38,7 @@ export type ResultsPageView = Omit<ResultsView, "verdict" | "remaining"> & {
   segments: SegmentsView;
   evidenceNotice: string | null;
   chancePrior: ChancePrior;
-  lifecycle: LifecycleBannerProps & Omit<LifecycleProps, "testId" | "startWarning">;
+  lifecycle: LifecycleBannerProps & Omit<LifecycleProps, "testId" | "startWarning" | "decision" | "servedTo"> & { holdoutPercent?: number };
   /** Null once the test has ended: nothing is left to preview. */
   preview: PreviewCardProps | null;
   /** Null when there is nothing to check or show. */
@@ -52,7 +52,8 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
   const { test, lifecycle } = view;
   const check = view.selectorCheck;
   const startWarning = lifecycle.status === "draft" && !!check?.last?.current && check.last.warnings.length > 0;
-  const { primaryAction, secondaryActions, modals } = useLifecycleActions({ testId: test.id, ...lifecycle, startWarning });
+  const servedTo = { pages: test.pages, audience: lifecycle.audience ?? null, trafficPercent: test.trafficPercent, holdoutPercent: lifecycle.holdoutPercent ?? 0 };
+  const { primaryAction, secondaryActions, modals, decisionButton } = useLifecycleActions({ testId: test.id, ...lifecycle, startWarning, decision: view.decision, servedTo });
   const primaryGoal = view.goals.find((goal) => goal.primary)?.goal ?? view.goals[0]?.goal ?? "the primary goal";
   const outages = outageSentences(view);
   const subtitle = [
@@ -78,7 +79,7 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
           <LifecycleBanners {...lifecycle} />
         </Layout.Section>
         <Layout.Section variant="fullWidth">
-          <DecisionSummary summary={view.decision} />
+          <DecisionSummary summary={view.decision} action={decisionButton} />
         </Layout.Section>
         {outages.length > 0 && (
           <Layout.Section variant="fullWidth">

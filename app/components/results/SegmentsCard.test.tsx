@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import { buildSegments, type SegmentRollupRow } from "~/domain/results/segments";
-import { formatLift } from "./format";
+import { comparisonErrorText, formatLift } from "./format";
 import { SegmentsCard } from "./SegmentsCard";
 
 const arms = [{ id: "a", name: "Control" }, { id: "b", name: "Variant" }];
@@ -21,6 +21,13 @@ const render = (segments: ReturnType<typeof buildSegments>, goals = ["buy"]) =>
     </AppProvider>,
   ).replace(/&#x27;/g, "'");
 
+/** The text of each cell of the segment's rows (its two arms), from the segment's label on. */
+function cellsOf(html: string, segment: string): string[] {
+  const cells = [...html.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((m) => m[1]!.replace(/<[^>]*>/g, "").trim());
+  const start = cells.indexOf(segment);
+  return start < 0 ? [] : cells.slice(start, start + 14);
+}
+
 describe("SegmentsCard", () => {
   it("says how to read the intervals: always valid, corrected for every interval the card shows, at the stated confidence", () => {
     const segments = buildSegments({ arms, goals: ["buy", "cart"], currency: "USD", rows });
@@ -32,8 +39,22 @@ describe("SegmentsCard", () => {
     expect(html).toContain("once the variant and control each have 10 converting visitors");
     const mobile = segments.dimensions[0]!.segments[0]!.goals[0]!.arms[1]!;
     expect(html).toContain(`${formatLift(mobile.ciLow)} to ${formatLift(mobile.ciHigh)}`);
-    // Tablet has 4 and 6 converting visitors: no interval, and the reason.
-    expect(html).toContain("Too few conversions yet");
+    // Tablet has 4 and 6 converting visitors: no interval, and the reason; nor its +50.0% lift, a story from 10 visitors.
+    expect(cellsOf(html, "Tablet")).toEqual(["Tablet", "Control", "100", "4.00%", "$0.00", "—", "—", "", "Variant", "100", "6.00%", "$0.00", "—", "Too few conversions yet"]);
+  });
+
+  it("gives one visitor per arm no lift and no interval, and says why in the words of the page's own table", () => {
+    const one = [row("a", "mobile", "", 1, 0), row("b", "mobile", "", 1, 0), row("a", "mobile", "buy", 0, 1), row("b", "mobile", "buy", 0, 1)];
+    const html = render(buildSegments({ arms, goals: ["buy"], currency: "USD", rows: one }));
+    // Both converted: the arms table's zero-variance sentence, not "0.0%" and "0.0% to 0.0%".
+    expect(cellsOf(html, "Mobile")).toEqual(["Mobile", "Control", "1", "100.0%", "$0.00", "—", "—", "", "Variant", "1", "100.0%", "$0.00", "—", comparisonErrorText("zero-variance")]);
+    expect(html).not.toMatch(/0\.0% to/);
+  });
+
+  it("says an arm has no visitors in a segment where only the other arm has some", () => {
+    const lone = [row("b", "tablet", "", 3, 0), row("b", "tablet", "buy", 0, 1), ...rows.slice(0, 4)];
+    const html = render(buildSegments({ arms, goals: ["buy"], currency: "USD", rows: lone }));
+    expect(cellsOf(html, "Tablet").slice(-2)).toEqual(["—", comparisonErrorText("no-users")]);
   });
 
   it("prints a confidence short of 100% with the decimals it needs", () => {

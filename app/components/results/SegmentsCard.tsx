@@ -4,9 +4,12 @@
 import { useState } from "react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Select, Text } from "@shopify/polaris";
 import { MIN_SEGMENT_CONVERTING, type SegmentArm, type SegmentsView } from "~/domain/results/segments";
-import { formatCount, formatInteger, formatLift, formatMoney, formatPercent } from "./format";
+import { comparisonErrorText, formatCount, formatInteger, formatLift, formatMoney, formatPercent } from "./format";
 
+// An arm without visitors, or without spread, in the page's own table's words: the segment's cell says the same.
 const NO_INTERVAL: Record<NonNullable<SegmentArm["noInterval"]>, string> = {
+  "no-visitors": comparisonErrorText("no-users"),
+  "zero-variance": comparisonErrorText("zero-variance"),
   "too-few-conversions": "Too few conversions yet",
   "too-uncertain": "Too uncertain yet",
 };
@@ -15,6 +18,15 @@ function intervalText(arm: SegmentArm): string {
   if (arm.isControl) return "—";
   if (arm.ciLow !== undefined && arm.ciHigh !== undefined) return `${formatLift(arm.ciLow)} to ${formatLift(arm.ciHigh)}`;
   return arm.noInterval ? NO_INTERVAL[arm.noInterval] : "—";
+}
+
+/**
+ * A lift only beside its interval, or where the interval has no ends (as the page's table shows an unbounded one):
+ * before a segment has the conversions for an interval, its lift is a story from a handful of visitors.
+ */
+function liftText(arm: SegmentArm): string {
+  if (arm.isControl) return "—";
+  return (arm.ciLow !== undefined && arm.ciHigh !== undefined) || arm.noInterval === "too-uncertain" ? formatLift(arm.lift) : "—";
 }
 
 /** Enough decimals that a confidence short of 100% never prints as 100.00%. */
@@ -68,7 +80,7 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
                   formatInteger(arm.visitors),
                   formatPercent(arm.rate),
                   formatMoney(arm.revenuePerVisitor, currency),
-                  arm.isControl ? "—" : formatLift(arm.lift),
+                  liftText(arm),
                   intervalText(arm),
                 ]);
               })}

@@ -2,6 +2,7 @@
 // the prior chance to win uses now), and whether the team's own visits are left out of tests.
 import { BlockStack, Checkbox, FormLayout, Text, TextField } from "@shopify/polaris";
 import { MIN_COMPLETED_TESTS } from "~/domain/results/shop-prior";
+import type { NoticeKind } from "~/domain/notices/notice-kinds";
 import { LIFT_PRIOR_PERCENT_DEFAULT } from "~/domain/settings/settings-form";
 
 export interface SettingsValues {
@@ -10,9 +11,11 @@ export interface SettingsValues {
   /** Percent, as typed. */
   liftPriorPercent: string;
   excludeStaff: boolean;
+  /** The notices switched on (NoticesForm). */
+  notices: NoticeKind[];
 }
 
-export type SettingsErrors = Partial<Record<"ownerEmail" | "retentionDays" | "liftPriorSd", string>>;
+export type SettingsErrors = Partial<Record<"ownerEmail" | "retentionDays" | "liftPriorSd" | "notices", string>>;
 
 export function SettingsForm({
   values,
@@ -39,8 +42,9 @@ export function SettingsForm({
         autoComplete="email"
         value={values.ownerEmail}
         onChange={(ownerEmail) => onChange({ ...values, ownerEmail })}
-        error={errors.ownerEmail}
-        helpText="Breaking changes to svc's public interface are announced here before they ship."
+        // Asked for as soon as a notice is switched on without it, not only when the save is refused.
+        error={errors.ownerEmail ?? (values.notices.length > 0 && !values.ownerEmail.trim() ? "Enter the email the notices you switched on go to." : undefined)}
+        helpText="Breaking changes to svc's public interface are announced here before they ship, and the notices you switch on below are sent here."
       />
       <TextField
         label="Keep raw events for"

@@ -15,7 +15,7 @@ describe("misusePauseReason", () => {
 });
 
 describe("misusePauseEmail", () => {
-  const test = { name: "Hero\r\nBcc: x@evil.example", siteName: "Store", shopDomain: "s.myshopify.com", ownerEmail: "owner@example.com" };
+  const test = { name: "Hero\r\nBcc: x@evil.example", siteName: "Store", shopDomain: "s.myshopify.com", ownerEmail: "owner@example.com", notices: ["misuse"] };
 
   it("goes to the owner, with the reason, and a subject on one line", () => {
     const email = misusePauseEmail(test, "REASON")!;
@@ -24,7 +24,12 @@ describe("misusePauseEmail", () => {
     expect(email.text).toContain("REASON");
   });
 
-  it("is not sent without an owner email", () => {
-    expect(misusePauseEmail({ ...test, ownerEmail: null }, "REASON")).toBeNull();
+  it("is not sent unless the merchant switched it on", () => {
+    expect(misusePauseEmail({ ...test, notices: [] }, "REASON")).toBeNull();
+    expect(misusePauseEmail({ ...test, notices: ["guardrail"] }, "REASON")).toBeNull();
+  });
+
+  it("waits unaddressed, not dropped, while the shop has no owner email", () => {
+    expect(misusePauseEmail({ ...test, ownerEmail: null }, "REASON")).toMatchObject({ kind: "misuse-pause", to: null });
   });
 });

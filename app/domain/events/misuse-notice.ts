@@ -1,5 +1,6 @@
 // What the merchant is told when svc pauses a test for exposure misuse: the reason the admin shows on the
 // test, and the owner's email.
+import { NOTICE_FOOTER, noticeRecipient } from "../notices/notice-kinds";
 import type { MisuseWindow } from "./exposure-integrity";
 
 /** The test's pausedReason: what happened, in figures, that results are safe, and what to do. */
@@ -15,23 +16,28 @@ export function misusePauseReason(window: MisuseWindow): string {
 
 export interface MisuseEmail {
   kind: "misuse-pause";
-  to: string;
+  /** Null: asked for, but the shop has no owner's email yet (kept until it has). */
+  to: string | null;
   subject: string;
   text: string;
 }
 
-/** The owner's email about the pause; null when the shop has no owner email (the admin still says it). */
-export function misusePauseEmail(test: { name: string; siteName: string; shopDomain: string; ownerEmail: string | null }, reason: string): MisuseEmail | null {
-  if (!test.ownerEmail) return null;
+/** The owner's email about the pause; null when the merchant did not ask for it (the admin says it anyway). */
+export function misusePauseEmail(
+  test: { name: string; siteName: string; shopDomain: string; ownerEmail: string | null; notices: readonly string[] },
+  reason: string,
+): MisuseEmail | null {
+  const to = noticeRecipient(test, "misuse");
+  if (to === undefined) return null;
   return {
     kind: "misuse-pause",
-    to: test.ownerEmail,
+    to,
     subject: `svc paused the test "${oneLine(test.name, 120)}" on ${oneLine(test.siteName, 80)}`,
     text:
       `Hello,\n\n${reason}\n\n` +
       `Test: ${test.name}\nSite: ${test.siteName}\nShop: ${test.shopDomain}\n\n` +
       `Open svc in your Shopify admin, then Tests and this test, to resume it. The site's other tests keep running.\n\n` +
-      `You receive this because this address is the owner's email in svc's Settings.\n`,
+      NOTICE_FOOTER,
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "./schedule-notice";
 
-const test = { name: "Bold\nbutton", siteName: "Acme", shopDomain: "acme.myshopify.com", ownerEmail: "owner@example.com" };
+const ALL = ["decided", "srm", "guardrail", "misuse", "schedule"];
+const test = { name: "Bold\nbutton", siteName: "Acme", shopDomain: "acme.myshopify.com", ownerEmail: "owner@example.com", notices: ALL };
 
 describe("schedule notices", () => {
   it("say what svc did and why, to the owner, with a one-line subject", () => {
@@ -26,13 +27,29 @@ describe("schedule notices", () => {
     expect(guard?.text).toContain("Guardrail: it costs sales.");
   });
 
-  it("send nothing without an owner email", () => {
+  it("send nothing the merchant did not switch on, even with an owner email (the spec's default)", () => {
+    const off = { ...test, notices: [] };
+    expect(decidedStopEmail(off, "ship", "B")).toBeNull();
+    expect(scheduledEndEmail(off)).toBeNull();
+    expect(scheduledStartFailedEmail(off, "x")).toBeNull();
+    expect(decidedEmail(off, "no-difference", null)).toBeNull();
+    expect(srmEmail(off)).toBeNull();
+    expect(guardrailPauseEmail(off, "x")).toBeNull();
+    // Each switch governs its own kinds only.
+    const decidedOnly = { ...test, notices: ["decided"] };
+    expect(decidedEmail(decidedOnly, "ship", "B")).not.toBeNull();
+    expect(decidedStopEmail(decidedOnly, "ship", "B")).not.toBeNull();
+    expect(srmEmail(decidedOnly)).toBeNull();
+    expect(guardrailPauseEmail(decidedOnly, "x")).toBeNull();
+    expect(scheduledEndEmail(decidedOnly)).toBeNull();
+  });
+
+  it("keep a switched-on notice unaddressed when there is no owner email, rather than dropping it", () => {
     const none = { ...test, ownerEmail: null };
-    expect(decidedStopEmail(none, "ship", "B")).toBeNull();
-    expect(scheduledEndEmail(none)).toBeNull();
-    expect(scheduledStartFailedEmail(none, "x")).toBeNull();
-    expect(decidedEmail(none, "no-difference", null)).toBeNull();
-    expect(srmEmail(none)).toBeNull();
-    expect(guardrailPauseEmail(none, "x")).toBeNull();
+    for (const email of [decidedStopEmail(none, "ship", "B"), scheduledEndEmail(none), scheduledStartFailedEmail(none, "x"), decidedEmail(none, "no-difference", null), srmEmail(none), guardrailPauseEmail(none, "x")]) {
+      expect(email).not.toBeNull();
+      expect(email?.to).toBeNull();
+      expect(email?.text).toContain("switched this notice on");
+    }
   });
 });

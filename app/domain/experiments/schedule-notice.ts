@@ -1,10 +1,12 @@
-// What the owner is told when svc changes a test by itself: a scheduled end, a stop once decided, or a
-// scheduled start that could not happen.
+// What the owner is told, when they asked for it (Settings, Notices), of what svc saw or did by itself: a test
+// decided or stopped once decided, a sample ratio mismatch, a guardrail pause, a scheduled end or failed start.
 import { oneLine } from "../events/misuse-notice";
+import { NOTICE_FOOTER, noticeRecipient } from "../notices/notice-kinds";
 
 export interface ScheduleEmail {
   kind: "schedule-end" | "decided-stop" | "schedule-start-failed" | "guardrail-pause" | "decided" | "srm";
-  to: string;
+  /** Null: asked for, but the shop has no owner's email yet (kept until it has). */
+  to: string | null;
   subject: string;
   text: string;
 }
@@ -14,9 +16,11 @@ export interface NoticeTest {
   siteName: string;
   shopDomain: string;
   ownerEmail: string | null;
+  /** The notices the merchant switched on (Shop.notices). */
+  notices: readonly string[];
 }
 
-const FOOTER = `You receive this because this address is the owner's email in svc's Settings.\n`;
+const FOOTER = NOTICE_FOOTER;
 
 /** Words for what the decision was, for the email's first line. */
 const DECIDED_WORDS: Record<"ship" | "keep-control" | "no-difference", (winner: string | null) => string> = {
@@ -26,10 +30,11 @@ const DECIDED_WORDS: Record<"ship" | "keep-control" | "no-difference", (winner: 
 };
 
 export function decidedStopEmail(test: NoticeTest, endedBy: keyof typeof DECIDED_WORDS, winner: string | null): ScheduleEmail | null {
-  if (!test.ownerEmail) return null;
+  const to = noticeRecipient(test, "decided");
+  if (to === undefined) return null;
   return {
     kind: "decided-stop",
-    to: test.ownerEmail,
+    to,
     subject: `svc completed the test "${oneLine(test.name, 120)}": ${endedBy === "ship" ? "a winner" : endedBy === "keep-control" ? "keep the original" : "no difference"}`,
     text:
       `Hello,\n\n${DECIDED_WORDS[endedBy](winner)} You asked svc to stop it once decided.\n\n` +
@@ -40,10 +45,11 @@ export function decidedStopEmail(test: NoticeTest, endedBy: keyof typeof DECIDED
 }
 
 export function scheduledEndEmail(test: NoticeTest): ScheduleEmail | null {
-  if (!test.ownerEmail) return null;
+  const to = noticeRecipient(test, "schedule");
+  if (to === undefined) return null;
   return {
     kind: "schedule-end",
-    to: test.ownerEmail,
+    to,
     subject: `svc completed the test "${oneLine(test.name, 120)}" at its scheduled end`,
     text:
       `Hello,\n\nThe test reached the end you scheduled, so svc completed it with no winner declared: every visitor sees the original again.\n\n` +
@@ -54,10 +60,11 @@ export function scheduledEndEmail(test: NoticeTest): ScheduleEmail | null {
 }
 
 export function scheduledStartFailedEmail(test: NoticeTest, reason: string): ScheduleEmail | null {
-  if (!test.ownerEmail) return null;
+  const to = noticeRecipient(test, "schedule");
+  if (to === undefined) return null;
   return {
     kind: "schedule-start-failed",
-    to: test.ownerEmail,
+    to,
     subject: `svc could not start the test "${oneLine(test.name, 120)}" as scheduled`,
     text:
       `Hello,\n\nThe test was scheduled to start now, but it cannot start: ${reason}\n\nIt is still a draft and its scheduled start is cleared.\n\n` +
@@ -68,10 +75,11 @@ export function scheduledStartFailedEmail(test: NoticeTest, reason: string): Sch
 
 /** svc paused the test because a variant tripped a guardrail: `reason` is the sentence the test's page shows. */
 export function guardrailPauseEmail(test: NoticeTest, reason: string): ScheduleEmail | null {
-  if (!test.ownerEmail) return null;
+  const to = noticeRecipient(test, "guardrail");
+  if (to === undefined) return null;
   return {
     kind: "guardrail-pause",
-    to: test.ownerEmail,
+    to,
     subject: `svc paused the test "${oneLine(test.name, 120)}": a guardrail was tripped`,
     text:
       `Hello,\n\n${reason}\n\n` +
@@ -91,10 +99,11 @@ const DECIDED_NOTICE: Record<"ship" | "keep-control" | "no-difference", (winner:
 
 /** The test's decision was reached and the test is not set to stop by itself: the owner is told once. */
 export function decidedEmail(test: NoticeTest, state: keyof typeof DECIDED_NOTICE, winner: string | null): ScheduleEmail | null {
-  if (!test.ownerEmail) return null;
+  const to = noticeRecipient(test, "decided");
+  if (to === undefined) return null;
   return {
     kind: "decided",
-    to: test.ownerEmail,
+    to,
     subject: `The test "${oneLine(test.name, 120)}" is decided: ${state === "ship" ? "a winner" : state === "keep-control" ? "keep the original" : "no difference"}`,
     text:
       `Hello,\n\n${DECIDED_NOTICE[state](winner)} svc keeps the test running until you complete it.\n\n` +
@@ -106,10 +115,11 @@ export function decidedEmail(test: NoticeTest, state: keyof typeof DECIDED_NOTIC
 
 /** The test's visitors are not split as its weights say (sample ratio mismatch): told once. */
 export function srmEmail(test: NoticeTest): ScheduleEmail | null {
-  if (!test.ownerEmail) return null;
+  const to = noticeRecipient(test, "srm");
+  if (to === undefined) return null;
   return {
     kind: "srm",
-    to: test.ownerEmail,
+    to,
     subject: `Do not trust the test "${oneLine(test.name, 120)}" yet: its visitors are not split as set`,
     text:
       `Hello,\n\nThe test's arms received visitors in proportions its weights make very unlikely (a sample ratio mismatch). ` +

@@ -110,6 +110,10 @@ describe("ship the winner", () => {
 
   it("reads the serve checkbox from the complete form", () => {
     expect(parseLifecycleForm({ intent: "complete", winner: "b", serve: "on" })).toEqual({ ok: true, value: { intent: "complete", winnerArmId: "b", serveWinner: true } });
+    // Confirming against the data means something only beside serving.
+    expect(parseLifecycleForm({ intent: "complete", winner: "b", serve: "on", against: "confirmed" })).toEqual({ ok: true, value: { intent: "complete", winnerArmId: "b", serveWinner: true, againstData: true } });
+    expect(parseLifecycleForm({ intent: "complete", winner: "b", against: "confirmed" })).toEqual({ ok: true, value: { intent: "complete", winnerArmId: "b" } });
+    expect(parseLifecycleForm({ intent: "complete", winner: "b", serve: "on", against: "yes" })).toEqual({ ok: true, value: { intent: "complete", winnerArmId: "b", serveWinner: true } });
     expect(parseLifecycleForm({ intent: "end-serving", winner: null })).toEqual({ ok: true, value: { intent: "end-serving" } });
   });
 });

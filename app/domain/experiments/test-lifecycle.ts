@@ -16,8 +16,10 @@ export type LifecycleIntent =
       intent: "complete";
       /** The declared winner; null: no winner. */
       winnerArmId: string | null;
-      /** Keep serving the winning variant to every visitor, unmeasured, until the merchant ends it. */
+      /** Keep serving the winning variant to the test's audience on its pages, unmeasured, until the merchant ends it. */
       serveWinner?: boolean;
+      /** The merchant confirmed serving a winner the data does not name (app/domain/results/ship-choice.ts). */
+      againstData?: boolean;
     };
 
 /** What the decision needs to know about the test and its site. */
@@ -136,7 +138,7 @@ export function intentsFrom(status: TestStatus, servingWinner = false): Lifecycl
 }
 
 /** The form's fields as an intent, or what is wrong with them. */
-export function parseLifecycleForm(form: { intent: unknown; winner: unknown; serve?: unknown; independent?: unknown }): { ok: true; value: LifecycleIntent } | { ok: false; field: string; message: string } {
+export function parseLifecycleForm(form: { intent: unknown; winner: unknown; serve?: unknown; independent?: unknown; against?: unknown }): { ok: true; value: LifecycleIntent } | { ok: false; field: string; message: string } {
   const { intent, winner } = form;
   if (typeof intent !== "string" || !(LIFECYCLE_INTENTS as readonly string[]).includes(intent)) {
     return { ok: false, field: "intent", message: `intent must be one of ${LIFECYCLE_INTENTS.join(", ")}.` };
@@ -149,5 +151,6 @@ export function parseLifecycleForm(form: { intent: unknown; winner: unknown; ser
     return { ok: false, field: "winner", message: "Choose the arm that won, or no winner." };
   }
   const serve = form.serve === "on" || form.serve === "true";
-  return { ok: true, value: { intent: "complete", winnerArmId: winner === "none" ? null : winner, ...(serve && { serveWinner: true }) } };
+  const against = serve && form.against === "confirmed";
+  return { ok: true, value: { intent: "complete", winnerArmId: winner === "none" ? null : winner, ...(serve && { serveWinner: true }), ...(against && { againstData: true }) } };
 }

@@ -1,6 +1,8 @@
 // Whether a test about to start changes what a running test changes, on pages both run on: such tests would
 // share visitors who see one change and are recorded as seeing the other (docs/traffic.md, "Overlap").
-// Judged from the definitions alone, without the page: the rule is documented with what it cannot see.
+// Judged from the definitions alone, without the page: two selectors that name one element for sure, and two
+// that may name one element (`h1` and `#headline`) which only the page could tell apart, both ask the merchant;
+// the rule is documented with what it cannot see.
 import { TEMPLATE_PREFIX } from "~/wire";
 import { validPatches } from "./patch-shape";
 
@@ -10,16 +12,23 @@ export interface OverlapTest {
   pages: readonly string[];
   /** Null: in no group. Tests of one group never share a visitor, so they never conflict. */
   groupId: string | null;
+  /** The group's name, for the advice (absent: not known). */
+  groupName?: string | null;
   arms: ReadonlyArray<{ patches: unknown; redirectUrl: string | null }>;
 }
 
 export interface OverlapConflict {
   testId: string;
   testName: string;
+  /** The running test's group (null: none): joining it is the one way a draft can share no visitor with it. */
+  groupId: string | null;
+  groupName: string | null;
   /** The page patterns of both tests that may match one page: "<ours> ∩ <theirs>" (or the pattern, when equal). */
   pages: string[];
-  /** The elements both change, as "<ours> ∩ <theirs>" (or the selector, when equal); "the whole page" for a redirect or style sheet. */
+  /** The elements both change for sure, as "<ours> ∩ <theirs>" (or the selector, when equal); "the whole page" for a redirect or style sheet. */
   selectors: string[];
+  /** Selector pairs that may name one element ("h1 ∩ #headline"): only the page can tell. */
+  possible: string[];
 }
 
 export const WHOLE_PAGE = "the whole page";
@@ -137,6 +146,35 @@ export function selectorsOverlap(a: string, b: string): boolean {
   return false;
 }
 
+/** A compound selector's type and ids, with what sits inside brackets and parentheses (`:not(#x)`, `[id=x]`) left out. */
+function compoundFacts(compound: string): { tag: string | null; ids: string[] } {
+  let bare = compound;
+  for (let before = ""; before !== bare; ) {
+    before = bare;
+    bare = bare.replace(/\([^()]*\)|\[[^[\]]*\]/g, "");
+  }
+  const tag = /^([A-Za-z][A-Za-z0-9-]*)/.exec(bare)?.[1]?.toLowerCase() ?? null;
+  return { tag, ids: [...bare.matchAll(/#([A-Za-z0-9_-]+)/g)].map((m) => m[1]!) };
+}
+
+/**
+ * Whether two selectors' subjects could be one element, as far as the text tells: not when they require
+ * different element types (`h1`, `p`) or different ids (an element has one id); otherwise the page could
+ * make them one (`h1` and `#headline`, `.promo` and `#banner`), and no rule without the page can say no.
+ */
+export function subjectsMayMeet(a: string, b: string): boolean {
+  for (const x of listParts(normalizeSelector(a))) {
+    for (const y of listParts(normalizeSelector(b))) {
+      const fx = compoundFacts(x.split(/[ >+~](?![^[(]*[\])])/).pop() ?? "");
+      const fy = compoundFacts(y.split(/[ >+~](?![^[(]*[\])])/).pop() ?? "");
+      if (fx.tag !== null && fy.tag !== null && fx.tag !== fy.tag) continue;
+      if (fx.ids.length > 0 && fy.ids.length > 0 && !fx.ids.some((id) => fy.ids.includes(id))) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
 /** What a test changes: the selectors its arms patch, or the whole page (a redirect, a style sheet). */
 export function touchedBy(test: Pick<OverlapTest, "arms">): string[] {
   const touched = new Set<string>();
@@ -150,8 +188,9 @@ export function touchedBy(test: Pick<OverlapTest, "arms">): string[] {
 const pair = (ours: string, theirs: string) => (ours === theirs ? ours : `${ours} ∩ ${theirs}`);
 
 /**
- * The running tests `test` conflicts with: pages both may run on, and something both change there. A test
- * of the same group never conflicts (they share no visitor), nor does the test itself.
+ * The running tests `test` conflicts with: pages both may run on, and something both change there for sure
+ * (`selectors`) or maybe (`possible`: selectors that the page could make one element). A test of the same
+ * group never conflicts (they share no visitor), nor does the test itself.
  */
 export function overlapConflicts(test: OverlapTest, running: readonly OverlapTest[]): OverlapConflict[] {
   const ours = touchedBy(test);
@@ -162,16 +201,43 @@ export function overlapConflicts(test: OverlapTest, running: readonly OverlapTes
     const pages = test.pages.flatMap((a) => other.pages.filter((b) => patternsOverlap(a, b)).map((b) => pair(a, b)));
     if (pages.length === 0) continue;
     const theirs = touchedBy(other);
-    const selectors = ours.flatMap((a) =>
-      theirs.filter((b) => a === WHOLE_PAGE || b === WHOLE_PAGE || selectorsOverlap(a, b)).map((b) => (a === WHOLE_PAGE || b === WHOLE_PAGE ? WHOLE_PAGE : pair(a, b))),
-    );
-    if (selectors.length === 0) continue;
-    conflicts.push({ testId: other.id, testName: other.name, pages: [...new Set(pages)], selectors: [...new Set(selectors)] });
+    const selectors = new Set<string>();
+    const possible = new Set<string>();
+    for (const a of ours) {
+      for (const b of theirs) {
+        if (a === WHOLE_PAGE || b === WHOLE_PAGE) selectors.add(WHOLE_PAGE);
+        else if (selectorsOverlap(a, b)) selectors.add(pair(a, b));
+        else if (subjectsMayMeet(a, b)) possible.add(pair(a, b));
+      }
+    }
+    if (selectors.size === 0 && possible.size === 0) continue;
+    conflicts.push({ testId: other.id, testName: other.name, groupId: other.groupId, groupName: other.groupName ?? null, pages: [...new Set(pages)], selectors: [...selectors], possible: [...possible] });
   }
   return conflicts;
 }
 
 /** One line per conflict, naming the test, the pages and the elements: the refusal's detail and issues. */
 export function describeConflict(conflict: OverlapConflict): string {
-  return `“${conflict.testName}” runs on ${conflict.pages.join(", ")} and changes ${conflict.selectors.join(", ")}`;
+  const sure = conflict.selectors.length > 0 ? ` and changes ${conflict.selectors.join(", ")}` : "";
+  const maybe =
+    conflict.possible.length > 0
+      ? `${sure ? ";" : " and"} may change the same element under another selector (${conflict.possible.join(", ")}): svc cannot tell them apart without the page`
+      : "";
+  return `“${conflict.testName}” runs on ${conflict.pages.join(", ")}${sure}${maybe}`;
+}
+
+/**
+ * What the merchant can do about the conflicts, and only that: pause or complete the running test first, or
+ * confirm the tests are independent; joining the running test's group only for a draft (a started test's group
+ * is locked, test-edit-policy.ts) and only when the running test has one (its group is locked too).
+ */
+export function overlapAdvice(conflicts: readonly OverlapConflict[], intent: "start" | "resume"): string {
+  const names = conflicts.map((c) => `“${c.testName}”`);
+  const them = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]!}`;
+  const grouped = intent === "start" ? conflicts.filter((c) => c.groupId !== null) : [];
+  const group =
+    grouped.length > 0 && grouped.length === conflicts.length && new Set(grouped.map((c) => c.groupId)).size === 1
+      ? ` Or put this test in the group ${them} ${conflicts.length === 1 ? "is" : "are"} in (${grouped[0]!.groupName ? `“${grouped[0]!.groupName}”; ` : ""}Edit, then Group), so that no visitor is in both.`
+      : "";
+  return `Pause or complete ${them} first, or confirm that the tests are independent and ${intent} this one anyway.${group}`;
 }

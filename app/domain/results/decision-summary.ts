@@ -2,7 +2,9 @@
 // (ship, keep running, stop without a difference, fix the split), the called lift with its interval and its worth
 // per month, which arms are decided, where a chance to win may stand, and how long to go while undecided.
 // It reads the verdict (verdict.ts) and never decides anything of its own; decision-words.ts puts it into words.
+import { OTHER_GOAL } from "../events/goal-labels";
 import type { TestStatus } from "../experiments/test-lifecycle";
+import { planSample } from "./stats";
 import { MIN_VISITORS_PER_ARM } from "./verdict";
 import type { ArmResult, GoalResult, HeldBack, ResultsView } from "./view";
 
@@ -35,13 +37,29 @@ export type ChanceShown = "agrees" | "reconciled" | "hidden";
 /** Why there is no estimate of how long to go. */
 export type NoEstimateReason =
   | "no-visitors"
+  | "no-control-visitors"
+  | "first-day"
   | "no-control-conversion"
   | "rate-past-100"
   | "no-recent-traffic"
   | "planned-sample-reached"
   | "paused";
 
-export type TimeToGo = { days: number; remainingUsers: number; usersNeeded: number } | { reason: NoEstimateReason };
+/**
+ * Past LONG_TEST_DAYS, what would end a test sooner at this traffic, by the plan's own method (stats.ts planSample:
+ * 80% power with the always-valid test): a larger minimum detectable effect for this test, and a goal of the test
+ * that more visitors reach, as the primary goal of a new test at this one's MDE.
+ */
+export interface TimeToGoAdvice {
+  /** Visitors a day at the pace "how long to go" counts by. */
+  dailyVisitors: number;
+  /** The smallest of MDE_STEPS above the test's that ends within LONG_TEST_DAYS, or the largest reachable; null: none. */
+  mde: { mde: number; days: number } | null;
+  /** The goal that would take fewest days, when fewer than the primary goal's; `days` counts a new test from its start. */
+  goal: { goal: string; rate: number; days: number } | null;
+}
+
+export type TimeToGo = { days: number; remainingUsers: number; usersNeeded: number; advice?: TimeToGoAdvice } | { reason: NoEstimateReason };
 
 export interface CalledLift {
   armId: string;
@@ -57,13 +75,40 @@ export interface CalledLift {
   outage?: true;
 }
 
-/** The called lift's worth: lift × control's revenue per visitor × visitors per month at the current pace. */
+/**
+ * What shipping the called arm is worth a month at the current pace, on the metric that pays: revenue per visitor's
+ * lift × control's revenue per visitor (capped, as the comparison reads it), with its always-valid interval's ends
+ * the same way; or, where costs are known (PROFIT_COSTED_SHARE), the difference in profit per visitor, which has no
+ * interval, with revenue's figure beside it. Never the conversion lift: more orders can be smaller ones.
+ */
 export interface MonthlyWorth {
   currency: string;
+  metric: "revenue" | "profit";
   perMonth: number;
+  /** Revenue only, and only when its interval has ends: profit keeps no per-visitor spread to give one. */
   low?: number;
   high?: number;
   visitorsPerMonth: number;
+  /** Beside a profit figure: revenue per visitor's, with its interval. */
+  revenue?: { perMonth: number; low?: number; high?: number };
+}
+
+/** A relative lift with its always-valid interval. */
+export interface LiftWithInterval {
+  lift: number;
+  ciLow: number;
+  ciHigh: number;
+}
+
+/**
+ * Conversion rate and revenue per visitor point opposite ways for the called arm, each beyond chance: the conversion
+ * interval lies wholly on one side of 0 and revenue per visitor's wholly on the other. Opposite point estimates with
+ * an interval across 0 are not a disagreement (noise does that); the worth, counted on revenue, shows them.
+ */
+export interface MoneyDisagreement {
+  armName: string;
+  conversion: LiftWithInterval;
+  revenuePerVisitor: LiftWithInterval;
 }
 
 export interface ArmStanding {
@@ -85,6 +130,8 @@ export interface DecisionSummary {
   minDetectableEffect: number;
   called: CalledLift | null;
   worth: MonthlyWorth | null;
+  /** The called arm's conversion rate and revenue per visitor disagree (see MoneyDisagreement); null otherwise. */
+  moneyDisagreement: MoneyDisagreement | null;
   /** Only while running and undecided ("how long to go" disappears once decided). */
   timeToGo: TimeToGo | null;
   /** Per goal, in the view's order: each arm's standing. */
@@ -107,12 +154,32 @@ export interface DecisionContext {
   today: string;
   /** The declared winner's name on a completed test. */
   declaredWinner?: string | null;
+  /**
+   * The instant the page is read (ISO), for "less than a day of traffic". Without it, the start of `today`: earlier
+   * than the truth, so it can only hold a projection back longer, never make one sooner.
+   */
+  now?: string;
 }
 
 /** Without a visitor on any of this many days up to today, the page gives no "days to go" from the old pace. */
 export const RECENT_TRAFFIC_DAYS = 3;
+/**
+ * No projection before a day of traffic: a pace from minutes of visitors made "about 996 days" two minutes after
+ * the start. Traffic starts at the test's start, or at the first day with a visitor when that is later.
+ */
+export const FIRST_DAY_MS = 86_400_000;
+/** Beyond this many days to go, the page says what would end a test sooner (TimeToGoAdvice). */
+export const LONG_TEST_DAYS = 90;
+/** The minimum detectable effects the advice tries, smallest first: round figures a merchant would type. */
+export const MDE_STEPS: readonly number[] = [0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
 /** Days in the month of "worth per month". */
 export const DAYS_PER_MONTH = 30;
+/**
+ * Profit per visitor is the worth's metric once at least this share of the control's and the called arm's orders
+ * have a known cost: an order without one counts no profit, so arms with different shares left out would differ in
+ * profit for that alone (docs/results.md, "Profit").
+ */
+export const PROFIT_COSTED_SHARE = 0.95;
 /** A chance to win at or beyond these reads as a claim that one arm wins. */
 export const CHANCE_CLAIM = 0.95;
 
@@ -208,33 +275,102 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Control's revenue per visitor as revenue per visitor's comparison reads it: capped at the test's cap. */
+function comparedRevenuePerVisitor(control: ArmResult): number | null {
+  if (control.visitors === 0) return null;
+  return control.cappedRevenue !== undefined ? control.cappedRevenue / control.visitors : control.revenuePerVisitor;
+}
+
+/** Whether enough of an arm's orders have a known cost for its profit per visitor to stand for the arm. */
+function costsKnown(arm: ArmResult): boolean {
+  const p = arm.profit;
+  if (!p || p.profitPerVisitor === null || p.costedOrders === 0) return false;
+  return p.costedOrders / (p.costedOrders + p.uncostedOrders) >= PROFIT_COSTED_SHARE;
+}
+
 function monthlyWorth(view: ResultsView, primary: GoalResult | undefined, called: CalledLift | null): MonthlyWorth | null {
   const control = primary?.arms[0];
-  if (!called || !control || !primary) return null;
-  // Money only where the primary goal has revenue: a sign-up's worth is not ours to guess.
-  if (!primary.arms.some((a) => a.revenue !== 0) || !(control.revenuePerVisitor && control.revenuePerVisitor > 0)) return null;
+  const arm = primary?.arms.find((a) => a.armId === called?.armId);
+  if (!called || !control || !primary || !arm) return null;
+  // Money only where the primary goal has revenue: a sign-up's worth is not ours to guess. And only from revenue
+  // per visitor's own comparison: before it can be read (too few orders, too skewed) there is no honest figure.
+  const perVisitor = comparedRevenuePerVisitor(control);
+  if (!primary.arms.some((a) => a.revenue !== 0) || !(perVisitor && perVisitor > 0) || arm.revenueLift === undefined) return null;
   const visitors = primary.arms.reduce((sum, a) => sum + a.visitors, 0);
   // The same pace as "how long to go": visitors over the days with rollups.
   const days = view.daily.length;
   if (days === 0 || visitors === 0) return null;
   const visitorsPerMonth = (visitors / days) * DAYS_PER_MONTH;
-  const worth = (lift: number) => lift * control.revenuePerVisitor! * visitorsPerMonth;
-  return {
-    currency: view.currency,
-    perMonth: worth(called.lift),
-    ...(called.ciLow !== undefined && called.ciHigh !== undefined && { low: worth(called.ciLow), high: worth(called.ciHigh) }),
-    visitorsPerMonth,
-  };
+  const worth = (lift: number) => lift * perVisitor * visitorsPerMonth;
+  const bounded = arm.revenueCiLow !== undefined && arm.revenueCiHigh !== undefined && !arm.revenueIntervalUnbounded;
+  const revenue = { perMonth: worth(arm.revenueLift), ...(bounded && { low: worth(arm.revenueCiLow!), high: worth(arm.revenueCiHigh!) }) };
+  if (costsKnown(control) && costsKnown(arm)) {
+    const profit = (arm.profit!.profitPerVisitor! - control.profit!.profitPerVisitor!) * visitorsPerMonth;
+    return { currency: view.currency, metric: "profit", perMonth: profit, visitorsPerMonth, revenue };
+  }
+  return { currency: view.currency, metric: "revenue", ...revenue, visitorsPerMonth };
 }
 
-function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: DecisionState, lifecycle: Lifecycle, today: string): TimeToGo | null {
+const liftWithInterval = (lift: number | undefined, low: number | undefined, high: number | undefined): LiftWithInterval | null =>
+  lift !== undefined && low !== undefined && high !== undefined ? { lift, ciLow: low, ciHigh: high } : null;
+
+function moneyDisagreement(primary: GoalResult | undefined, called: CalledLift | null): MoneyDisagreement | null {
+  const arm = primary?.arms.find((a) => a.armId === called?.armId);
+  if (!arm || arm.outage) return null;
+  const conversion = liftWithInterval(arm.lift, arm.intervalUnbounded ? undefined : arm.ciLow, arm.ciHigh);
+  const revenuePerVisitor = liftWithInterval(arm.revenueLift, arm.revenueIntervalUnbounded ? undefined : arm.revenueCiLow, arm.revenueCiHigh);
+  if (!conversion || !revenuePerVisitor) return null;
+  const opposite =
+    (conversion.ciLow > 0 && revenuePerVisitor.ciHigh < 0) || (conversion.ciHigh < 0 && revenuePerVisitor.ciLow > 0);
+  return opposite ? { armName: arm.name, conversion, revenuePerVisitor } : null;
+}
+
+/** Whether less than a day has passed since traffic could start: the test's start, or its first day with a visitor. */
+function underADay(view: ResultsView, firstDay: string, context: DecisionContext): boolean {
+  const now = Date.parse(context.now ?? `${context.today.slice(0, 10)}T00:00:00Z`);
+  const started = Math.max(view.test.startedAt ? Date.parse(view.test.startedAt) : -Infinity, Date.parse(`${firstDay.slice(0, 10)}T00:00:00Z`));
+  return Number.isFinite(now) && now - started < FIRST_DAY_MS;
+}
+
+/** Days from now to a plan's sample at `pace` visitors a day, having `soFar`; null without a plan. */
+function daysAtPace(plan: ReturnType<typeof planSample>, soFar: number, pace: number): number | null {
+  return plan ? Math.max(0, plan.usersNeeded - soFar) / pace : null;
+}
+
+function advice(view: ResultsView, primary: GoalResult, remainingUsers: number, daysLeft: number): TimeToGoAdvice {
+  const pace = remainingUsers / daysLeft;
+  const arms = view.arms.map((a) => ({ id: a.armId, weight: a.weight }));
+  const controlRate = primary.arms[0]?.rate ?? null;
+  const visitors = primary.arms.reduce((sum, a) => sum + a.visitors, 0);
+  const { minDetectableEffect: mde } = view.test;
+  // This test with a larger MDE: its planned sample counts the visitors it already has.
+  const tried = MDE_STEPS.filter((m) => m > mde)
+    .map((m) => ({ mde: m, days: daysAtPace(planSample(arms, controlRate, m, view.alpha), visitors, pace) }))
+    .filter((t): t is { mde: number; days: number } => t.days !== null);
+  const larger = tried.find((t) => t.days <= LONG_TEST_DAYS) ?? tried[tried.length - 1] ?? null;
+  // A goal more visitors reach, as a new test's primary goal: its visitors count from that test's start.
+  const goals = view.goals
+    .filter((g) => !g.primary && g.goal !== OTHER_GOAL)
+    .map((g) => ({ goal: g.goal, rate: g.arms[0]?.rate ?? null, converted: g.arms[0]?.convertingVisitors ?? 0 }))
+    .filter((g): g is { goal: string; rate: number; converted: number } => g.rate !== null && g.converted > 0 && controlRate !== null && g.rate > controlRate)
+    .map((g) => ({ goal: g.goal, rate: g.rate, days: daysAtPace(planSample(arms, g.rate, mde, view.alpha), 0, pace) }))
+    .filter((g): g is { goal: string; rate: number; days: number } => g.days !== null && g.days < daysLeft)
+    .sort((a, b) => a.days - b.days);
+  return { dailyVisitors: pace, mde: larger, goal: goals[0] ?? null };
+}
+
+function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: DecisionState, lifecycle: Lifecycle, context: DecisionContext): TimeToGo | null {
   if (DECIDED.has(state) || state === "srm" || state === "not-started" || lifecycle === "ended") return null;
   if (lifecycle === "paused") return { reason: "paused" };
   const control = primary?.arms[0];
   const days = trafficDays(view);
+  const first = days[0];
   const last = days[days.length - 1];
-  if (!control || control.visitors === 0 || last === undefined) return { reason: "no-visitors" };
-  if (daysBetween(last, today) >= RECENT_TRAFFIC_DAYS) return { reason: "no-recent-traffic" };
+  if (!primary || !control || first === undefined || last === undefined) return { reason: "no-visitors" };
+  // The variants have visitors and control none: the plan starts from control's rate, which has no visitor yet.
+  if (control.visitors === 0) return { reason: "no-control-visitors" };
+  if (daysBetween(last, context.today) >= RECENT_TRAFFIC_DAYS) return { reason: "no-recent-traffic" };
+  if (underADay(view, first, context)) return { reason: "first-day" };
   const { usersNeeded, remainingUsers, days: daysLeft } = view.remaining;
   if (usersNeeded === null || remainingUsers === null) {
     // planSample (stats.ts) makes no plan without a control rate, or when the MDE would take it past 100%.
@@ -243,7 +379,12 @@ function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: Dec
   }
   if (remainingUsers === 0) return { reason: "planned-sample-reached" };
   if (daysLeft === null) return { reason: "no-recent-traffic" };
-  return { days: daysLeft, remainingUsers, usersNeeded };
+  return {
+    days: daysLeft,
+    remainingUsers,
+    usersNeeded,
+    ...(daysLeft > LONG_TEST_DAYS && { advice: advice(view, primary, remainingUsers, daysLeft) }),
+  };
 }
 
 /** With every arm past the minimum, still collecting means a comparison failed: name those variants. */
@@ -268,7 +409,8 @@ export function decisionSummary(view: ResultsView, context: DecisionContext): De
     minDetectableEffect: view.test.minDetectableEffect,
     called,
     worth: monthlyWorth(view, primary, called),
-    timeToGo: timeToGo(view, primary, state, lifecycle, context.today),
+    moneyDisagreement: moneyDisagreement(primary, called),
+    timeToGo: timeToGo(view, primary, state, lifecycle, context),
     goals,
     chanceNote: goals.some((g) => g.arms.some((a) => a.chance === "reconciled")),
     notComparable: state === "collecting" ? notComparable(primary) : [],

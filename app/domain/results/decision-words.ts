@@ -1,8 +1,8 @@
 // Every word a merchant reads about a test's decision: the summary's title and sentences, how long to go or why it
 // cannot be told, each arm's "Decided" mark, the interval and money texts, and the one sentence that reconciles a
 // chance to win with the decision. The page, the tests list and the CSV all take their words from here.
-import type { ArmMark, DecisionSummary, MonthlyWorth, NoEstimateReason, TimeToGo } from "./decision-summary";
-import { RECENT_TRAFFIC_DAYS } from "./decision-summary";
+import type { ArmMark, DecisionSummary, LiftWithInterval, MoneyDisagreement, MonthlyWorth, NoEstimateReason, TimeToGo, TimeToGoAdvice } from "./decision-summary";
+import { LONG_TEST_DAYS, RECENT_TRAFFIC_DAYS } from "./decision-summary";
 import { MIN_VISITORS_PER_ARM } from "./verdict";
 import { heldBackSentence, OUTAGE_INTERVAL, srmExplanation } from "./verdict-words";
 
@@ -73,21 +73,54 @@ export interface DecisionWords {
   timeToGo: { headline: string; detail: string } | null;
 }
 
-function worthSentence(worth: MonthlyWorth, ended: boolean, cost: boolean): string {
+/**
+ * What shipping the called arm is worth a month, and which per-visitor figure it is counted from. With the control
+ * ahead it says what shipping the variant would cost, in positive money; a figure against the call's direction (a
+ * winner whose revenue per visitor fell within the margin) says how shipping would change the money, with its sign.
+ */
+function worthSentence(worth: MonthlyWorth, ended: boolean, keepControl: boolean): string {
   const traffic = ended ? "at the traffic it had" : "at current traffic";
-  const amount = (v: number) => moneyText(cost ? -v : v, worth.currency);
-  // With the control ahead the lifts are negative: say what shipping the variant would cost, in positive money.
-  const range =
-    worth.low !== undefined && worth.high !== undefined
-      ? ` (between ${amount(cost ? worth.high : worth.low)} and ${amount(cost ? worth.low : worth.high)})`
-      : "; the range is too uncertain to put a figure on";
-  return cost
-    ? `Shipping it would cost about ${amount(worth.perMonth)} a month in revenue ${traffic}${range}.`
-    : `Worth about ${amount(worth.perMonth)} a month in revenue ${traffic}${range}.`;
+  const expected = keepControl ? -1 : 1;
+  const along = worth.perMonth * expected >= 0;
+  const amount = (v: number) => (along ? moneyText(expected * v, worth.currency) : `${v > 0 ? "+" : ""}${moneyText(v, worth.currency)}`);
+  const range = (low: number | undefined, high: number | undefined) =>
+    low === undefined || high === undefined ? null : `between ${amount(along && keepControl ? high : low)} and ${amount(along && keepControl ? low : high)}`;
+  const head = !along
+    ? `Shipping it would change ${worth.metric} by about ${amount(worth.perMonth)} a month ${traffic}`
+    : keepControl
+      ? `Shipping it would cost about ${amount(worth.perMonth)} a month in ${worth.metric} ${traffic}`
+      : `Worth about ${amount(worth.perMonth)} a month in ${worth.metric} ${traffic}`;
+  if (worth.metric === "revenue") {
+    const ends = range(worth.low, worth.high);
+    return ends ? `${head} (${ends}), from revenue per visitor's lift.` : `${head}, from revenue per visitor's lift; the range is too uncertain to put a figure on.`;
+  }
+  const revenue = worth.revenue;
+  const ends = revenue ? range(revenue.low, revenue.high) : null;
+  const beside = revenue ? `; by revenue per visitor, ${amount(revenue.perMonth)}${ends ? ` (${ends})` : ", too uncertain for a range"}` : "";
+  return `${head}, from profit per visitor on the orders with a known cost (profit has no interval)${beside}.`;
+}
+
+/** Conversion and money point opposite ways, each beyond chance: said before any money figure. */
+function disagreementSentence(d: MoneyDisagreement): string {
+  const better = d.conversion.lift > 0;
+  const interval = (x: LiftWithInterval) => `${liftText(x.lift)}, ${intervalText(x.ciLow, x.ciHigh)}`;
+  return (
+    `Conversion rate and revenue per visitor disagree: ${d.armName} converts ${better ? "better" : "worse"} (${interval(d.conversion)}) ` +
+    `but earns ${better ? "less" : "more"} per visitor (${interval(d.revenuePerVisitor)}): ${better ? "more orders, smaller ones" : "fewer orders, larger ones"}. ` +
+    "Its money is counted from revenue per visitor, not from conversion."
+  );
 }
 
 const REASONS: Record<NoEstimateReason, (s: DecisionSummary) => string> = {
   "no-visitors": () => "No visitors yet, so how long to go cannot be estimated.",
+  "no-control-visitors": (s) => {
+    const [control, ...variants] = s.figures;
+    const name = control?.name ?? "Control";
+    const seen = variants.filter((f) => f.visitors > 0).map((f) => `${f.name} has ${integerFormat.format(f.visitors)}`);
+    return `${name} has no visitors yet${seen.length > 0 ? ` while ${list(seen)}` : ""}: how long to go follows from ${name}'s conversion rate, so it cannot be estimated yet.`;
+  },
+  "first-day": () =>
+    "Less than a day of traffic so far: a pace from a few hours would make any estimate a guess. How long to go is estimated once a full day's visitors give a pace to count by.",
   "no-control-conversion": () => "Control has no conversion yet: how long to go follows from its conversion rate, so it cannot be estimated yet.",
   "rate-past-100": (s) =>
     `Control already converts ${rateFormat.format(s.figures[0]?.rate ?? 0)}: a lift of ${shareFormat.format(s.minDetectableEffect)} would take it past 100%, ` +
@@ -107,8 +140,31 @@ function timeToGoWords(s: DecisionSummary, t: TimeToGo): { headline: string; det
     headline: `About ${days(wholeDays(t.days))} more`,
     detail:
       `To detect a ${shareFormat.format(s.minDetectableEffect)} lift with 80% power with the always-valid test, the test needs ` +
-      `${integerFormat.format(t.usersNeeded)} visitors in all; ${integerFormat.format(t.remainingUsers)} still to come at the current daily traffic.`,
+      `${integerFormat.format(t.usersNeeded)} visitors in all; ${integerFormat.format(t.remainingUsers)} still to come at the current daily traffic.` +
+      (t.advice ? ` ${adviceSentence(s, t.advice)}` : ""),
   };
+}
+
+const paceFormat = (n: number) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: n < 10 ? 1 : 0 }).format(n);
+
+/** Past LONG_TEST_DAYS: what would end sooner at this traffic, with the plan's own numbers. */
+function adviceSentence(s: DecisionSummary, a: TimeToGoAdvice): string {
+  const mde = shareFormat.format(s.minDetectableEffect);
+  const options: string[] = [];
+  if (a.mde) {
+    const even = a.mde.days > LONG_TEST_DAYS ? "even " : "";
+    const when = a.mde.days === 0 ? "would already have its planned sample" : `would take about ${days(wholeDays(a.mde.days))} more`;
+    options.push(`${even}a ${shareFormat.format(a.mde.mde)} minimum detectable effect (the test's is ${mde}; you can change it in the test's form) ${when}`);
+  }
+  if (a.goal) {
+    const control = s.figures[0]?.name ?? "control";
+    options.push(
+      `a new test with "${a.goal.goal}" as its primary goal (reached by ${rateFormat.format(a.goal.rate)} of ${control}'s visitors) would take about ${days(wholeDays(a.goal.days))} at ${mde}`,
+    );
+  }
+  const head = `At about ${paceFormat(a.dailyVisitors)} visitors a day, that is more than ${days(LONG_TEST_DAYS)}.`;
+  const ways = options.length > 0 ? ` At this traffic, ${options.join("; ")}.` : "";
+  return `${head}${ways} Or test a bolder change: a larger effect is found sooner.`;
 }
 
 function baseTitle(s: DecisionSummary, controlName: string): string {
@@ -229,6 +285,7 @@ export function decisionWords(s: DecisionSummary): DecisionWords {
   const sentences = [
     ...(s.lifecycle === "paused" ? ["This test is paused: visitors see the original page and no new data comes in until you resume it."] : []),
     ...stateSentences(s, controlName),
+    ...(s.moneyDisagreement ? [disagreementSentence(s.moneyDisagreement)] : []),
     ...(s.worth ? [worthSentence(s.worth, ended, s.state === "keep-control")] : []),
     ...(ended && s.state !== "not-started" ? endedSentences(s) : []),
   ];

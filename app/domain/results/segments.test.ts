@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteDifference, armMoments, DEFAULT_SEQUENTIAL_TUNING, normalQuantile, sequentialMultiplier, sequentialPValue } from "../stats";
+import { absoluteDifference, analyze, armMoments, DEFAULT_SEQUENTIAL_TUNING, normalQuantile, sequentialMultiplier, sequentialPValue } from "../stats";
 import { buildResults } from "./build-results";
 import { buildSegments, MIN_SEGMENT_CONVERTING, plannedPairUsers, segmentLift, segmentsBeside, type SegmentRollupRow } from "./segments";
 import { comparisonSettings } from "./stats";
@@ -88,8 +88,8 @@ describe("buildSegments", () => {
     expect(email).toMatchObject({ noInterval: "too-few-conversions" });
     expect(email!.lift).toBeCloseTo(40 / few - 1, 12);
     expect(email).not.toHaveProperty("ciLow");
-    // Without a conversion in control there is no lift either.
-    expect(social).toMatchObject({ noInterval: "too-few-conversions" });
+    // Without a conversion in control there is no spread in it, and no lift (the page's zero-variance).
+    expect(social).toMatchObject({ noInterval: "zero-variance" });
     expect(social).not.toHaveProperty("lift");
   });
 
@@ -120,12 +120,27 @@ describe("segmentLift", () => {
     expect(width(4000)).toBeLessThan(width(400_000));
   });
 
-  it("gives no ends while control's rate is too unsettled at the level, nor when every visitor converted", () => {
+  it("gives no ends while control's rate is too unsettled at the level", () => {
     const unsettled = segmentLift({ visitors: 1000, convertingVisitors: 10 }, { visitors: 1000, convertingVisitors: 30 }, { alpha: 0.001, tuning: 1_000_000 });
     expect(unsettled).toEqual({ lift: 2, noInterval: "too-uncertain" });
-    const all = segmentLift({ visitors: 50, convertingVisitors: 20 }, { visitors: 12, convertingVisitors: 12 }, interval);
-    expect(all).toMatchObject({ noInterval: "too-uncertain" });
-    expect(all).not.toHaveProperty("ciLow");
+  });
+
+  it("gives neither a lift nor an interval where an arm's visitors all did the same, as the page's table (zero-variance)", () => {
+    // The card: one visitor per arm, both converted, read "0.0%".
+    expect(segmentLift({ visitors: 1, convertingVisitors: 1 }, { visitors: 1, convertingVisitors: 1 }, interval)).toEqual({ noInterval: "zero-variance" });
+    expect(segmentLift({ visitors: 1, convertingVisitors: 0 }, { visitors: 1, convertingVisitors: 0 }, interval)).toEqual({ noInterval: "zero-variance" });
+    // Every visitor of the variant converted, or none did, beside a control with enough conversions.
+    expect(segmentLift({ visitors: 50, convertingVisitors: 20 }, { visitors: 12, convertingVisitors: 12 }, interval)).toEqual({ noInterval: "zero-variance" });
+    expect(segmentLift({ visitors: 500, convertingVisitors: 40 }, { visitors: 500, convertingVisitors: 0 }, interval)).toEqual({ noInterval: "zero-variance" });
+    // The page's engine refuses such counts for want of variance too.
+    const engine = analyze({ metric: "binomial", method: "frequentist", sequential: true, alpha: 0.05, arms: [{ name: "a", users: 2, sum: 2 }, { name: "b", users: 2, sum: 2 }] });
+    expect(engine.arms[1]).toMatchObject({ error: "zero-variance" });
+    expect(segmentLift({ visitors: 2, convertingVisitors: 2 }, { visitors: 2, convertingVisitors: 2 }, interval)).toEqual({ noInterval: "zero-variance" });
+  });
+
+  it("says an arm without visitors in the segment has none, with no lift", () => {
+    expect(segmentLift({ visitors: 0, convertingVisitors: 0 }, { visitors: 3, convertingVisitors: 1 }, interval)).toEqual({ noInterval: "no-visitors" });
+    expect(segmentLift({ visitors: 3, convertingVisitors: 1 }, { visitors: 0, convertingVisitors: 0 }, interval)).toEqual({ noInterval: "no-visitors" });
   });
 
   it("never goes below −100%", () => {

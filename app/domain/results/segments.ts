@@ -34,10 +34,13 @@ export interface SegmentArm extends ArmCounts {
   ciLow?: number;
   ciHigh?: number;
   /**
-   * Variants without an interval, why: fewer than MIN_SEGMENT_CONVERTING converting visitors in this arm or in
-   * control, or a control rate too unsettled at the card's level for a relative interval to have ends.
+   * Variants without an interval, why, in the order checked: an arm without visitors in the segment; an arm where
+   * no visitor converted or every one did (the engine's zero-variance, as the page's own table says it: such an
+   * arm gives no measure of its uncertainty, and no lift is given); fewer than MIN_SEGMENT_CONVERTING converting
+   * visitors in this arm or in control; or a control rate too unsettled at the card's level for a relative
+   * interval to have ends.
    */
-  noInterval?: "too-few-conversions" | "too-uncertain";
+  noInterval?: "no-visitors" | "zero-variance" | "too-few-conversions" | "too-uncertain";
 }
 
 export interface SegmentView {
@@ -233,14 +236,16 @@ export function segmentLift(
 ): Pick<SegmentArm, "lift" | "ciLow" | "ciHigh" | "noInterval"> {
   const { visitors: nc, convertingVisitors: xc } = control;
   const { visitors: nt, convertingVisitors: xt } = variant;
-  if (!(nc > 0 && nt > 0 && xc >= 0 && xt >= 0 && xc <= nc && xt <= nt)) return {};
-  const lift = xc > 0 ? (xt / nt) / (xc / nc) - 1 : undefined;
-  const withLift = lift === undefined ? {} : { lift };
-  if (xc < MIN_SEGMENT_CONVERTING || xt < MIN_SEGMENT_CONVERTING) return { ...withLift, noInterval: "too-few-conversions" };
+  if (!(nc >= 0 && nt >= 0 && xc >= 0 && xt >= 0 && xc <= nc && xt <= nt)) return {};
+  if (nc === 0 || nt === 0) return { noInterval: "no-visitors" };
+  // One visitor per arm, both converted, is a lift of 0.0% from nothing: an arm where every visitor did the same
+  // has no spread to say how uncertain it is, so the page's table gives no lift there, and neither does the card.
+  if (xc === 0 || xc === nc || xt === 0 || xt === nt) return { noInterval: "zero-variance" };
+  const lift = xt / nt / (xc / nc) - 1;
+  if (xc < MIN_SEGMENT_CONVERTING || xt < MIN_SEGMENT_CONVERTING) return { lift, noInterval: "too-few-conversions" };
   const c = armMoments("binomial", { users: nc, sum: xc, sumSquares: xc });
   const t = armMoments("binomial", { users: nt, sum: xt, sumSquares: xt });
-  // Every visitor of an arm converted: no spread to build an interval from (the page's zero-variance).
-  if (!c || !t || !(c.variance > 0 && t.variance > 0) || lift === undefined) return { ...withLift, noInterval: "too-uncertain" };
+  if (!c || !t || !(c.variance > 0 && t.variance > 0)) return { lift, noInterval: "too-uncertain" };
   const multiplier = sequentialMultiplier(nc + nt, interval.alpha, interval.tuning);
   const ratio = fiellerLiftInterval(c, t, multiplier, true);
   if (!ratio.bounded) return { lift, noInterval: "too-uncertain" };

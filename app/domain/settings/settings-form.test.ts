@@ -6,14 +6,28 @@ describe("parseSettingsForm", () => {
   it("answers the trimmed email and the days", () => {
     expect(parseSettingsForm({ ownerEmail: " owner@shop.example ", retentionDays: "90" })).toEqual({
       ok: true,
-      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.02, excludeStaff: false },
+      value: { ownerEmail: "owner@shop.example", retentionDays: 90, liftPriorSd: 0.02, excludeStaff: false, notices: [] },
     });
   });
   it("defaults the typical lift to the engine's prior, as a new shop's setting", () => {
     expect(LIFT_PRIOR_PERCENT_DEFAULT / 100).toBe(DEFAULT_PRIOR.sd);
   });
   it("reads an empty email as none", () => {
-    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.02, excludeStaff: false } });
+    expect(parseSettingsForm({ ownerEmail: "  ", retentionDays: "395" })).toEqual({ ok: true, value: { ownerEmail: null, retentionDays: 395, liftPriorSd: 0.02, excludeStaff: false, notices: [] } });
+  });
+  it("switches on no notice unless asked (the spec's default), and reads the asked ones in Settings' order", () => {
+    expect(parseSettingsForm({ ownerEmail: "o@a.example", retentionDays: "90" })).toMatchObject({ ok: true, value: { notices: [] } });
+    expect(parseSettingsForm({ ownerEmail: "o@a.example", retentionDays: "90", notices: " srm, decided ,srm" })).toMatchObject({ ok: true, value: { notices: ["decided", "srm"] } });
+  });
+  it("asks for the owner's email when a notice is switched on without one", () => {
+    expect(parseSettingsForm({ ownerEmail: " ", retentionDays: "90", notices: "decided" })).toEqual({
+      ok: false,
+      errors: { ownerEmail: "Enter the email these notices go to, or switch them off." },
+    });
+  });
+  it("refuses a notice kind it does not know, by name", () => {
+    const result = parseSettingsForm({ ownerEmail: "o@a.example", retentionDays: "90", notices: "decided,everything" });
+    expect(result).toMatchObject({ ok: false, errors: { notices: expect.stringContaining('"everything" is not a notice') } });
   });
   it("reads the staff switch as on only when checked", () => {
     expect(parseSettingsForm({ retentionDays: "90", excludeStaff: "on" })).toMatchObject({ ok: true, value: { excludeStaff: true } });

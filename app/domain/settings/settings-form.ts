@@ -1,5 +1,7 @@
-// The Settings form: the account owner's email (for announcements of breaking changes), how long raw
-// events are kept and the typical size of a lift that chance to win assumes, checked with one message per field.
+// The Settings form: the account owner's email (for announcements of breaking changes, and the notices the
+// merchant switches on), how long raw events are kept and the typical size of a lift that chance to win assumes,
+// checked with one message per field.
+import { NOTICE_KINDS, normalizeNotices, type NoticeKind } from "../notices/notice-kinds";
 
 export interface SettingsFields {
   /** Null when the merchant clears it: announcements then go nowhere. */
@@ -9,6 +11,8 @@ export interface SettingsFields {
   liftPriorSd: number;
   /** Leave the team's own visits out of every test (the addresses the admin is opened from). */
   excludeStaff: boolean;
+  /** The notices switched on; none by default (the spec allows only breaking-change announcements unasked). */
+  notices: NoticeKind[];
 }
 
 export type SettingsFieldErrors = Partial<Record<keyof SettingsFields, string>>;
@@ -41,6 +45,8 @@ export function parseSettingsForm(input: {
   retentionDays?: string | null;
   liftPriorPercent?: string | null;
   excludeStaff?: string | null;
+  /** The switched-on notice kinds, comma-separated ("decided,srm"); absent or empty: none. */
+  notices?: string | null;
 }): { ok: true; value: SettingsFields } | { ok: false; errors: SettingsFieldErrors } {
   const errors: SettingsFieldErrors = {};
   const email = (input.ownerEmail ?? "").trim();
@@ -58,7 +64,12 @@ export function parseSettingsForm(input: {
   if (!(prior >= LIFT_PRIOR_PERCENT_MIN && prior <= LIFT_PRIOR_PERCENT_MAX)) {
     errors.liftPriorSd = `Enter a percentage from ${LIFT_PRIOR_PERCENT_MIN} to ${LIFT_PRIOR_PERCENT_MAX}, as 2 or 2.5.`;
   }
+  const kinds = (input.notices ?? "").split(",").map((kind) => kind.trim()).filter(Boolean);
+  const unknown = kinds.filter((kind) => !(NOTICE_KINDS as readonly string[]).includes(kind));
+  if (unknown.length > 0) errors.notices = `Choose from ${NOTICE_KINDS.join(", ")}; "${(unknown[0] ?? "").slice(0, 40)}" is not a notice.`;
+  // A notice switched on with nowhere to go would only wait: the form asks for the address instead.
+  else if (kinds.length > 0 && !email && !errors.ownerEmail) errors.ownerEmail = "Enter the email these notices go to, or switch them off.";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const excludeStaff = input.excludeStaff === "on" || input.excludeStaff === "true";
-  return { ok: true, value: { ownerEmail: email || null, retentionDays: days, liftPriorSd: prior / 100, excludeStaff } };
+  return { ok: true, value: { ownerEmail: email || null, retentionDays: days, liftPriorSd: prior / 100, excludeStaff, notices: normalizeNotices(kinds) } };
 }

@@ -1,5 +1,7 @@
 // Shops (merchant accounts): the only code that reads or writes the Shop table.
 import { prisma } from "~/db.server";
+import { addressWaitingEmails } from "~/models/shops/outbox.server";
+import { inTransaction } from "~/models/transaction.server";
 
 export async function upsertShop(domain: string, fields: { name?: string; currency?: string } = {}) {
   const db = await prisma();
@@ -23,16 +25,23 @@ export async function markShopUninstalled(domain: string): Promise<string[]> {
   return sites.map((site) => site.publicId);
 }
 
-/** Updates the settings a merchant edits (Settings page); false when the shop has no row. */
+/**
+ * Updates the settings a merchant edits (Settings page) and, in the same transaction, the emails waiting for
+ * an owner's address: those of `dropKinds` (switched off) are dropped, the rest addressed. Null when the shop
+ * has no row; else how many waiting emails will now be sent.
+ */
 export async function updateShopSettings(
   domain: string,
-  settings: { ownerEmail: string | null; retentionDays: number; liftPriorSd: number; excludeStaff: boolean },
-): Promise<boolean> {
-  const db = await prisma();
-  const { count } = await db.shop.updateMany({ where: { domain }, data: settings });
-  // Addresses are kept only while the switch is on.
-  if (count === 1 && !settings.excludeStaff) await db.staffAddress.deleteMany({ where: { shop: { domain } } });
-  return count === 1;
+  settings: { ownerEmail: string | null; retentionDays: number; liftPriorSd: number; excludeStaff: boolean; notices: string[] },
+  dropKinds: string[],
+): Promise<{ addressed: number } | null> {
+  return inTransaction(async (tx) => {
+    const { count } = await tx.shop.updateMany({ where: { domain }, data: settings });
+    if (count !== 1) return null;
+    // Addresses are kept only while the switch is on.
+    if (!settings.excludeStaff) await tx.staffAddress.deleteMany({ where: { shop: { domain } } });
+    return { addressed: await addressWaitingEmails(tx, domain, settings.ownerEmail, dropKinds) };
+  });
 }
 
 /** Every installed shop's id and retention, for the retention job. */

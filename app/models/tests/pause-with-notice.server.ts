@@ -9,6 +9,13 @@ export interface PausedTest {
   siteName: string;
   shopDomain: string;
   ownerEmail: string | null;
+  /** The notices the merchant switched on (Shop.notices). */
+  notices: string[];
+}
+
+export interface PauseDone extends PausedTest {
+  /** An email was queued: the merchant asked for this notice (addressed, or waiting for an address). */
+  queued: boolean;
 }
 
 /**
@@ -22,7 +29,7 @@ export async function pauseTestWithNotice(
   reason: string,
   notice: (test: PausedTest) => Omit<NewEmail, "shopId"> | null,
   mark: { guardrailTrippedAt?: Date } = {},
-): Promise<PausedTest | null> {
+): Promise<PauseDone | null> {
   return inTransaction(async (tx) => {
     const { count } = await tx.test.updateMany({ where: { id: testId, siteId, status: "running" }, data: { status: "paused", pausedReason: reason, ...mark } });
     if (count !== 1) return null;
@@ -30,11 +37,11 @@ export async function pauseTestWithNotice(
     await markHidePlanStale(tx, testId);
     const row = await tx.test.findUniqueOrThrow({
       where: { id: testId },
-      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } } },
+      select: { name: true, site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true, notices: true } } } } },
     });
-    const paused: PausedTest = { name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail };
+    const paused: PausedTest = { name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail, notices: row.site.shop.notices };
     const email = notice(paused);
     if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });
-    return paused;
+    return { ...paused, queued: email !== null };
   });
 }

@@ -94,6 +94,8 @@ export interface NoticeTarget {
   siteName: string;
   shopDomain: string;
   ownerEmail: string | null;
+  /** The notices the merchant switched on (Shop.notices). */
+  notices: string[];
   winnerName: string | null;
 }
 
@@ -111,11 +113,11 @@ async function markAndNotify(testId: string, mark: (tx: Tx) => Promise<{ count: 
       where: { id: testId },
       select: {
         name: true, winnerArmId: true, arms: { select: { id: true, name: true } },
-        site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true } } } },
+        site: { select: { name: true, shopId: true, shop: { select: { domain: true, ownerEmail: true, notices: true } } } },
       },
     });
     const email = notice({
-      name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail,
+      name: row.name, siteName: row.site.name, shopDomain: row.site.shop.domain, ownerEmail: row.site.shop.ownerEmail, notices: row.site.shop.notices,
       winnerName: row.arms.find((a) => a.id === row.winnerArmId)?.name ?? null,
     });
     if (email) await enqueueEmail(tx, { ...email, shopId: row.site.shopId });

@@ -22,10 +22,11 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       winnerArmId: true,
       servingWinner: true,
       pages: true,
+      audience: true,
       groupId: true,
       arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, patches: true, redirectUrl: true } },
       goals: { select: { isPrimary: true, label: true } },
-      site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true } },
+      site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true, holdoutPercent: true } },
     },
   });
 }
@@ -36,7 +37,7 @@ export async function runningTestsOfSite(siteId: string) {
   return db.test.findMany({
     where: { siteId, status: "running" },
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, pages: true, groupId: true, arms: { select: { patches: true, redirectUrl: true } } },
+    select: { id: true, name: true, pages: true, groupId: true, group: { select: { name: true } }, arms: { select: { patches: true, redirectUrl: true } } },
   });
 }
 

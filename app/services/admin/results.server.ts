@@ -57,8 +57,10 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
   // Exploratory only: built beside the view, after its verdict, from the segment rollups alone.
   const segments = segmentsBeside(view, segmentRows);
   const winner = test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null;
-  // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by.
-  const decision = decisionSummary(view, { today: new Date().toISOString().slice(0, 10), declaredWinner: winner });
+  // Today in UTC, like the rollups' days: traffic that stopped days ago gives no pace to count days by; and the
+  // instant, since less than a day of traffic gives none either.
+  const now = new Date().toISOString();
+  const decision = decisionSummary(view, { today: now.slice(0, 10), now, declaredWinner: winner });
   return {
     input, view, decision, segments, rollups, siteId: test.site.id, sitePublicId: test.site.publicId,
     endedAt: test.endedAt?.toISOString() ?? null, chancePrior: prior,

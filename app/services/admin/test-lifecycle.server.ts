@@ -10,14 +10,17 @@ import {
   type RefusalCode,
   type TestStatus,
 } from "~/domain/experiments/test-lifecycle";
-import { describeConflict, overlapConflicts } from "~/domain/experiments/test-overlap";
+import { describeConflict, overlapAdvice, overlapConflicts, type OverlapConflict } from "~/domain/experiments/test-overlap";
 import { completedLifts } from "~/domain/results/completed-lift";
+import { againstDataWarning } from "~/domain/results/ship-choice";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { readRollupRows } from "~/models/results/results.server";
 import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/tests/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { clearMisuseEvidence } from "~/services/misuse.server";
+import { describeAudience, storedAudience } from "~/wire/rules/audience";
+import { loadTestResults } from "./results.server";
 import { revenueCapAtStart } from "./revenue-cap.server";
 import { invalidateSite } from "~/services/site-cache.server";
 
@@ -80,11 +83,11 @@ export async function changeTestStatus(
     const { code, message } = decision.refusal;
     return fail({ status: STATUS_OF[code], type: `test-${code}`, title: message });
   }
-  // Going live beside a running test that changes the same elements on the same pages would show some
-  // visitors one test's change while recording the other's: refused unless they share a group (then they
-  // share no visitor) or the merchant confirms they are independent.
+  // Going live beside a running test that changes the same elements on the same pages (or may: two selectors
+  // only the page could tell apart) would show some visitors one test's change while recording the other's:
+  // refused unless they share a group (then they share no visitor) or the merchant confirms they are independent.
   if ((intent.intent === "start" || intent.intent === "resume") && !intent.independent) {
-    const conflicts = overlapConflicts(test, await runningTestsOfSite(test.site.id));
+    const conflicts = await conflictsOf(test);
     if (conflicts.length > 0) {
       return fail({
         status: 409,
@@ -92,8 +95,29 @@ export async function changeTestStatus(
         title: "This test changes what a running test changes, on the same pages",
         detail:
           `${conflicts.map(describeConflict).join("; ")}. A visitor in both could see one change and be recorded as seeing the other. ` +
-          "Put the tests in one group so that they never share a visitor, or confirm that they are independent.",
-        issues: conflicts.map((c) => `${c.testId}: pages ${c.pages.join(", ")}; elements ${c.selectors.join(", ")}`),
+          overlapAdvice(conflicts, intent.intent),
+        issues: conflicts.map((c) =>
+          [
+            `${c.testId}: pages ${c.pages.join(", ")}`,
+            ...(c.selectors.length > 0 ? [`elements ${c.selectors.join(", ")}`] : []),
+            ...(c.possible.length > 0 ? [`maybe the same element: ${c.possible.join(", ")}`] : []),
+          ].join("; "),
+        ),
+      });
+    }
+  }
+  // Serving a variant changes the page for every visitor of the audience: on a merchant's click, but never on
+  // one the data does not back without the merchant confirming the sentence that says so (a schedule's stop
+  // never serves by this path: it completes without serving).
+  if (intent.intent === "complete" && decision.change.servingWinner && !intent.againstData) {
+    const loaded = await loadTestResults(shopDomain, test.id);
+    const warning = loaded && againstDataWarning(loaded.decision, test.arms, { winnerArmId: intent.winnerArmId, serve: true });
+    if (warning) {
+      return fail({
+        status: 409,
+        type: "test-against-data",
+        title: warning,
+        detail: "Serving a winner the data does not name needs your confirmation: complete again with against=confirmed, or choose the arm the data names.",
       });
     }
   }
@@ -117,9 +141,22 @@ export async function changeTestStatus(
   invalidateSite(test.site.publicId);
   // Started or resumed: whatever the misuse monitor held about the test is forgotten, here and in Redis.
   if (decision.change.status === "running") await clearMisuseEvidence(test.id);
-  const done = intent.intent === "complete" && decision.change.servingWinner ? "Test completed; its winner is served to every visitor" : DONE[intent.intent];
+  const done = intent.intent === "complete" && decision.change.servingWinner ? `Test completed; its winner is served on its pages ${servedTo(test.audience)}` : DONE[intent.intent];
   await syncHideMetafield(shopDomain, graphql);
   return ok({ testId: test.id, status: decision.change.status, message: done });
+}
+
+/** Who a served winner reaches, as patchesFor serves it: the test's audience (docs/audiences.md), or everyone. */
+function servedTo(stored: unknown): string {
+  const audience = storedAudience(stored);
+  if (audience === null) return "to no one: this version of svc cannot read its audience";
+  return audience.length === 0 ? "to every visitor" : "to its audience only";
+}
+
+/** The site's running tests this one would conflict with if it went live now (test-overlap.ts). */
+async function conflictsOf(test: NonNullable<Awaited<ReturnType<typeof findTestStatusOfShop>>>): Promise<OverlapConflict[]> {
+  const running = await runningTestsOfSite(test.site.id);
+  return overlapConflicts(test, running.map((r) => ({ ...r, groupName: r.group?.name ?? null })));
 }
 
 export interface LifecycleState {
@@ -132,11 +169,25 @@ export interface LifecycleState {
   arms: Array<{ id: string; name: string }>;
   /** The declared winner's name on a completed test; null for none. */
   winner: string | null;
-  /** The completed test still serves its winner to every visitor. */
+  /** The completed test still serves its winner to its audience on its pages. */
   servingWinner: boolean;
+  /** The test's audience in words; null for everyone. */
+  audience: string | null;
+  /** The site's store-wide holdout (percent, 0 when off): its visitors see no served winner. */
+  holdoutPercent: number;
   endedAt: string | null;
   /** Why a draft cannot start yet, said before the merchant tries. */
   startBlocker: string | null;
+  /**
+   * For a draft or a paused test: the running tests it overlaps now, what the overlap dialog offers to act on
+   * (each test's page, and its group when a draft could join it).
+   */
+  overlaps: Array<{ testId: string; testName: string; groupName: string | null }>;
+}
+
+function audienceWords(stored: unknown): string | null {
+  const audience = storedAudience(stored);
+  return audience && audience.length === 0 ? null : describeAudience(audience);
 }
 
 /** What the results page needs to offer the test's lifecycle; not found when the test is not this shop's. */
@@ -151,7 +202,13 @@ export async function loadLifecycleState(shopDomain: string, testId: string): Pr
     arms: test.arms.map((a) => ({ id: a.id, name: a.name })),
     winner: test.winnerArmId ? (test.arms.find((a) => a.id === test.winnerArmId)?.name ?? null) : null,
     servingWinner: test.servingWinner,
+    audience: audienceWords(test.audience),
+    holdoutPercent: test.site.holdoutPercent,
     endedAt: test.endedAt?.toISOString() ?? null,
     startBlocker: test.status === "draft" ? (startBlocker(test)?.message ?? null) : null,
+    overlaps:
+      test.status === "draft" || test.status === "paused"
+        ? (await conflictsOf(test)).map((c) => ({ testId: c.testId, testName: c.testName, groupName: c.groupId === null ? null : (c.groupName ?? "its group") }))
+        : [],
   });
 }

@@ -20,6 +20,6 @@ export async function pauseTestForMisuse(site: SiteConfig, testId: string, windo
   // behind in its transaction, and this instance's schedule job rewrites it now, in the background (any
   // instance's next pass does it otherwise).
   kickStalePlans();
-  console.warn(`[svc] paused test ${testId} of site ${site.publicId} for exposure misuse${paused.ownerEmail ? "; owner notified" : " (no owner email set)"}`);
+  console.warn(`[svc] paused test ${testId} of site ${site.publicId} for exposure misuse${paused.queued ? "; the owner's notice is queued" : ""}`);
   kickOutbox();
 }
