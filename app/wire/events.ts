@@ -69,7 +69,11 @@ export interface ExposureEvent extends EventBase {
   type: "exposure";
   test: string;
   arm: string;
-  /** ms from navigation start (of the first page, for a redirect) to the arm being applied. */
+  /**
+   * ms from navigation start (of the first page, for a redirect) to the arm being applied; from the shopper's
+   * consent instead when svc stood aside waiting for it, since that wait is theirs (events sent before issue 36
+   * counted it).
+   */
   msToApply: number;
   /** ms during which elements were hidden to avoid flicker (0 when nothing was hidden). */
   msHidden: number;

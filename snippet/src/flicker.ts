@@ -7,8 +7,11 @@ import { addSheet } from "./styles";
 let since = 0;
 /** Set once a hiding style has been turned off: from then on the visitor has seen the original. */
 let shown = false;
-/** Set when hiding ended while consent was still to come: a consent given later applies at once. */
-let waived = false;
+/**
+ * Set when svc stood aside while consent was still to come (the page shown as without svc): a consent given
+ * later applies at once, and the wait until then is the shopper's, not svc's (main.ts times from consent).
+ */
+export let waived = false;
 
 // Styles and the first-visit helper's <link rel=stylesheet>: `disabled` turns either's sheet off. Only head's
 // children: every hiding element svc or its helpers print or add is one, and a page's own form control that
@@ -21,6 +24,8 @@ const hidingStyles = () => document.querySelectorAll<HTMLStyleElement | HTMLLink
  */
 export function hideWhileLoading(selectors: readonly string[]): void {
   if (!selectors.length || hidingStyles().length) return;
+  // Hidden again after a consent: this time is svc's, counted from here.
+  waived = false;
   since = performance.now();
   addSheet(hideCss(selectors)).setAttribute(HIDE_ATTRIBUTE, "");
 }
@@ -31,7 +36,8 @@ export function hideWhileLoading(selectors: readonly string[]): void {
  * has shown the original.
  */
 export function msHidden(): number | undefined {
-  const ms = Math.round(performance.now() - since);
+  // Not rounded here: the exposure rounds it (clampMs), and every snippet byte is paid by every shopper.
+  const ms = performance.now() - since;
   return waived || !hidingStyles().length ? 0 : shown || ms >= HIDE_TIMEOUT_MS ? undefined : ms;
 }
 
@@ -41,10 +47,10 @@ export function msHidden(): number | undefined {
  * pageview, their arm is applied then, as on a page that never hid (their own click precedes the change).
  */
 export function reveal(forConsent?: boolean): void {
+  if (forConsent) waived = true;
   for (const el of hidingStyles())
     if (!el.disabled) {
       el.disabled = true;
-      if (forConsent) waived = true;
-      else shown = true;
+      if (!forConsent) shown = true;
     }
 }

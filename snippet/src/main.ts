@@ -10,7 +10,7 @@ import { whenConsented } from "./consent";
 import { conversionFields, createDeduper } from "./convert";
 import { editorToken, loadEditor } from "./editor";
 import { describeElement, interactiveTarget, makeEvent } from "./events";
-import { hideWhileLoading, msHidden, reveal } from "./flicker";
+import { hideWhileLoading, msHidden, reveal, waived } from "./flicker";
 import { watchGoals } from "./goals";
 import { guard } from "./guard";
 import { getJSON, withDeadline } from "./http";
@@ -46,6 +46,11 @@ const teardown: (() => void)[] = [];
 let preview: string | null;
 /** The audience facts (landing and Shopify's), sent with each batch too, for the segment results (EventBatch `l`). */
 let facts: string;
+/**
+ * performance.now() msToApply counts from: navigation start, a single-page navigation, or the moment svc may
+ * start after it stood aside for a consent still to come (the wait for the shopper's answer is not svc's cost).
+ */
+let began = 0;
 
 const clampMs = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms))) || 0;
 const armsHere = (res: PatchesResponse, tag: Tag) =>
@@ -58,6 +63,7 @@ function start(tag: Tag, shopify: boolean): void {
   const vid = visitorId();
   if (!vid) return reveal(); // No durable visitor id, no meaningful data: stand down.
   phase = Phase.LOADING;
+  if (waived) began = performance.now();
   const now = Date.now();
   // In preview the cache is neither read nor written: the forced arm is not this visitor's assignment.
   preview = previewToken();
@@ -101,7 +107,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
   const mark = takeRedirectMark(Date.now());
   for (const arm of armsHere(res, tag)) {
     const to = arm.redirect && redirectTarget(arm.redirect, location.href);
-    if (to && !mark && markRedirect(arm.test, arm.arm)) {
+    if (to && !mark && markRedirect(arm.test, arm.arm, began)) {
       // The landing page records the exposure; this page records nothing.
       location.replace(to);
       return;
@@ -112,10 +118,9 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
   let sid = touchSession(Date.now());
   let state = sessionState(sid);
   let count = 0;
-  /** performance.now() when this pageview began: 0, or a single-page navigation's time. */
-  let began = 0;
   /** The arms on screen now, each with its undo. */
   const shown = new Map<Assignment, () => void>();
+  /** Each arm shown on this page, with what its exposure reported: [arm, msHidden, msToApply]. */
   const seen: [Assignment, number, number][] = [];
   const transport = createTransport(tag.base + (tag.shop ? ENDPOINTS.collect : ENDPOINTS.events), () => ({
     v: 1,
@@ -136,16 +141,17 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
     transport.flush();
     sid = now;
     state = sessionState(sid);
-    for (const [arm, msToApply, ms] of seen) expose(arm, msToApply, ms);
+    for (const s of seen) expose(...s);
   };
   const track = <T extends EventType>(type: T, fields: Fields<T>) => {
     if (preview || phase !== Phase.RUNNING || ++count > MAX_EVENTS_PER_PAGEVIEW) return;
     currentSession();
     transport.push(makeEvent(type, fields));
   };
-  const expose = (arm: Assignment, msToApply: number, msHidden: number) => {
+  // msToApply is counted from `began` unless given (a redirect's landing counts from the first page).
+  const expose = (arm: Assignment, msHidden: number, msToApply = performance.now() - began) => {
     currentSession();
-    if (!seen.some(([a]) => a === arm)) seen.push([arm, msToApply, msHidden]);
+    if (!seen.some(([a]) => a === arm)) seen.push([arm, msHidden, msToApply]);
     if (state.exposed.includes(arm.test)) return; // once per test per session
     state.exposed.push(arm.test);
     saveSessionState(state);
@@ -167,7 +173,8 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
         undo();
       }
     for (const arm of here)
-      if (!shown.has(arm)) shown.set(arm, showArm(arm, (a) => expose(a, performance.now() - began, hidden ?? 0)));
+      // A number by now: while it is undefined no arm is listed here, and it is 0 after the first call.
+      if (!shown.has(arm)) shown.set(arm, showArm(arm, (a) => expose(a, hidden as number)));
     hidden = 0;
   };
 
@@ -187,11 +194,11 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
   );
   visit(location.pathname);
   const landed = mark && res.tests.find((a) => a.test === mark.test && a.arm === mark.arm);
-  if (landed) expose(landed, Date.now() - mark.origin, 0);
+  if (landed) expose(landed, 0, Date.now() - mark.origin);
   showHere();
 
   publish(convert, (test, arm) => {
-    for (const a of shown.keys()) if (a.test === test && a.arm === arm) expose(a, performance.now() - began, 0);
+    for (const a of shown.keys()) if (a.test === test && a.arm === arm) expose(a, 0);
   });
 
   watchNavigation(() => {

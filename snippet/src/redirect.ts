@@ -30,12 +30,15 @@ export function redirectTarget(redirect: string, current: string): string | unde
 export interface RedirectMark {
   test: string;
   arm: string;
-  /** performance.timeOrigin of the page that redirected, so msToApply spans both pages. */
+  /**
+   * performance.timeOrigin of the page that redirected, later by the wait for the shopper's consent there (`began`
+   * in main.ts), so msToApply spans both pages and counts svc's time only.
+   */
   origin: number;
 }
 
-export function markRedirect(test: string, arm: string): boolean {
-  return write(MARK_KEY, JSON.stringify({ test, arm, origin: performance.timeOrigin, at: Date.now() }), true);
+export function markRedirect(test: string, arm: string, began: number): boolean {
+  return write(MARK_KEY, JSON.stringify({ test, arm, origin: performance.timeOrigin + began, at: Date.now() }), true);
 }
 
 /** Reads and clears the mark: a fresh one means this pageview is a redirect's landing. */

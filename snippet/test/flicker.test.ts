@@ -73,6 +73,29 @@ describe("reveal while consent is still to come", () => {
     expect(m.msHidden()).toBe(0);
     spy.mockRestore();
   });
+
+  it("marks the wait for the shopper as theirs even when nothing hid, and only a reveal for consent does", async () => {
+    let m = await load();
+    expect(m.waived).toBe(false);
+    m.reveal(true);
+    // main.ts times the arm from the consent on: the wait for the shopper's answer is not svc's cost.
+    expect(m.waived).toBe(true);
+    document.head.innerHTML = "<style data-svc-hide>#t{opacity:0}</style>";
+    m = await load();
+    m.reveal();
+    expect(m.waived).toBe(false);
+  });
+
+  it("counts hiding again after a consent as svc's own: from when it began, not 0", async () => {
+    const m = await load();
+    m.reveal(true);
+    const spy = vi.spyOn(performance, "now").mockReturnValue(6000);
+    m.hideWhileLoading(["#t"]);
+    expect(m.waived).toBe(false);
+    spy.mockReturnValue(6000 + 250);
+    expect(m.msHidden()).toBe(250);
+    spy.mockRestore();
+  });
 });
 
 describe("hideWhileLoading", () => {

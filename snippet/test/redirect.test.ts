@@ -28,12 +28,16 @@ describe("redirectTarget", () => {
 describe("redirect mark", () => {
   afterEach(() => sessionStorage.clear());
   it("is read once, and only while fresh", () => {
-    markRedirect("t1", "b");
+    markRedirect("t1", "b", 0);
     const m = takeRedirectMark(Date.now());
     expect(m).toMatchObject({ test: "t1", arm: "b" });
     expect(takeRedirectMark(Date.now())).toBeUndefined();
-    markRedirect("t1", "b");
+    markRedirect("t1", "b", 0);
     expect(takeRedirectMark(Date.now() + 60_000)).toBeUndefined();
+  });
+  it("starts the landing's clock after the first page's wait for consent, not at its navigation start", () => {
+    markRedirect("t1", "b", 4000);
+    expect(takeRedirectMark(Date.now())?.origin).toBe(performance.timeOrigin + 4000);
   });
   it("ignores garbage", () => {
     sessionStorage.setItem("svc_rd", "{nope");

@@ -65,6 +65,30 @@ describe.each(databaseKinds)("results feed (%s)", (kind) => {
     expect(body.rows.some((r: { visitors: number }) => r.visitors > 0)).toBe(true);
   });
 
+  it("writes every figure at a fixed precision, in the JSON and the CSV alike: money to four decimals, any other to six significant digits", async () => {
+    const body = await (await feed(`test=${SHIP.id}`)).json();
+    const [header, ...rows] = parseCsv(await (await adminFetch(url(), SHOP, `/app/tests/${SHIP.id}/export.csv`)).text()).filter((r) => r.length > 1);
+    const atPrecision = (n: number) => Number(n.toPrecision(6)) === n || Number(n.toFixed(4)) === n;
+    const numbers = body.rows.flatMap((r: Record<string, unknown>) => Object.entries(r).filter((e): e is [string, number] => typeof e[1] === "number"));
+    for (const [column, n] of numbers) expect([column, n, atPrecision(n)]).toEqual([column, n, true]);
+    for (const row of rows)
+      row.forEach((cell, c) => {
+        if (/^-?[\d.]+(e-?\d+)?$/.test(cell)) expect([header![c], cell, atPrecision(Number(cell))]).toEqual([header![c], cell, true]);
+      });
+    // The computed figures are there, and none of them was a round number to begin with.
+    const variant = body.rows.find((r: { is_control: boolean; primary_goal: boolean }) => !r.is_control && r.primary_goal);
+    // Revenue per visitor's lift and interval, the last three columns (the shipped variant's orders earn it revenue).
+    expect(body.columns.slice(-3)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
+    expect(variant.revenue_per_visitor_lift).toBeGreaterThan(0);
+    expect(variant.revenue_per_visitor_lift_ci_low).toBeLessThan(variant.revenue_per_visitor_lift);
+    const computed = ["conversion_rate", "lift", "lift_ci_low", "lift_ci_high", "p_value", "chance_to_win", "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_high"];
+    for (const column of computed) expect([column, typeof variant[column], Number.isInteger(variant[column])]).toEqual([column, "number", false]);
+    // 470 of 8,400 is 0.05595238095238095 as a float: written to its sixth digit.
+    const rate = variant.converting_visitors / variant.visitors;
+    expect(String(rate).length).toBeGreaterThan(12);
+    expect(variant.conversion_rate).toBe(Number(rate.toPrecision(6)));
+  });
+
   it("answers the daily CSV's rows with daily=1", async () => {
     const body = await (await feed(`test=${SHIP.id}&daily=1`)).json();
     const [header, ...rows] = parseCsv(await (await adminFetch(url(), SHOP, `/app/tests/${SHIP.id}/export.csv?daily=1`)).text()).filter((r) => r.length > 1);

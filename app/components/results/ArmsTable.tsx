@@ -14,6 +14,7 @@ import { LiftIntervalBar, intervalDomain, type LiftInterval } from "./LiftInterv
 import { ProfitTable } from "./ProfitTable";
 import {
   comparisonErrorText,
+  formatCount,
   formatInteger,
   formatLift,
   formatMoney,
@@ -185,7 +186,7 @@ export function ArmsTable({
     <ArmName key="name" arm={arm} />,
     formatMoney(arm.revenue, currency),
     ...(hasRefunds
-      ? [`${formatMoney(arm.netRevenue, currency)} (${formatMoney(arm.netRevenuePerVisitor, currency)} per visitor; ${formatInteger(arm.refundedOrders)} orders refunded${arm.refundShare === null ? "" : `, ${formatPercent(arm.refundShare)}`})`]
+      ? [`${formatMoney(arm.netRevenue, currency)} (${formatMoney(arm.netRevenuePerVisitor, currency)} per visitor; ${formatCount(arm.refundedOrders, "order")} refunded${arm.refundShare === null ? "" : `, ${formatPercent(arm.refundShare)}`})`]
       : []),
     formatMoney(arm.revenuePerVisitor, currency),
     formatMoney(arm.averageOrderValue, currency),

@@ -42,4 +42,25 @@ describe("FunnelCard", () => {
     expect(html).toMatch(/\+25\.0% \([+−-][\d.]+% to \+[\d.]+%\)/); // the variant's add to cart: 25% over 20%
     expect(html).toContain("Lift (95% interval)");
   });
+
+  it("says an arm of one visitor in the singular", () => {
+    const view = buildResults({
+      test: { id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
+      arms: [
+        { id: "a", key: "control", name: "Original", weight: 1 },
+        { id: "b", key: "b", name: "B", weight: 1 },
+      ],
+      goals: [{ label: "purchase", isPrimary: true }],
+      currency: "USD",
+      rollups: [row("a", "", { exposedVisitors: 1 }), row("b", "", { exposedVisitors: 2 }), row("a", "added_to_cart", { convertingVisitors: 1, conversions: 1 })],
+      flicker: [],
+    });
+    const html = renderToStaticMarkup(
+      <AppProvider i18n={enTranslations}>
+        <FunnelCard funnel={view.funnel!} alpha={view.alpha} />
+      </AppProvider>,
+    );
+    expect(html).toContain("Original (1 visitor)");
+    expect(html).toContain("B (2 visitors)");
+  });
 });

@@ -2,7 +2,7 @@
 // step-to-step rate and each step's lift against control (docs/results.md, "Funnel").
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import type { Funnel, FunnelStep } from "~/domain/results/view";
-import { formatInteger, formatLift, formatPercent } from "./format";
+import { formatCount, formatInteger, formatLift, formatPercent } from "./format";
 
 /** The step's lift with its interval, "+12.0% (−3.1% to +29.5%)"; a dash on control or without a comparison. */
 function liftText(step: FunnelStep): string {
@@ -14,7 +14,7 @@ function liftText(step: FunnelStep): string {
 export function FunnelCard({ funnel, alpha }: { funnel: Funnel; alpha: number }) {
   const rows = funnel.arms.flatMap((arm) =>
     arm.steps.map((step, i) => [
-      i === 0 ? `${arm.name} (${formatInteger(arm.visitors)} visitors)` : "",
+      i === 0 ? `${arm.name} (${formatCount(arm.visitors, "visitor")})` : "",
       step.name,
       formatInteger(step.visitors),
       formatPercent(step.rate),

@@ -3,7 +3,7 @@
 import { LineChart } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz";
 import type { ResultsView } from "~/domain/results/view";
-import { ChartCard, armColor } from "./ChartCard";
+import { ChartCard, armColor, hasPoints } from "./ChartCard";
 import { formatAxisPercent, formatDay, formatLift, formatPercent } from "./format";
 
 const asLift = (value: string | number | null) => (typeof value === "number" ? formatLift(value) : "");
@@ -39,6 +39,7 @@ export function LiftChart({ arms, daily, alpha }: Pick<ResultsView, "arms" | "da
   });
   return (
     <ChartCard
+      empty={hasPoints(series) ? undefined : "Not enough data for a lift yet."}
       title="Lift over control"
       description={`Cumulative relative lift of each variant with its ${level} always-valid interval (dashed). A band that stays clear of 0% is a real difference; very wide early intervals are drawn clipped (exact values in the table).`}
       summary={last ? `Latest lift: ${latest.join("; ")}.` : "No data yet."}

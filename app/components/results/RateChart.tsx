@@ -2,7 +2,7 @@
 import { LineChart } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz";
 import type { ResultsView } from "~/domain/results/view";
-import { ChartCard, armColor } from "./ChartCard";
+import { ChartCard, armColor, hasPoints } from "./ChartCard";
 import { formatAxisPercent, formatDay, formatPercent } from "./format";
 
 const asPercent = (value: string | number | null) => (typeof value === "number" ? formatPercent(value) : "");
@@ -23,6 +23,7 @@ export function RateChart({ arms, daily, goal }: Pick<ResultsView, "arms" | "dai
   });
   return (
     <ChartCard
+      empty={hasPoints(series) ? undefined : "No visitors yet."}
       title="Cumulative conversion rate"
       description={`Share of each arm's visitors who converted on ${goal}, counting every day so far.`}
       summary={last ? `Latest cumulative conversion rate: ${latest.join(", ")}.` : "No data yet."}
@@ -39,7 +40,8 @@ export function RateChart({ arms, daily, goal }: Pick<ResultsView, "arms" | "dai
           data={series}
           isAnimated={false}
           emptyStateText="No visitors yet"
-          yAxisOptions={{ labelFormatter: (value) => formatAxisPercent(value) }}
+          // No conversion yet (every rate 0): a 0–1% axis, not polaris-viz's default 0 to 10 (1,000%).
+          yAxisOptions={{ labelFormatter: (value) => formatAxisPercent(value), maxYOverride: 0.01 }}
           tooltipOptions={{ valueFormatter: asPercent }}
         />
       )}

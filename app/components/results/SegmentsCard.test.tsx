@@ -62,6 +62,12 @@ describe("SegmentsCard", () => {
     expect(render({ ...many, comparisons: 1000, confidence: 1 - 0.05 / 1000 })).toContain("at 99.995% confidence");
   });
 
+  it("says the one interval in the singular", () => {
+    const one = buildSegments({ arms, goals: ["buy"], currency: "USD", rows: rows.filter((r) => r.value === "mobile") });
+    expect(one.comparisons).toBe(1);
+    expect(render(one)).toContain("each is widened for the 1 interval this card can show");
+  });
+
   it("says nothing about intervals when the card can show none", () => {
     const html = render(buildSegments({ arms: arms.slice(0, 1), goals: ["buy"], currency: "USD", rows }));
     expect(html).not.toContain("How to read the intervals");

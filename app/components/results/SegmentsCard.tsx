@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Select, Text } from "@shopify/polaris";
 import { MIN_SEGMENT_CONVERTING, type SegmentArm, type SegmentsView } from "~/domain/results/segments";
-import { comparisonErrorText, formatInteger, formatLift, formatMoney, formatPercent } from "./format";
+import { comparisonErrorText, formatCount, formatInteger, formatLift, formatMoney, formatPercent } from "./format";
 
 // An arm without visitors, or without spread, in the page's own table's words: the segment's cell says the same.
 const NO_INTERVAL: Record<NonNullable<SegmentArm["noInterval"]>, string> = {
@@ -52,7 +52,7 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
         </Text>
         {segments.comparisons > 0 && (
           <Text as="p">
-            {`How to read the intervals: each stays valid however often you look, and each is widened for all ${formatInteger(segments.comparisons)} intervals this card can show (every segment of every dimension, for each variant and goal), so each is at ${confidenceText(segments.confidence)} confidence. `}
+            {`How to read the intervals: each stays valid however often you look, and each is widened for ${segments.comparisons === 1 ? "the" : "all"} ${formatCount(segments.comparisons, "interval")} this card can show (every segment of every dimension, for each variant and goal), so each is at ${confidenceText(segments.confidence)} confidence. `}
             {`An interval that excludes 0 is unlikely to be chance. One that includes 0 does not mean the segment reacted like the others: a segment has few visitors, so its interval is wide. Take a segment's difference as a question for a new test, not as its answer. An interval appears once the variant and control each have ${MIN_SEGMENT_CONVERTING} converting visitors in the segment.`}
           </Text>
         )}

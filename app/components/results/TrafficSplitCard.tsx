@@ -24,17 +24,30 @@ export function TrafficSplitCard({ arms, goals, srm }: Pick<ResultsView, "arms" 
           <Text as="h3" variant="headingMd">
             Traffic split
           </Text>
-          {srm.mismatch ? <Badge tone="critical">Sample ratio mismatch</Badge> : <Badge tone="success">Split as configured</Badge>}
+          {srm.mismatch ? (
+            <Badge tone="critical">Sample ratio mismatch</Badge>
+          ) : totalVisitors > 0 ? (
+            <Badge tone="success">Split as configured</Badge>
+          ) : (
+            // Nothing has been split yet: a green badge would vouch for an assignment nobody has gone through.
+            <Badge>No visitors yet</Badge>
+          )}
         </InlineStack>
         <DataTable
           columnContentTypes={["text", "numeric", "numeric", "numeric"]}
           headings={["Arm", "Configured", "Visitors", "Actual"]}
           rows={rows}
         />
-        <Text as="p" tone="subdued">
-          SRM p-value {formatPValue(srm.pValue)}: below 0.001 the visitors did not split as configured, which
-          points to a bug in assignment or tracking rather than chance.
-        </Text>
+        {totalVisitors > 0 ? (
+          <Text as="p" tone="subdued">
+            SRM p-value {formatPValue(srm.pValue)}: below 0.001 the visitors did not split as configured, which
+            points to a bug in assignment or tracking rather than chance.
+          </Text>
+        ) : (
+          <Text as="p" tone="subdued">
+            The visitors&apos; split is checked against the configured one once the test has visitors.
+          </Text>
+        )}
       </BlockStack>
     </Card>
   );

@@ -3,7 +3,7 @@ import { BarChart } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz";
 import type { ResultsView } from "~/domain/results/view";
 import { ChartCard, armColor } from "./ChartCard";
-import { formatDay, formatInteger } from "./format";
+import { formatCount, formatDay, formatInteger } from "./format";
 
 const asInteger = (value: string | number | null) => (typeof value === "number" ? formatInteger(value) : "");
 
@@ -22,7 +22,7 @@ export function VisitorsChart({ arms, daily }: Pick<ResultsView, "arms" | "daily
     <ChartCard
       title="Daily visitors"
       description="Visitors who entered the test each day, by arm."
-      summary={daily.length > 0 ? `Visitors over ${daily.length} days: ${totals.join(", ")}.` : "No data yet."}
+      summary={daily.length > 0 ? `Visitors over ${formatCount(daily.length, "day")}: ${totals.join(", ")}.` : "No data yet."}
       table={{
         columns: ["Day", ...arms.map((arm) => arm.name)],
         rows: daily.map((point) => [

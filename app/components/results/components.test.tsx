@@ -7,12 +7,14 @@ import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import type { ArmResult, ResultsView } from "~/domain/results/view";
 import { ArmsTable } from "./ArmsTable";
+import { hasPoints } from "./ChartCard";
 import { FlickerCard } from "./FlickerCard";
 import { LiftChart } from "./LiftChart";
 import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
 import { OutageNotice } from "./OutageNotice";
 import { RateChart } from "./RateChart";
 import { TrafficSplitCard } from "./TrafficSplitCard";
+import { VisitorsChart } from "./VisitorsChart";
 
 const render = (element: ReactElement) =>
   renderToStaticMarkup(<AppProvider i18n={enTranslations}>{element}</AppProvider>);
@@ -149,13 +151,83 @@ describe("results components on the server", () => {
     expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("—");
     const split = render(<TrafficSplitCard arms={arms} goals={[]} srm={{ pValue: 1, mismatch: false }} />);
     expect(split).toContain("50.0%");
-    expect(split).toContain("1.00");
+    // Nothing split yet: nothing to vouch for, neither a green badge nor a p-value of 1.
+    expect(split).toContain("No visitors yet");
+    expect(split).not.toContain("Split as configured");
+    expect(split).not.toContain("Polaris-Badge--toneSuccess");
+    expect(split).not.toContain("SRM p-value");
+    const none = [arm({}), arm({ armId: "b", key: "b", name: "Variant <B>", isControl: false })];
+    expect(render(<TrafficSplitCard arms={arms} goals={[{ goal: "signup", primary: true, arms: none }]} srm={{ pValue: 1, mismatch: false }} />)).not.toContain(
+      "Split as configured",
+    );
+    const some = [arm({ visitors: 510 }), arm({ armId: "b", key: "b", name: "Variant <B>", isControl: false, visitors: 490 })];
+    const splitting = render(<TrafficSplitCard arms={arms} goals={[{ goal: "signup", primary: true, arms: some }]} srm={{ pValue: 0.53, mismatch: false }} />);
+    expect(splitting).toContain("Split as configured");
+    expect(splitting).toContain("SRM p-value 0.530");
     // The chart is drawn after mount only; the server sends the title and the text alternative.
     const chart = render(<RateChart arms={arms} daily={[]} goal="signup" />);
     expect(chart).toContain("Cumulative conversion rate");
     expect(chart).toContain("No data yet.");
     expect(chart).not.toContain("<svg");
     expect(render(<LiftChart arms={arms} daily={[]} alpha={0.05} />)).toContain("95% always-valid interval");
+  });
+
+  it("says one of a thing in the singular: one day of visitors, one refunded order, and never -$0.00", () => {
+    const day = (d: string, visitors: number): ResultsView["daily"][number] => ({
+      day: d,
+      arms: [{ armId: "a", visitors, cumulativeVisitors: visitors, cumulativeConvertingVisitors: 0, cumulativeRate: 0 }],
+    });
+    expect(render(<VisitorsChart arms={arms} daily={[day("2026-11-01", 3)]} />)).toContain("Visitors over 1 day: Original 3, Variant &lt;B&gt; 0.");
+    expect(render(<VisitorsChart arms={arms} daily={[day("2026-11-01", 3), day("2026-11-02", 1)]} />)).toContain("Visitors over 2 days:");
+    const refunds = (refundedOrders: number) =>
+      render(
+        <ArmsTable
+          alpha={0.05}
+          currency="USD"
+          goal={{ goal: "purchase", primary: true, arms: [arm({ visitors: 1, conversions: 1, revenue: 10, netRevenue: -0.001, netRevenuePerVisitor: -0.001, refundedOrders, refundShare: 1 })] }}
+        />,
+      );
+    expect(refunds(1)).toContain("$0.00 ($0.00 per visitor; 1 order refunded, 100.0%)");
+    expect(refunds(2)).toContain("2 orders refunded");
+    expect(refunds(1)).not.toMatch(/[-−]\$0\.00/);
+  });
+
+  it("says what the flicker figures read: the test's last 5,000 exposures, or all of them while fewer", () => {
+    const stats = (armId: string, exposures: number) => ({ armId, exposures, medianMsToApply: 180, p95MsToApply: 420, medianMsHidden: 90, p95MsHidden: 300 });
+    const full = render(<FlickerCard arms={arms} flicker={[stats("a", 2600), stats("b", 2400)]} />);
+    expect(full).toContain("Exposures read");
+    expect(full).toContain("Read from the test&#x27;s last 5,000 exposures, all arms together: each arm&#x27;s count is its share of them.");
+    expect(full).toContain("2,600");
+    expect(full).toContain("420 ms");
+    const few = render(<FlickerCard arms={arms} flicker={[stats("a", 1), stats("b", 2)]} />);
+    expect(few).toContain("Read from the test&#x27;s 3 exposures so far, all arms together.");
+    expect(few).not.toContain("5,000");
+    expect(render(<FlickerCard arms={arms} flicker={[stats("a", 1)]} />)).toContain("Read from the test&#x27;s 1 exposure so far");
+    expect(render(<FlickerCard arms={arms} flicker={[]} />)).toContain("No exposures yet.");
+    // A shopper's consent wait is not the variant's cost (the snippet times from their answer).
+    expect(full).toContain("A shopper asked for consent counts from their answer");
+  });
+
+  it("says a chart has nothing to draw yet in words, in place of an empty default 0–1,000% axis", () => {
+    const series = (values: Array<number | null>) => [{ name: "B: lift", data: values.map((value, i) => ({ key: `Nov ${i + 1}`, value })) }];
+    expect(hasPoints(series([null, null]))).toBe(false);
+    expect(hasPoints([...series([null]), ...series([Number.NaN])])).toBe(false);
+    expect(hasPoints(series([null, 0.05]))).toBe(true);
+    expect(hasPoints(series([0]))).toBe(true);
+    // Visitors but no conversion: no lift on any day, so the lift chart says so where it would draw.
+    const day: ResultsView["daily"][number] = {
+      day: "2026-11-01",
+      arms: [
+        { armId: "a", visitors: 60, cumulativeVisitors: 60, cumulativeConvertingVisitors: 0, cumulativeRate: 0 },
+        { armId: "b", visitors: 60, cumulativeVisitors: 60, cumulativeConvertingVisitors: 0, cumulativeRate: 0 },
+      ],
+    };
+    const lift = render(<LiftChart arms={arms} daily={[day]} alpha={0.05} />);
+    expect(lift).toContain("data-svc-chart-empty");
+    expect(lift).toContain("Not enough data for a lift yet.");
+    // A rate of 0 is a point: that chart is drawn (in the browser), not replaced.
+    expect(render(<RateChart arms={arms} daily={[day]} goal="signup" />)).not.toContain("data-svc-chart-empty");
+    expect(render(<RateChart arms={arms} daily={[]} goal="signup" />)).toContain("No visitors yet.");
   });
 
   it("lists other currencies unconverted, and nothing when there are none", () => {

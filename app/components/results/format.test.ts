@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   comparisonErrorText,
   formatAxisPercent,
+  formatCount,
   formatDate,
   formatDay,
   formatInteger,
@@ -46,6 +47,26 @@ describe("results formatting", () => {
     expect(formatMoney(3, "ZZZ")).toMatch(/3\.00/);
     expect(formatMoney(3, "not a code")).toBe("3.00 not a code");
     expect(formatMoney(null, "USD")).toBe("—");
+  });
+
+  it("never prints a negative zero amount: what rounds to nothing is $0.00, a real cent stays negative", () => {
+    expect(formatMoney(-0, "USD")).toBe("$0.00");
+    expect(formatMoney(-0.001, "USD")).toBe("$0.00");
+    expect(formatMoney(-0.0049, "EUR")).toBe("€0.00");
+    expect(formatMoney(-0.4, "JPY")).toBe("¥0");
+    expect(formatMoney(-0.001, "not a code")).toBe("0.00 not a code");
+    expect(formatMoney(-0.005, "USD")).toBe("-$0.01");
+    expect(formatMoney(-0.6, "JPY")).toBe("-¥1");
+    expect(formatMoney(-12.5, "USD")).toBe("-$12.50");
+  });
+
+  it("says one of a thing in the singular, any other count in the plural", () => {
+    expect(formatCount(1, "visitor")).toBe("1 visitor");
+    expect(formatCount(0, "visitor")).toBe("0 visitors");
+    expect(formatCount(2, "day")).toBe("2 days");
+    expect(formatCount(12345, "comparison")).toBe("12,345 comparisons");
+    expect(formatCount(1, "child", "children")).toBe("1 child");
+    expect(formatCount(3, "child", "children")).toBe("3 children");
   });
 
   it("prints counts, durations and dates the same on server and browser", () => {

@@ -26,6 +26,11 @@ export function formatInteger(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? DASH : integer.format(value);
 }
 
+/** A count with its noun, singular for exactly one: "1 visitor", "2 visitors", "1,200 days". */
+export function formatCount(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(value)} ${value === 1 ? singular : plural}`;
+}
+
 /** A rate or share, e.g. 0.1234 → "12.34%". Small rates keep two decimals so arms stay distinguishable. */
 export function formatPercent(value: number | null | undefined, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
@@ -60,7 +65,10 @@ export function formatPValue(value: number | null | undefined): string {
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const plainAmount = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** An amount in its own currency; a code Intl does not know still prints the amount with the code. */
+/**
+ * An amount in its own currency; a code Intl does not know still prints the amount with the code. An amount
+ * that rounds to nothing prints as zero, never "-$0.00", which would read as a loss that is not there.
+ */
 export function formatMoney(value: number | null | undefined, currency: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   let format = moneyFormats.get(currency);
@@ -68,12 +76,15 @@ export function formatMoney(value: number | null | undefined, currency: string):
     try {
       format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
     } catch {
-      return `${plainAmount.format(value)} ${currency}`;
+      return `${plainAmount.format(unsignedZero(value, 2))} ${currency}`;
     }
     moneyFormats.set(currency, format);
   }
-  return format.format(value);
+  return format.format(unsignedZero(value, format.resolvedOptions().maximumFractionDigits ?? 2));
 }
+
+/** 0 for a value Intl would round to zero at `digits` decimals (it keeps the sign of -0.001 and of -0). */
+const unsignedZero = (value: number, digits: number) => (Math.abs(value) < 0.5 * 10 ** -digits ? 0 : value);
 
 /** Milliseconds, switching to seconds from one second on. */
 export function formatMs(value: number | null | undefined): string {

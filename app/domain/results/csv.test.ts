@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildResults, type RollupRow } from "./build-results";
-import { csvText, dailyCsv, dailyRecords, DAILY_COLUMNS, moneyFigure, SUMMARY_COLUMNS, summaryCsv as summaryOf, summaryRecords } from "./csv";
+import { csvText, dailyCsv, dailyRecords, DAILY_COLUMNS, FIGURE_DIGITS, moneyFigure, roundedFigure, SUMMARY_COLUMNS, summaryCsv as summaryOf, summaryRecords } from "./csv";
 import { decisionSummary } from "./decision-summary";
 import { formulaCells, readsAsFormula, spreadsheetCells } from "./spreadsheet-reading";
 
@@ -159,6 +159,65 @@ describe("results CSV money and decision", () => {
     expect(at(control, "average_order_value")).toBe("19.99");
   });
 
+  it("writes every figure that is not money to six significant digits, never a float's noise, in the CSV and the records alike", () => {
+    expect(FIGURE_DIGITS).toBe(6);
+    expect(roundedFigure(0.9999999999999734)).toBe(1);
+    expect(roundedFigure(0.30000000000000004)).toBe(0.3);
+    expect(roundedFigure(1 / 3)).toBe(0.333333);
+    expect(roundedFigure(-0.123456789)).toBe(-0.123457);
+    expect(roundedFigure(1.234567e-9)).toBe(1.23457e-9); // a tiny p-value keeps its digits, not 0
+    expect(roundedFigure(123456789)).toBe(123456789); // counts as they are
+    expect(roundedFigure(Number.NaN)).toBeNull();
+    expect(roundedFigure(Number.POSITIVE_INFINITY)).toBeNull();
+    // A third of the visitors converting, and lifts and chances from the engine: none of them round by themselves.
+    const v = twoArms([
+      row("a", "", "2026-11-01", { exposedVisitors: 3000 }),
+      row("b", "", "2026-11-01", { exposedVisitors: 3000 }),
+      row("a", "signup", "2026-11-01", { convertingVisitors: 1000, conversions: 1000 }),
+      row("b", "signup", "2026-11-01", { convertingVisitors: 1111, conversions: 1111 }),
+    ], "signup");
+    const variant = v.goals[0]!.arms[1]!;
+    for (const noisy of [variant.rate, variant.lift, variant.ciLow, variant.ciHigh, variant.pValue, variant.chanceToWin]) {
+      expect(typeof noisy).toBe("number");
+      expect(String(noisy).replace(/^-?0\.0*|\.|e.*$/g, "").length).toBeGreaterThan(FIGURE_DIGITS);
+    }
+    const sixDigits = (text: string) => text.replace(/^-?0\.0*|\.|e.*$/g, "").replace(/^-/, "").length <= FIGURE_DIGITS;
+    const numbers = rowsOf(v).flat().filter((c) => /^-?\d/.test(c) && !/^\d{4}-/.test(c));
+    expect(numbers.length).toBeGreaterThan(20);
+    for (const text of numbers) expect([text, sixDigits(text)]).toEqual([text, true]);
+    const [, csvVariant] = rowsOf(v);
+    expect(at(csvVariant, "conversion_rate")).toBe("0.370333");
+    expect(Number(at(csvVariant, "lift"))).toBe(roundedFigure(variant.lift!));
+    const record = summaryRecords(v, decisionSummary(v, { today: "2026-11-02" }))[1]!;
+    expect(record.conversion_rate).toBe(0.370333);
+    for (const column of ["lift", "lift_ci_low", "lift_ci_high", "p_value", "chance_to_win", "srm_p_value"] as const) {
+      expect(record[column]).toBe(Number(at(csvVariant, column)));
+      expect([column, sixDigits(String(record[column]))]).toEqual([column, true]);
+    }
+  });
+
+  it("writes revenue per visitor's lift and interval against control as the page shows them, last, empty for the control", () => {
+    // Seeded revenue: each converting visitor spent $40 in control, $50 in the variant.
+    const spend = (armId: string, n: number, amount: number) =>
+      row(armId, "purchase", "2026-11-01", { convertingVisitors: n, conversions: n, revenue: n * amount, revenueSquares: n * amount ** 2, cappedRevenueCubes: n * amount ** 3 });
+    const v = twoArms([row("a", "", "2026-11-01", { exposedVisitors: 4000 }), row("b", "", "2026-11-01", { exposedVisitors: 4000 }), spend("a", 200, 40), spend("b", 240, 50)]);
+    const variant = v.goals[0]!.arms[1]!;
+    expect(variant.revenueLift).toBeGreaterThan(0.4);
+    expect(variant.revenueCiLow).toBeLessThan(variant.revenueLift!);
+    expect(SUMMARY_COLUMNS.slice(-3)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
+    const [control, b] = rowsOf(v);
+    expect([at(b, "revenue_per_visitor_lift"), at(b, "revenue_per_visitor_lift_ci_low"), at(b, "revenue_per_visitor_lift_ci_high")].map(Number)).toEqual(
+      [variant.revenueLift!, variant.revenueCiLow!, variant.revenueCiHigh!].map(roundedFigure),
+    );
+    expect([at(control, "revenue_per_visitor_lift"), at(control, "revenue_per_visitor_lift_ci_low"), at(control, "revenue_per_visitor_lift_ci_high")]).toEqual(["", "", ""]);
+    const records = summaryRecords(v, decisionSummary(v, { today: "2026-11-02" }));
+    expect(records[1]!.revenue_per_visitor_lift).toBe(roundedFigure(variant.revenueLift!));
+    expect(records[0]!.revenue_per_visitor_lift).toBeNull();
+    // Without revenue there is nothing to compare: empty, not 0.
+    const [, noRevenue] = rowsOf(twoArms([row("a", "", "2026-11-01", { exposedVisitors: 100 }), row("b", "", "2026-11-01", { exposedVisitors: 100 })]));
+    expect(at(noRevenue, "revenue_per_visitor_lift")).toBe("");
+  });
+
   it("carries the decision on every summary row, and each arm's mark", () => {
     const ship = twoArms([
       row("a", "", "2026-11-01", { exposedVisitors: 2000 }),
@@ -170,8 +229,9 @@ describe("results CSV money and decision", () => {
     const lift = ship.goals[0]?.arms[1];
     for (const cells of [control, variant]) {
       expect([at(cells, "decision"), at(cells, "decision_arm"), Number(at(cells, "decision_lift"))]).toEqual(["ship", "B", lift?.lift]);
-      expect(Number(at(cells, "decision_lift_ci_low"))).toBe(lift?.ciLow);
-      expect(Number(at(cells, "decision_lift_ci_high"))).toBe(lift?.ciHigh);
+      // At the CSV's precision (FIGURE_DIGITS significant digits), not the float's.
+      expect(Number(at(cells, "decision_lift_ci_low"))).toBe(roundedFigure(lift!.ciLow!));
+      expect(Number(at(cells, "decision_lift_ci_high"))).toBe(roundedFigure(lift!.ciHigh!));
     }
     expect([at(control, "arm_decided"), at(variant, "arm_decided")]).toEqual(["", "better"]);
     // Collecting: the state, and no arm or lift.

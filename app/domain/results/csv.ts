@@ -13,6 +13,7 @@ export const SUMMARY_COLUMNS = [
   "decision", "decision_arm", "decision_lift", "decision_lift_ci_low", "decision_lift_ci_high", "arm_decided",
   "net_revenue_per_visitor", "refunded_orders", "refund_share",
   "profit_per_visitor", "profit", "order_cost", "costed_orders", "uncosted_orders", "subscription_orders", "subscription_revenue",
+  "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high",
 ] as const;
 
 export const DAILY_COLUMNS = [
@@ -77,10 +78,24 @@ export function moneyFigure(value: number | null | undefined, currency: string):
   return { figure: text === "-0" || /^-0\.0*$/.test(text) ? text.slice(1) : text };
 }
 
+/** How many significant digits a figure that is not money keeps (a rate, a lift, a p-value, a chance). */
+export const FIGURE_DIGITS = 6;
+
+/**
+ * A figure that is not money, as the CSV and the feed write it: counts as they are, any other number to
+ * FIGURE_DIGITS significant digits, which drops the float noise of its computation (0.9999999999999734 → 1)
+ * and keeps a tiny p-value's own digits (1.234567e-9 → 1.23457e-9), where fixed decimals would write 0.
+ * Null for what could not be computed.
+ */
+export function roundedFigure(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  return Number.isInteger(value) ? value : Number(value.toPrecision(FIGURE_DIGITS));
+}
+
 function cell(value: Cell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "object") return value.figure;
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "number") return String(roundedFigure(value) ?? "");
   if (typeof value === "boolean") return value ? "true" : "false";
   return csvText(value);
 }
@@ -109,7 +124,7 @@ export function toRecords<C extends string>(header: readonly C[], rows: Cell[][]
       const value = row[i];
       // Money keeps the currency's decimals the CSV writes; text stays the merchant's or shopper's own (no formula guard: JSON is not a spreadsheet).
       record[column] =
-        value === null || value === undefined ? null : typeof value === "object" ? Number(value.figure) : typeof value === "number" && !Number.isFinite(value) ? null : value;
+        value === null || value === undefined ? null : typeof value === "object" ? Number(value.figure) : typeof value === "number" ? roundedFigure(value) : value;
     });
     return record;
   });
@@ -137,6 +152,7 @@ function summaryRows(view: ResultsView, decision: DecisionSummary): Cell[][] {
         standings.find((a) => a.armId === arm.armId)?.mark,
         money(arm.netRevenuePerVisitor), arm.refundedOrders, arm.refundShare,
         ...profitCells(arm.profit, money),
+        arm.revenueLift, arm.revenueCiLow, arm.revenueCiHigh,
       ]);
     }
   }

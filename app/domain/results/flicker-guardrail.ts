@@ -4,6 +4,11 @@ import { oneLine } from "../events/misuse-notice";
 import { ROBUST_RULE } from "./robust-view";
 import type { ResultsView } from "./view";
 
+/**
+ * How many of a test's most recent exposures (all arms together) the flicker figures read, the card's and this
+ * guardrail's: enough for a stable 95th percentile, and a bound on the query's cost.
+ */
+export const FLICKER_SAMPLE = 5_000;
 /** A median time hidden at or above this is a page shoppers watch blank: half the hiding timeout (1 s). */
 export const FLICKER_LIMIT_MS = 500;
 /** Before this many of its recent exposures, a variant's median says too little to pause on. */

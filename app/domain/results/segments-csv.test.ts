@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildResults } from "./build-results";
+import { roundedFigure } from "./csv";
 import { buildSegments } from "./segments";
 import { segmentsCsv } from "./segments-csv";
 
@@ -29,7 +30,8 @@ describe("segmentsCsv", () => {
     expect(Number(record.lift)).toBeCloseTo(0.2, 10);
     const shown = segments.dimensions[0]!.segments[0]!.goals[0]!.arms[1]!;
     expect(shown.ciLow).toBeDefined();
-    expect([Number(record.lift_ci_low), Number(record.lift_ci_high)]).toEqual([shown.ciLow, shown.ciHigh]);
+    // The card's interval at the CSV's precision (FIGURE_DIGITS significant digits).
+    expect([Number(record.lift_ci_low), Number(record.lift_ci_high)]).toEqual([roundedFigure(shown.ciLow!), roundedFigure(shown.ciHigh!)]);
     // The other dimension's variant has no visitors: no lift, no interval, the same correction.
     const other = Object.fromEntries(header!.map((h, i) => [h, rows[3]![i]]));
     expect(other).toMatchObject({ dimension: "visitor", segment: "new", arm_key: "v1", lift: "", lift_ci_low: "", comparisons: "2" });

@@ -29,6 +29,9 @@ describe("verdictFor", () => {
     expect(verdictFor({ kind: "no-winner-yet", remainingUsers: 500, days: null }).text).toBe(
       "Not enough evidence yet: no arm is ahead. About 500 more visitors reach the planned sample.",
     );
+    expect(verdictFor({ kind: "no-winner-yet", remainingUsers: 1, days: 0.2 }).text).toBe(
+      "Not enough evidence yet: no arm is ahead. About 1 more visitor (about 1 day at current traffic) reaches the planned sample.",
+    );
     expect(verdictFor({ kind: "no-winner-yet", remainingUsers: null, days: null }).text).toBe("Not enough evidence yet: no arm is ahead.");
     expect(verdictFor({ kind: "no-winner-yet", remainingUsers: 0, days: 0 }).text).toMatch(/^Not enough evidence yet: the planned sample is reached/);
     expect(verdictFor({ kind: "too-early", minVisitorsPerArm: 100 })).toEqual({

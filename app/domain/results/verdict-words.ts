@@ -76,8 +76,8 @@ export function heldBackSentence(h: HeldBack): string {
 
 function stillNeeded({ remainingUsers, days }: { remainingUsers: number | null; days: number | null }): string {
   if (remainingUsers === null || remainingUsers === 0) return "";
-  const pace = days !== null ? ` (about ${Math.ceil(days)} days at current traffic)` : "";
-  return ` About ${integerFormat.format(remainingUsers)} more visitors${pace} reach the planned sample.`;
+  const pace = days !== null ? ` (about ${counted(Math.ceil(days), "day")} at current traffic)` : "";
+  return ` About ${integerFormat.format(remainingUsers)} more ${remainingUsers === 1 ? "visitor" : "visitors"}${pace} reach${remainingUsers === 1 ? "es" : ""} the planned sample.`;
 }
 
 /** "B", "B and C", "B, C and D". */
@@ -153,7 +153,9 @@ export interface OutageSide {
   converting: number;
 }
 
-const visitorsText = (n: number) => `${integerFormat.format(n)} visitor${n === 1 ? "" : "s"}`;
+/** "1 day", "2 days": a count with its noun, singular for exactly one. */
+const counted = (n: number, noun: string) => `${integerFormat.format(n)} ${noun}${n === 1 ? "" : "s"}`;
+const visitorsText = (n: number) => counted(n, "visitor");
 
 /**
  * What happened, in one sentence, when one arm converted nobody (or everybody) on a goal and the other did not

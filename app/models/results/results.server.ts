@@ -1,7 +1,7 @@
 // What a test's results are built from: the test as its shop sees it, its rollups, and flicker figures.
 import { prisma } from "~/db.server";
 import type { RollupRow } from "~/domain/results/build-results";
-import type { FlickerNetworkRow } from "~/domain/results/flicker-guardrail";
+import { FLICKER_SAMPLE, type FlickerNetworkRow } from "~/domain/results/flicker-guardrail";
 import type { FlickerStats } from "~/domain/results/view";
 
 /** The test with its arms, goals and site, if it belongs to one of this shop's sites. */
@@ -50,9 +50,6 @@ export async function readRollupRows(siteId: string, testId: string): Promise<Ro
     subscriptionNetRevenue: Number(r.subscriptionNetRevenue),
   }));
 }
-
-/** How many recent exposures the flicker percentiles look at: enough for a stable p95, bounded in cost. */
-export const FLICKER_SAMPLE = 5_000;
 
 /**
  * The flicker card's window (the FLICKER_SAMPLE most recent exposures) per arm and network: how many, and how

@@ -1,5 +1,7 @@
 // Guarantees 3-6 in Chromium: GPC/DNT, the consent prompt, Shopify's Customer Privacy API, typed fields.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExposureEvent } from "../../../app/wire/events";
+import { HIDE_TIMEOUT_MS } from "../../../app/wire/hide";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { SHOP, pageConsole, sleep, startHarness, type Harness } from "./harness";
 import { CONSENT_REQUIRED, DNT_NAVIGATOR, DNT_WINDOW, GPC, GRANTED, TITLE_TEST, events, hasSvc, stored, svcReady, title } from "./helpers";
@@ -79,6 +81,22 @@ describe("consent outside Shopify (guarantee 5)", () => {
     await svcReady(t.page);
     expect(t.api("/api/consent").length).toBe(before);
     expect(await t.page.locator("svc-consent").count()).toBe(0);
+    await t.context.close();
+  });
+
+  it("times the variant from the shopper's consent: the wait for their answer is not counted as svc's flicker", async () => {
+    const t = await h.newPage({ api: { consent: CONSENT_REQUIRED, patches: TITLE_TEST } });
+    await t.page.goto(t.url("basic.html"));
+    await t.page.locator("svc-consent #y").waitFor();
+    await sleep(2 * HIDE_TIMEOUT_MS);
+    const answeredAt = await t.page.evaluate(() => performance.now());
+    await t.page.locator("svc-consent #y").click();
+    await svcReady(t.page);
+    expect(await title(t.page)).toBe("Variant title");
+    const [exposure] = (await events(t)).filter((e): e is ExposureEvent => e.type === "exposure");
+    // Counted from navigation start it would be over answeredAt (two seconds and more); from the consent, a round trip.
+    expect(exposure!.msToApply).toBeLessThan(answeredAt);
+    expect(exposure!.msHidden).toBe(0);
     await t.context.close();
   });
 

@@ -173,10 +173,18 @@ describe("reveal of a page hidden from its first byte", () => {
     await waitRevealed(t);
     expect(await revealedAt(t)).toBeLessThan(HIDE_TIMEOUT_MS * 0.8);
     await sleep(HIDE_TIMEOUT_MS);
-    await t.page.evaluate(() => (window as any).__shopify.setConsent(true));
+    const answeredAt = await t.page.evaluate(() => {
+      const at = performance.now();
+      (window as any).__shopify.setConsent(true);
+      return at;
+    });
     await t.page.waitForFunction(() => document.getElementById("title")?.textContent !== "Original title", undefined, { timeout: 5000 });
     expect(await title(t.page)).not.toBe("Original title");
-    expect(await exposures(t)).toHaveLength(1);
+    const sent = await exposures(t);
+    expect(sent).toHaveLength(1);
+    // Timed from the consent, not from navigation start: the shopper's wait is not svc's flicker cost.
+    expect(sent[0]!.msToApply).toBeLessThan(answeredAt);
+    expect(sent[0]!.msHidden).toBe(0);
     await t.context.close();
   });
 
