@@ -33,22 +33,38 @@ export interface DatabaseConfig {
   dataDir: string;
   /** Also serve the embedded database over PostgreSQL's protocol on this loopback port (0: any free one). */
   pglitePort?: number | null;
+  /**
+   * Told every statement this process sends, with its parameters, before it is sent: for tests that check what
+   * a path sends (tests/integration/ingest-layout.test.ts); never set by the app.
+   */
+  onStatement?: StatementListener;
+}
+
+export type StatementListener = (sql: string, params: readonly unknown[] | undefined) => void;
+
+/** The query-shape recorder and the config's listener as one listener, or null when neither is on. */
+function statementListener(kind: Database["kind"], config: DatabaseConfig): StatementListener | null {
+  const shapes = queryShapeRecorder(kind);
+  const listener = config.onStatement;
+  if (!shapes) return listener ?? null;
+  return listener ? (sql, params) => (shapes.record(sql), listener(sql, params)) : (sql) => shapes.record(sql);
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, config.pglitePort ?? null);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, statementListener("postgres", config))
+    : openPglite(config.dataDir, config.pglitePort ?? null, statementListener("pglite", config));
 }
 
-async function openPglite(dataDir: string, wirePort: number | null): Promise<Database> {
+async function openPglite(dataDir: string, wirePort: number | null, listen: StatementListener | null): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const db = await PGliteThread.open(dataDir, wirePort === null ? {} : { wirePort });
-  const shapes = queryShapeRecorder("pglite");
-  if (shapes) {
+  if (listen) {
     // Every statement, Prisma's included, passes through these two (a transaction's too: they call them).
     const { query, exec } = db;
-    db.query = (sql, ...rest) => (shapes.record(sql), query.call(db, sql, ...rest)) as never;
-    db.exec = (sql, ...rest) => (shapes.record(sql), exec.call(db, sql, ...rest));
+    db.query = (sql, params, ...rest) => (listen(sql, params), query.call(db, sql, params, ...rest)) as never;
+    db.exec = (sql, ...rest) => (listen(sql, undefined), exec.call(db, sql, ...rest));
   }
   const runner = (q: Pick<ThreadTransaction, "query" | "exec">): SqlRunner => ({
     async query<Row>(sql: string, params?: unknown[]) {
@@ -73,9 +89,8 @@ async function openPglite(dataDir: string, wirePort: number | null): Promise<Dat
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const shapes = queryShapeRecorder("postgres");
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(shapes ? { Client: recordingClient(shapes) } : {}) });
+async function openPostgres(url: string, listen: StatementListener | null): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(listen ? { Client: listeningClient(listen) } : {}) });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const sql: SqlRunner = {
@@ -116,14 +131,16 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** A pg client class that records each statement's shape before sending it (Prisma's adapter and ours share the pool). */
-function recordingClient(shapes: { record(sql: string): void }): typeof pg.Client {
-  return class RecordingClient extends pg.Client {
-    // pg's query() takes a text or a config object with `text`, then values or a callback, in several overloads.
+/** A pg client class that tells `listen` each statement before sending it (Prisma's adapter and ours share the pool). */
+function listeningClient(listen: StatementListener): typeof pg.Client {
+  return class ListeningClient extends pg.Client {
+    // pg's query() takes a text or a config object with `text` and `values`, then values or a callback, in several overloads.
     override query(...args: unknown[]): never {
-      const [first] = args;
-      const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
-      if (typeof text === "string") shapes.record(text);
+      const [first, second] = args;
+      const config = typeof first === "string" ? null : (first as { text?: unknown; values?: unknown } | null);
+      const text = config ? config.text : first;
+      const values = config?.values ?? second;
+      if (typeof text === "string") listen(text, Array.isArray(values) ? values : undefined);
       return (super.query as (...a: unknown[]) => never)(...args);
     }
   };

@@ -3,7 +3,7 @@
 // server and sleeping until its timer fires. What only a real server shows (HTTP, its timers really firing)
 // stays in the files that start one.
 import { afterAll, beforeAll } from "vitest";
-import type { SqlRunner } from "~/db/connection.server";
+import type { SqlRunner, StatementListener } from "~/db/connection.server";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { queryShapesEnv, SHOPIFY_TEST_ENV } from "./server";
 
@@ -18,8 +18,9 @@ export interface InProcessApp {
  * describe block; closed and dropped after it. The app's configuration is the server tests' (made-up Shopify
  * credentials, no Admin API reachable); the database handle is put where `app/db.server.ts` keeps its one
  * handle per process, because its configuration is read once per test file while a file may run on two kinds.
+ * `onStatement` hears every statement the app sends (the seeding through `sql` included), with its parameters.
  */
-export function useAppInProcess(kind: "pglite" | "postgres"): InProcessApp {
+export function useAppInProcess(kind: "pglite" | "postgres", options: { onStatement?: StatementListener } = {}): InProcessApp {
   const state = {} as { db: TestDatabase; sql: SqlRunner };
   const saved = new Map<string, string | undefined>();
   beforeAll(async () => {
@@ -37,7 +38,7 @@ export function useAppInProcess(kind: "pglite" | "postgres"): InProcessApp {
     // The app's statements in this process count for the query-shape check as a server's do (not the seeding).
     const shapes = queryShapesEnv().SVC_QUERY_SHAPES_DIR;
     if (shapes) process.env.SVC_QUERY_SHAPES_DIR = shapes;
-    const database = await openDatabase(state.db.config);
+    const database = await openDatabase({ ...state.db.config, onStatement: options.onStatement });
     delete process.env.SVC_QUERY_SHAPES_DIR;
     const migrated = await migrate(database.sql, await loadMigrations("prisma/migrations"));
     const prisma = new PrismaClient({ adapter: database.adapter });
