@@ -1,0 +1,113 @@
+// The SQL that ingestion sends, as a distributed PostgreSQL would take it: the app's code in this process on a
+// real database, every statement it sends heard with its parameters, and each statement on a distributed table
+// (scripts/database-layout.mjs) held to one site, so a Citus coordinator routes it to that site's shard. The
+// load is the bench's realistic mix from two sites at once (each batch a returning visitor's new session: its
+// valid exposure, 8 pageviews, a conversion with a value), through POST /api/events' service and its group
+// commit, and a group of both sites handed to the writer at once.
+import { beforeAll, describe, expect, it } from "vitest";
+import { ingestEventBatch } from "~/services/storefront/ingest-events.server";
+import { patchesForVisitor } from "~/services/storefront/patches.server";
+import { getSiteConfig } from "~/services/site-cache.server";
+import { writeEventGroup, type ScreenedBatch } from "~/services/storefront/write-event-group.server";
+import type { SvcEvent } from "~/wire";
+import { DISTRIBUTED, statementSites } from "../../scripts/database-layout.mjs";
+import { databaseKinds } from "../support/databases";
+import { useAppInProcess } from "../support/in-process";
+import { seedShop, seedSite, seedTest } from "../support/seed";
+import { batch, conversion, exposure, newId, pageview } from "../support/snippet-client";
+
+const SHOP = "svc-layout.myshopify.com";
+const SITES = ["layout-a", "layout-b"];
+const VISITORS_PER_SITE = 6;
+
+interface Heard {
+  sql: string;
+  params: readonly unknown[] | undefined;
+}
+
+describe.each(databaseKinds)("ingestion's statements on a distributed layout (%s)", (kind) => {
+  const heard: Heard[] = [];
+  let listening = false;
+  const app = useAppInProcess(kind, { onStatement: (sql, params) => void (listening && heard.push({ sql, params })) });
+  const visitors: Array<{ site: string; vid: string; test: string; arm: string }> = [];
+
+  beforeAll(async () => {
+    await seedShop(app.sql, { domain: SHOP });
+    for (const site of SITES) {
+      await seedSite(app.sql, { id: site, shop: SHOP });
+      await seedTest(app.sql, { id: `${site}-t`, site, status: "running", pages: ["/demo"], goals: ["signup"] });
+      for (let v = 0; v < VISITORS_PER_SITE; v++) {
+        const vid = newId();
+        const answer = await patchesForVisitor({ site, vid, sid: newId() });
+        if (!answer.ok) throw new Error(answer.problem.title);
+        const [assigned] = answer.value.tests;
+        if (!assigned) throw new Error(`${site}: no test for ${vid}`);
+        visitors.push({ site, vid, test: assigned.test, arm: assigned.arm });
+      }
+    }
+    // Each visitor's first session, unheard: the heard ones are returning visitors, whose earlier exposure and
+    // conversion the writer reads.
+    await Promise.all(visitors.map((v) => send(v)));
+  });
+
+  /** A new session of the visitor: its valid exposure, 8 pageviews, a conversion with a value. */
+  const session = (v: (typeof visitors)[number]): SvcEvent[] => [
+    exposure(v.test, v.arm),
+    ...Array.from({ length: 8 }, () => pageview("/demo")),
+    conversion("signup", 12.5),
+  ];
+  const send = async (v: (typeof visitors)[number]) => {
+    const answer = await ingestEventBatch({
+      door: "events",
+      text: JSON.stringify(batch(v.site, v.vid, newId(), session(v))),
+      origin: null,
+      address: "203.0.113.9",
+      receivedAt: new Date(),
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0",
+    });
+    if (!answer.ok) throw new Error(`${answer.problem.status} ${answer.problem.title}`);
+    expect(answer.value).toEqual({ accepted: 10, duplicates: 0, rejected: 0 });
+  };
+
+  /** The heard statements on distributed tables, each with what keeps it from one site. */
+  const judged = () =>
+    heard.map((h) => ({ sql: h.sql.replace(/\s+/g, " ").slice(0, 160), ...statementSites(h.sql, h.params ? [...h.params] : []) })).filter((s) => s.tables.length > 0);
+
+  const heardWhile = async (run: () => Promise<unknown>) => {
+    heard.length = 0;
+    listening = true;
+    try {
+      await run();
+    } finally {
+      listening = false;
+    }
+    return judged();
+  };
+
+  it("holds every statement of the realistic mix from two sites at once to one site", async () => {
+    const statements = await heardWhile(() => Promise.all(visitors.map((v) => send(v))));
+    expect(statements.filter((s) => s.problems.length > 0)).toEqual([]);
+    // What the writer wrote is among what was judged: every table of a session's events, both sites.
+    const written = new Set(statements.flatMap((s) => s.tables));
+    for (const table of ["Event", "Exposure", "Conversion", "ConversionAttribution", "DailyRollup", "SegmentRollup", "NetworkRollup"]) {
+      expect(written, table).toContain(table);
+    }
+    expect(new Set(statements.flatMap((s) => s.sites))).toEqual(new Set(SITES));
+  });
+
+  it("holds a group of both sites' batches, handed to the writer at once, to one site a statement", async () => {
+    const group: ScreenedBatch[] = [];
+    for (const v of visitors) {
+      const site = await getSiteConfig(v.site);
+      if (!site) throw new Error(`no site ${v.site}`);
+      const b = batch(v.site, v.vid, newId(), session(v));
+      group.push({ site, batch: b, events: b.events, receivedAt: new Date(), segment: "desktop|returning|direct||", network: "layout-net" });
+    }
+    const statements = await heardWhile(async () => expect(await writeEventGroup(group)).toEqual(group.map(() => ({ accepted: 10, duplicates: 0 }))));
+    expect(statements.filter((s) => s.problems.length > 0)).toEqual([]);
+    // One site a statement: the group's sites came one after the other.
+    expect(statements.map((s) => s.sites[0])).toEqual([...statements.map((s) => s.sites[0])].sort());
+    expect(new Set(statements.map((s) => s.sites[0]))).toEqual(new Set(SITES));
+    expect(DISTRIBUTED.get("Event")).toBe("siteId");
+  });
+});
