@@ -85,11 +85,46 @@ export function eventsRequests({ visitors, perBatch }) {
 }
 
 /**
+ * POST /api/events, the realistic mix (issue 37): each 10-event batch a new session of a returning visitor
+ * (round-robin over `visitors`, whose first sessions `returningVisitors` sends), with its valid exposure, 8
+ * pageviews and a conversion with a value. Every batch of it reads what the database knows of the visitor's
+ * earlier sessions and writes an exposure, a conversion, its attribution and rollup rows: the mix that costs
+ * the writer most per event, where the pageview-heavy rows above write mostly plain events.
+ */
+export function realisticRequests({ visitors }) {
+  let i = 0;
+  return [{
+    method: "POST",
+    path: "/api/events",
+    headers: { "content-type": "text/plain;charset=UTF-8" },
+    setupRequest: (req) => {
+      const visitor = visitors[i++ % visitors.length];
+      const now = Date.now();
+      const [{ test, arm }] = visitor.tests;
+      const at = (slot) => ({ id: uniqueId("r"), ts: now - (10 - slot) * 10, path: "/bench" });
+      const events = [
+        { ...at(0), type: "exposure", test, arm, msToApply: 120, msHidden: 0 },
+        ...Array.from({ length: 8 }, (_, k) => ({ ...at(k + 1), type: "pageview" })),
+        { ...at(9), type: "conversion", goal: "signup", value: 10 + (i % 7) },
+      ];
+      return { ...req, body: JSON.stringify({ v: 1, site: visitor.site, vid: visitor.vid, sid: uniqueId("s"), sent: now, events }) };
+    },
+  }];
+}
+
+/** The realistic mix's visitors with a first session each, so that every measured batch is a returning visitor's. */
+export async function returningVisitors({ url, pid, visitors, connections }) {
+  const withTests = visitors.filter((v) => v.tests.length > 0);
+  await measure({ url, pid, requests: realisticRequests({ visitors: withTests }), connections, amount: withTests.length });
+  return withTests;
+}
+
+/**
  * One load: autocannon at `connections` for `seconds` (or `amount` requests), with the server's CPU and
  * the machine's measured alongside and the server's resident memory read after it.
  */
-export async function measure({ url, pid, requests, connections, seconds, amount, itemsPerRequest = 1 }) {
-  const meter = cpuMeter(pid);
+export async function measure({ url, pid, requests, connections, seconds, amount, itemsPerRequest = 1, databaseName = null }) {
+  const meter = cpuMeter(pid, databaseName);
   const options = { url, connections, requests, timeout: 30 };
   if (amount) options.amount = amount;
   else options.duration = seconds;
@@ -106,5 +141,8 @@ export async function measure({ url, pid, requests, connections, seconds, amount
     non2xx: result.non2xx + result.errors + result.timeouts,
     rssMb: rssMb(pid),
     cpu,
+    // PostgreSQL's CPU per stored item (µs): its backends' CPU over the items answered 2xx; null on PGlite, whose
+    // work is inside svc's own process.
+    pgCpuUsPerItem: cpu.ownPostgresSeconds === null || ok === 0 ? null : (cpu.ownPostgresSeconds * 1e6) / (ok * itemsPerRequest),
   };
 }

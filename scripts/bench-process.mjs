@@ -94,6 +94,28 @@ function postgresCpuSeconds() {
   return byPid;
 }
 
+/**
+ * CPU seconds of the PostgreSQL backends serving `database`, by pid: a backend's process title (its
+ * /proc/<pid>/cmdline, which PostgreSQL rewrites) is "postgres: [<cluster_name>: ]<user> <database>
+ * <client> <state>" (Debian's clusters set cluster_name, "15/main"), so the bench's own connections are told
+ * from everyone else's on a shared server. Not counted: the server's
+ * shared processes (WAL writer, checkpointer, autovacuum), which work for every database at once. No
+ * pg_stat_statements: it needs shared_preload_libraries, which a stock server lacks.
+ */
+function backendCpuSeconds(database) {
+  const byPid = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const title = readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ");
+      const backend = /^postgres: (?:.+?: )?\S+ (\S+) (?:\[local\]|\S+\(\d+\))/.exec(title);
+      if (backend?.[1] === database) byPid.set(entry, cpuSeconds(entry));
+    } catch { /* gone */ }
+  }
+  return byPid;
+}
+
 /** CPU PostgreSQL used between two readings: processes that ended in between are not counted. */
 function postgresUsed(before, after) {
   let used = 0;
@@ -113,8 +135,11 @@ function machineSeconds() {
  * Starts a CPU meter over the server `pid`, this process (the load generator), PostgreSQL and the machine;
  * its stop() answers each as percent of one core over the elapsed time (machine: percent of all cores).
  */
-export function cpuMeter(pid) {
-  const start = { at: process.hrtime.bigint(), server: cpuSeconds(pid), bench: process.cpuUsage(), pg: postgresCpuSeconds(), machine: machineSeconds() };
+export function cpuMeter(pid, database = null) {
+  const start = {
+    at: process.hrtime.bigint(), server: cpuSeconds(pid), bench: process.cpuUsage(), pg: postgresCpuSeconds(), machine: machineSeconds(),
+    own: database ? backendCpuSeconds(database) : null,
+  };
   return () => {
     const seconds = Number(process.hrtime.bigint() - start.at) / 1e9;
     const bench = process.cpuUsage(start.bench);
@@ -125,6 +150,8 @@ export function cpuMeter(pid) {
       loadGenerator: pct((bench.user + bench.system) / 1e6),
       postgres: pct(postgresUsed(start.pg, postgresCpuSeconds())),
       machine: Math.round((100 * (machine.busy - start.machine.busy)) / (machine.total - start.machine.total)),
+      // CPU seconds of the backends serving `database` (null without one): what PostgreSQL spent on this load.
+      ownPostgresSeconds: start.own ? postgresUsed(start.own, backendCpuSeconds(database)) : null,
     };
   };
 }
@@ -147,5 +174,5 @@ export async function createDatabase(serverUrl) {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { kind: "postgres", databaseUrl: url.href, dataDir: "", drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { kind: "postgres", databaseUrl: url.href, dataDir: "", name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

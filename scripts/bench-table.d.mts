@@ -6,7 +6,9 @@ export interface BenchLoad {
   p99: number;
   non2xx: number;
   rssMb: number;
-  cpu?: { server: number; loadGenerator: number; postgres: number; machine: number };
+  cpu?: { server: number; loadGenerator: number; postgres: number; machine: number; ownPostgresSeconds?: number | null };
+  /** CPU µs of the PostgreSQL backends serving the bench's database per item stored; null on PGlite. */
+  pgCpuUsPerItem?: number | null;
 }
 export interface BenchRow {
   scenario: string;

@@ -20,6 +20,17 @@ describe("targetFor", () => {
     expect(events("postgres", 20_000)).toBe(true);
   });
 
+  it("holds the realistic mix to 12,000 events/s on PGlite, and 20,000 at 25 µs of PostgreSQL CPU each on PostgreSQL", () => {
+    const realistic = (database: "pglite" | "postgres", itemsPerSecond: number, pgCpuUsPerItem: number | null) =>
+      targetFor(row({ scenario: "POST /api/events ×10, realistic mix", database, svc: load({ itemsPerSecond, pgCpuUsPerItem }) }))?.met;
+    expect(realistic("pglite", 12_000, null)).toBe(true);
+    expect(realistic("pglite", 11_999, null)).toBe(false);
+    expect(realistic("postgres", 20_000, 25)).toBe(true);
+    expect(realistic("postgres", 20_000, 25.1)).toBe(false);
+    expect(realistic("postgres", 19_999, 10)).toBe(false);
+    expect(realistic("postgres", 30_000, null)).toBe(false);
+  });
+
   it("sets no target for other batch sizes or the results page", () => {
     expect(targetFor(row({ scenario: "POST /api/events ×50" }))).toBeNull();
     expect(targetFor(row({ scenario: "GET results page, 1e8 events (1.00× 1e4)" }))).toBeNull();

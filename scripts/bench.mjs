@@ -1,12 +1,13 @@
 // npm run bench [-- patches events restart memory results]: throughput, latency, CPU and resident memory of the
-// hot paths (/api/patches, /api/events) beside a bare Node `http` server doing the least the same request
-// needs, in the same run, on PGlite and (BENCH_DATABASE_URL) PostgreSQL; plus the results page's cost at
-// 10^4..10^8 events. Prints one table and writes it to bench-output/. See docs/performance.md.
+// hot paths (/api/patches; /api/events: the realistic mix, and batches of 1, 10, 50) beside a bare Node `http`
+// server doing the least the same request needs, in the same run, on PGlite and (BENCH_DATABASE_URL) PostgreSQL,
+// with PostgreSQL's CPU per event; plus the results page's cost at 10^4..10^8 events. Prints one table and
+// writes it to bench-output/. See docs/performance.md.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { seedResultsBench } from "./bench-results.mjs";
-import { eventsRequests, fetchAssignments, measure, patchesRequests } from "./bench-load.mjs";
+import { eventsRequests, fetchAssignments, measure, patchesRequests, realisticRequests, returningVisitors } from "./bench-load.mjs";
 import { createDatabase, rssMb, startApp, startBare, stop } from "./bench-process.mjs";
 import { runSql, seedSites } from "./bench-seed.mjs";
 import { formatTable, memoryGrowth, targetFor } from "./bench-table.mjs";
@@ -104,8 +105,9 @@ async function benchDatabase(database, bare, { memory, serverUrl }) {
     rows.push(r);
     log(`${scenario} (${database.kind}): ${svc.rps.toFixed(0)} req/s, p99 ${svc.p99} ms, non-2xx ${svc.non2xx}, RSS ${svc.rssMb.toFixed(0)} MB`);
   };
+  // PostgreSQL's CPU is read for svc's loads only: the bare server opens no database.
   const load = (server, requests, itemsPerRequest, connections = CONNECTIONS) =>
-    measure({ url: server.url, pid: server.pid, requests, connections, seconds: SECONDS, itemsPerRequest });
+    measure({ url: server.url, pid: server.pid, requests, connections, seconds: SECONDS, itemsPerRequest, databaseName: server === bare ? null : (database.name ?? null) });
   /** The app on a database holding at least `sites` bench sites (seeded while it is stopped). */
   async function appWithSites(sites, options = {}) {
     if (app && seeded >= sites && !options.restart) return app;
@@ -152,6 +154,12 @@ async function benchDatabase(database, bare, { memory, serverUrl }) {
     await section("events", async () => {
       const server = await appWithSites(EVENT_SITES);
       const visitors = await fetchAssignments(server.url, { sites: EVENT_SITES, visitors: EVENT_VISITORS });
+      // The realistic mix first (issue 37's events row): every visitor's first session sent, then the measured
+      // load of returning visitors' new sessions, with PostgreSQL's CPU per event beside it.
+      const returning = await returningVisitors({ url: server.url, pid: server.pid, visitors, connections: CONNECTIONS });
+      const realisticBaseline = await load(bare, realisticRequests({ visitors: returning }), 10);
+      const realistic = await load(server, realisticRequests({ visitors: returning }), 10);
+      row("POST /api/events ×10, realistic mix", realistic, realisticBaseline);
       await warm(server, eventsRequests({ visitors, perBatch: 10 }));
       for (const perBatch of EVENT_BATCHES) {
         const baseline = await load(bare, eventsRequests({ visitors, perBatch }), perBatch);
@@ -264,7 +272,8 @@ writeFileSync(file, JSON.stringify(report, null, 2));
 writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2));
 
 console.log(`\nsvc bench ${report.date}: ${CONNECTIONS} connections, ${SECONDS} s per load, ${report.machine.cores} cores (${report.machine.cpu}), Node ${process.version}`);
-console.log("CPU %: of one core, for svc's process / the load generator (this process) / all PostgreSQL processes / the whole machine (of all cores)\n");
+console.log("CPU %: of one core, for svc's process / the load generator (this process) / all PostgreSQL processes / the whole machine (of all cores)");
+console.log("pg µs/item: CPU of the PostgreSQL backends serving the bench's database per item stored (—: PGlite, inside svc's process)\n");
 console.log(formatTable(rows));
 for (const failure of failures) console.log(`FAILED: ${failure}`);
 console.log(`\nwritten to ${path.relative(root, file)} and bench-output/latest.json`);
