@@ -1,9 +1,16 @@
 // The SQL that ingestion sends, as a distributed PostgreSQL would take it: the app's code in this process on a
 // real database, every statement it sends heard with its parameters, and each statement on a distributed table
-// (scripts/database-layout.mjs) held to one site, so a Citus coordinator routes it to that site's shard. The
-// load is the bench's realistic mix from two sites at once (each batch a returning visitor's new session: its
-// valid exposure, 8 pageviews, a conversion with a value), through POST /api/events' service and its group
-// commit, and a group of both sites handed to the writer at once.
+// (scripts/database-layout.mjs) held to the sites of its group commit: to one site, so a Citus coordinator
+// routes it to that site's shard, when the group holds one site's batches; to the group's sites alone, named in
+// the statement so the coordinator prunes to their shards, when it mixes sites. The load is the bench's realistic
+// mix (each batch a returning visitor's new session: its valid exposure, 8 pageviews, a conversion with a
+// value), one site's through POST /api/events' service and its group commit, and a group of two sites' batches
+// handed to the writer at once.
+//
+// Why a mixed group is not split into one statement set per site: measured with `npm run bench -- events`
+// (PostgreSQL, ×10 pageviews over 100 sites, 20 connections, quiet 2-core machine), writing site by site took
+// throughput from 7,265 to 2,251 events/s, since a group of k sites then pays 3k statements instead of 3. The
+// write path of issue 37 (deltas folded in the background) is where a group becomes one shard's.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ingestEventBatch } from "~/services/storefront/ingest-events.server";
 import { patchesForVisitor } from "~/services/storefront/patches.server";
@@ -84,18 +91,19 @@ describe.each(databaseKinds)("ingestion's statements on a distributed layout (%s
     return judged();
   };
 
-  it("holds every statement of the realistic mix from two sites at once to one site", async () => {
-    const statements = await heardWhile(() => Promise.all(visitors.map((v) => send(v))));
+  it("holds every statement of one site's realistic mix to that site", async () => {
+    const [site] = SITES;
+    const statements = await heardWhile(() => Promise.all(visitors.filter((v) => v.site === site).map((v) => send(v))));
     expect(statements.filter((s) => s.problems.length > 0)).toEqual([]);
-    // What the writer wrote is among what was judged: every table of a session's events, both sites.
+    // What the writer wrote is among what was judged: every table of a session's events.
     const written = new Set(statements.flatMap((s) => s.tables));
     for (const table of ["Event", "Exposure", "Conversion", "ConversionAttribution", "DailyRollup", "SegmentRollup", "NetworkRollup"]) {
       expect(written, table).toContain(table);
     }
-    expect(new Set(statements.flatMap((s) => s.sites))).toEqual(new Set(SITES));
+    expect(new Set(statements.flatMap((s) => s.sites))).toEqual(new Set([site]));
   });
 
-  it("holds a group of both sites' batches, handed to the writer at once, to one site a statement", async () => {
+  it("holds a group of two sites' batches, handed to the writer at once, to those two sites, named in every statement", async () => {
     const group: ScreenedBatch[] = [];
     for (const v of visitors) {
       const site = await getSiteConfig(v.site);
@@ -104,10 +112,12 @@ describe.each(databaseKinds)("ingestion's statements on a distributed layout (%s
       group.push({ site, batch: b, events: b.events, receivedAt: new Date(), segment: "desktop|returning|direct||", network: "layout-net" });
     }
     const statements = await heardWhile(async () => expect(await writeEventGroup(group)).toEqual(group.map(() => ({ accepted: 10, duplicates: 0 }))));
-    expect(statements.filter((s) => s.problems.length > 0)).toEqual([]);
-    // One site a statement: the group's sites came one after the other.
-    expect(statements.map((s) => s.sites[0])).toEqual([...statements.map((s) => s.sites[0])].sort());
-    expect(new Set(statements.map((s) => s.sites[0]))).toEqual(new Set(SITES));
+    // Each statement is held to sites it names (no distributed table is read unbounded), and those are the group's.
+    for (const statement of statements) {
+      expect(statement.problems.filter((p) => !p.startsWith("touches ")), statement.sql).toEqual([]);
+      expect(SITES, statement.sql).toEqual(expect.arrayContaining(statement.sites));
+    }
+    expect(new Set(statements.flatMap((s) => s.sites))).toEqual(new Set(SITES));
     expect(DISTRIBUTED.get("Event")).toBe("siteId");
   });
 });

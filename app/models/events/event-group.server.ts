@@ -1,7 +1,6 @@
-// One site's part of a group of new snippet events in two statements whatever its size: one reads what the
-// database knows about its sessions and visitors, one writes the domain's plan (exposures, conversions,
-// attributions, rollups). Every round trip is paid by every part, so each is one statement; each names its
-// one site, so that a distributed PostgreSQL routes it to that site's shard (docs/database.md).
+// A group of new snippet events in two statements whatever its size: one reads what the database knows
+// about the group's sessions and visitors, one writes the domain's plan (exposures, conversions,
+// attributions, rollups). Every round trip is paid by every group, so each is one statement.
 import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { rollupUpsertSql } from "./rollup.server";
 import { networkRollupUpsertSql } from "./network-rollup.server";
@@ -9,8 +8,8 @@ import { segmentRollupUpsertSql } from "./segment-rollup.server";
 import type { Sql } from "~/models/transaction.server";
 
 export interface KnownFactsQuery {
-  /** The one site every key below is of. */
-  siteId: string;
+  /** Every site the keys below are of: each read names them, so a distributed PostgreSQL prunes to their shards. */
+  siteIds: readonly string[];
   /** (site, test, session) keys whose stored exposure matters. */
   exposureKeys: ReadonlyArray<{ siteId: string; testId: string; sessionId: string }>;
   /** (site, test, visitor) keys whose earliest exposure at or after the test's start matters (attribution). */
@@ -33,14 +32,14 @@ const READ_KNOWN_FACTS = `
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT e."siteId", e."testId", e."sessionId"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "testId" text, "sessionId" text)) k
-         JOIN "Exposure" e ON e."siteId" = $7 AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."sessionId" = k."sessionId") x
+         JOIN "Exposure" e ON e."siteId" = ANY($7::text[]) AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."sessionId" = k."sessionId") x
     ) AS "sessionExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT DISTINCT ON (e."siteId", e."testId", e."visitorId") e."siteId", e."testId", e."visitorId", e."armId",
               to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate", e."segment",
               e."network"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($5::jsonb) AS k("siteId" text, "testId" text, "visitorId" text, "startedAt" timestamp(3))) k
-         JOIN "Exposure" e ON e."siteId" = $7 AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
+         JOIN "Exposure" e ON e."siteId" = ANY($7::text[]) AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
                           AND e."exposedAt" >= k."startedAt"
         ORDER BY e."siteId", e."testId", e."visitorId", e."exposedAt", e."armId") x
     ) AS "visitorExposures",
@@ -48,13 +47,13 @@ const READ_KNOWN_FACTS = `
        SELECT k."siteId", k."testId", k."visitorId", e."covariate"::float8 AS "covariate"
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($2::jsonb) AS k("siteId" text, "testId" text, "visitorId" text)) k
          CROSS JOIN LATERAL (SELECT e."covariate" FROM "Exposure" e
-                       WHERE e."siteId" = $7 AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) e) x
+                       WHERE e."siteId" = ANY($7::text[]) AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) e) x
     ) AS "exposedVisitors",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."index", sum(c."value")::float8 AS revenue
          FROM jsonb_to_recordset($6::jsonb) AS k("index" int, "siteId" text, "visitorId" text, "currency" text,
               "from" timestamp(3), "before" timestamp(3))
-         JOIN "Conversion" c ON c."siteId" = $7 AND c."siteId" = k."siteId" AND c."visitorId" = k."visitorId" AND c."currency" = k."currency"
+         JOIN "Conversion" c ON c."siteId" = ANY($7::text[]) AND c."siteId" = k."siteId" AND c."visitorId" = k."visitorId" AND c."currency" = k."currency"
                             AND c."occurredAt" >= k."from" AND c."occurredAt" < k."before" AND c."value" IS NOT NULL
         GROUP BY k."index") x
     ) AS "revenueBefore",
@@ -62,20 +61,20 @@ const READ_KNOWN_FACTS = `
        SELECT a."siteId", a."testId", c."goal", c."visitorId", COALESCE(c."currency", '') AS currency,
               count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::float8 AS revenue
          FROM (SELECT DISTINCT * FROM jsonb_to_recordset($3::jsonb) AS k("siteId" text, "visitorId" text)) k
-         JOIN "Conversion" c ON c."siteId" = $7 AND c."siteId" = k."siteId" AND c."visitorId" = k."visitorId"
+         JOIN "Conversion" c ON c."siteId" = ANY($7::text[]) AND c."siteId" = k."siteId" AND c."visitorId" = k."visitorId"
          JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
         GROUP BY 1, 2, 3, 4, 5) x
     ) AS "visitorHistory",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT c."siteId", c."eventId"
          FROM jsonb_to_recordset($4::jsonb) AS k("siteId" text, "eventId" text)
-         JOIN "Conversion" c ON c."siteId" = $7 AND c."siteId" = k."siteId" AND c."eventId" = k."eventId") x
+         JOIN "Conversion" c ON c."siteId" = ANY($7::text[]) AND c."siteId" = k."siteId" AND c."eventId" = k."eventId") x
     ) AS "recordedConversions"`;
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
-/** What the database already holds about one site's sessions and visitors in the group, in one round trip. */
+/** What the database already holds about the group's sessions and visitors, in one round trip. */
 export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
   const [row] = await sql.query<{
     sessionExposures: Json<KnownFacts["sessionExposures"]>;
@@ -93,7 +92,7 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
     JSON.stringify(query.conversionKeys),
     JSON.stringify(query.visitorExposureKeys),
     JSON.stringify(query.revenueBeforeKeys),
-    query.siteId,
+    [...query.siteIds],
   ]);
   if (!row) throw new Error("readKnownFacts: no row");
   return {
@@ -137,7 +136,7 @@ const WRITE_PLAN = `
   )
   SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
 
-/** Writes one site's plan in one statement (its rows carry that site alone); answers how many of its exposures and conversions were new. */
+/** Writes the plan in one statement; answers how many of its exposures and conversions were new. */
 export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures: number; conversions: number }> {
   const [row] = await sql.query<{ exposures: number; conversions: number }>(WRITE_PLAN, [
     JSON.stringify(plan.exposures),
@@ -150,8 +149,13 @@ export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
 }
 
-/** The goal labels a site already counts under in its rollups (what its results show). */
-export async function readSiteGoalLabels(sql: Sql, siteId: string): Promise<string[]> {
-  const rows = await sql.query<{ goal: string }>(`SELECT DISTINCT goal FROM "DailyRollup" WHERE "siteId" = $1 AND goal <> ''`, [siteId]);
-  return rows.map((r) => r.goal);
+/** The goal labels each of `siteIds` already counts under in its rollups (what its results show). */
+export async function readSiteGoalLabels(sql: Sql, siteIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await sql.query<{ siteId: string; goal: string }>(
+    `SELECT DISTINCT "siteId", goal FROM "DailyRollup" WHERE "siteId" = ANY($1::text[]) AND goal <> ''`,
+    [siteIds],
+  );
+  const bySite = new Map<string, string[]>(siteIds.map((id) => [id, []]));
+  for (const r of rows) bySite.get(r.siteId)?.push(r.goal);
+  return bySite;
 }

@@ -15,8 +15,8 @@ export interface EventRow {
 }
 
 /**
- * Inserts the rows whose (site, eventId) is new, one site's batches of a group in one statement (the rows
- * as one JSON parameter, which the drivers and Prisma pass alike); returns the pairs that were new.
+ * Inserts the rows whose (site, eventId) is new, a whole group of sites' batches in one statement (the
+ * rows as one JSON parameter, which the drivers and Prisma pass alike); returns the pairs that were new.
  */
 export async function insertEventRows(sql: Sql, rows: EventRow[]): Promise<Array<{ siteId: string; eventId: string }>> {
   if (rows.length === 0) return [];

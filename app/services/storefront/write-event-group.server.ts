@@ -1,6 +1,6 @@
-// Writes a group of screened snippet batches in one transaction, site by site, each site's part with a fixed
-// number of set-based statements: new events, then what the database knows about their sessions and visitors,
-// then the domain's plan (exposures, conversions, attributions, rollup increments).
+// Writes a group of screened snippet batches in one transaction with a fixed number of set-based
+// statements: new events, then what the database knows about their sessions and visitors, then the
+// domain's plan (exposures, conversions, attributions, rollup increments).
 import { COVARIATE_WINDOW_MS } from "~/domain/events/covariate";
 import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
 import { PURCHASE_GOAL } from "~/domain/events/purchase";
@@ -41,38 +41,22 @@ const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;
 export class ConcurrentWriteError extends Error {}
 
 export async function writeEventGroup(group: readonly ScreenedBatch[]): Promise<BatchWritten[]> {
+  const rows = group.map((b) => b.events.map((event) => toRow(b.site, b.batch, event, b.receivedAt)));
+  const first = firstOccurrences(rows);
   const checkouts = group.some((b) => b.events.some((e) => e.type === "checkout"));
   // Checkouts keep the single-order path, written with Prisma, so their groups use a Prisma transaction;
   // the rest go straight to the driver, which measured cheaper per statement.
-  if (checkouts) return inTransaction((tx) => writeBySite(sqlOf(tx), group, (site, c) => recordCheckoutInTx(tx, site, c)));
-  return inSqlTransaction((sql) => writeBySite(sql, group, () => Promise.reject(new Error("checkout outside a Prisma transaction"))));
+  if (checkouts) return inTransaction((tx) => writeRows(sqlOf(tx), group, rows, first, (site, c) => recordCheckoutInTx(tx, site, c)));
+  return inSqlTransaction((sql) => writeRows(sql, group, rows, first, () => Promise.reject(new Error("checkout outside a Prisma transaction"))));
 }
 
-type RecordCheckout = (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }) => Promise<void>;
-
-/**
- * Each site's batches of the group in statements of their own, so that each statement names one site and a
- * distributed PostgreSQL routes it to that site's shard (docs/database.md, "Distributed PostgreSQL"); the
- * layout test checks the SQL (tests/integration/ingest-layout.test.ts). A group of k sites costs k times the
- * round trips of one. In site order, as the events were in key order, so that two instances writing the same
- * sites take their row locks in one order and cannot deadlock.
- */
-async function writeBySite(sql: Sql, group: readonly ScreenedBatch[], recordCheckout: RecordCheckout): Promise<BatchWritten[]> {
-  const parts = new Map<string, number[]>();
-  group.forEach((b, i) => parts.set(b.site.id, [...(parts.get(b.site.id) ?? []), i]));
-  const written: BatchWritten[] = [];
-  for (const siteId of [...parts.keys()].sort()) {
-    const indices = parts.get(siteId)!;
-    const part = indices.map((i) => group[i]!);
-    const rows = part.map((b) => b.events.map((event) => toRow(b.site, b.batch, event, b.receivedAt)));
-    const results = await writeRows(sql, part, rows, firstOccurrences(rows), recordCheckout);
-    results.forEach((result, k) => (written[indices[k]!] = result));
-  }
-  return written;
-}
-
-/** One site's batches (`group`), their rows and which of them are the first of their id. */
-async function writeRows(sql: Sql, group: readonly ScreenedBatch[], rows: EventRow[][], first: boolean[][], recordCheckout: RecordCheckout): Promise<BatchWritten[]> {
+async function writeRows(
+  sql: Sql,
+  group: readonly ScreenedBatch[],
+  rows: EventRow[][],
+  first: boolean[][],
+  recordCheckout: (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }) => Promise<void>,
+): Promise<BatchWritten[]> {
   const inserted = new Set(
     // In key order, so that two instances inserting the same ids (a retried batch) cannot deadlock.
     (await insertEventRows(sql, rows.flatMap((batchRows, b) => batchRows.filter((_, i) => first[b]![i])).sort(byKey))).map(
@@ -119,12 +103,11 @@ async function writeRows(sql: Sql, group: readonly ScreenedBatch[], rows: EventR
   });
 }
 
-/** One site's new exposures and conversions (`events`: at least one). */
 async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
   const exposures = events.filter((e) => e.kind === "exposure");
   const conversions = events.filter((e) => e.kind === "conversion");
   const known = await readKnownFacts(sql, {
-    siteId: events[0]!.site.id,
+    siteIds: [...new Set(events.map((e) => e.site.id))].sort(),
     // Exposures are read by the table's key, and a converting visitor's by (site, test, visitor): an index.
     exposureKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, sessionId: e.sessionId })),
     visitorExposureKeys: conversions.flatMap((e) =>
@@ -160,8 +143,7 @@ async function boundGoalLabels(sql: Sql, group: readonly ScreenedBatch[], events
   const sites = new Map(group.map((b) => [b.site.id, b.site]));
   const unseen = [...new Set(conversions.map((e) => e.site.id))].filter((id) => !admittedLabels.has(id));
   if (unseen.length > 0) {
-    for (const siteId of unseen) {
-      const labels = await readSiteGoalLabels(sql, siteId);
+    for (const [siteId, labels] of await readSiteGoalLabels(sql, unseen)) {
       const configured = configuredLabels(sites.get(siteId));
       admittedLabels.set(siteId, new Set(labels.filter((l) => !configured.has(l)).slice(0, MAX_GOAL_LABELS)));
     }
