@@ -49,6 +49,9 @@ try {
   }
   // The charts draw after hydration; the page is ready once the funnel card is there.
   await page.getByText("Funnel", { exact: false }).first().waitFor({ timeout: 10_000 });
+  // The segments card is read when opened, as a merchant opens it.
+  await page.getByRole("button", { name: "Show segments" }).click();
+  await page.getByLabel("Segment by").waitFor({ timeout: 10_000 });
   await page.screenshot({ path: join(OUT, "results.png"), fullPage: true });
   console.log(`wrote ${join(OUT, "results.png")}`);
   await browser.close();

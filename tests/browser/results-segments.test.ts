@@ -19,7 +19,11 @@ describe("the results page's segment breakdown in Chromium", () => {
     await page.goto(`${demo.server.url}/app/tests/demo-results-ship`, { waitUntil: "networkidle" });
     const card = page.locator("#segments");
     await expect(card.getByRole("heading", { name: "Segments (exploratory)" }).count()).resolves.toBe(1);
-    const text = await card.innerText();
+    // Read when opened: the page itself reads no segment row.
+    await expect(card.getByText("How to read the intervals").count()).resolves.toBe(0);
+    await card.getByRole("button", { name: "Show segments" }).click();
+    await card.getByText("How to read the intervals", { exact: false }).waitFor();
+    const text = await page.locator("#segments").innerText();
     expect(text).toContain("never change the test's verdict");
     // Device 3, new or returning 2, channel 6, country 8 segments (the seeded shares) × one variant × the 4 goals
     // the page lists (the purchase and the funnel's steps): 76 intervals, each at 1 − 0.05/76.

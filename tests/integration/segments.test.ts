@@ -91,18 +91,26 @@ describe.each(databaseKinds)("segments (%s)", (kind) => {
     expect(JSON.stringify(stored) + JSON.stringify(rows)).not.toMatch(/spring|facebook/);
   });
 
-  it("shows the exploratory card on the results page and the segment table in the CSV", async () => {
+  it("shows the exploratory card on the results page, its figures when opened, and the segment table in the CSV", async () => {
     const page = await loaderData(url(), SHOP, `/app/tests/${TEST}`, "routes/app.tests.$testId");
-    expect(page.data.segments.exploratory).toBe(true);
-    expect(page.data.segments.dimensions.map((d: { dimension: string }) => d.dimension)).toEqual(["device", "visitor", "channel", "country", "market"]);
+    // The page itself reads no segment row: the card's figures come when the merchant opens it.
+    expect(page.data.segments).toBeUndefined();
     const html = await (await adminFetch(url(), SHOP, `/app/tests/${TEST}`)).text();
     expect(html).toContain("Segments (exploratory)");
+    expect(html).toContain("Show segments");
+    const opened = await adminFetch(url(), SHOP, `/app/tests/${TEST}/segments`);
+    expect(opened.status).toBe(200);
+    const segments = (await opened.json()) as { exploratory: boolean; comparisons: number; confidence: number; dimensions: Array<{ dimension: string; segments: unknown[] }> };
+    expect(segments.exploratory).toBe(true);
+    expect(segments.dimensions.map((d) => d.dimension)).toEqual(["device", "visitor", "channel", "country", "market"]);
+    const missing = await adminFetch(url(), SHOP, `/app/tests/no-such-test/segments`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("json");
     const csv = await (await adminFetch(url(), SHOP, `/app/tests/${TEST}/export.csv?segments=1`)).text();
     expect(csv.split("\r\n")[0]).toContain("dimension,segment,goal");
     expect(csv).toContain(`,country,DE,${GIFT},`);
     expect(csv).toContain(",country,unknown,purchase,");
     // One correction for the whole card: every segment shown of every dimension × variants × goals, on every CSV row.
-    const segments = page.data.segments as { comparisons: number; confidence: number; dimensions: Array<{ segments: unknown[] }> };
     const shown = segments.dimensions.reduce((sum, d) => sum + d.segments.length, 0);
     expect(segments.comparisons).toBe(shown * (page.data.arms.length - 1) * page.data.goals.length);
     expect(segments.confidence).toBeCloseTo(1 - page.data.alpha / segments.comparisons, 12);

@@ -10,7 +10,6 @@ import { useLifecycleActions, type LifecycleProps } from "~/components/lifecycle
 import { PreviewCard, type PreviewCardProps } from "~/components/preview/PreviewCard";
 import type { ScheduleState } from "~/domain/experiments/schedule";
 import type { DecisionSummary as Decision } from "~/domain/results/decision-summary";
-import type { SegmentsView } from "~/domain/results/segments";
 import type { ChancePrior } from "~/domain/results/shop-prior";
 import { outageSentences } from "~/domain/results/verdict-words";
 import type { ResultsView } from "~/domain/results/view";
@@ -26,7 +25,7 @@ import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
 import { OutageNotice } from "./OutageNotice";
 import { RateChart } from "./RateChart";
 import { RevenueCapNote } from "./RevenueCapNote";
-import { SegmentsCard } from "./SegmentsCard";
+import { SegmentsPanel } from "./SegmentsPanel";
 import { TestStatusBadge } from "./TestStatusBadge";
 import { TrafficSplitCard } from "./TrafficSplitCard";
 import { VisitorsChart } from "./VisitorsChart";
@@ -35,7 +34,6 @@ import { formatDate, formatPercent } from "./format";
 /** What the page shows, as the route's loader answers it. */
 export type ResultsPageView = Omit<ResultsView, "verdict" | "remaining"> & {
   decision: Decision;
-  segments: SegmentsView;
   evidenceNotice: string | null;
   chancePrior: ChancePrior;
   lifecycle: LifecycleBannerProps & Omit<LifecycleProps, "testId" | "startWarning" | "decision" | "servedTo"> & { holdoutPercent?: number };
@@ -163,7 +161,7 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
         )}
         {view.goals.length > 0 && (
           <Layout.Section variant="fullWidth">
-            <SegmentsCard segments={view.segments} goals={view.goals.map((g) => g.goal)} currency={view.currency} />
+            <SegmentsPanel testId={test.id} goals={view.goals.map((g) => g.goal)} currency={view.currency} />
           </Layout.Section>
         )}
         <Layout.Section variant="oneHalf">

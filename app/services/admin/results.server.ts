@@ -68,20 +68,28 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
 }
 
 /** A test's results as the page shows them (the page adds its lifecycle and the rest: results-page.server.ts). */
-export type Results = ResultsView & { decision: DecisionSummary; segments: SegmentsView; evidenceNotice: string | null; chancePrior: ChancePrior };
+export type Results = ResultsView & { decision: DecisionSummary; evidenceNotice: string | null; chancePrior: ChancePrior };
 
 /**
  * The results page's data and its decision, with the robust view's word when a few networks' traffic looks
  * unusual (robust-view.ts) and the prior chance to win used; not found when the test is not this shop's.
  */
 export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<Results>> {
-  const loaded = await loadTestResults(shopDomain, testId, true);
+  // The segment rows are read when the merchant opens the card (loadSegments): most never do, and they were
+  // most of the page's database work (npm run bench -- results: PGlite 5–7 → 14 pages/s without them).
+  const loaded = await loadTestResults(shopDomain, testId);
   if (!loaded) return fail(NO_SUCH_TEST);
   const { input, view, decision } = loaded;
   const networks = await readNetworkRollups(loaded.siteId, testId);
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
-  return ok({ ...view, decision, segments: loaded.segments, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior });
+  return ok({ ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior });
+}
+
+/** The results page's exploratory segments card, read when the merchant opens it; not found as above. */
+export async function loadSegments(shopDomain: string, testId: string): Promise<Outcome<SegmentsView>> {
+  const loaded = await loadTestResults(shopDomain, testId, true);
+  return loaded ? ok(loaded.segments) : fail(NO_SUCH_TEST);
 }
 
 /** The CSV export's segment table (one row per dimension × segment × goal × arm); not found as above. */
