@@ -67,21 +67,25 @@ function nextEvent(visitor, now) {
   return { ...base, type: "pageview" };
 }
 
-/** POST /api/events with `perBatch` (a divisor of SESSION_EVENTS) events per batch, round-robin over visitors. */
-export function eventsRequests({ visitors, perBatch }) {
+/** POST /api/events round-robin over `visitors`: `batch(visitor, now, i)` answers the body's session and events. */
+function eventsPosts(visitors, batch) {
   let i = 0;
   return [{
     method: "POST",
     path: "/api/events",
     headers: { "content-type": "text/plain;charset=UTF-8" },
     setupRequest: (req) => {
-      const visitor = visitors[i++ % visitors.length];
+      const visitor = visitors[i % visitors.length];
       const now = Date.now();
-      const events = Array.from({ length: perBatch }, () => nextEvent(visitor, now));
-      const body = JSON.stringify({ v: 1, site: visitor.site, vid: visitor.vid, sid: visitor.sid, sent: now, events });
-      return { ...req, body };
+      const { sid, events } = batch(visitor, now, i++);
+      return { ...req, body: JSON.stringify({ v: 1, site: visitor.site, vid: visitor.vid, sid, sent: now, events }) };
     },
   }];
+}
+
+/** POST /api/events with `perBatch` (a divisor of SESSION_EVENTS) events per batch, round-robin over visitors. */
+export function eventsRequests({ visitors, perBatch }) {
+  return eventsPosts(visitors, (visitor, now) => ({ sid: visitor.sid, events: Array.from({ length: perBatch }, () => nextEvent(visitor, now)) }));
 }
 
 /**
@@ -92,24 +96,17 @@ export function eventsRequests({ visitors, perBatch }) {
  * the writer most per event, where the pageview-heavy rows above write mostly plain events.
  */
 export function realisticRequests({ visitors }) {
-  let i = 0;
-  return [{
-    method: "POST",
-    path: "/api/events",
-    headers: { "content-type": "text/plain;charset=UTF-8" },
-    setupRequest: (req) => {
-      const visitor = visitors[i++ % visitors.length];
-      const now = Date.now();
-      const [{ test, arm }] = visitor.tests;
-      const at = (slot) => ({ id: uniqueId("r"), ts: now - (10 - slot) * 10, path: "/bench" });
-      const events = [
-        { ...at(0), type: "exposure", test, arm, msToApply: 120, msHidden: 0 },
-        ...Array.from({ length: 8 }, (_, k) => ({ ...at(k + 1), type: "pageview" })),
-        { ...at(9), type: "conversion", goal: "signup", value: 10 + (i % 7) },
-      ];
-      return { ...req, body: JSON.stringify({ v: 1, site: visitor.site, vid: visitor.vid, sid: uniqueId("s"), sent: now, events }) };
-    },
-  }];
+  return eventsPosts(visitors, (visitor, now, i) => {
+    const [{ test, arm }] = visitor.tests;
+    const at = (slot) => ({ id: uniqueId("r"), ts: now - (10 - slot) * 10, path: "/bench" });
+    const events = [
+      { ...at(0), type: "exposure", test, arm, msToApply: 120, msHidden: 0 },
+      ...Array.from({ length: 8 }, (_, k) => ({ ...at(k + 1), type: "pageview" })),
+      // The batch's number after it was taken, as the value always was.
+      { ...at(9), type: "conversion", goal: "signup", value: 10 + ((i + 1) % 7) },
+    ];
+    return { sid: uniqueId("s"), events };
+  });
 }
 
 /** The realistic mix's visitors with a first session each, so that every measured batch is a returning visitor's. */

@@ -40,12 +40,7 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
   return (
     <Card>
       <BlockStack gap="300" id="segments">
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="h3" variant="headingMd">
-            Segments (exploratory)
-          </Text>
-          <Badge tone="info">Exploratory</Badge>
-        </InlineStack>
+        <SegmentsHeading />
         <Text as="p" tone="subdued">
           For exploring only: these figures never change the test&apos;s verdict. A visitor counts in the segment of
           their first exposure.
@@ -89,5 +84,17 @@ export function SegmentsCard({ segments, goals, currency }: { segments: Segments
         )}
       </BlockStack>
     </Card>
+  );
+}
+
+/** The card's title, the same whether its figures are read yet or not (SegmentsPanel). */
+export function SegmentsHeading() {
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      <Text as="h3" variant="headingMd">
+        Segments (exploratory)
+      </Text>
+      <Badge tone="info">Exploratory</Badge>
+    </InlineStack>
   );
 }

@@ -1,9 +1,9 @@
 // The results page's exploratory segments card, read when the merchant opens it: the segment rows are most of
 // the page's database work and most merchants never look (docs/results.md, "Segments").
-import { Banner, BlockStack, Button, Card, InlineStack, Badge, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useFetcher } from "@remix-run/react";
 import type { SegmentsView } from "~/domain/results/segments";
-import { SegmentsCard } from "./SegmentsCard";
+import { SegmentsCard, SegmentsHeading } from "./SegmentsCard";
 
 export function SegmentsPanel({ testId, goals, currency }: { testId: string; goals: readonly string[]; currency: string }) {
   const fetcher = useFetcher<SegmentsView | { title?: string }>();
@@ -12,12 +12,7 @@ export function SegmentsPanel({ testId, goals, currency }: { testId: string; goa
   return (
     <Card>
       <BlockStack gap="300" id="segments">
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="h3" variant="headingMd">
-            Segments (exploratory)
-          </Text>
-          <Badge tone="info">Exploratory</Badge>
-        </InlineStack>
+        <SegmentsHeading />
         <Text as="p" tone="subdued">
           How each variant did by device, new or returning visitors, traffic channel, country and market. For exploring
           only: these figures never change the test&apos;s verdict.
