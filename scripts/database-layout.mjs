@@ -124,9 +124,10 @@ const KEYWORDS = new Set(["where", "on", "set", "join", "left", "right", "inner"
  * coordinator routes a statement to one shard when each distributed table in it is held to one value of its
  * distribution column. The rule, checked on the statement's text and parameters:
  * - every reference to a distributed table (FROM, JOIN, UPDATE, DELETE FROM) is held to a parameter,
- *   `alias."siteId" = $n`, or joined on its column to a reference that is (`a."siteId" = b."siteId"`);
- * - every row an INSERT writes carries the same value: its VALUES parameters, or the rows of a JSON parameter
- *   (jsonb_to_recordset) naming the column;
+ *   `alias."siteId" = $n`, or joined on its column to a reference that is (`a."siteId" = b."siteId"`) or to keys
+ *   passed as arrays (`unnest(…) AS k("siteId", …)`, each key's row to its own site);
+ * - every row an INSERT writes carries the same value: its VALUES parameters, the rows of a JSON parameter
+ *   (jsonb_to_recordset) naming the column, or the column's array among `unnest(…) AS r(…)`'s;
  * - all those values are one.
  * Statements naming no distributed table answer { tables: [] }: reference and local tables are not checked.
  */
@@ -144,7 +145,7 @@ export function statementSites(text, params = []) {
     const alias = maybeAlias && !KEYWORDS.has(maybeAlias.toLowerCase()) ? maybeAlias : table;
     held.set(alias, column);
   }
-  if (tables.length === 0) return { tables, sites: [], problems: [] };
+  if (tables.length === 0) return { tables, sites: [], problems: [], routed: true };
   const problems = [];
   const sites = new Set();
   const value = (n) => params[Number(n) - 1];
@@ -168,7 +169,26 @@ export function statementSites(text, params = []) {
     union(aliasOf(alias), "$site");
   }
   for (const m of sql.matchAll(new RegExp(`${qualified}\\s*=\\s*${qualified}`, "g"))) union(aliasOf(m[1]), aliasOf(m[3]));
+  // Rows handed over as arrays (`unnest($a::text[], …) AS k("siteId", …)`): every element of the distribution
+  // column's array is a site the statement touches, and a table joined on its column to such a key alias is held
+  // to those sites (each row to its own), as rows an INSERT writes are.
+  for (const m of sql.matchAll(/unnest\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s+AS\s+(\w+)\s*\(([^)]*)\)/gi)) {
+    const arrays = [...m[1].matchAll(/\$(\d+)/g)].map((p) => p[1]);
+    const names = m[3].split(",").map((c) => c.trim().replace(/"/g, ""));
+    names.forEach((name, i) => {
+      if (![...DISTRIBUTED.values()].includes(name) || arrays[i] === undefined) return;
+      for (const site of [value(arrays[i])].flat()) sites.add(site);
+      union(m[2], "$keys");
+    });
+  }
+  // Held through key arrays only: each row stays on its site's shard, but a coordinator cannot route the
+  // statement to one shard from its text (it sends it to every shard), so `routed` is false.
+  let routed = true;
   for (const [alias, column] of held) {
+    if (find(alias) === find("$keys") && find(alias) !== find("$site")) {
+      routed = false;
+      continue;
+    }
     if (find(alias) !== find("$site")) problems.push(`"${alias}" is not held to one ${column}: no ${alias}."${column}" = $n, nor a join on ${column} to a table that is`);
   }
   // INSERT … VALUES: the parameter in the distribution column's place of every row.
@@ -199,7 +219,7 @@ export function statementSites(text, params = []) {
   }
   if (sites.size === 0) problems.push("names no site: no distribution column compared with a parameter, no row carrying one");
   if (sites.size > 1) problems.push(`touches ${sites.size} sites (${[...sites].slice(0, 4).join(", ")}${sites.size > 4 ? ", …" : ""})`);
-  return { tables: [...new Set(tables)], sites: [...sites], problems };
+  return { tables: [...new Set(tables)], sites: [...sites], problems, routed };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

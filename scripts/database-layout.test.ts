@@ -50,10 +50,16 @@ describe("the schema's layout", () => {
 describe("statementSites", () => {
   it("passes a statement held to one site, a join on the column, and rows of one site", () => {
     expect(statementSites(`SELECT * FROM "Exposure" e JOIN "Conversion" c ON c."siteId" = e."siteId" WHERE e."siteId" = $1`, ["s1"]))
-      .toEqual({ tables: ["Exposure", "Conversion"], sites: ["s1"], problems: [] });
+      .toEqual({ tables: ["Exposure", "Conversion"], sites: ["s1"], problems: [], routed: true });
     expect(statementSites(`SELECT "public"."DailyRollup"."goal" FROM "public"."DailyRollup" WHERE ("public"."DailyRollup"."siteId" = $1 AND "public"."DailyRollup"."testId" = $2)`, ["s1", "t"]).problems).toEqual([]);
     const rows = JSON.stringify([{ siteId: "s1", eventId: "a" }, { siteId: "s1", eventId: "b" }]);
     expect(statementSites(`INSERT INTO "Event" ("siteId", "eventId") SELECT r."siteId", r."eventId" FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text)`, [rows]).problems).toEqual([]);
+    const arrays = `INSERT INTO "Event" ("siteId", "eventId", "occurredAt") SELECT r."siteId", r."eventId", r."occurredAt" FROM unnest($1::text[], $2::text[], $3::timestamp(3)[]) AS r("siteId", "eventId", "occurredAt")`;
+    expect(statementSites(arrays, [["s1", "s1"], ["a", "b"], ["2026-12-06T00:00:00.000Z", null]])).toEqual({ tables: ["Event"], sites: ["s1"], problems: [], routed: true });
+    // Keys passed as arrays hold a table joined to them, each row to its own site, but no coordinator can route that.
+    const byKeys = `SELECT c."eventId" FROM unnest($1::text[], $2::text[]) AS k("siteId", "eventId") CROSS JOIN LATERAL (SELECT c."eventId" FROM "Conversion" c WHERE c."siteId" = k."siteId" AND c."eventId" = k."eventId") c`;
+    expect(statementSites(byKeys, [["s1", "s2"], ["a", "b"]])).toEqual({ tables: ["Conversion"], sites: ["s1", "s2"], problems: ["touches 2 sites (s1, s2)"], routed: false });
+    expect(statementSites(byKeys.replace('c."siteId" = k."siteId"', 'c."siteId" = $3'), [["s1"], ["a"], "s1"])).toMatchObject({ sites: ["s1"], problems: [], routed: true });
     expect(statementSites(`INSERT INTO "public"."SiteSegmentValue" ("siteId","dimension","value") VALUES ($1,$2,$3)`, ["s1", "market", "x"]).problems).toEqual([]);
     expect(statementSites(`SELECT 1 FROM "Site" WHERE id = $1`, ["s1"]).tables).toEqual([]);
   });
@@ -67,6 +73,8 @@ describe("statementSites", () => {
     const recordset = `SELECT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "eventId" text) JOIN "Conversion" c ON c."siteId" = k."siteId" AND c."eventId" = k."eventId"`;
     expect(statementSites(recordset, [JSON.stringify([{ siteId: "s1", eventId: "a" }])]).problems)
       .toEqual([`"c" is not held to one siteId: no c."siteId" = $n, nor a join on siteId to a table that is`]);
+    const arrays = `INSERT INTO "Event" ("eventId", "siteId") SELECT r."eventId", r."siteId" FROM unnest($1::text[], $2::text[]) AS r("eventId", "siteId")`;
+    expect(statementSites(arrays, [["a", "b"], ["s1", "s2"]]).problems).toEqual(["touches 2 sites (s1, s2)"]);
     expect(statementSites(`SELECT DISTINCT "siteId", goal FROM "DailyRollup" WHERE "siteId" = ANY($1::text[])`, [["s1", "s2"]]).problems)
       .toEqual(["touches 2 sites (s1, s2)"]);
   });

@@ -2,13 +2,14 @@
 // about the group's sessions and visitors, one writes the domain's plan (exposures, conversions,
 // attributions, rollups). Every round trip is paid by every group, so each is one statement.
 import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
-import { rollupUpsertSql } from "./rollup.server";
-import { networkRollupUpsertSql } from "./network-rollup.server";
-import { segmentRollupUpsertSql } from "./segment-rollup.server";
+import { ROLLUP_PARAMS, rollupParams, rollupUpsertSql } from "./rollup.server";
+import { networkRollupParams, networkRollupUpsertSql } from "./network-rollup.server";
+import { SEGMENT_ROLLUP_PARAMS, segmentRollupParams, segmentRollupUpsertSql } from "./segment-rollup.server";
+import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 import type { Sql } from "~/models/transaction.server";
 
 export interface KnownFactsQuery {
-  /** Every site the keys below are of: each read names them, so a distributed PostgreSQL prunes to their shards. */
+  /** Every site the keys below are of: when there is one, each read names it, so a distributed PostgreSQL routes it to its shard. */
   siteIds: readonly string[];
   /** (site, test, session) keys whose stored exposure matters. */
   exposureKeys: ReadonlyArray<{ siteId: string; testId: string; sessionId: string }>;
@@ -27,55 +28,97 @@ export interface KnownFactsQuery {
   conversionKeys: ReadonlyArray<{ siteId: string; eventId: string }>;
 }
 
-const READ_KNOWN_FACTS = `
+type Keys<K extends keyof KnownFactsQuery> = KnownFactsQuery[K] extends ReadonlyArray<infer Row> ? ReadonlyArray<ArrayColumn<Row>> : never;
+const EXPOSURE_KEYS: Keys<"exposureKeys"> = [{ name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "sessionId", type: "text" }];
+const VISITOR_EXPOSURE_KEYS: Keys<"visitorExposureKeys"> = [
+  { name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "visitorId", type: "text" }, { name: "startedAt", type: "timestamp(3)" },
+];
+const VISITOR_KEYS: Keys<"visitorKeys"> = [{ name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "visitorId", type: "text" }];
+const REVENUE_BEFORE_KEYS: Keys<"revenueBeforeKeys"> = [
+  { name: "index", type: "int" }, { name: "siteId", type: "text" }, { name: "visitorId", type: "text" }, { name: "currency", type: "text" },
+  { name: "from", type: "timestamp(3)" }, { name: "before", type: "timestamp(3)" },
+];
+const HISTORY_VISITORS: Keys<"historyVisitors"> = [{ name: "siteId", type: "text" }, { name: "visitorId", type: "text" }];
+const CONVERSION_KEYS: Keys<"conversionKeys"> = [{ name: "siteId", type: "text" }, { name: "eventId", type: "text" }];
+
+// Parameter positions: each key set's arrays in turn, then the sites.
+const P_EXPOSURE = 1;
+const P_VISITOR_EXPOSURE = P_EXPOSURE + EXPOSURE_KEYS.length;
+const P_VISITOR = P_VISITOR_EXPOSURE + VISITOR_EXPOSURE_KEYS.length;
+const P_REVENUE_BEFORE = P_VISITOR + VISITOR_KEYS.length;
+const P_HISTORY = P_REVENUE_BEFORE + REVENUE_BEFORE_KEYS.length;
+const P_CONVERSION = P_HISTORY + HISTORY_VISITORS.length;
+const P_SITES = P_CONVERSION + CONVERSION_KEYS.length;
+
+// Every lookup is a LATERAL subquery fenced with OFFSET 0, so it runs once per key by an index whatever the
+// table's statistics say: joined plainly, a fresh or freshly grown table's stale estimate made the planner scan
+// every row of the group's sites and hash them, a cost that grew with the sites' data.
+// How each lookup is held to its site (`held`): a group of one site's batches names it, `= $n`, so a distributed
+// PostgreSQL routes the statement to that site's shard, and the planner, knowing the site, reads each key by its
+// index. A group of several sites' joins each key to its own site instead: an `= ANY(sites)` beside the join made
+// every index probe descend once per site of the group (PostgreSQL 15 walks the array) and counted the site twice
+// in the estimates, which chose the visitor index over the key for a session's exposure (docs/database.md).
+function readKnownFactsSql(oneSite: boolean): string {
+  const held = (alias: string, key: string) => (oneSite ? `${alias}."siteId" = $${P_SITES}` : `${alias}."siteId" = ${key}."siteId"`);
+  return `
   SELECT
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT e."siteId", e."testId", e."sessionId"
-         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($1::jsonb) AS k("siteId" text, "testId" text, "sessionId" text)) k
-         JOIN "Exposure" e ON e."siteId" = ANY($7::text[]) AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."sessionId" = k."sessionId") x
+         FROM (SELECT DISTINCT * FROM ${unnestRows(EXPOSURE_KEYS, P_EXPOSURE, "k")}) k
+         CROSS JOIN LATERAL (SELECT e."siteId", e."testId", e."sessionId" FROM "Exposure" e
+                       WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."sessionId" = k."sessionId" OFFSET 0) e) x
     ) AS "sessionExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
-       SELECT DISTINCT ON (e."siteId", e."testId", e."visitorId") e."siteId", e."testId", e."visitorId", e."armId",
+       SELECT k."siteId", k."testId", k."visitorId", e."armId",
               to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate", e."segment",
               e."network"
-         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($5::jsonb) AS k("siteId" text, "testId" text, "visitorId" text, "startedAt" timestamp(3))) k
-         JOIN "Exposure" e ON e."siteId" = ANY($7::text[]) AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
-                          AND e."exposedAt" >= k."startedAt"
-        ORDER BY e."siteId", e."testId", e."visitorId", e."exposedAt", e."armId") x
+         FROM (SELECT "siteId", "testId", "visitorId", min("startedAt") AS "startedAt"
+                 FROM ${unnestRows(VISITOR_EXPOSURE_KEYS, P_VISITOR_EXPOSURE, "k")} GROUP BY 1, 2, 3) k
+         CROSS JOIN LATERAL (SELECT e."armId", e."exposedAt", e."covariate", e."segment", e."network" FROM "Exposure" e
+                       WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
+                         AND e."exposedAt" >= k."startedAt"
+                       ORDER BY e."exposedAt", e."armId" LIMIT 1) e) x
     ) AS "visitorExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."siteId", k."testId", k."visitorId", e."covariate"::float8 AS "covariate"
-         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($2::jsonb) AS k("siteId" text, "testId" text, "visitorId" text)) k
+         FROM (SELECT DISTINCT * FROM ${unnestRows(VISITOR_KEYS, P_VISITOR, "k")}) k
          CROSS JOIN LATERAL (SELECT e."covariate" FROM "Exposure" e
-                       WHERE e."siteId" = ANY($7::text[]) AND e."siteId" = k."siteId" AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) e) x
+                       WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) e) x
     ) AS "exposedVisitors",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."index", sum(c."value")::float8 AS revenue
-         FROM jsonb_to_recordset($6::jsonb) AS k("index" int, "siteId" text, "visitorId" text, "currency" text,
-              "from" timestamp(3), "before" timestamp(3))
-         JOIN "Conversion" c ON c."siteId" = ANY($7::text[]) AND c."siteId" = k."siteId" AND c."visitorId" = k."visitorId" AND c."currency" = k."currency"
-                            AND c."occurredAt" >= k."from" AND c."occurredAt" < k."before" AND c."value" IS NOT NULL
+         FROM ${unnestRows(REVENUE_BEFORE_KEYS, P_REVENUE_BEFORE, "k")}
+         CROSS JOIN LATERAL (SELECT c."value" FROM "Conversion" c
+                       WHERE ${held("c", "k")} AND c."visitorId" = k."visitorId"
+                         AND c."currency" = k."currency" AND c."occurredAt" >= k."from" AND c."occurredAt" < k."before" AND c."value" IS NOT NULL
+                       OFFSET 0) c
         GROUP BY k."index") x
     ) AS "revenueBefore",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
-       SELECT a."siteId", a."testId", c."goal", c."visitorId", COALESCE(c."currency", '') AS currency,
+       SELECT c."siteId", c."testId", c."goal", k."visitorId", COALESCE(c."currency", '') AS currency,
               count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::float8 AS revenue
-         FROM (SELECT DISTINCT * FROM jsonb_to_recordset($3::jsonb) AS k("siteId" text, "visitorId" text)) k
-         JOIN "Conversion" c ON c."siteId" = ANY($7::text[]) AND c."siteId" = k."siteId" AND c."visitorId" = k."visitorId"
-         JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
+         FROM (SELECT DISTINCT * FROM ${unnestRows(HISTORY_VISITORS, P_HISTORY, "k")}) k
+         CROSS JOIN LATERAL (SELECT a."siteId", a."testId", c."goal", c."currency", c."value" FROM "Conversion" c
+                       JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
+                       WHERE ${held("c", "k")} AND c."visitorId" = k."visitorId" OFFSET 0) c
         GROUP BY 1, 2, 3, 4, 5) x
     ) AS "visitorHistory",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT c."siteId", c."eventId"
-         FROM jsonb_to_recordset($4::jsonb) AS k("siteId" text, "eventId" text)
-         JOIN "Conversion" c ON c."siteId" = ANY($7::text[]) AND c."siteId" = k."siteId" AND c."eventId" = k."eventId") x
+         FROM ${unnestRows(CONVERSION_KEYS, P_CONVERSION, "k")}
+         CROSS JOIN LATERAL (SELECT c."siteId", c."eventId" FROM "Conversion" c
+                       WHERE ${held("c", "k")} AND c."eventId" = k."eventId" OFFSET 0) c) x
     ) AS "recordedConversions"`;
+}
+const READ_ONE_SITE = readKnownFactsSql(true);
+const READ_SITES = readKnownFactsSql(false);
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 /** What the database already holds about the group's sessions and visitors, in one round trip. */
 export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
+  const oneSite = query.siteIds.length === 1;
   const [row] = await sql.query<{
     sessionExposures: Json<KnownFacts["sessionExposures"]>;
     visitorExposures: Json<Array<{
@@ -85,14 +128,14 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
     revenueBefore: Json<KnownFacts["revenueBefore"]>;
     visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
     recordedConversions: Json<KnownFacts["recordedConversions"]>;
-  }>(READ_KNOWN_FACTS, [
-    JSON.stringify(query.exposureKeys),
-    JSON.stringify(query.visitorKeys),
-    JSON.stringify(query.historyVisitors),
-    JSON.stringify(query.conversionKeys),
-    JSON.stringify(query.visitorExposureKeys),
-    JSON.stringify(query.revenueBeforeKeys),
-    [...query.siteIds],
+  }>(oneSite ? READ_ONE_SITE : READ_SITES, [
+    ...rowArrays(query.exposureKeys, EXPOSURE_KEYS),
+    ...rowArrays(query.visitorExposureKeys, VISITOR_EXPOSURE_KEYS),
+    ...rowArrays(query.visitorKeys, VISITOR_KEYS),
+    ...rowArrays(query.revenueBeforeKeys, REVENUE_BEFORE_KEYS),
+    ...rowArrays(query.historyVisitors, HISTORY_VISITORS),
+    ...rowArrays(query.conversionKeys, CONVERSION_KEYS),
+    ...(oneSite ? [query.siteIds[0]] : []),
   ]);
   if (!row) throw new Error("readKnownFacts: no row");
   return {
@@ -105,46 +148,67 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
   };
 }
 
+type PlanRows<K extends "exposures" | "conversions" | "attributions"> = ReadonlyArray<ArrayColumn<IngestPlan[K][number]>>;
+const EXPOSURE_ROWS: PlanRows<"exposures"> = [
+  { name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "sessionId", type: "text" }, { name: "visitorId", type: "text" },
+  { name: "armId", type: "text" }, { name: "eventId", type: "text" }, { name: "exposedAt", type: "timestamp(3)" }, { name: "msToApply", type: "int" },
+  { name: "msHidden", type: "int" }, { name: "covariate", type: "numeric" }, { name: "segment", type: "text" }, { name: "network", type: "text" },
+];
+const CONVERSION_ROWS: PlanRows<"conversions"> = [
+  { name: "siteId", type: "text" }, { name: "eventId", type: "text" }, { name: "goal", type: "text" }, { name: "value", type: "numeric" },
+  { name: "currency", type: "text" }, { name: "sessionId", type: "text" }, { name: "visitorId", type: "text" }, { name: "occurredAt", type: "timestamp(3)" },
+  { name: "network", type: "text" },
+];
+const ATTRIBUTION_ROWS: PlanRows<"attributions"> = [
+  { name: "siteId", type: "text" }, { name: "eventId", type: "text" }, { name: "testId", type: "text" }, { name: "armId", type: "text" },
+];
+
+// Parameter positions: each part's arrays in turn.
+const W_EXPOSURES = 1;
+const W_CONVERSIONS = W_EXPOSURES + EXPOSURE_ROWS.length;
+const W_ATTRIBUTIONS = W_CONVERSIONS + CONVERSION_ROWS.length;
+const W_ROLLUPS = W_ATTRIBUTIONS + ATTRIBUTION_ROWS.length;
+const W_SEGMENTS = W_ROLLUPS + ROLLUP_PARAMS;
+const W_NETWORKS = W_SEGMENTS + SEGMENT_ROLLUP_PARAMS;
+
 // Data-modifying CTEs all run, referenced or not; the counts say how many exposures and conversions
 // were new, so that a plan overtaken by another writer is detected.
 const WRITE_PLAN = `
   WITH x AS (
     INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden", "covariate", "segment", "network")
     SELECT r."siteId", r."testId", r."sessionId", r."visitorId", r."armId", r."eventId", r."exposedAt", r."msToApply", r."msHidden", r."covariate", r."segment", r."network"
-      FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "testId" text, "sessionId" text, "visitorId" text, "armId" text,
-           "eventId" text, "exposedAt" timestamp(3), "msToApply" int, "msHidden" int, "covariate" numeric, "segment" text, "network" text)
+      FROM ${unnestRows(EXPOSURE_ROWS, W_EXPOSURES, "r")}
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), c AS (
     INSERT INTO "Conversion" ("siteId", "eventId", "goal", "value", "currency", "sessionId", "visitorId", "source", "occurredAt", "network")
     SELECT r."siteId", r."eventId", r."goal", r."value", r."currency", r."sessionId", r."visitorId", 'browser', r."occurredAt", r."network"
-      FROM jsonb_to_recordset($2::jsonb) AS r("siteId" text, "eventId" text, "goal" text, "value" numeric, "currency" text,
-           "sessionId" text, "visitorId" text, "occurredAt" timestamp(3), "network" text)
+      FROM ${unnestRows(CONVERSION_ROWS, W_CONVERSIONS, "r")}
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), a AS (
     INSERT INTO "ConversionAttribution" ("siteId", "eventId", "testId", "armId")
     SELECT r."siteId", r."eventId", r."testId", r."armId"
-      FROM jsonb_to_recordset($3::jsonb) AS r("siteId" text, "eventId" text, "testId" text, "armId" text)
+      FROM ${unnestRows(ATTRIBUTION_ROWS, W_ATTRIBUTIONS, "r")}
     ON CONFLICT DO NOTHING
   ), r AS (
-    ${rollupUpsertSql("$4")}
+    ${rollupUpsertSql(W_ROLLUPS)}
   ), s AS (
-    ${segmentRollupUpsertSql("$5")}
+    ${segmentRollupUpsertSql(W_SEGMENTS)}
   ), n AS (
-    ${networkRollupUpsertSql("$6")}
+    ${networkRollupUpsertSql(W_NETWORKS)}
   )
   SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
 
 /** Writes the plan in one statement; answers how many of its exposures and conversions were new. */
 export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures: number; conversions: number }> {
   const [row] = await sql.query<{ exposures: number; conversions: number }>(WRITE_PLAN, [
-    JSON.stringify(plan.exposures),
-    JSON.stringify(plan.conversions),
-    JSON.stringify(plan.attributions),
-    JSON.stringify(plan.rollups),
-    JSON.stringify(plan.segmentRollups),
-    JSON.stringify(plan.networkRollups),
+    ...rowArrays(plan.exposures, EXPOSURE_ROWS),
+    ...rowArrays(plan.conversions, CONVERSION_ROWS),
+    ...rowArrays(plan.attributions, ATTRIBUTION_ROWS),
+    ...rollupParams(plan.rollups),
+    ...segmentRollupParams(plan.segmentRollups),
+    ...networkRollupParams(plan.networkRollups),
   ]);
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
 }

@@ -1,6 +1,7 @@
 // Raw events, append-only: inserts that skip ids already stored, so a resent batch changes nothing.
 import type { EventType } from "~/generated/prisma/client";
 import type { Sql } from "~/models/transaction.server";
+import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 
 export interface EventRow {
   siteId: string;
@@ -14,19 +15,24 @@ export interface EventRow {
   data: Record<string, unknown>;
 }
 
+const EVENT_COLUMNS: ReadonlyArray<ArrayColumn<EventRow>> = [
+  { name: "siteId", type: "text" }, { name: "eventId", type: "text" }, { name: "type", type: "text" },
+  { name: "visitorId", type: "text" }, { name: "sessionId", type: "text" }, { name: "path", type: "text" },
+  { name: "occurredAt", type: "timestamp(3)" }, { name: "data", type: "text" },
+];
+
 /**
- * Inserts the rows whose (site, eventId) is new, a whole group of sites' batches in one statement (the
- * rows as one JSON parameter, which the drivers and Prisma pass alike); returns the pairs that were new.
+ * Inserts the rows whose (site, eventId) is new, a whole group of sites' batches in one statement (one array
+ * per column, row-arrays.server.ts); returns the pairs that were new.
  */
 export async function insertEventRows(sql: Sql, rows: EventRow[]): Promise<Array<{ siteId: string; eventId: string }>> {
   if (rows.length === 0) return [];
   return sql.query(
     `INSERT INTO "Event" ("siteId", "eventId", "type", "visitorId", "sessionId", "path", "occurredAt", "data")
-     SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"
-       FROM jsonb_to_recordset($1::jsonb) AS r("siteId" text, "eventId" text, "type" text, "visitorId" text,
-            "sessionId" text, "path" text, "occurredAt" timestamp(3), "data" jsonb)
+     SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"::jsonb
+       FROM ${unnestRows(EVENT_COLUMNS, 1, "r")}
      ON CONFLICT DO NOTHING
      RETURNING "siteId", "eventId"`,
-    [JSON.stringify(rows)],
+    rowArrays(rows, EVENT_COLUMNS),
   );
 }

@@ -4,23 +4,34 @@ import type { NetworkDelta } from "~/domain/events/network-plan";
 import type { NetworkRollupRow } from "~/domain/results/robust-view";
 import { prisma } from "~/db.server";
 import { sqlOf, type Sql, type Tx } from "~/models/transaction.server";
+import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 
 const SUMMED = [
   "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "cappedRevenue", "cappedRevenueSquares",
   "cappedRevenueCubes", "conversionSquares", "revenueConversions", "cappedRevenueConversions",
 ] as const;
-const TYPES: Record<(typeof SUMMED)[number], string> = {
+const TYPES: Record<(typeof SUMMED)[number], ArrayColumn<NetworkDelta>["type"]> = {
   exposedVisitors: "int", convertingVisitors: "int", conversions: "int", revenue: "numeric", revenueSquares: "numeric", cappedRevenue: "numeric",
   cappedRevenueSquares: "numeric", cappedRevenueCubes: "numeric", conversionSquares: "bigint", revenueConversions: "numeric", cappedRevenueConversions: "numeric",
 };
 
-/** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
-export function networkRollupUpsertSql(param: string): string {
+const NETWORK_COLUMNS: ReadonlyArray<ArrayColumn<NetworkDelta>> = [
+  ...(["siteId", "testId", "armId", "goal", "currency", "network"] as const).map((name) => ({ name, type: "text" as const })),
+  ...SUMMED.map((name) => ({ name, type: TYPES[name] })),
+];
+
+/** How many parameters networkRollupUpsertSql's statement takes (one array per column). */
+export const NETWORK_ROLLUP_PARAMS = NETWORK_COLUMNS.length;
+
+/** The upsert's parameters for `rows`, at networkRollupUpsertSql's positions. */
+export const networkRollupParams = (rows: readonly NetworkDelta[]): unknown[][] => rowArrays(rows, NETWORK_COLUMNS);
+
+/** The upsert of many keys' increments from NETWORK_ROLLUP_PARAMS array parameters from `$first` on, for one statement or a CTE. */
+export function networkRollupUpsertSql(first: number): string {
   const columns = SUMMED.map((c) => `"${c}"`).join(", ");
   return `INSERT INTO "NetworkRollup" ("siteId", "testId", "armId", "goal", "currency", "network", ${columns})
      SELECT r."siteId", r."testId", r."armId", r."goal", r."currency", r."network", ${SUMMED.map((c) => `r."${c}"`).join(", ")}
-       FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "currency" text,
-            "network" text, ${SUMMED.map((c) => `"${c}" ${TYPES[c]}`).join(", ")})
+       FROM ${unnestRows(NETWORK_COLUMNS, first, "r")}
      ON CONFLICT ("siteId", "testId", "armId", "goal", "currency", "network") DO UPDATE SET
        ${SUMMED.map((c) => `"${c}" = "NetworkRollup"."${c}" + EXCLUDED."${c}"`).join(",\n       ")}`;
 }
@@ -28,7 +39,7 @@ export function networkRollupUpsertSql(param: string): string {
 /** Adds the increments (one entry per key, in key order: network-plan.ts's rows()) in one statement. */
 export async function addToNetworkRollups(sql: Sql, rows: readonly NetworkDelta[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql.query(networkRollupUpsertSql("$1"), [JSON.stringify(rows)]);
+  await sql.query(networkRollupUpsertSql(1), networkRollupParams(rows));
 }
 
 export async function addToNetworkRollupsInTx(tx: Tx, rows: readonly NetworkDelta[]): Promise<void> {

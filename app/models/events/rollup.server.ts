@@ -1,6 +1,8 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
 import type { OrderSums } from "~/domain/shopify/order-lines";
+import type { RollupDelta } from "~/domain/events/ingest-plan";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
+import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 
 export interface RollupKey {
   siteId: string;
@@ -72,8 +74,47 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
   ]);
 }
 
-/** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
-export function rollupUpsertSql(param: string): string {
+const ROLLUP_COLUMNS: ReadonlyArray<ArrayColumn<RollupDeltaRow>> = [
+  { name: "siteId", type: "text" },
+  { name: "testId", type: "text" },
+  { name: "armId", type: "text" },
+  { name: "goal", type: "text" },
+  { name: "day", type: "text" },
+  { name: "currency", type: "text" },
+  { name: "exposures", type: "int" },
+  { name: "exposedVisitors", type: "int" },
+  { name: "convertingVisitors", type: "int" },
+  { name: "conversions", type: "int" },
+  { name: "revenue", type: "numeric" },
+  { name: "revenueSquares", type: "numeric" },
+  { name: "refunded", type: "numeric" },
+  { name: "cappedRevenue", type: "numeric" },
+  { name: "cappedRevenueSquares", type: "numeric" },
+  { name: "cappedRevenueCubes", type: "numeric" },
+  { name: "conversionSquares", type: "bigint" },
+  { name: "revenueConversions", type: "numeric" },
+  { name: "cappedRevenueConversions", type: "numeric" },
+  { name: "covariateSum", type: "numeric" },
+  { name: "covariateSquares", type: "numeric" },
+  { name: "covariateRevenueProducts", type: "numeric" },
+  { name: "refundedOrders", type: "int" },
+  { name: "costedOrders", type: "int" },
+  { name: "orderCost", type: "numeric" },
+  { name: "costedNetRevenue", type: "numeric" },
+  { name: "uncostedOrders", type: "int" },
+  { name: "subscriptionOrders", type: "int" },
+  { name: "subscriptionNetRevenue", type: "numeric" },
+];
+
+/** How many parameters rollupUpsertSql's statement takes (one array per column). */
+export const ROLLUP_PARAMS = ROLLUP_COLUMNS.length;
+
+/** The upsert's parameters for `rows`, at rollupUpsertSql's positions. */
+export const rollupParams = (rows: ReadonlyArray<RollupDeltaRow | RollupDelta>): unknown[][] =>
+  rowArrays(rows, ROLLUP_COLUMNS as ReadonlyArray<ArrayColumn<RollupDeltaRow | RollupDelta>>);
+
+/** The upsert of many keys' increments from ROLLUP_PARAMS array parameters from `$first` on, for one statement or a CTE. */
+export function rollupUpsertSql(first: number): string {
   return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
@@ -88,13 +129,7 @@ export function rollupUpsertSql(param: string): string {
             r."covariateSum", r."covariateSquares", r."covariateRevenueProducts", COALESCE(r."refundedOrders", 0),
             COALESCE(r."costedOrders", 0), COALESCE(r."orderCost", 0), COALESCE(r."costedNetRevenue", 0),
             COALESCE(r."uncostedOrders", 0), COALESCE(r."subscriptionOrders", 0), COALESCE(r."subscriptionNetRevenue", 0)
-       FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
-            "currency" text, "exposures" int, "exposedVisitors" int, "convertingVisitors" int, "conversions" int,
-            "revenue" numeric, "revenueSquares" numeric, "refunded" numeric, "cappedRevenue" numeric,
-            "cappedRevenueSquares" numeric, "cappedRevenueCubes" numeric, "conversionSquares" bigint, "revenueConversions" numeric,
-            "cappedRevenueConversions" numeric, "covariateSum" numeric, "covariateSquares" numeric, "covariateRevenueProducts" numeric,
-            "refundedOrders" int, "costedOrders" int, "orderCost" numeric, "costedNetRevenue" numeric, "uncostedOrders" int,
-            "subscriptionOrders" int, "subscriptionNetRevenue" numeric)
+       FROM ${unnestRows(ROLLUP_COLUMNS, first, "r")}
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
        "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
@@ -131,7 +166,7 @@ export type RollupDeltaRow = Omit<RollupKey, "day"> & { day: string } & Required
  */
 export async function addToRollups(sql: Sql, rows: readonly RollupDeltaRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql.query(rollupUpsertSql("$1"), [JSON.stringify(rows)]);
+  await sql.query(rollupUpsertSql(1), rollupParams(rows));
 }
 
 /** Replaces every rollup row of one test with these, at once (the demo's results examples, re-seeded at each start). */

@@ -4,16 +4,37 @@ import type { SegmentDelta } from "~/domain/events/segment-plan";
 import type { SegmentRollupRow } from "~/domain/results/segments";
 import { prisma } from "~/db.server";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
+import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 
-/** The upsert of many keys' increments from a JSON array parameter (`$n`), for one statement or a CTE. */
-export function segmentRollupUpsertSql(param: string): string {
+const SEGMENT_COLUMNS: ReadonlyArray<ArrayColumn<SegmentDelta>> = [
+  { name: "siteId", type: "text" },
+  { name: "testId", type: "text" },
+  { name: "armId", type: "text" },
+  { name: "goal", type: "text" },
+  { name: "day", type: "text" },
+  { name: "currency", type: "text" },
+  { name: "dimension", type: "text" },
+  { name: "value", type: "text" },
+  { name: "exposedVisitors", type: "int" },
+  { name: "convertingVisitors", type: "int" },
+  { name: "conversions", type: "int" },
+  { name: "revenue", type: "numeric" },
+  { name: "revenueSquares", type: "numeric" },
+];
+
+/** How many parameters segmentRollupUpsertSql's statement takes (one array per column). */
+export const SEGMENT_ROLLUP_PARAMS = SEGMENT_COLUMNS.length;
+
+/** The upsert's parameters for `rows`, at segmentRollupUpsertSql's positions. */
+export const segmentRollupParams = (rows: readonly SegmentDelta[]): unknown[][] => rowArrays(rows, SEGMENT_COLUMNS);
+
+/** The upsert of many keys' increments from SEGMENT_ROLLUP_PARAMS array parameters from `$first` on, for one statement or a CTE. */
+export function segmentRollupUpsertSql(first: number): string {
   return `INSERT INTO "SegmentRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."dimension", r."value",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares"
-       FROM jsonb_to_recordset(${param}::jsonb) AS r("siteId" text, "testId" text, "armId" text, "goal" text, "day" text,
-            "currency" text, "dimension" text, "value" text, "exposedVisitors" int, "convertingVisitors" int,
-            "conversions" int, "revenue" numeric, "revenueSquares" numeric)
+       FROM ${unnestRows(SEGMENT_COLUMNS, first, "r")}
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value") DO UPDATE SET
        "exposedVisitors" = "SegmentRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
        "convertingVisitors" = "SegmentRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
@@ -25,7 +46,7 @@ export function segmentRollupUpsertSql(param: string): string {
 /** Adds the increments (one entry per key, in key order: segment-plan.ts's rows()) in one statement. */
 export async function addToSegmentRollups(sql: Sql, rows: readonly SegmentDelta[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql.query(segmentRollupUpsertSql("$1"), [JSON.stringify(rows)]);
+  await sql.query(segmentRollupUpsertSql(1), segmentRollupParams(rows));
 }
 
 export async function addToSegmentRollupsInTx(tx: Tx, rows: readonly SegmentDelta[]): Promise<void> {
