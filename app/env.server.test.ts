@@ -22,6 +22,8 @@ describe("readEnv", () => {
       host: "127.0.0.1",
       databaseUrl: null,
       dataDir: path.resolve(".data/pglite"),
+      preparedStatements: true,
+      writers: null,
       pglitePort: null,
       demo: true,
       countryHeader: null,
@@ -69,12 +71,16 @@ describe("readEnv", () => {
       SVC_MISUSE_POLICY: "minVisitors=5, minNetworks=3,minSpanSeconds=2,windowMinutes=10,minSharePercent=50",
       SVC_SMTP_URL: "smtps://svc:pw@smtp.example:465",
       SVC_MAIL_FROM: "svc notices <notices@svc.example>",
+      SVC_WRITERS: "3",
+      SVC_PREPARED_STATEMENTS: "OFF",
     });
     expect(env).toEqual({
       port: 8080,
       host: "127.0.0.1",
       databaseUrl: "postgresql://u:p@db:5432/svc",
       dataDir: "/tmp/svc-data",
+      preparedStatements: false,
+      writers: 3,
       pglitePort: null,
       demo: false,
       countryHeader: "cf-ipcountry",
@@ -171,6 +177,9 @@ describe("readEnv", () => {
     ["SVC_COUNTRY_HEADER", "cf country", /^SVC_COUNTRY_HEADER must be an HTTP header name/],
     ["SVC_TRUST_PROXY", "yes", /^SVC_TRUST_PROXY must be 1 \(behind a reverse proxy\) or 0 \(got "yes"\)$/],
     ["SVC_RATE_LIMITS", "sometimes", /^SVC_RATE_LIMITS must be on or off \(got "sometimes"\)$/],
+    ["SVC_PREPARED_STATEMENTS", "yes", /^SVC_PREPARED_STATEMENTS must be on or off \(got "yes"\)$/],
+    ["SVC_WRITERS", "0", /^SVC_WRITERS must be/],
+    ["SVC_WRITERS", "9", /^SVC_WRITERS must be/],
     ["SVC_HEADERS_TIMEOUT_MS", "5s", /^SVC_HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 \(got "5s"\)$/],
     ["SVC_BODY_TIMEOUT_MS", "10", /^SVC_BODY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 3600000 \(got "10"\)$/],
     ["SVC_MAX_CONNECTIONS", "0", /^SVC_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 \(got "0"\)$/],
@@ -207,7 +216,7 @@ describe("readEnv", () => {
 
 describe("readDatabaseEnv", () => {
   it("needs only the database settings", () => {
-    expect(readDatabaseEnv({ PORT: "abc", SVC_DATA_DIR: "/tmp/x" })).toEqual({ databaseUrl: null, dataDir: "/tmp/x" });
+    expect(readDatabaseEnv({ PORT: "abc", SVC_DATA_DIR: "/tmp/x" })).toEqual({ databaseUrl: null, dataDir: "/tmp/x", preparedStatements: true, writers: null });
   });
 
   it("rejects a DATABASE_URL that is not PostgreSQL", () => {

@@ -12,6 +12,13 @@ export interface DatabaseEnv {
   databaseUrl: string | null;
   /** Folder of the embedded database (git-ignored). */
   dataDir: string;
+  /**
+   * PostgreSQL: the writer's set-based statements are named (parsed and planned once per connection, with a
+   * generic plan); off for a connection pooler that cannot keep prepared statements (PgBouncer before 1.21).
+   */
+  preparedStatements: boolean;
+  /** Event groups committed at once by each instance (SVC_WRITERS); null: 2 on PostgreSQL, 1 on PGlite. */
+  writers: number | null;
 }
 
 export interface AppEnv extends DatabaseEnv {
@@ -202,6 +209,14 @@ const schema = z.object({
   SVC_BODY_TIMEOUT_MS: setting(whole(100, 3_600_000, "milliseconds")),
   SVC_MAX_CONNECTIONS: setting(whole(1, 1_000_000, "connections")),
   SVC_SCHEDULE_EVERY_SECONDS: setting(whole(1, 3600, "seconds")),
+  SVC_WRITERS: setting(whole(1, 8, "writers")),
+  SVC_PREPARED_STATEMENTS: setting(
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(["on", "off"], { error: "must be on or off" }))
+      .transform((v) => v === "on"),
+  ),
   SVC_MISUSE_POLICY: setting(
     z.string().transform((text, ctx) => {
       try {
@@ -267,9 +282,14 @@ export function readQueryShapesDir(env: Environment = process.env): string | nul
 
 /** Only the database settings, for tools that open the database and nothing else (e.g. db:migrate). */
 export function readDatabaseEnv(env: Environment = process.env): DatabaseEnv {
-  const { values, problems } = parse(env, schema.pick({ DATABASE_URL: true, SVC_DATA_DIR: true }));
+  const { values, problems } = parse(env, schema.pick({ DATABASE_URL: true, SVC_DATA_DIR: true, SVC_WRITERS: true, SVC_PREPARED_STATEMENTS: true }));
   if (!values) throw new ConfigError(problems);
-  return { databaseUrl: values.DATABASE_URL ?? null, dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite") };
+  return {
+    databaseUrl: values.DATABASE_URL ?? null,
+    dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite"),
+    preparedStatements: values.SVC_PREPARED_STATEMENTS ?? true,
+    writers: values.SVC_WRITERS ?? null,
+  };
 }
 
 /**
@@ -304,6 +324,8 @@ export function readEnv(env: Environment = process.env): AppEnv {
     host: values.HOST ?? (values.SVC_DEMO ? "127.0.0.1" : null),
     databaseUrl: values.DATABASE_URL ?? null,
     dataDir: path.resolve(values.SVC_DATA_DIR ?? ".data/pglite"),
+    preparedStatements: values.SVC_PREPARED_STATEMENTS ?? true,
+    writers: values.SVC_WRITERS ?? null,
     pglitePort: values.SVC_PGLITE_PORT ?? null,
     demo: values.SVC_DEMO ?? false,
     countryHeader: values.SVC_COUNTRY_HEADER ?? null,

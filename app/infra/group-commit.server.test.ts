@@ -186,4 +186,52 @@ describe("groupCommit's lanes and bounds", () => {
     c.pending[2]!.done();
     await expect(again).resolves.toBe("ok 9");
   });
+  it("with two writers, commits two lanes' groups at once, and never a lane in two groups in flight", async () => {
+    const c = controlledCommit();
+    // Jobs: lane * 10 + n.
+    const submit = groupCommit({ commit: c.commit, windowMs: 0, maxWeight: 100, weight: () => 1, lane: (j: number) => String(Math.floor(j / 10)), writers: () => 2 });
+    const answered: string[] = [];
+    const track = (p: Promise<string>) => p.then((r) => answered.push(r));
+    const first = [track(submit(10)), track(submit(20))];
+    await turn();
+    // One writer took both lanes' jobs; the second has nothing left that is not in flight.
+    expect(c.groups).toEqual([[10, 20]]);
+    const more = [track(submit(11)), track(submit(30)), track(submit(31))];
+    await turn();
+    // Lane 1 is in flight: its next job waits, and the free writer takes lane 3 alone.
+    expect(c.groups).toEqual([[10, 20], [30, 31]]);
+    const last = track(submit(32));
+    c.pending[1]!.done();
+    await turn();
+    await turn();
+    // Lane 3's group is done, lane 1's is not: the writer now free takes 32 and still not 11.
+    expect(c.groups).toEqual([[10, 20], [30, 31], [32]]);
+    c.pending[0]!.done();
+    await Promise.all(first);
+    await turn();
+    expect(c.groups.at(-1)).toEqual([11]);
+    c.pending[2]!.done();
+    c.pending[3]!.done();
+    await Promise.all([...more, last]);
+    // Each lane's jobs answered in the order they came.
+    const order = (lane: string) => answered.filter((a) => a.startsWith(`ok ${lane}`));
+    expect(order("1")).toEqual(["ok 10", "ok 11"]);
+    expect(order("3")).toEqual(["ok 30", "ok 31", "ok 32"]);
+  });
+
+  it("with one writer (the default), commits one group at a time", async () => {
+    const c = controlledCommit();
+    const submit = groupCommit({ commit: c.commit, windowMs: 0, maxWeight: 100, weight: () => 1, lane: (j: number) => String(j) });
+    const a = submit(1);
+    await turn();
+    const b = submit(2);
+    await turn();
+    expect(c.groups).toEqual([[1]]);
+    c.pending[0]!.done();
+    await a;
+    await turn();
+    expect(c.groups).toEqual([[1], [2]]);
+    c.pending[1]!.done();
+    await b;
+  });
 });

@@ -1,5 +1,7 @@
-// Group commit: one writer per process. Jobs that arrive while a commit is in flight wait and go
-// together into the next one, and each caller is answered only when the commit holding its job is done.
+// Group commit: a few writers per process (one by default). Jobs that arrive while the commits are in flight
+// wait and go together into the next one, and each caller is answered only when the commit holding its job is
+// done. A lane with a job in a commit in flight waits for it: its jobs are committed one group after another,
+// in order, and two writers never hold the same lane's rows (a site's rollup rows), so they never queue on them.
 // A commit that fails because of one job's data is retried without it, so a bad job fails only itself.
 // Waiting jobs queue per lane (a site), groups take from the lanes in turn, and the queue is bounded: past
 // a bound a job is refused at once (QueueFullError), so no caller waits behind another lane's flood.
@@ -24,6 +26,8 @@ export interface GroupCommitOptions<Job, Result> {
   /** Bounds on the weight waiting, in all lanes and in one: past either a job is refused at once. Default: none. */
   maxQueuedWeight?: number;
   maxLaneWeight?: number;
+  /** How many groups may be in flight at once, each of other lanes (read when a writer is free). Default: 1. */
+  writers?: () => number;
 }
 
 /** The writer's queue (or the job's lane) is full: nothing was queued; the caller may try again shortly. */
@@ -44,27 +48,39 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
   const lanes = new Map<string, Array<Waiting<Job, Result>>>();
   const laneWeights = new Map<string, number>();
   let queuedWeight = 0;
-  let writing = false;
+  /** Lanes with a job in a group being committed: skipped until it is done. */
+  const busy = new Set<string>();
+  let inFlight = 0;
+  let scheduled = false;
   const laneOf = (job: Job) => options.lane?.(job) ?? "";
 
-  /** Round robin over the lanes, one job at a time, up to maxWeight (always at least one job). */
+  /**
+   * Round robin over the lanes that are not busy, one job at a time, up to maxWeight (always at least one
+   * job); the lanes it took from are busy until the group is committed.
+   */
   const take = () => {
     const group: Array<Waiting<Job, Result>> = [];
+    const taken = new Set<string>();
     let weight = 0;
-    while (lanes.size > 0) {
-      const [key, queue] = lanes.entries().next().value as [string, Array<Waiting<Job, Result>>];
-      const next = options.weight(queue[0]!.job);
-      if (group.length > 0 && weight + next > options.maxWeight) break;
-      group.push(queue.shift()!);
-      weight += next;
-      queuedWeight -= next;
-      lanes.delete(key);
-      if (queue.length > 0) {
-        lanes.set(key, queue);
-        laneWeights.set(key, laneWeights.get(key)! - next);
-      } else laneWeights.delete(key);
+    for (let progressed = true; progressed; ) {
+      progressed = false;
+      for (const [key, queue] of [...lanes]) {
+        if (busy.has(key)) continue;
+        const next = options.weight(queue[0]!.job);
+        if (group.length > 0 && weight + next > options.maxWeight) return { group, taken };
+        group.push(queue.shift()!);
+        taken.add(key);
+        progressed = true;
+        weight += next;
+        queuedWeight -= next;
+        lanes.delete(key);
+        if (queue.length > 0) {
+          lanes.set(key, queue);
+          laneWeights.set(key, laneWeights.get(key)! - next);
+        } else laneWeights.delete(key);
+      }
     }
-    return group;
+    return { group, taken };
   };
 
   /** Commits `group`, bisecting on an error the job's data may cause; settles every job of it. */
@@ -85,9 +101,20 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
     }
   };
 
-  const write = async () => {
-    while (lanes.size > 0) await commitGroup(take());
-    writing = false;
+  /** Starts groups while a writer is free and a lane that is not busy has jobs. */
+  const pump = () => {
+    scheduled = false;
+    while (inFlight < Math.max(1, options.writers?.() ?? 1)) {
+      const { group, taken } = take();
+      if (group.length === 0) return;
+      inFlight++;
+      for (const key of taken) busy.add(key);
+      void commitGroup(group).finally(() => {
+        inFlight--;
+        for (const key of taken) busy.delete(key);
+        pump();
+      });
+    }
   };
 
   return (job) =>
@@ -104,10 +131,11 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
       else lanes.set(key, [{ job, resolve, reject }]);
       laneWeights.set(key, laneWeight + weight);
       queuedWeight += weight;
-      if (writing) return;
-      writing = true;
-      // Idle: let the requests already read in this turn (or within the window) join the first group.
-      if (options.windowMs > 0) setTimeout(() => void write(), options.windowMs);
-      else setImmediate(() => void write());
+      // Every writer busy: the next free one takes it. Otherwise let the requests already read in this turn (or
+      // within the window) join the group.
+      if (scheduled || inFlight >= Math.max(1, options.writers?.() ?? 1)) return;
+      scheduled = true;
+      if (options.windowMs > 0) setTimeout(pump, options.windowMs);
+      else setImmediate(pump);
     });
 }
