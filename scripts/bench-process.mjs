@@ -163,7 +163,8 @@ export function cpuMeter(pid, database = null) {
 export async function createDatabase(serverUrl) {
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
-    return { kind: "pglite", databaseUrl: null, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    // analyze: nothing to do, the app analyzes PGlite's tables itself as they grow (startup.server.ts).
+    return { kind: "pglite", databaseUrl: null, dataDir, analyze: async () => {}, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `svc_bench_${randomBytes(5).toString("hex")}`;
   const admin = async (sql) => {
@@ -174,5 +175,10 @@ export async function createDatabase(serverUrl) {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { kind: "postgres", databaseUrl: url.href, dataDir: "", name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const analyze = async () => {
+    const client = new pg.Client({ connectionString: url.href });
+    await client.connect();
+    try { await client.query("ANALYZE"); } finally { await client.end(); }
+  };
+  return { kind: "postgres", databaseUrl: url.href, dataDir: "", name, analyze, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -20,7 +20,8 @@ const SECTIONS = ["patches", "events", "restart", "memory", "results"];
 // Running tests in each /api/patches load: 1 site, 100 sites, 10,000 sites, one test each, so a request's
 // own work is the same in all three and only the other sites' tests grow.
 const PATCHES_SITES = [1, 100, 10_000];
-const EVENT_BATCHES = [1, 10, 50];
+// `BENCH_EVENT_BATCHES=none` (or e.g. `10,50`): the events section's batch rows to run after the realistic mix.
+const EVENT_BATCHES = process.env.BENCH_EVENT_BATCHES === "none" ? [] : (process.env.BENCH_EVENT_BATCHES ?? "1,10,50").split(",").map(Number);
 // The events load: 2,000 visitors spread over the first 100 sites, each with its assigned arm.
 const EVENT_SITES = 100;
 const EVENT_VISITORS = 2000;
@@ -157,6 +158,9 @@ async function benchDatabase(database, bare, { memory, serverUrl }) {
       // The realistic mix first (issue 37's events row): every visitor's first session sent, then the measured
       // load of returning visitors' new sessions, with PostgreSQL's CPU per event beside it.
       const returning = await returningVisitors({ url: server.url, pid: server.pid, visitors, connections: CONNECTIONS });
+      // Statistics as autovacuum keeps them on a database in service: this one is a minute old, and a planner
+      // that has never seen its tables' contents measures the bench's freshness, not svc.
+      await database.analyze();
       const realisticBaseline = await load(bare, realisticRequests({ visitors: returning }), 10);
       const realistic = await load(server, realisticRequests({ visitors: returning }), 10);
       row("POST /api/events ×10, realistic mix", realistic, realisticBaseline);
@@ -240,7 +244,8 @@ async function benchDatabase(database, bare, { memory, serverUrl }) {
 }
 
 const bare = await startBare();
-const databases = [null, ...(process.env.BENCH_DATABASE_URL ? [process.env.BENCH_DATABASE_URL] : [])];
+// `BENCH_PGLITE=off` with BENCH_DATABASE_URL: PostgreSQL only (the memory run then runs there).
+const databases = [...(process.env.BENCH_PGLITE === "off" && process.env.BENCH_DATABASE_URL ? [] : [null]), ...(process.env.BENCH_DATABASE_URL ? [process.env.BENCH_DATABASE_URL] : [])];
 const rows = [];
 const failures = [];
 try {
@@ -251,7 +256,9 @@ try {
     try {
       rows.push(...(await benchDatabase(database, bare, { memory: index === 0, serverUrl })));
     } finally {
-      await database.drop();
+      // `BENCH_KEEP_DATABASE=1`: left for EXPLAIN and pg_stat_statements (drop it by the name logged).
+      if (process.env.BENCH_KEEP_DATABASE === "1") log(`database kept: ${database.name ?? database.dataDir}`);
+      else await database.drop();
     }
   }
 } finally {
