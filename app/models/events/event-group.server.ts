@@ -6,7 +6,9 @@ import { ROLLUP_PARAMS, rollupParams, rollupUpsertSql } from "./rollup.server";
 import { networkRollupParams, networkRollupUpsertSql } from "./network-rollup.server";
 import { SEGMENT_ROLLUP_PARAMS, segmentRollupParams, segmentRollupUpsertSql } from "./segment-rollup.server";
 import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
+import { EVENT_PARAMS, eventInsertSql, eventParams, type EventRow } from "./event.server";
 import type { Sql } from "~/models/transaction.server";
+import { connect } from "~/db.server";
 
 export interface KnownFactsQuery {
   /** Every site the keys below are of: when there is one, each read names it, so a distributed PostgreSQL routes it to its shard. */
@@ -41,14 +43,16 @@ const REVENUE_BEFORE_KEYS: Keys<"revenueBeforeKeys"> = [
 const HISTORY_VISITORS: Keys<"historyVisitors"> = [{ name: "siteId", type: "text" }, { name: "visitorId", type: "text" }];
 const CONVERSION_KEYS: Keys<"conversionKeys"> = [{ name: "siteId", type: "text" }, { name: "eventId", type: "text" }];
 
-// Parameter positions: each key set's arrays in turn, then the sites.
-const P_EXPOSURE = 1;
-const P_VISITOR_EXPOSURE = P_EXPOSURE + EXPOSURE_KEYS.length;
-const P_VISITOR = P_VISITOR_EXPOSURE + VISITOR_EXPOSURE_KEYS.length;
-const P_REVENUE_BEFORE = P_VISITOR + VISITOR_KEYS.length;
-const P_HISTORY = P_REVENUE_BEFORE + REVENUE_BEFORE_KEYS.length;
-const P_CONVERSION = P_HISTORY + HISTORY_VISITORS.length;
-const P_SITES = P_CONVERSION + CONVERSION_KEYS.length;
+/** Parameter positions from `first` on: each key set's arrays in turn, then the site of a one-site group. */
+function factPositions(first: number) {
+  const exposure = first;
+  const visitorExposure = exposure + EXPOSURE_KEYS.length;
+  const visitor = visitorExposure + VISITOR_EXPOSURE_KEYS.length;
+  const revenueBefore = visitor + VISITOR_KEYS.length;
+  const history = revenueBefore + REVENUE_BEFORE_KEYS.length;
+  const conversion = history + HISTORY_VISITORS.length;
+  return { exposure, visitorExposure, visitor, revenueBefore, history, conversion, site: conversion + CONVERSION_KEYS.length };
+}
 
 // Every lookup is a LATERAL subquery fenced with OFFSET 0, so it runs once per key by an index whatever the
 // table's statistics say: joined plainly, a fresh or freshly grown table's stale estimate made the planner scan
@@ -58,13 +62,13 @@ const P_SITES = P_CONVERSION + CONVERSION_KEYS.length;
 // index. A group of several sites' joins each key to its own site instead: an `= ANY(sites)` beside the join made
 // every index probe descend once per site of the group (PostgreSQL 15 walks the array) and counted the site twice
 // in the estimates, which chose the visitor index over the key for a session's exposure (docs/database.md).
-function readKnownFactsSql(oneSite: boolean): string {
-  const held = (alias: string, key: string) => (oneSite ? `${alias}."siteId" = $${P_SITES}` : `${alias}."siteId" = ${key}."siteId"`);
+function knownFactsColumns(oneSite: boolean, first: number): string {
+  const P = factPositions(first);
+  const held = (alias: string, key: string) => (oneSite ? `${alias}."siteId" = $${P.site}` : `${alias}."siteId" = ${key}."siteId"`);
   return `
-  SELECT
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT e."siteId", e."testId", e."sessionId"
-         FROM (SELECT DISTINCT * FROM ${unnestRows(EXPOSURE_KEYS, P_EXPOSURE, "k")}) k
+         FROM (SELECT DISTINCT * FROM ${unnestRows(EXPOSURE_KEYS, P.exposure, "k")}) k
          CROSS JOIN LATERAL (SELECT e."siteId", e."testId", e."sessionId" FROM "Exposure" e
                        WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."sessionId" = k."sessionId" OFFSET 0) e) x
     ) AS "sessionExposures",
@@ -73,7 +77,7 @@ function readKnownFactsSql(oneSite: boolean): string {
               to_char(e."exposedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "exposedAt", e."covariate"::float8 AS "covariate", e."segment",
               e."network"
          FROM (SELECT "siteId", "testId", "visitorId", min("startedAt") AS "startedAt"
-                 FROM ${unnestRows(VISITOR_EXPOSURE_KEYS, P_VISITOR_EXPOSURE, "k")} GROUP BY 1, 2, 3) k
+                 FROM ${unnestRows(VISITOR_EXPOSURE_KEYS, P.visitorExposure, "k")} GROUP BY 1, 2, 3) k
          CROSS JOIN LATERAL (SELECT e."armId", e."exposedAt", e."covariate", e."segment", e."network" FROM "Exposure" e
                        WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."visitorId" = k."visitorId"
                          AND e."exposedAt" >= k."startedAt"
@@ -81,13 +85,13 @@ function readKnownFactsSql(oneSite: boolean): string {
     ) AS "visitorExposures",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."siteId", k."testId", k."visitorId", e."covariate"::float8 AS "covariate"
-         FROM (SELECT DISTINCT * FROM ${unnestRows(VISITOR_KEYS, P_VISITOR, "k")}) k
+         FROM (SELECT DISTINCT * FROM ${unnestRows(VISITOR_KEYS, P.visitor, "k")}) k
          CROSS JOIN LATERAL (SELECT e."covariate" FROM "Exposure" e
                        WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) e) x
     ) AS "exposedVisitors",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."index", sum(c."value")::float8 AS revenue
-         FROM ${unnestRows(REVENUE_BEFORE_KEYS, P_REVENUE_BEFORE, "k")}
+         FROM ${unnestRows(REVENUE_BEFORE_KEYS, P.revenueBefore, "k")}
          CROSS JOIN LATERAL (SELECT c."value" FROM "Conversion" c
                        WHERE ${held("c", "k")} AND c."visitorId" = k."visitorId"
                          AND c."currency" = k."currency" AND c."occurredAt" >= k."from" AND c."occurredAt" < k."before" AND c."value" IS NOT NULL
@@ -97,7 +101,7 @@ function readKnownFactsSql(oneSite: boolean): string {
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT c."siteId", c."testId", c."goal", k."visitorId", COALESCE(c."currency", '') AS currency,
               count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::float8 AS revenue
-         FROM (SELECT DISTINCT * FROM ${unnestRows(HISTORY_VISITORS, P_HISTORY, "k")}) k
+         FROM (SELECT DISTINCT * FROM ${unnestRows(HISTORY_VISITORS, P.history, "k")}) k
          CROSS JOIN LATERAL (SELECT a."siteId", a."testId", c."goal", c."currency", c."value" FROM "Conversion" c
                        JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
                        WHERE ${held("c", "k")} AND c."visitorId" = k."visitorId" OFFSET 0) c
@@ -105,38 +109,44 @@ function readKnownFactsSql(oneSite: boolean): string {
     ) AS "visitorHistory",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT c."siteId", c."eventId"
-         FROM ${unnestRows(CONVERSION_KEYS, P_CONVERSION, "k")}
+         FROM ${unnestRows(CONVERSION_KEYS, P.conversion, "k")}
          CROSS JOIN LATERAL (SELECT c."siteId", c."eventId" FROM "Conversion" c
                        WHERE ${held("c", "k")} AND c."eventId" = k."eventId" OFFSET 0) c) x
     ) AS "recordedConversions"`;
 }
-const READ_ONE_SITE = readKnownFactsSql(true);
-const READ_SITES = readKnownFactsSql(false);
+const READ_ONE_SITE = `SELECT ${knownFactsColumns(true, 1)}`;
+const READ_SITES = `SELECT ${knownFactsColumns(false, 1)}`;
+// With the group's new events inserted first, in the same round trip (insertEventsReadingFacts).
+const INSERT_READ_ONE_SITE = `WITH ins AS (${eventInsertSql(1)})
+  SELECT (SELECT COALESCE(json_agg(ins), '[]') FROM ins) AS inserted, ${knownFactsColumns(true, 1 + EVENT_PARAMS)}`;
+const INSERT_READ_SITES = `WITH ins AS (${eventInsertSql(1)})
+  SELECT (SELECT COALESCE(json_agg(ins), '[]') FROM ins) AS inserted, ${knownFactsColumns(false, 1 + EVENT_PARAMS)}`;
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
-/** What the database already holds about the group's sessions and visitors, in one round trip. */
-export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
-  const oneSite = query.siteIds.length === 1;
-  const [row] = await sql.query<{
-    sessionExposures: Json<KnownFacts["sessionExposures"]>;
-    visitorExposures: Json<Array<{
-      siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null; segment: string | null; network: string | null;
-    }>>;
-    exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
-    revenueBefore: Json<KnownFacts["revenueBefore"]>;
-    visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
-    recordedConversions: Json<KnownFacts["recordedConversions"]>;
-  }>(oneSite ? READ_ONE_SITE : READ_SITES, [
-    ...rowArrays(query.exposureKeys, EXPOSURE_KEYS),
-    ...rowArrays(query.visitorExposureKeys, VISITOR_EXPOSURE_KEYS),
-    ...rowArrays(query.visitorKeys, VISITOR_KEYS),
-    ...rowArrays(query.revenueBeforeKeys, REVENUE_BEFORE_KEYS),
-    ...rowArrays(query.historyVisitors, HISTORY_VISITORS),
-    ...rowArrays(query.conversionKeys, CONVERSION_KEYS),
-    ...(oneSite ? [query.siteIds[0]] : []),
-  ]);
+interface FactsRow {
+  sessionExposures: Json<KnownFacts["sessionExposures"]>;
+  visitorExposures: Json<Array<{
+    siteId: string; testId: string; visitorId: string; armId: string; exposedAt: string; covariate: number | null; segment: string | null; network: string | null;
+  }>>;
+  exposedVisitors: Json<KnownFacts["exposedVisitors"]>;
+  revenueBefore: Json<KnownFacts["revenueBefore"]>;
+  visitorHistory: Json<Array<KnownFacts["visitorHistory"][number]>>;
+  recordedConversions: Json<KnownFacts["recordedConversions"]>;
+}
+
+const factParams = (query: KnownFactsQuery): unknown[] => [
+  ...rowArrays(query.exposureKeys, EXPOSURE_KEYS),
+  ...rowArrays(query.visitorExposureKeys, VISITOR_EXPOSURE_KEYS),
+  ...rowArrays(query.visitorKeys, VISITOR_KEYS),
+  ...rowArrays(query.revenueBeforeKeys, REVENUE_BEFORE_KEYS),
+  ...rowArrays(query.historyVisitors, HISTORY_VISITORS),
+  ...rowArrays(query.conversionKeys, CONVERSION_KEYS),
+  ...(query.siteIds.length === 1 ? [query.siteIds[0]] : []),
+];
+
+function knownFacts(row: FactsRow | undefined): KnownFacts {
   if (!row) throw new Error("readKnownFacts: no row");
   return {
     sessionExposures: parsed(row.sessionExposures),
@@ -146,6 +156,40 @@ export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<
     visitorHistory: parsed(row.visitorHistory).map((h) => ({ ...h, conversions: Number(h.conversions), revenue: Number(h.revenue) })),
     recordedConversions: parsed(row.recordedConversions),
   };
+}
+
+/** What the database already holds about the group's sessions and visitors, in one round trip. */
+export async function readKnownFacts(sql: Sql, query: KnownFactsQuery): Promise<KnownFacts> {
+  const [row] = await sql.query<FactsRow>(query.siteIds.length === 1 ? READ_ONE_SITE : READ_SITES, factParams(query));
+  return knownFacts(row);
+}
+
+/**
+ * Whether the writer inserts a group's events and reads its facts in one statement (insertEventsReadingFacts):
+ * on PGlite, where each statement is a message to and from the database's thread. Measured with the bench's
+ * realistic mix, alternating builds: PGlite 5,956 and 5,535 → 6,574 and 6,455 events/s; on PostgreSQL the one
+ * statement lost (12,603 and 13,180 → 10,495 and 11,217, PostgreSQL's CPU per event 48–50 → 56–57 µs), so there
+ * the two stay apart.
+ */
+export async function factsWithEvents(): Promise<boolean> {
+  return (await connect()).database.kind === "pglite";
+}
+
+/**
+ * Inserts the events whose (site, eventId) is new and reads what the database holds about `query`'s keys, in one
+ * statement. The keys are those of every event offered, new or not: facts about a resent event's session or
+ * visitor change nothing.
+ */
+export async function insertEventsReadingFacts(
+  sql: Sql,
+  rows: readonly EventRow[],
+  query: KnownFactsQuery,
+): Promise<{ inserted: Array<{ siteId: string; eventId: string }>; known: KnownFacts }> {
+  const [row] = await sql.query<FactsRow & { inserted: Json<Array<{ siteId: string; eventId: string }>> }>(
+    query.siteIds.length === 1 ? INSERT_READ_ONE_SITE : INSERT_READ_SITES,
+    [...eventParams(rows), ...factParams(query)],
+  );
+  return { inserted: row ? parsed(row.inserted) : [], known: knownFacts(row) };
 }
 
 type PlanRows<K extends "exposures" | "conversions" | "attributions"> = ReadonlyArray<ArrayColumn<IngestPlan[K][number]>>;

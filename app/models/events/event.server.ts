@@ -21,18 +21,26 @@ const EVENT_COLUMNS: ReadonlyArray<ArrayColumn<EventRow>> = [
   { name: "occurredAt", type: "timestamp(3)" }, { name: "data", type: "text" },
 ];
 
+/** How many parameters eventInsertSql's statement takes (one array per column). */
+export const EVENT_PARAMS = EVENT_COLUMNS.length;
+
+/** The insert's parameters for `rows`, at eventInsertSql's positions. */
+export const eventParams = (rows: readonly EventRow[]): unknown[][] => rowArrays(rows, EVENT_COLUMNS);
+
+/** Inserts rows whose (site, eventId) is new, from EVENT_PARAMS arrays from `$first` on; returns the new pairs. For a statement or a CTE. */
+export function eventInsertSql(first: number): string {
+  return `INSERT INTO "Event" ("siteId", "eventId", "type", "visitorId", "sessionId", "path", "occurredAt", "data")
+     SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"::jsonb
+       FROM ${unnestRows(EVENT_COLUMNS, first, "r")}
+     ON CONFLICT DO NOTHING
+     RETURNING "siteId", "eventId"`;
+}
+
 /**
  * Inserts the rows whose (site, eventId) is new, a whole group of sites' batches in one statement (one array
  * per column, row-arrays.server.ts); returns the pairs that were new.
  */
 export async function insertEventRows(sql: Sql, rows: EventRow[]): Promise<Array<{ siteId: string; eventId: string }>> {
   if (rows.length === 0) return [];
-  return sql.query(
-    `INSERT INTO "Event" ("siteId", "eventId", "type", "visitorId", "sessionId", "path", "occurredAt", "data")
-     SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"::jsonb
-       FROM ${unnestRows(EVENT_COLUMNS, 1, "r")}
-     ON CONFLICT DO NOTHING
-     RETURNING "siteId", "eventId"`,
-    rowArrays(rows, EVENT_COLUMNS),
-  );
+  return sql.query(eventInsertSql(1), eventParams(rows));
 }

@@ -1,14 +1,14 @@
-// Writes a group of screened snippet batches in one transaction with a fixed number of set-based
-// statements: new events, then what the database knows about their sessions and visitors, then the
-// domain's plan (exposures, conversions, attributions, rollup increments).
+// Writes a group of screened snippet batches in one transaction with a fixed number of set-based statements:
+// new events, what the database knows about their sessions and visitors (on PGlite in the same statement),
+// then the domain's plan (exposures, conversions, attributions, rollup increments).
 import { COVARIATE_WINDOW_MS } from "~/domain/events/covariate";
 import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
 import { PURCHASE_GOAL } from "~/domain/events/purchase";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
-import { firstOccurrences, planIngest, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
+import { firstOccurrences, planIngest, type KnownFacts, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertEventRows, type EventRow } from "~/models/events/event.server";
-import { readKnownFacts, readSiteGoalLabels, writePlan } from "~/models/events/event-group.server";
+import { factsWithEvents, insertEventsReadingFacts, readKnownFacts, readSiteGoalLabels, writePlan, type KnownFactsQuery } from "~/models/events/event-group.server";
 import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordCheckoutInTx } from "~/services/shopify/orders.server";
@@ -57,16 +57,10 @@ async function writeRows(
   first: boolean[][],
   recordCheckout: (site: SiteConfig, checkout: { orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }) => Promise<void>,
 ): Promise<BatchWritten[]> {
-  const inserted = new Set(
-    // In key order, so that two instances inserting the same ids (a retried batch) cannot deadlock.
-    (await insertEventRows(sql, rows.flatMap((batchRows, b) => batchRows.filter((_, i) => first[b]![i])).sort(byKey))).map(
-      (r) => `${r.siteId}\u0000${r.eventId}`,
-    ),
-  );
-  const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(`${rows[b]![i]!.siteId}\u0000${rows[b]![i]!.eventId}`);
-  const planned: PlanEvent[] = [];
   const checkouts: Array<{ site: SiteConfig; orderId: string; sessionId: string; visitorId: string; checkoutToken: string | null }> = [];
   const planSites = new Map<string, PlanSite>();
+  // The exposures and conversions the group offers for the first time in it; those the insert finds new are planned.
+  const offered: Array<{ event: PlanEvent; key: string }> = [];
   group.forEach((b, bi) => {
     const site = planSites.get(b.site.id) ?? {
       id: b.site.id,
@@ -76,24 +70,54 @@ async function writeRows(
     };
     planSites.set(site.id, site);
     b.events.forEach((event, i) => {
+      if (!first[bi]![i]) return;
       // Every report of a checkout is judged, a duplicate id included: its id is the pixel's `checkout-<order>`,
       // which anybody can send first, so the event's id must not decide whose report counts.
-      if (event.type === "checkout" && first[bi]![i]) {
+      if (event.type === "checkout") {
         checkouts.push({ site: b.site, orderId: event.order, sessionId: b.batch.sid, visitorId: b.batch.vid, checkoutToken: event.checkout ?? null });
       }
-      if (!isNew(bi, i)) return;
       const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt, network: b.network ?? null };
+      const key = `${b.site.id}\u0000${event.id}`;
       if (event.type === "exposure") {
-        planned.push({
-          ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null,
-          segment: b.segment ?? null,
+        offered.push({
+          key,
+          event: {
+            ...base, kind: "exposure", testId: event.test, armId: event.arm, msToApply: event.msToApply ?? null, msHidden: event.msHidden ?? null,
+            segment: b.segment ?? null,
+          },
         });
       } else if (event.type === "conversion") {
-        planned.push({ ...base, kind: "conversion", goal: event.goal, value: event.value ?? null });
+        offered.push({ key, event: { ...base, kind: "conversion", goal: event.goal, value: event.value ?? null } });
       }
     });
   });
-  if (planned.length > 0) await persistPlan(sql, await boundGoalLabels(sql, group, planned));
+  // In key order, so that two instances inserting the same ids (a retried batch) cannot deadlock.
+  const eventRows = rows.flatMap((batchRows, b) => batchRows.filter((_, i) => first[b]![i])).sort(byKey);
+  let inserted: Set<string>;
+  let offeredFacts: KnownFacts | null = null;
+  if (offered.length > 0 && (await factsWithEvents())) {
+    // The new events and what the database knows of the offered ones' sessions and visitors, in one round trip.
+    const written = await insertEventsReadingFacts(sql, eventRows, factsQuery(offered.map((o) => o.event)));
+    inserted = new Set(written.inserted.map((r) => `${r.siteId}\u0000${r.eventId}`));
+    offeredFacts = written.known;
+  } else {
+    inserted = new Set((await insertEventRows(sql, eventRows)).map((r) => `${r.siteId}\u0000${r.eventId}`));
+  }
+  const planned = offered.flatMap((o, index) => (inserted.has(o.key) ? [{ event: o.event, index }] : []));
+  if (planned.length > 0) {
+    const events = planned.map((p) => p.event);
+    let known: KnownFacts;
+    if (offeredFacts) {
+      // revenueBefore is by index among the events the facts were read for: renumbered for the planned ones.
+      const position = new Map(planned.map((p, i) => [p.index, i]));
+      known = {
+        ...offeredFacts,
+        revenueBefore: offeredFacts.revenueBefore.flatMap((r) => (position.has(r.index) ? [{ ...r, index: position.get(r.index)! }] : [])),
+      };
+    } else known = await readKnownFacts(sql, factsQuery(events));
+    await persistPlan(sql, await boundGoalLabels(sql, group, events), known);
+  }
+  const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(`${rows[b]![i]!.siteId}\u0000${rows[b]![i]!.eventId}`);
   // One per order and rare: they keep the single-order path, in the same transaction, after the
   // group's exposures so that an order learns of a session exposed in the same group.
   for (const { site, ...checkout } of checkouts) await recordCheckout(site, checkout);
@@ -103,10 +127,11 @@ async function writeRows(
   });
 }
 
-async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
+/** The keys whose stored facts `events` need (index: the event's position in `events`, for revenueBefore). */
+function factsQuery(events: readonly PlanEvent[]): KnownFactsQuery {
   const exposures = events.filter((e) => e.kind === "exposure");
   const conversions = events.filter((e) => e.kind === "conversion");
-  const known = await readKnownFacts(sql, {
+  return {
     siteIds: [...new Set(events.map((e) => e.site.id))].sort(),
     // Exposures are read by the table's key, and a converting visitor's by (site, test, visitor): an index.
     exposureKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, sessionId: e.sessionId })),
@@ -121,7 +146,10 @@ async function persistPlan(sql: Sql, events: PlanEvent[]): Promise<void> {
     ),
     historyVisitors: conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })),
     conversionKeys: conversions.map((e) => ({ siteId: e.site.id, eventId: e.eventId })),
-  });
+  };
+}
+
+async function persistPlan(sql: Sql, events: PlanEvent[], known: KnownFacts): Promise<void> {
   const plan = planIngest(events, known);
   const written = await writePlan(sql, plan);
   if (written.exposures !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
