@@ -5,7 +5,7 @@ import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { ROLLUP_PARAMS, rollupParams, rollupUpsertSql } from "./rollup.server";
 import { networkRollupParams, networkRollupUpsertSql } from "./network-rollup.server";
 import { SEGMENT_ROLLUP_PARAMS, segmentRollupParams, segmentRollupUpsertSql } from "./segment-rollup.server";
-import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
+import { arrayColumns, rowArrays, unnestRows } from "./row-arrays.server";
 import { EVENT_PARAMS, eventInsertSql, eventParams, type EventRow } from "./event.server";
 import type { Sql } from "~/models/transaction.server";
 import { connect } from "~/db.server";
@@ -30,18 +30,17 @@ export interface KnownFactsQuery {
   conversionKeys: ReadonlyArray<{ siteId: string; eventId: string }>;
 }
 
-type Keys<K extends keyof KnownFactsQuery> = KnownFactsQuery[K] extends ReadonlyArray<infer Row> ? ReadonlyArray<ArrayColumn<Row>> : never;
-const EXPOSURE_KEYS: Keys<"exposureKeys"> = [{ name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "sessionId", type: "text" }];
-const VISITOR_EXPOSURE_KEYS: Keys<"visitorExposureKeys"> = [
-  { name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "visitorId", type: "text" }, { name: "startedAt", type: "timestamp(3)" },
-];
-const VISITOR_KEYS: Keys<"visitorKeys"> = [{ name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "visitorId", type: "text" }];
-const REVENUE_BEFORE_KEYS: Keys<"revenueBeforeKeys"> = [
-  { name: "index", type: "int" }, { name: "siteId", type: "text" }, { name: "visitorId", type: "text" }, { name: "currency", type: "text" },
-  { name: "from", type: "timestamp(3)" }, { name: "before", type: "timestamp(3)" },
-];
-const HISTORY_VISITORS: Keys<"historyVisitors"> = [{ name: "siteId", type: "text" }, { name: "visitorId", type: "text" }];
-const CONVERSION_KEYS: Keys<"conversionKeys"> = [{ name: "siteId", type: "text" }, { name: "eventId", type: "text" }];
+type KeyRow<K extends Exclude<keyof KnownFactsQuery, "siteIds">> = KnownFactsQuery[K][number];
+const EXPOSURE_KEYS = arrayColumns<KeyRow<"exposureKeys">>({ siteId: "text", testId: "text", sessionId: "text" });
+const VISITOR_EXPOSURE_KEYS = arrayColumns<KeyRow<"visitorExposureKeys">>({
+  siteId: "text", testId: "text", visitorId: "text", startedAt: "timestamp(3)",
+});
+const VISITOR_KEYS = arrayColumns<KeyRow<"visitorKeys">>({ siteId: "text", testId: "text", visitorId: "text" });
+const REVENUE_BEFORE_KEYS = arrayColumns<KeyRow<"revenueBeforeKeys">>({
+  index: "int", siteId: "text", visitorId: "text", currency: "text", from: "timestamp(3)", before: "timestamp(3)",
+});
+const HISTORY_VISITORS = arrayColumns<KeyRow<"historyVisitors">>({ siteId: "text", visitorId: "text" });
+const CONVERSION_KEYS = arrayColumns<KeyRow<"conversionKeys">>({ siteId: "text", eventId: "text" });
 
 /** Parameter positions from `first` on: each key set's arrays in turn, then the site of a one-site group. */
 function factPositions(first: number) {
@@ -192,20 +191,19 @@ export async function insertEventsReadingFacts(
   return { inserted: row ? parsed(row.inserted) : [], known: knownFacts(row) };
 }
 
-type PlanRows<K extends "exposures" | "conversions" | "attributions"> = ReadonlyArray<ArrayColumn<IngestPlan[K][number]>>;
-const EXPOSURE_ROWS: PlanRows<"exposures"> = [
-  { name: "siteId", type: "text" }, { name: "testId", type: "text" }, { name: "sessionId", type: "text" }, { name: "visitorId", type: "text" },
-  { name: "armId", type: "text" }, { name: "eventId", type: "text" }, { name: "exposedAt", type: "timestamp(3)" }, { name: "msToApply", type: "int" },
-  { name: "msHidden", type: "int" }, { name: "covariate", type: "numeric" }, { name: "segment", type: "text" }, { name: "network", type: "text" },
-];
-const CONVERSION_ROWS: PlanRows<"conversions"> = [
-  { name: "siteId", type: "text" }, { name: "eventId", type: "text" }, { name: "goal", type: "text" }, { name: "value", type: "numeric" },
-  { name: "currency", type: "text" }, { name: "sessionId", type: "text" }, { name: "visitorId", type: "text" }, { name: "occurredAt", type: "timestamp(3)" },
-  { name: "network", type: "text" },
-];
-const ATTRIBUTION_ROWS: PlanRows<"attributions"> = [
-  { name: "siteId", type: "text" }, { name: "eventId", type: "text" }, { name: "testId", type: "text" }, { name: "armId", type: "text" },
-];
+type PlanRow<K extends "exposures" | "conversions" | "attributions"> = IngestPlan[K][number];
+const EXPOSURE_ROWS = arrayColumns<PlanRow<"exposures">>({
+  siteId: "text", testId: "text", sessionId: "text", visitorId: "text", armId: "text", eventId: "text",
+  exposedAt: "timestamp(3)", msToApply: "int", msHidden: "int", covariate: "numeric", segment: "text",
+  network: "text",
+});
+const CONVERSION_ROWS = arrayColumns<PlanRow<"conversions">>({
+  siteId: "text", eventId: "text", goal: "text", value: "numeric", currency: "text", sessionId: "text",
+  visitorId: "text", occurredAt: "timestamp(3)", network: "text",
+});
+const ATTRIBUTION_ROWS = arrayColumns<PlanRow<"attributions">>({
+  siteId: "text", eventId: "text", testId: "text", armId: "text",
+});
 
 // Parameter positions: each part's arrays in turn.
 const W_EXPOSURES = 1;

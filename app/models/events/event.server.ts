@@ -1,7 +1,7 @@
 // Raw events, append-only: inserts that skip ids already stored, so a resent batch changes nothing.
 import type { EventType } from "~/generated/prisma/client";
 import type { Sql } from "~/models/transaction.server";
-import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
+import { arrayColumns, rowArrays, unnestRows } from "./row-arrays.server";
 
 export interface EventRow {
   siteId: string;
@@ -15,11 +15,10 @@ export interface EventRow {
   data: Record<string, unknown>;
 }
 
-const EVENT_COLUMNS: ReadonlyArray<ArrayColumn<EventRow>> = [
-  { name: "siteId", type: "text" }, { name: "eventId", type: "text" }, { name: "type", type: "text" },
-  { name: "visitorId", type: "text" }, { name: "sessionId", type: "text" }, { name: "path", type: "text" },
-  { name: "occurredAt", type: "timestamp(3)" }, { name: "data", type: "text" },
-];
+const EVENT_COLUMNS = arrayColumns<EventRow>({
+  siteId: "text", eventId: "text", type: "text", visitorId: "text", sessionId: "text", path: "text",
+  occurredAt: "timestamp(3)", data: "text",
+});
 
 /** How many parameters eventInsertSql's statement takes (one array per column). */
 export const EVENT_PARAMS = EVENT_COLUMNS.length;

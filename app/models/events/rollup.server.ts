@@ -2,7 +2,7 @@
 import type { OrderSums } from "~/domain/shopify/order-lines";
 import type { RollupDelta } from "~/domain/events/ingest-plan";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
-import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
+import { arrayColumns, rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 
 export interface RollupKey {
   siteId: string;
@@ -74,37 +74,15 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
   ]);
 }
 
-const ROLLUP_COLUMNS: ReadonlyArray<ArrayColumn<RollupDeltaRow>> = [
-  { name: "siteId", type: "text" },
-  { name: "testId", type: "text" },
-  { name: "armId", type: "text" },
-  { name: "goal", type: "text" },
-  { name: "day", type: "text" },
-  { name: "currency", type: "text" },
-  { name: "exposures", type: "int" },
-  { name: "exposedVisitors", type: "int" },
-  { name: "convertingVisitors", type: "int" },
-  { name: "conversions", type: "int" },
-  { name: "revenue", type: "numeric" },
-  { name: "revenueSquares", type: "numeric" },
-  { name: "refunded", type: "numeric" },
-  { name: "cappedRevenue", type: "numeric" },
-  { name: "cappedRevenueSquares", type: "numeric" },
-  { name: "cappedRevenueCubes", type: "numeric" },
-  { name: "conversionSquares", type: "bigint" },
-  { name: "revenueConversions", type: "numeric" },
-  { name: "cappedRevenueConversions", type: "numeric" },
-  { name: "covariateSum", type: "numeric" },
-  { name: "covariateSquares", type: "numeric" },
-  { name: "covariateRevenueProducts", type: "numeric" },
-  { name: "refundedOrders", type: "int" },
-  { name: "costedOrders", type: "int" },
-  { name: "orderCost", type: "numeric" },
-  { name: "costedNetRevenue", type: "numeric" },
-  { name: "uncostedOrders", type: "int" },
-  { name: "subscriptionOrders", type: "int" },
-  { name: "subscriptionNetRevenue", type: "numeric" },
-];
+const ROLLUP_COLUMNS = arrayColumns<RollupDeltaRow>({
+  siteId: "text", testId: "text", armId: "text", goal: "text", day: "text", currency: "text", exposures: "int",
+  exposedVisitors: "int", convertingVisitors: "int", conversions: "int", revenue: "numeric",
+  revenueSquares: "numeric", refunded: "numeric", cappedRevenue: "numeric", cappedRevenueSquares: "numeric",
+  cappedRevenueCubes: "numeric", conversionSquares: "bigint", revenueConversions: "numeric",
+  cappedRevenueConversions: "numeric", covariateSum: "numeric", covariateSquares: "numeric",
+  covariateRevenueProducts: "numeric", refundedOrders: "int", costedOrders: "int", orderCost: "numeric",
+  costedNetRevenue: "numeric", uncostedOrders: "int", subscriptionOrders: "int", subscriptionNetRevenue: "numeric",
+});
 
 /** How many parameters rollupUpsertSql's statement takes (one array per column). */
 export const ROLLUP_PARAMS = ROLLUP_COLUMNS.length;

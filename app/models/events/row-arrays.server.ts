@@ -9,6 +9,11 @@ export interface ArrayColumn<Row> {
   type: "text" | "int" | "bigint" | "numeric" | "timestamp(3)" | "float8";
 }
 
+/** The columns of a name → type table, in its order: `arrayColumns<Row>({ siteId: "text", occurredAt: "timestamp(3)" })`. */
+export function arrayColumns<Row>(types: { [K in keyof Row & string]?: ArrayColumn<Row>["type"] }): Array<ArrayColumn<Row>> {
+  return Object.entries(types).map(([name, type]) => ({ name: name as keyof Row & string, type: type as ArrayColumn<Row>["type"] }));
+}
+
 /**
  * `unnest($first::type[], …) AS alias("name", …)`: the rows of `columns.length` parameters from `first` on.
  * Pass `rowArrays(rows, columns)` at those positions.

@@ -4,23 +4,13 @@ import type { SegmentDelta } from "~/domain/events/segment-plan";
 import type { SegmentRollupRow } from "~/domain/results/segments";
 import { prisma } from "~/db.server";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
-import { rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
+import { arrayColumns, rowArrays, unnestRows } from "./row-arrays.server";
 
-const SEGMENT_COLUMNS: ReadonlyArray<ArrayColumn<SegmentDelta>> = [
-  { name: "siteId", type: "text" },
-  { name: "testId", type: "text" },
-  { name: "armId", type: "text" },
-  { name: "goal", type: "text" },
-  { name: "day", type: "text" },
-  { name: "currency", type: "text" },
-  { name: "dimension", type: "text" },
-  { name: "value", type: "text" },
-  { name: "exposedVisitors", type: "int" },
-  { name: "convertingVisitors", type: "int" },
-  { name: "conversions", type: "int" },
-  { name: "revenue", type: "numeric" },
-  { name: "revenueSquares", type: "numeric" },
-];
+const SEGMENT_COLUMNS = arrayColumns<SegmentDelta>({
+  siteId: "text", testId: "text", armId: "text", goal: "text", day: "text", currency: "text", dimension: "text",
+  value: "text", exposedVisitors: "int", convertingVisitors: "int", conversions: "int", revenue: "numeric",
+  revenueSquares: "numeric",
+});
 
 /** How many parameters segmentRollupUpsertSql's statement takes (one array per column). */
 export const SEGMENT_ROLLUP_PARAMS = SEGMENT_COLUMNS.length;
