@@ -3,6 +3,7 @@
 // whatever an array literal must escape, and null, NaN and dates keep the meaning the JSON parameters gave them.
 import { describe, expect, it } from "vitest";
 import { insertEventRows, type EventRow } from "~/models/events/event.server";
+import { insertEventsReadingFacts, type KnownFactsQuery } from "~/models/events/event-group.server";
 import { addToRollups, type RollupDeltaRow } from "~/models/events/rollup.server";
 import { inSqlTransaction, inTransaction, isDataError, sqlOf } from "~/models/transaction.server";
 import { databaseKinds } from "../support/databases";
@@ -65,5 +66,31 @@ describe.each(databaseKinds)("rows as one array per column (%s)", (kind) => {
       { armId: "a", revenue: "0.1250", covariateSum: "2.5000" },
       { armId: "b", revenue: "0.1250", covariateSum: null },
     ]);
+  });
+  // PGlite's writer inserts a group's events and reads its facts in one statement (factsWithEvents); PostgreSQL
+  // runs the same statement here, for one site and for several, so that both databases are held to it.
+  it("inserts new events and reads the facts of their keys in one statement, for one site and for several", async () => {
+    await seedSite(app.sql, { shop: "arrays.myshopify.com", id: "arrays-other" });
+    await app.sql.query(
+      `INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt")
+       VALUES ('arrays-site', 't-arrays', 's-known', 'v-known', 'a', 'x-known', now())`,
+    );
+    const keysOf = (siteIds: string[]): KnownFactsQuery => ({
+      siteIds,
+      exposureKeys: siteIds.map((siteId) => ({ siteId, testId: "t-arrays", sessionId: "s-known" })),
+      visitorExposureKeys: [], visitorKeys: siteIds.map((siteId) => ({ siteId, testId: "t-arrays", visitorId: "v-known" })),
+      revenueBeforeKeys: [], historyVisitors: [], conversionKeys: [],
+    });
+    for (const siteIds of [["arrays-site"], ["arrays-other", "arrays-site"]]) {
+      const prefix = `facts-${siteIds.length}`;
+      const sent = rows(prefix).slice(0, 2).map((r, i) => ({ ...r, siteId: siteIds[i % siteIds.length]! }));
+      const { inserted, known } = await inSqlTransaction((sql) => insertEventsReadingFacts(sql, sent, keysOf(siteIds)));
+      expect(inserted.map((r) => r.eventId).sort()).toEqual(sent.map((r) => r.eventId).sort());
+      // Only the site that holds the exposure answers for it: the other site's key of the same ids finds nothing.
+      expect(known.sessionExposures).toEqual([{ siteId: "arrays-site", testId: "t-arrays", sessionId: "s-known" }]);
+      expect(known.exposedVisitors.map((v) => v.siteId)).toEqual(["arrays-site"]);
+      const again = await inSqlTransaction((sql) => insertEventsReadingFacts(sql, sent, keysOf(siteIds)));
+      expect(again.inserted).toEqual([]);
+    }
   });
 });
