@@ -52,6 +52,7 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
   const busy = new Set<string>();
   let inFlight = 0;
   let scheduled = false;
+  const capacity = () => Math.max(1, options.writers?.() ?? 1);
   const laneOf = (job: Job) => options.lane?.(job) ?? "";
 
   /**
@@ -104,7 +105,7 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
   /** Starts groups while a writer is free and a lane that is not busy has jobs. */
   const pump = () => {
     scheduled = false;
-    while (inFlight < Math.max(1, options.writers?.() ?? 1)) {
+    while (inFlight < capacity()) {
       const { group, taken } = take();
       if (group.length === 0) return;
       inFlight++;
@@ -133,7 +134,7 @@ export function groupCommit<Job, Result>(options: GroupCommitOptions<Job, Result
       queuedWeight += weight;
       // Every writer busy: the next free one takes it. Otherwise let the requests already read in this turn (or
       // within the window) join the group.
-      if (scheduled || inFlight >= Math.max(1, options.writers?.() ?? 1)) return;
+      if (scheduled || inFlight >= capacity()) return;
       scheduled = true;
       if (options.windowMs > 0) setTimeout(pump, options.windowMs);
       else setImmediate(pump);

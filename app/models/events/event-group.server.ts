@@ -116,10 +116,10 @@ function knownFactsColumns(oneSite: boolean, first: number): string {
 const READ_ONE_SITE = `SELECT ${knownFactsColumns(true, 1)}`;
 const READ_SITES = `SELECT ${knownFactsColumns(false, 1)}`;
 // With the group's new events inserted first, in the same round trip (insertEventsReadingFacts).
-const INSERT_READ_ONE_SITE = `WITH ins AS (${eventInsertSql(1)})
-  SELECT (SELECT COALESCE(json_agg(ins), '[]') FROM ins) AS inserted, ${knownFactsColumns(true, 1 + EVENT_PARAMS)}`;
-const INSERT_READ_SITES = `WITH ins AS (${eventInsertSql(1)})
-  SELECT (SELECT COALESCE(json_agg(ins), '[]') FROM ins) AS inserted, ${knownFactsColumns(false, 1 + EVENT_PARAMS)}`;
+const insertReadSql = (oneSite: boolean) => `WITH ins AS (${eventInsertSql(1)})
+  SELECT (SELECT COALESCE(json_agg(ins), '[]') FROM ins) AS inserted, ${knownFactsColumns(oneSite, 1 + EVENT_PARAMS)}`;
+const INSERT_READ_ONE_SITE = insertReadSql(true);
+const INSERT_READ_SITES = insertReadSql(false);
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);

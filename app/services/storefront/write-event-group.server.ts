@@ -77,7 +77,7 @@ async function writeRows(
         checkouts.push({ site: b.site, orderId: event.order, sessionId: b.batch.sid, visitorId: b.batch.vid, checkoutToken: event.checkout ?? null });
       }
       const base = { site, eventId: event.id, visitorId: b.batch.vid, sessionId: b.batch.sid, occurredAt: rows[bi]![i]!.occurredAt, network: b.network ?? null };
-      const key = `${b.site.id}\u0000${event.id}`;
+      const key = eventKey(b.site.id, event.id);
       if (event.type === "exposure") {
         offered.push({
           key,
@@ -98,10 +98,10 @@ async function writeRows(
   if (offered.length > 0 && (await factsWithEvents())) {
     // The new events and what the database knows of the offered ones' sessions and visitors, in one round trip.
     const written = await insertEventsReadingFacts(sql, eventRows, factsQuery(offered.map((o) => o.event)));
-    inserted = new Set(written.inserted.map((r) => `${r.siteId}\u0000${r.eventId}`));
+    inserted = new Set(written.inserted.map((r) => eventKey(r.siteId, r.eventId)));
     offeredFacts = written.known;
   } else {
-    inserted = new Set((await insertEventRows(sql, eventRows)).map((r) => `${r.siteId}\u0000${r.eventId}`));
+    inserted = new Set((await insertEventRows(sql, eventRows)).map((r) => eventKey(r.siteId, r.eventId)));
   }
   const planned = offered.flatMap((o, index) => (inserted.has(o.key) ? [{ event: o.event, index }] : []));
   if (planned.length > 0) {
@@ -117,7 +117,7 @@ async function writeRows(
     } else known = await readKnownFacts(sql, factsQuery(events));
     await persistPlan(sql, await boundGoalLabels(sql, group, events), known);
   }
-  const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(`${rows[b]![i]!.siteId}\u0000${rows[b]![i]!.eventId}`);
+  const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(eventKey(rows[b]![i]!.siteId, rows[b]![i]!.eventId));
   // One per order and rare: they keep the single-order path, in the same transaction, after the
   // group's exposures so that an order learns of a session exposed in the same group.
   for (const { site, ...checkout } of checkouts) await recordCheckout(site, checkout);
@@ -189,6 +189,9 @@ async function boundGoalLabels(sql: Sql, group: readonly ScreenedBatch[], events
 function configuredLabels(site: SiteConfig | undefined): Set<string> {
   return new Set([PURCHASE_GOAL, ...FUNNEL_LABELS, ...(site?.tests.flatMap((t) => t.goals.map((g) => g.label)) ?? [])]);
 }
+
+/** An event's identity in the group: its site and id. */
+const eventKey = (siteId: string, eventId: string) => `${siteId}\u0000${eventId}`;
 
 const byKey = (a: EventRow, b: EventRow) =>
   a.siteId < b.siteId ? -1 : a.siteId > b.siteId ? 1 : a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
