@@ -1,7 +1,7 @@
 // The process's connections to the shared Redis (REDIS_URL): one for commands, one for subscriptions,
 // opened on first use and closed at shutdown, and the fail-open rule every shared store follows.
 import { createHash } from "node:crypto";
-import { Redis, type RedisOptions } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 import { appEnv } from "~/env.server";
 
 /**
@@ -17,8 +17,15 @@ export const REDIS_BACKOFF_MS = 1_000;
 /** An outage is logged once per this, not once per request. */
 export const OUTAGE_LOG_EVERY_MS = 30_000;
 
+/** The client library, loaded on first use: a configuration without Redis never parses it. */
+let library: Promise<typeof import("ioredis")> | undefined;
+const loadLibrary = () => (library ??= import("ioredis"));
+
 let commands: Redis | undefined;
 let subscriber: Redis | undefined;
+let subscribing = false;
+/** Counts subscriptions begun and shutdowns, so a connection that finishes opening after a shutdown stands down. */
+let generations = 0;
 let lastOutageLog = -Infinity;
 let outageLogged = false;
 
@@ -52,8 +59,9 @@ export function reportRedisOutage(error: unknown): void {
   );
 }
 
-function open(role: string): Redis {
+async function open(role: string): Promise<Redis> {
   const { redisUrl } = appEnv();
+  const { Redis } = await loadLibrary();
   const client = new Redis(redisUrl!, connectionOptions(role));
   client.on("error", reportRedisOutage);
   client.on("ready", () => {
@@ -111,7 +119,14 @@ function ready(client: Redis): Promise<boolean> {
  */
 export async function withRedis<T>(use: (client: Redis) => Promise<T>): Promise<T | null> {
   if (!redisConfigured() || Date.now() < skipUntil) return null;
-  commands ??= open("commands");
+  if (!commands) {
+    const generation = generations;
+    const opened = await open("commands");
+    // Another request opened it while the library loaded (keep one connection), or the process shut down.
+    if (commands || generation !== generations) opened.disconnect();
+    if (generation !== generations) return null;
+    commands ??= opened;
+  }
   if (!(await ready(commands))) return failed(new Error(`not connected (${commands.status})`));
   try {
     return await use(commands);
@@ -158,16 +173,21 @@ export async function runScript(client: Redis, script: LuaScript, keys: string[]
  * owner must forget whatever they could have changed.
  */
 export function subscribeToChannel(channel: string, onMessage: (message: string) => void, onSubscribed: () => void): void {
-  if (!redisConfigured() || subscriber) return;
-  const client = open("subscriber");
-  subscriber = client;
-  client.on("message", (from: string, message: string) => {
-    if (from === channel) onMessage(message);
-  });
-  client.on("ready", () => {
-    client.subscribe(channel).then(onSubscribed, reportRedisOutage);
-  });
-  client.connect().catch(() => {});
+  if (!redisConfigured() || subscribing) return;
+  const generation = ++generations;
+  subscribing = true;
+  void open("subscriber").then((client) => {
+    // Shut down while the library loaded: nothing to subscribe for.
+    if (generation !== generations) return client.disconnect();
+    subscriber = client;
+    client.on("message", (from: string, message: string) => {
+      if (from === channel) onMessage(message);
+    });
+    client.on("ready", () => {
+      client.subscribe(channel).then(onSubscribed, reportRedisOutage);
+    });
+    client.connect().catch(() => {});
+  }, reportRedisOutage);
 }
 
 /** Closes both connections (shutdown). */
@@ -176,6 +196,8 @@ export function closeRedis(): void {
   subscriber?.disconnect();
   commands = undefined;
   subscriber = undefined;
+  subscribing = false;
+  generations++;
   connecting = undefined;
   skipUntil = 0;
 }

@@ -1,6 +1,6 @@
 // Outgoing mail over SMTP (nodemailer), configured by SVC_SMTP_URL and SVC_MAIL_FROM: the one transport
 // every notice uses, through the outbox (app/services/outbox.server.ts).
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface MailMessage {
   /** The outbox row's id: the Message-ID's left part, so a message sent twice (at least once) is recognisable. */
@@ -21,18 +21,24 @@ export function smtpWhere(url: string): string {
   return `${parsed.protocol}//${parsed.host}`;
 }
 
+/** The transport is made at the first send: a process that never sends mail never loads the mail library. */
 export function smtpSender(url: string, from: string): MailSender {
-  const transport = nodemailer.createTransport({
-    url,
-    // A server that does not answer holds one send for seconds, never the drainer for good.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  let transport: Promise<Transporter> | undefined;
+  const open = async () => {
+    const nodemailer = (await import("nodemailer")).default;
+    return nodemailer.createTransport({
+      url,
+      // A server that does not answer holds one send for seconds, never the drainer for good.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+  };
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, messageId: `<${message.id}@svc>` });
+      transport ??= open();
+      await (await transport).sendMail({ from, to: message.to, subject: message.subject, text: message.text, messageId: `<${message.id}@svc>` });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close(), () => undefined),
   };
 }
