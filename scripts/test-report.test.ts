@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readShapes, untriedLine, untriedOnPostgres } from "./query-shapes.mjs";
-import { slowestFiles } from "./test-report.mjs";
+import { mergeReports, slowestFiles } from "./test-report.mjs";
 
 describe("slowestFiles", () => {
   it("lists the slowest files of a vitest JSON report first, with their seconds", () => {
@@ -16,6 +16,31 @@ describe("slowestFiles", () => {
       { file: "b.test.ts", seconds: 8 },
       { file: "a.test.ts", seconds: 2.5 },
     ]);
+  });
+});
+
+describe("mergeReports", () => {
+  const lane = (passed: number, failed: number, files: string[], startTime: number) => ({
+    success: failed === 0,
+    startTime,
+    numTotalTests: passed + failed,
+    numPassedTests: passed,
+    numFailedTests: failed,
+    numPendingTests: 1,
+    numTodoTests: 0,
+    testResults: files.map((name) => ({ name, startTime, endTime: startTime + 10 })),
+  });
+
+  it("sums the lanes' counts, keeps every file and the earliest start", () => {
+    const merged = mergeReports([lane(10, 0, ["/r/a", "/r/b"], 500), lane(4, 0, ["/r/c"], 200)]);
+    expect(merged).toMatchObject({ success: true, startTime: 200, numTotalTests: 14, numPassedTests: 14, numFailedTests: 0, numPendingTests: 2 });
+    expect(merged.testResults.map((r) => r.name)).toEqual(["/r/a", "/r/b", "/r/c"]);
+  });
+
+  it("fails when one lane failed or wrote no report", () => {
+    expect(mergeReports([lane(10, 0, [], 1), lane(3, 1, [], 1)])).toMatchObject({ success: false, numFailedTests: 1 });
+    expect(mergeReports([lane(10, 0, [], 1), null])).toMatchObject({ success: false, numPassedTests: 10 });
+    expect(mergeReports([]).success).toBe(false);
   });
 });
 

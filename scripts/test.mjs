@@ -7,12 +7,12 @@
 // the arguments go to vitest unchanged, typecheck and lint are skipped so that subsets stay fast
 // (`npm run typecheck`, `npm run lint` run them alone), and the build is made only when an integration
 // or browser project may run (no --project, or one of those named).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuilt, ensurePackages, ensurePrismaClient, root } from "./project.mjs";
-import { slowestFiles } from "./test-report.mjs";
+import { slowestFiles, writeMergedReport } from "./test-report.mjs";
 
 const vitestArgs = process.argv.slice(2);
 const subset = vitestArgs.length > 0;
@@ -59,12 +59,22 @@ const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.jo
 const env = shapesDir ? { ...process.env, SVC_TEST_QUERY_SHAPES_DIR: shapesDir } : process.env;
 
 const started = Date.now();
-const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs];
-const result = spawnSync("npx", args, { cwd: root, stdio: "inherit", env });
+// A full run is two vitest processes at once (docs/testing.md, "Two lanes at two priorities"): the serial lane, the
+// files that time what they see, at normal priority; everything else at the lowest. Linux then gives a timing
+// file's server and Chromium a core whenever they want one, and the rest of the run every cycle they leave.
+const lanes = subset
+  ? [{ name: "", args: vitestArgs, niceness: 0, report }]
+  : [
+      { name: "", args: ["--project", "!serial"], niceness: 19, report: path.join(reportDir, "vitest-busy.json") },
+      { name: "serial", args: ["--project", "serial"], niceness: 0, report: path.join(reportDir, "vitest-serial.json") },
+    ];
+const statuses = await Promise.all(lanes.map((lane) => runVitest(lane)));
+let status = statuses.find((code) => code !== 0) ?? 0;
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
-let status = result.status ?? 1;
 try {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = subset
+    ? JSON.parse(readFileSync(report, "utf8"))
+    : writeMergedReport(lanes.map((lane) => lane.report), report);
   const slowest = slowestFiles(testResults, 10);
   if (slowest.length > 0) {
     console.log(`\nslowest test files (of ${testResults.length}):`);
@@ -88,3 +98,33 @@ if (shapesDir) {
   rmSync(shapesDir, { recursive: true, force: true });
 }
 process.exit(status);
+
+/**
+ * Runs vitest with a lane's arguments at its niceness (children inherit it: the servers and Chromium a test
+ * starts), writing its JSON report; a named lane's lines are prefixed with its name. Resolves to its exit code.
+ */
+function runVitest({ name, args, niceness, report: laneReport }) {
+  rmSync(laneReport, { force: true });
+  const command = ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${laneReport}`, ...args];
+  const child = spawn(niceness > 0 ? "nice" : command[0], niceness > 0 ? ["-n", String(niceness), ...command] : command.slice(1), {
+    cwd: root,
+    env,
+    stdio: name ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  if (name) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `${name} │ `);
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+function prefixLines(stream, prefix) {
+  let pending = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+  });
+  stream.on("end", () => pending && process.stdout.write(`${prefix}${pending}\n`));
+}
