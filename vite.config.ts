@@ -25,6 +25,8 @@ const SERVER_EXTERNAL = [
   "ioredis",
   "nodemailer",
   "smtp-server",
+  // The demo builds its stand-in of Shopify's pixel runtime with esbuild, a native binary.
+  "esbuild",
   "@remix-run/node",
   "@remix-run/express",
   "express",
