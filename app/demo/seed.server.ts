@@ -2,8 +2,8 @@
 // can be tried without Shopify, and one results example per state of the results page. Safe to run at every start.
 import { hashSiteApiKey } from "~/domain/sites/site-api-key";
 import { createSiteApiKey, findActiveKeyByHash } from "~/models/sites/api-key.server";
-import { replaceRollupsOfTest } from "~/models/events/rollup.server";
-import { replaceSegmentRollupsOfTest } from "~/models/events/segment-rollup.server";
+import { replaceRollupsOfTest, rollupTallyOfTest, type RollupTally } from "~/models/events/rollup.server";
+import { replaceSegmentRollupsOfTest, segmentRollupTallyOfTest } from "~/models/events/segment-rollup.server";
 import { admitSegmentValues } from "~/models/events/segment-value.server";
 import { segmentExampleRows } from "./segment-examples";
 import { upsertShop } from "~/models/shops/shop.server";
@@ -175,6 +175,11 @@ async function seedResultsExamples(shopId: string, origins: string[]) {
       arms: scenario.arms.map((arm) => ({ ...arm, patches: [] })),
       goals: [{ label: scenario.goal, kind: "purchase", isPrimary: true }],
     });
+    const segmentRows = segmentExampleRows(site.id, scenario.id, scenario.arms[0]!.id, rows);
+    // Written already today (an earlier start): writing them again would change nothing, and the segment rows
+    // were most of a demo start's database work.
+    const [daily, segments] = await Promise.all([rollupTallyOfTest(site.id, scenario.id), segmentRollupTallyOfTest(site.id, scenario.id)]);
+    if (sameTally(daily, tallyOfRows(rows)) && sameTally(segments, tallyOfRows(segmentRows))) continue;
     // Exposure rows carry no revenue sums: zero, as ingestion would write them.
     const noSums = {
       cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
@@ -189,6 +194,22 @@ async function seedResultsExamples(shopId: string, origins: string[]) {
         siteId: site.id, testId: scenario.id,
       })),
     );
-    await replaceSegmentRollupsOfTest(site.id, scenario.id, segmentExampleRows(site.id, scenario.id, scenario.arms[0]!.id, rows));
+    await replaceSegmentRollupsOfTest(site.id, scenario.id, segmentRows);
   }
+}
+
+/** What rows about to be written add up to; one key per row (as the examples are made), so `rows` is their count. */
+function tallyOfRows(rows: ReadonlyArray<{ day: string; exposedVisitors: number; conversions: number }>): RollupTally {
+  const days = rows.map((r) => r.day).sort();
+  return {
+    rows: rows.length,
+    firstDay: days[0] ?? null,
+    lastDay: days.at(-1) ?? null,
+    exposedVisitors: rows.reduce((sum, r) => sum + r.exposedVisitors, 0),
+    conversions: rows.reduce((sum, r) => sum + r.conversions, 0),
+  };
+}
+
+function sameTally(a: RollupTally, b: RollupTally): boolean {
+  return a.rows === b.rows && a.firstDay === b.firstDay && a.lastDay === b.lastDay && a.exposedVisitors === b.exposedVisitors && a.conversions === b.conversions;
 }

@@ -18,8 +18,8 @@ export interface DemoInChromiumOptions {
   /** More environment for the server, e.g. SVC_PREVIEW_SECRET. */
   env?: Record<string, string | undefined>;
   /**
-   * Rows to add to the demo's: the server starts once to seed the demo, stops, `seed` runs on the
-   * database (tests/support/seed.ts), and the server starts again for the tests.
+   * Rows to add to the demo's: `seed` runs on a database that holds the demo's rows (tests/support/seed.ts), then
+   * the server starts for the tests.
    */
   seed?: (sql: SqlRunner) => Promise<void>;
 }
@@ -27,11 +27,12 @@ export interface DemoInChromiumOptions {
 export function useDemoInChromium(kind: "pglite" | "postgres" = "pglite", options: DemoInChromiumOptions = {}): DemoInChromium {
   const state = {} as { db: TestDatabase; server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    state.db = await createTestDatabase(kind, { migrated: true });
+    // On PGlite the folder holds the demo's rows already (databases.ts); PostgreSQL gets them from a first start.
+    state.db = await createTestDatabase(kind, { migrated: true, demo: true });
     const start = () => startServer({ env: { ...state.db.env, SVC_DEMO: "1", ...options.env } });
     const serve = async () => {
       if (options.seed) {
-        await (await start()).stop();
+        if (kind === "postgres") await (await start()).stop();
         await seedDatabase(state.db, options.seed);
       }
       return start();

@@ -140,7 +140,8 @@ export function useServer(
 ): ServerFixture {
   const fixture = {} as { server: RunningServer; db: TestDatabase };
   beforeAll(async () => {
-    fixture.db = await createTestDatabase(kind, { migrated: true });
+    // A demo server without rows of the test's own starts on a folder that holds the demo's already (databases.ts).
+    fixture.db = await createTestDatabase(kind, { migrated: true, demo: env.SVC_DEMO === "1" && !options.seed });
     if (options.seed) await seedDatabase(fixture.db, options.seed);
     fixture.server = await startServer({ env: { ...fixture.db.env, ...env } });
   });

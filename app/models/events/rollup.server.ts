@@ -1,6 +1,7 @@
 // Daily rollups (test × arm × goal × day × currency) that results read, incremented atomically.
 import type { OrderSums } from "~/domain/shopify/order-lines";
 import type { RollupDelta } from "~/domain/events/ingest-plan";
+import { connect } from "~/db.server";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
 import { arrayColumns, rowArrays, unnestRows, type ArrayColumn } from "./row-arrays.server";
 
@@ -148,6 +149,31 @@ export async function addToRollups(sql: Sql, rows: readonly RollupDeltaRow[]): P
 }
 
 /** Replaces every rollup row of one test with these, at once (the demo's results examples, re-seeded at each start). */
+/** What a test's rows add up to: enough to tell whether writing a given set of rows again would change them. */
+export interface RollupTally {
+  rows: number;
+  firstDay: string | null;
+  lastDay: string | null;
+  exposedVisitors: number;
+  conversions: number;
+}
+
+/** The tally of one test's daily rollups (the demo: its examples are re-seeded only when they would differ). */
+export async function rollupTallyOfTest(siteId: string, testId: string): Promise<RollupTally> {
+  return tallyOf("DailyRollup", siteId, testId);
+}
+
+export async function tallyOf(table: "DailyRollup" | "SegmentRollup", siteId: string, testId: string): Promise<RollupTally> {
+  const { database } = await connect();
+  const [row] = await database.sql.query<{ rows: number; firstDay: string | null; lastDay: string | null; exposedVisitors: number; conversions: number }>(
+      `SELECT count(*)::int AS "rows", to_char(min("day"), 'YYYY-MM-DD') AS "firstDay", to_char(max("day"), 'YYYY-MM-DD') AS "lastDay",
+            coalesce(sum("exposedVisitors"), 0)::float8 AS "exposedVisitors", coalesce(sum("conversions"), 0)::float8 AS "conversions"
+       FROM "${table}" WHERE "siteId" = $1 AND "testId" = $2`,
+    [siteId, testId],
+  );
+  return row ?? { rows: 0, firstDay: null, lastDay: null, exposedVisitors: 0, conversions: 0 };
+}
+
 export async function replaceRollupsOfTest(siteId: string, testId: string, rows: readonly RollupDeltaRow[]): Promise<void> {
   await inSqlTransaction(async (sql) => {
     await sql.query(`DELETE FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`, [siteId, testId]);

@@ -5,6 +5,7 @@ import type { SegmentRollupRow } from "~/domain/results/segments";
 import { prisma } from "~/db.server";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
 import { arrayColumns, rowArrays, unnestRows } from "./row-arrays.server";
+import { tallyOf, type RollupTally } from "./rollup.server";
 
 const SEGMENT_COLUMNS = arrayColumns<SegmentDelta>({
   siteId: "text", testId: "text", armId: "text", goal: "text", day: "text", currency: "text", dimension: "text",
@@ -41,6 +42,11 @@ export async function addToSegmentRollups(sql: Sql, rows: readonly SegmentDelta[
 
 export async function addToSegmentRollupsInTx(tx: Tx, rows: readonly SegmentDelta[]): Promise<void> {
   await addToSegmentRollups(sqlOf(tx), rows);
+}
+
+/** The tally of one test's segment rows (the demo: its examples are re-seeded only when they would differ). */
+export function segmentRollupTallyOfTest(siteId: string, testId: string): Promise<RollupTally> {
+  return tallyOf("SegmentRollup", siteId, testId);
 }
 
 /** Replaces every segment row of one test with these, at once (the demo's results examples, re-seeded at each start). */
