@@ -53,6 +53,26 @@ const ALPHA = /[A-Za-z]/;
 const BLANK = /[\t\n\f\r ]/;
 
 /**
+ * Where the first `</name` followed by a blank, / or > starts at or after a position. Each answer is kept: a
+ * later question from a position up to that closer has the same answer, and none after a search that found
+ * nothing, so a run of unclosed textareas costs one pass over the markup, not one pass each.
+ */
+function closingTags(html: string): { next(name: string, from: number): number } {
+  const known = new Map<string, { from: number; at: number }>();
+  return {
+    next(name, from) {
+      const last = known.get(name);
+      if (last && last.from <= from && (last.at < 0 || from <= last.at)) return last.at;
+      const pattern = new RegExp(`</${name}[\\t\\n\\f\\r />]`, "gi");
+      pattern.lastIndex = from;
+      const at = pattern.exec(html)?.index ?? -1;
+      known.set(name, { from, at });
+      return at;
+    },
+  };
+}
+
+/**
  * What the markup holds that the editor's sanitiser would drop, as the panel names it (`<script>`,
  * `onerror`, `href (script or data: URL)`), or [] when it is safe to put in a page. Conservative: markup
  * the check cannot follow is refused too.
@@ -61,6 +81,7 @@ export function markupProblems(html: string): string[] {
   const problems = new Set<string>();
   const starts = [0];
   const seen = new Set<number>();
+  const closers = closingTags(html);
   let forks = 0;
   while (starts.length > 0 && problems.size === 0) {
     let at = starts.pop() as number;
@@ -79,10 +100,10 @@ export function markupProblems(html: string): string[] {
           }
           if (RCDATA.has(tag.name)) {
             // Read as HTML, the text runs to the first `</name` followed by a blank, / or >.
-            const end = new RegExp(`</${tag.name}[\\t\\n\\f\\r />]`, "i").exec(html.slice(tag.end));
-            if (end) {
+            const end = closers.next(tag.name, tag.end);
+            if (end >= 0) {
               if (++forks > MAX_FORKS) problems.add(`more than ${MAX_FORKS} <textarea> or <title> elements`);
-              starts.push(tag.end + end.index);
+              starts.push(end);
             }
           }
         }
