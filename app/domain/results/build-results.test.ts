@@ -198,7 +198,9 @@ describe("buildResults", () => {
 });
 
 describe("a site's goal labels are bounded on the page (issue 20, row 3)", () => {
-  it("shows the configured goals and the MAX_GOAL_LABELS - 1 most converted labels, the rest under OTHER_GOAL, in bounded time", () => {
+  // The time this takes is checked where it can be timed: tests/integration/goal-labels.test.ts renders the results
+  // page for 10,000 labels in under 1 s, in the serial lane (a duration here, at the lowest priority, measures the load).
+  it("shows the configured goals and the MAX_GOAL_LABELS - 1 most converted labels, the rest under OTHER_GOAL", () => {
 
     const rollups: RollupRow[] = [
       { armId: "a", goal: "", day: "2026-01-01", currency: "", exposures: 500, exposedVisitors: 500, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0 },
@@ -210,7 +212,6 @@ describe("a site's goal labels are bounded on the page (issue 20, row 3)", () =>
       }
     }
     rollups.push({ armId: "a", goal: "signup", day: "2026-01-01", currency: "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 3, conversions: 3, revenue: 0, revenueSquares: 0, refunded: 0 });
-    const started = performance.now();
     const view = buildResults({
       test: { id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
       arms,
@@ -219,7 +220,6 @@ describe("a site's goal labels are bounded on the page (issue 20, row 3)", () =>
       rollups,
       flicker: [],
     });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(view.goals).toHaveLength(1 + MAX_GOAL_LABELS);
     expect(view.goals[0]).toMatchObject({ goal: "signup", primary: true });
     const labels = view.goals.map((g) => g.goal);
