@@ -5,16 +5,17 @@
 // Scheduling (docs/testing.md): integration and browser files run two at a time in forks on these 2-core
 // machines (vitest's default on 2 cores is one: cores − 1), so a file waiting on its server or Chromium leaves
 // the other core to another file. Beside them, the threads pool runs the pure tests and then, one at a time,
-// the files that only wait for real time to pass (schedules, restarts). Last and alone, one at a time: the files
-// that time what they see (deadlines, rates, paints), which a neighbour's load would bend.
+// the files that only wait for real time to pass (schedules, restarts). The files that time what they see
+// (deadlines, rates, paints), which a neighbour's load would bend, run one at a time in a vitest process of their
+// own at normal priority, beside all of this at the lowest (scripts/test.mjs); alone, `npx vitest run` runs them last.
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
 
 /**
  * Files whose assertions time what they see (docs/testing.md, "The serial lane"): deadlines, rates, first
- * paints and the snippet's own timeouts, which a neighbour's load would stretch. They run after everything
- * else, alone, one at a time.
+ * paints and the snippet's own timeouts, which a neighbour's load would stretch. One at a time, at a higher CPU
+ * priority than everything else (scripts/test.mjs).
  */
 export const TIMING_FILES = [
   "tests/integration/http-deadlines.test.ts",
