@@ -69,9 +69,10 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     poolOptions: {
-      // Two integration and browser files at a time (maxWorkers). Three kept both cores 96–100 % busy to the end,
-      // but cost 60–120 CPU-seconds more a run (1,108–1,216 against 1,081) for no shorter run (docs/testing.md).
-      forks: { execArgv: TEST_NODE_FLAGS },
+      // Three integration and browser files at a time on two cores: a file is one chain of waits (its server's
+      // answer, Chromium's paint, a poll's interval), so two of them left a fifth of the cores idle once the
+      // pure tests and the waiting lane were done (docs/testing.md, "Time").
+      forks: { execArgv: TEST_NODE_FLAGS, maxForks: 3 },
       // The pure tests share their workers: a file there starts no process and leaves no state behind, and a
       // fresh worker per file cost as much CPU as the tests themselves (issue 35: 140 CPU-s against 71). The
       // waiting lane runs in this pool too, after them, while the forks still run integration and browser files.
