@@ -165,8 +165,8 @@ export async function rollupTallyOfTest(siteId: string, testId: string): Promise
 
 export async function tallyOf(table: "DailyRollup" | "SegmentRollup", siteId: string, testId: string): Promise<RollupTally> {
   const { database } = await connect();
-  const [row] = await database.sql.query<{ rows: number; firstDay: string | null; lastDay: string | null; exposedVisitors: number; conversions: number }>(
-      `SELECT count(*)::int AS "rows", to_char(min("day"), 'YYYY-MM-DD') AS "firstDay", to_char(max("day"), 'YYYY-MM-DD') AS "lastDay",
+  const [row] = await database.sql.query<RollupTally>(
+    `SELECT count(*)::int AS "rows", to_char(min("day"), 'YYYY-MM-DD') AS "firstDay", to_char(max("day"), 'YYYY-MM-DD') AS "lastDay",
             coalesce(sum("exposedVisitors"), 0)::float8 AS "exposedVisitors", coalesce(sum("conversions"), 0)::float8 AS "conversions"
        FROM "${table}" WHERE "siteId" = $1 AND "testId" = $2`,
     [siteId, testId],
