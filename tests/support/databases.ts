@@ -1,7 +1,8 @@
 // Throwaway databases for tests: a fresh PGlite folder always, and a fresh PostgreSQL database on the
 // server named by TEST_DATABASE_URL when it is set (CI sets it), dropped afterwards.
+import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { cp, mkdtemp, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rename, rm, stat } from "node:fs/promises";
 import { createHash, randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -44,8 +45,8 @@ export async function createTestDatabase(kind: "pglite" | "postgres", options: {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "svc-pglite-"));
     // Migrating an empty PGlite folder takes about 4.3 s on a 2-core machine, paid by nearly every test file;
     // copying a folder migrated once takes about 0.5 s.
-    if (options.demo) await cp(await demoPgliteFolder(), dataDir, { recursive: true });
-    else if (options.migrated) await cp(await migratedPgliteFolder(), dataDir, { recursive: true });
+    if (options.demo) await copyFolder(await demoPgliteFolder(), dataDir);
+    else if (options.migrated) await copyFolder(await migratedPgliteFolder(), dataDir);
     return {
       kind,
       env: { SVC_DATA_DIR: dataDir },
@@ -73,6 +74,17 @@ export async function createTestDatabase(kind: "pglite" | "postgres", options: {
       await client.end();
     },
   };
+}
+
+/**
+ * Copies a PGlite folder's contents (~1,100 files) into an existing folder with coreutils' `cp`: Node's `fs.cp`
+ * stats, copies and chmods each file from JavaScript, ~0.56 CPU-s a copy against ~0.13, and the tests make a
+ * copy for nearly every server they start.
+ */
+function copyFolder(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile("cp", ["-R", `${from}/.`, to], (error, _stdout, stderr) => (error ? reject(new Error(`cp ${from}: ${stderr || error.message}`)) : resolve())),
+  );
 }
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../prisma/migrations");
@@ -142,7 +154,7 @@ function demoPgliteFolder(): Promise<string> {
     if (await stat(folder).then(() => true, () => false)) return folder;
     const staging = await mkdtemp(path.join(os.tmpdir(), "svc-pglite-seeding-"));
     try {
-      await cp(await migratedPgliteFolder(), staging, { recursive: true });
+      await copyFolder(await migratedPgliteFolder(), staging);
       const { startServer } = await import("./server");
       await (await startServer({ env: { SVC_DATA_DIR: staging, SVC_DEMO: "1" } })).stop();
       await rename(staging, folder).catch(() => undefined);
