@@ -5,9 +5,10 @@
 // the parameter included, and not to a direct visit; the page rules (a query parameter, a cookie) hold on
 // the pages that have them only. Each test's only arm with weight is its variant, which
 // marks the page with an attribute of its own, so being served shows on the page.
-import { devices, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_SHOPIFY_SITE_ID, DEMO_SITE_ID } from "~/demo/constants";
+import { devices } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 import { seedTest } from "../support/seed";
 

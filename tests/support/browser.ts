@@ -1,7 +1,14 @@
 // Debian's Chromium driven by playwright-core, launched with the flags that work on these offline machines.
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type * as Playwright from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+
+// Required, not imported: an ESM import of this CommonJS package makes Node scan its multi-megabyte bundle for
+// export names first, ~0.2 CPU-s in every browser test's process.
+const playwright = createRequire(import.meta.url)("playwright-core") as typeof Playwright;
+export const { chromium, devices } = playwright;
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 

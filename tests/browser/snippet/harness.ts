@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat, readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type ConsoleMessage, type Page, type Route } from "playwright-core";
+import type { Browser, BrowserContext, ConsoleMessage, Page, Route } from "playwright-core";
 import type { ConsentResponse } from "../../../app/wire/consent";
 import { HIDE_ATTRIBUTE, hideCss } from "../../../app/wire/hide";
 import type { EventBatch } from "../../../app/wire/events";

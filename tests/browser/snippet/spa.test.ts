@@ -1,13 +1,13 @@
 // Single-page apps and the back-forward cache in Chromium: history navigations and bfcache restores are
 // pageviews; arms follow the path (applied, removed with the original restored exactly, re-applied), and
 // a test is exposed once per session however often its page comes back.
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExposureEvent, SvcEvent } from "../../../app/wire/events";
 import type { PatchesResponse } from "../../../app/wire/patches";
 import { sleep, startHarness, type Harness, type TestPage } from "./harness";
 import { GRANTED, events, svcReady } from "./helpers";
-import { CHROMIUM_PATH } from "../../support/browser";
+import { chromium, CHROMIUM_PATH } from "../../support/browser";
 
 let h: Harness;
 beforeAll(async () => {
