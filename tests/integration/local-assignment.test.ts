@@ -28,13 +28,12 @@ async function addTests(sql: SqlRunner): Promise<void> {
 
 describe("local assignment agrees with /api/patches over HTTP", () => {
   const ctx = {} as { db: TestDatabase; server: RunningServer };
-  // The demo seeds itself at its first start; then the extra tests and the holdout go on its storefront site.
+  // The folder holds what the demo seeds at its first start (databases.ts); the extra tests and the holdout go on
+  // its storefront site before the server starts.
   beforeAll(async () => {
-    ctx.db = await createTestDatabase("pglite", { migrated: true });
-    const start = () => startServer({ env: { ...ctx.db.env, SVC_DEMO: "1", SVC_RATE_LIMITS: "off" } });
-    await (await start()).stop();
+    ctx.db = await createTestDatabase("pglite", { migrated: true, demo: true });
     await seedDatabase(ctx.db, addTests);
-    ctx.server = await start();
+    ctx.server = await startServer({ env: { ...ctx.db.env, SVC_DEMO: "1", SVC_RATE_LIMITS: "off" } });
   });
   afterAll(async () => {
     await ctx.server?.stop();
