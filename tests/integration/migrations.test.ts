@@ -60,18 +60,22 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
   });
 
   it("rolls back a failing migration and leaves no record of it", async () => {
-    testDb = await createTestDatabase(kind);
+    // On a copy of a migrated database, a run of two new migrations: a good one, then a broken one.
+    testDb = await createTestDatabase(kind, { migrated: true });
     const migrations = await loadMigrations(migrationsDir);
     const db = await openDatabase(testDb.config);
     try {
+      const good = { name: "99999999999998_good", checksum: "g".repeat(64), sql: 'CREATE TABLE "Whole" (id int);' };
       const broken = { name: "99999999999999_broken", checksum: "x".repeat(64), sql: 'CREATE TABLE "Half" (id int); SELECT * FROM "NoSuchTable";' };
-      await expect(migrate(db.sql, [...migrations, broken])).rejects.toThrow(/99999999999999_broken failed/);
-      const half = await db.sql.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'Half'");
-      expect(half).toHaveLength(0);
-      const recorded = await db.sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1`, [broken.name]);
-      expect(recorded).toHaveLength(0);
-      // The good migrations before it stay applied.
-      expect((await migrate(db.sql, migrations)).applied).toEqual([]);
+      await expect(migrate(db.sql, [...migrations, good, broken])).rejects.toThrow(/99999999999999_broken failed/);
+      const table = (name: string) => db.sql.query("SELECT 1 FROM information_schema.tables WHERE table_name = $1", [name]);
+      const recorded = (name: string) => db.sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1`, [name]);
+      expect(await table("Half")).toHaveLength(0);
+      expect(await recorded(broken.name)).toHaveLength(0);
+      // The good migration before it in the same run stays applied and recorded.
+      expect(await table("Whole")).toHaveLength(1);
+      expect(await recorded(good.name)).toHaveLength(1);
+      expect((await migrate(db.sql, [...migrations, good])).applied).toEqual([]);
     } finally {
       await db.close();
     }
