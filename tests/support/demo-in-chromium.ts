@@ -27,15 +27,11 @@ export interface DemoInChromiumOptions {
 export function useDemoInChromium(kind: "pglite" | "postgres" = "pglite", options: DemoInChromiumOptions = {}): DemoInChromium {
   const state = {} as { db: TestDatabase; server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    // On PGlite the folder holds the demo's rows already (databases.ts); PostgreSQL gets them from a first start.
+    // The database holds the demo's rows already (databases.ts): the test's own go beside them before the start.
     state.db = await createTestDatabase(kind, { migrated: true, demo: true });
-    const start = () => startServer({ env: { ...state.db.env, SVC_DEMO: "1", ...options.env } });
     const serve = async () => {
-      if (options.seed) {
-        if (kind === "postgres") await (await start()).stop();
-        await seedDatabase(state.db, options.seed);
-      }
-      return start();
+      if (options.seed) await seedDatabase(state.db, options.seed);
+      return startServer({ env: { ...state.db.env, SVC_DEMO: "1", ...options.env } });
     };
     [state.server, state.browser] = await Promise.all([serve(), launchChromium()]);
   });
