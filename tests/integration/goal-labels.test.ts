@@ -13,7 +13,21 @@ import { batch, conversion, exposure, getPatches, newId, postBatch } from "../su
 describe.each(embeddedOnly)("made-up goal labels on %s", (kind) => {
   const ctx = useServer(kind, { SVC_DEMO: "1" });
 
+  /** How long the demo test's results page takes to answer, best of three. */
+  const pageMs = async () => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const page = await fetch(`${ctx.server.url}/app/tests/${DEMO_TEST_ID}`);
+      await page.text();
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+
   it("counts 10,000 labels under at most MAX_GOAL_LABELS + one bucket, and renders the results page in under 1 s", async () => {
+    // The same page before the labels, on this machine in this run: a slower machine gets a bound to match.
+    const before = await pageMs();
     let label = 0;
     // 205 sessions, each exposed to the demo test (so its conversions are attributed) with 49 new labels.
     for (let round = 0; round < 41; round++) {
@@ -37,7 +51,8 @@ describe.each(embeddedOnly)("made-up goal labels on %s", (kind) => {
     const html = await page.text();
     const ms = performance.now() - started;
     expect(page.status).toBe(200);
-    expect(ms).toBeLessThan(1000);
+    // Under 1 s, or under four times the page without them where the page alone is slower than 250 ms.
+    expect(ms).toBeLessThan(Math.max(1000, 4 * before));
     expect(html).toContain(OTHER_GOAL);
     // Labels counted as themselves: at most MAX_GOAL_LABELS of the made-up ones.
     const shown = new Set(html.match(/made-up-\d+/g) ?? []);
