@@ -37,6 +37,9 @@ export const TIMING_FILES = [
   // Each case waits for svc to have run and reads what it applied; under the busy part's load on a slower machine
   // a page's variant once came too late for its audience case (a run on 2026-12-06, 1 of 2; alone, 8 of 8 pass).
   "tests/browser/audiences.test.ts",
+  // It reads which arm each page shows, which the snippet applies within its 1 s timeout: under the busy part's load
+  // on a slower machine a page once showed the original where the arm was due (a run on 2026-12-06).
+  "tests/browser/shopify-stale-plan.test.ts",
   // Pure code, but they compare how long hostile input takes at two sizes: at the lowest priority, slices of a
   // few milliseconds bent the ratio (a clean-clone run on 2026-12-06 read 55 against a bound of 30).
   "app/wire/rules/markup-growth.test.ts",
