@@ -59,7 +59,7 @@ const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.jo
 const env = shapesDir ? { ...process.env, SVC_TEST_QUERY_SHAPES_DIR: shapesDir } : process.env;
 
 const started = Date.now();
-// A full run is two vitest processes at once (docs/testing.md, "Two lanes at two priorities"): the serial lane, the
+// A full run is two vitest processes (docs/testing.md, "Two lanes at two priorities"): the serial lane, the
 // files that time what they see, at normal priority; everything else at the lowest. Linux then gives a timing
 // file's server and Chromium a core whenever they want one, and the rest of the run every cycle they leave.
 const lanes = subset
@@ -68,7 +68,12 @@ const lanes = subset
       { name: "", args: ["--project", "!serial"], niceness: 19, report: path.join(reportDir, "vitest-busy.json") },
       { name: "serial", args: ["--project", "serial"], niceness: 0, report: path.join(reportDir, "vitest-serial.json") },
     ];
-const statuses = await Promise.all(lanes.map((lane) => runVitest(lane)));
+// SVC_TEST_LANES=together runs them at once (the faster layout on a quick machine); by default the serial lane runs
+// after the busy part, alone: on a machine ~1.5× slower (2026-12-06), its first-paint bounds failed beside the busy
+// part in 3 of 4 clean-clone runs, which a CI that must be green cannot carry (docs/testing.md).
+const together = process.env.SVC_TEST_LANES === "together";
+const statuses = together ? await Promise.all(lanes.map((lane) => runVitest(lane))) : [];
+if (!together) for (const lane of lanes) statuses.push(await runVitest(lane));
 let status = statuses.find((code) => code !== 0) ?? 0;
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 try {
