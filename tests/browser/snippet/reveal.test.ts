@@ -52,8 +52,14 @@ interface Frame {
   hiding: boolean | null;
 }
 const frames = (t: TestPage): Promise<Frame[]> => t.page.evaluate(() => (window as any).__frames);
-/** The first frame in which the hiding style was off (the reveal), by performance.now(). */
-const revealedAt = async (t: TestPage) => (await frames(t)).find((f) => f.hiding === false)?.t;
+/**
+ * The first frame in which the hiding style was off (the reveal), by performance.now(). The style is turned off
+ * between two animation frames, so the frame that records it may come after waitRevealed has returned: wait for it.
+ */
+const revealedAt = async (t: TestPage) => {
+  await t.page.waitForFunction(() => (window as any).__frames.some((f: Frame) => f.hiding === false), undefined, { timeout: 5000 });
+  return (await frames(t)).find((f) => f.hiding === false)?.t;
+};
 const exposures = async (t: TestPage) => (await events(t)).filter((e): e is ExposureEvent => e.type === "exposure");
 const waitRevealed = (t: TestPage) =>
   t.page.waitForFunction(() => (document.querySelector("style[data-svc-hide]") as HTMLStyleElement | null)?.disabled === true, undefined, {
