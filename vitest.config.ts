@@ -2,12 +2,13 @@
 // against a running server on a real database, browser tests in Debian's Chromium, and the files bound to
 // real time in two lanes of their own. `npm test` runs all six.
 //
-// Scheduling (docs/testing.md): integration and browser files run two at a time in forks on these 2-core
+// Scheduling (docs/testing.md): integration and browser files run three at a time in forks on these 2-core
 // machines (vitest's default on 2 cores is one: cores − 1), so a file waiting on its server or Chromium leaves
-// the other core to another file. Beside them, the threads pool runs the pure tests and then, one at a time,
-// the files that only wait for real time to pass (schedules, restarts). The files that time what they see
-// (deadlines, rates, paints), which a neighbour's load would bend, run one at a time in a vitest process of their
-// own at normal priority, beside all of this at the lowest (scripts/test.mjs); alone, `npx vitest run` runs them last.
+// the other core to another file; beside them, the threads pool runs the pure tests. `npm test` (scripts/test.mjs)
+// runs all that first at the lowest priority, then two lanes at once in vitest processes of their own: the files
+// that time what they see (deadlines, rates, paints), which a neighbour's load would bend, one at a time at normal
+// priority, and beside them the files that only wait for real time to pass (schedules, restarts), one at a time at
+// a low priority. Alone, `npx vitest run` runs the timing files last.
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
@@ -49,7 +50,7 @@ export const TIMING_FILES = [
 /**
  * Files that wait for real time to pass rather than time it: the schedule job firing every second on a real
  * server, processes killed and restarted. Mostly asleep, they run one at a time in a lane of their own beside the
- * busy part of the run: load makes them slower, never wrong (their deadlines are many schedule passes long).
+ * serial lane (scripts/test.mjs): load makes them slower, never wrong (their deadlines are many schedule passes long).
  * They share one thread without isolation, as the pure tests do: each starts its own servers on its own database.
  */
 export const WAITING_FILES = [
@@ -148,7 +149,7 @@ export default defineConfig({
           include: WAITING_FILES,
           environment: "node",
           ...SERVER_TIMEOUTS,
-          // One thread of the threads pool: vitest runs it beside the forks' integration and browser files.
+          // One thread: `npm test` runs it beside the serial lane; `npx vitest run` beside the forks' integration and browser files.
           pool: "threads",
           poolOptions: { threads: { singleThread: true } },
         },

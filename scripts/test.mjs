@@ -59,21 +59,28 @@ const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.jo
 const env = shapesDir ? { ...process.env, SVC_TEST_QUERY_SHAPES_DIR: shapesDir } : process.env;
 
 const started = Date.now();
-// A full run is two vitest processes (docs/testing.md, "Two lanes at two priorities"): the serial lane, the
-// files that time what they see, at normal priority; everything else at the lowest. Linux then gives a timing
-// file's server and Chromium a core whenever they want one, and the rest of the run every cycle they leave.
-const lanes = subset
-  ? [{ name: "", args: vitestArgs, niceness: 0, report }]
-  : [
-      { name: "", args: ["--project", "!serial"], niceness: 19, report: path.join(reportDir, "vitest-busy.json") },
-      { name: "serial", args: ["--project", "serial"], niceness: 0, report: path.join(reportDir, "vitest-serial.json") },
-    ];
-// SVC_TEST_LANES=together runs them at once (the faster layout on a quick machine); by default the serial lane runs
-// after the busy part, alone: on a machine ~1.5× slower (2026-12-06), its first-paint bounds failed beside the busy
-// part in 3 of 4 clean-clone runs, which a CI that must be green cannot carry (docs/testing.md).
+// A full run is three vitest processes in two phases (docs/testing.md, "Lanes"): first the busy part (the pure tests,
+// the snippet's, integration and browser files) at the lowest priority, then the serial lane (the files that time
+// what they see) at normal priority beside the waiting lane (files that sleep through schedule passes and restarts)
+// at a low one. A process inherits its parent's priority, so the servers and Chromium each lane's tests start have
+// it too.
+const BUSY = ["--project", "unit", "--project", "snippet", "--project", "integration", "--project", "browser"];
+const lane = (name, args, niceness) => ({ name, args, niceness, report: path.join(reportDir, `vitest-${name || "busy"}.json`) });
+// SVC_TEST_LANES=together runs the serial lane beside everything else from the start (the faster layout on a quick
+// machine); by default it comes after the busy part, with only the mostly sleeping waiting lane beside it: on a
+// machine ~1.5× slower (2026-12-06), its first-paint bounds failed beside the busy part in 3 of 4 clean-clone runs,
+// which a CI that must be green cannot carry.
 const together = process.env.SVC_TEST_LANES === "together";
-const statuses = together ? await Promise.all(lanes.map((lane) => runVitest(lane))) : [];
-if (!together) for (const lane of lanes) statuses.push(await runVitest(lane));
+const phases = subset
+  ? [[{ name: "", args: vitestArgs, niceness: 0, report }]]
+  : together
+    ? [[lane("", ["--project", "!serial"], 19), lane("serial", ["--project", "serial"], 0)]]
+    : // The waiting lane at nice 10, not 19: while ingest-fairness floods both cores at normal priority, 19 would leave
+      // a schedule pass ~1.5 % of a core for ~25 s, past test-schedule's 15 s waits; 10 leaves it ~10 %.
+      [[lane("", BUSY, 19)], [lane("serial", ["--project", "serial"], 0), lane("waiting", ["--project", "waiting"], 10)]];
+const lanes = phases.flat();
+const statuses = [];
+for (const phase of phases) statuses.push(...(await Promise.all(phase.map((l) => runVitest(l)))));
 let status = statuses.find((code) => code !== 0) ?? 0;
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 try {
