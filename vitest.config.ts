@@ -138,6 +138,8 @@ export default defineConfig({
           ...SERVER_TIMEOUTS,
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
+          // snippet/faults' cases, which mostly sleep through the snippet's timeouts: two at a time (docs/testing.md).
+          maxConcurrency: 2,
           // After everything else (group 0), alone.
           sequence: { groupOrder: 1 },
         },

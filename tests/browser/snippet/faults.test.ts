@@ -69,9 +69,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-// One case at a time: four at once in one Chromium, beside a busy machine, once left a fixture's /api/patches answer
-// later than the snippet's 1 s timeout, so window.svc never came (a clean-clone run on 2026-12-06).
-describe.each(Object.entries(scenarios))("%s", (endpoint, s) => {
+// Two cases at a time (the serial project's maxConcurrency): four at once in one Chromium, beside the busy part of the
+// run, once left a fixture's /api/patches answer later than the snippet's 1 s timeout, so window.svc never came (a
+// clean-clone run on 2026-12-06). The serial lane now runs after the busy part, and each case mostly sleeps.
+describe.concurrent.each(Object.entries(scenarios))("%s", (endpoint, s) => {
   it.for(faults)(`%s: page unchanged, nothing thrown`, async ([, fault], { expect }) => {
     const f: Fault = fault.fault === "delay" ? { fault: "delay", ms: s.timeoutMs + 500 } : fault;
     const t = await h.newPage({ init: s.init, api: s.api(f) });
