@@ -165,22 +165,22 @@ describe("the inline head helper on the demo storefront", () => {
       "31 days old": [setCache(JSON.stringify({ ...cfg, at: Date.now() - 31 * 24 * 3600 * 1000 }))],
       "GPC on (a good cache)": [setCache(cachedConfig), GPC],
     };
-    for (const [name, init] of Object.entries(cases)) {
-      const v = await visit(context, `${demo.server.url}/demo`, { init, blockSnippet: true });
-      try {
-        nothingHidden(v);
-        expect(v.errors, name).toEqual([]);
-        expect(v.rootWrites, name).toEqual([]);
-      } finally {
-        await v.page.close();
-      }
-    }
-    // Put the visitor's own cache back for whatever runs next.
-    const page = await context.newPage();
-    await context.route(`${demo.server.url}/blank`, (route) => route.fulfill({ contentType: "text/html", body: "" }));
-    await page.goto(`${demo.server.url}/blank`);
-    await page.evaluate((value) => localStorage.setItem("svc_cfg", value), cachedConfig);
-    await page.close();
+    // Each case in a context of its own holding the visitor's cookies and storage, all at once: the cache is per
+    // origin, so pages of one context would overwrite each other's, and each visit samples for SAMPLE_FOR_MS.
+    const state = await context.storageState();
+    await Promise.all(
+      Object.entries(cases).map(async ([name, init]) => {
+        const own = await demo.browser.newContext({ storageState: state });
+        try {
+          const v = await visit(own, `${demo.server.url}/demo`, { init, blockSnippet: true });
+          nothingHidden(v);
+          expect(v.errors, name).toEqual([]);
+          expect(v.rootWrites, name).toEqual([]);
+        } finally {
+          await own.close();
+        }
+      }),
+    );
   });
 
   it("is offered in the admin under the demo site's tag, with a copy button that copies it", async () => {
