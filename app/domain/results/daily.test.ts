@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dailySeries } from "./daily";
-import type { RollupRow } from "./totals";
+import { compareRates } from "./stats";
+import { totalsPerArm, type RollupRow } from "./totals";
 
 function row(armId: string, goal: string, day: string, fields: Partial<RollupRow>): RollupRow {
   return { armId, goal, day, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...fields };
@@ -52,5 +53,31 @@ describe("dailySeries", () => {
       { armId: "a", visitors: 3, cumulativeVisitors: 3, cumulativeConvertingVisitors: 0, cumulativeRate: 0 },
       { armId: "b", visitors: 0, cumulativeVisitors: 0, cumulativeConvertingVisitors: 0, cumulativeRate: null },
     ]);
+  });
+
+  it("gives every day the totals of all rows up to it, whatever the rows' order (the running sums match a fresh sum)", () => {
+    // Rows in no order, over 12 days, two currencies, rows of other goals: each day's point must equal what summing
+    // every row up to that day gives.
+    const days = Array.from({ length: 12 }, (_, d) => `2026-11-${String(d + 1).padStart(2, "0")}`);
+    const rows: RollupRow[] = [];
+    days.forEach((day, d) =>
+      ["a", "b"].forEach((arm, i) => {
+        rows.push(row(arm, "", day, { exposedVisitors: 100 + 17 * d + i, covariateSum: d, covariateSquares: d * d }));
+        rows.push(row(arm, "signup", day, { convertingVisitors: 3 + ((d * 7 + i) % 5), conversions: 4 + (d % 3), revenue: 10 * d }));
+        rows.push({ ...row(arm, "signup", day, { convertingVisitors: 1, conversions: 1, revenue: 99 }), currency: "EUR" });
+        rows.push(row(arm, "purchase", day, { convertingVisitors: 50, conversions: 50 }));
+      }),
+    );
+    const shuffled = rows.map((r, k) => [(k * 7919) % rows.length, r] as const).sort((x, y) => x[0] - y[0]).map(([, r]) => r);
+    const settings = { alpha: 0.05 };
+    const series = dailySeries({ arms, rollups: shuffled, currency: "USD", goal: "signup", settings });
+    expect(series.map((p) => p.day)).toEqual(days);
+    for (const point of series) {
+      const totals = totalsPerArm(rows, ["a", "b"], "USD", "signup", point.day);
+      const lifts = compareRates(arms, totals, settings);
+      expect(point.arms.map((a) => [a.cumulativeVisitors, a.cumulativeConvertingVisitors, a.lift, a.ciLow, a.ciHigh])).toEqual(
+        totals.map((t, i) => [t.visitors, t.convertingVisitors, lifts[i]?.lift, lifts[i]?.ciLow, lifts[i]?.ciHigh]),
+      );
+    }
   });
 });

@@ -63,9 +63,25 @@ export function totalsPerArm(
   upToDay?: string,
 ): ArmTotals[] {
   const totals = armIds.map(emptyTotals);
-  const index = new Map(armIds.map((id, i) => [id, i]));
-  for (const row of rollups) {
-    if (upToDay !== undefined && row.day > upToDay) continue;
+  addRollups(totals, armIndex(armIds), upToDay === undefined ? rollups : rollups.filter((row) => row.day <= upToDay), currency, goal);
+  return totals;
+}
+
+/** Each arm's position in armIds, for addRollups. */
+export const armIndex = (armIds: readonly string[]): ReadonlyMap<string, number> => new Map(armIds.map((id, i) => [id, i]));
+
+/**
+ * Adds rows to running totals (totalsPerArm's sums, in place): a series over days adds each day's rows once,
+ * instead of summing every row again for every day.
+ */
+export function addRollups(
+  totals: ArmTotals[],
+  index: ReadonlyMap<string, number>,
+  rows: readonly RollupRow[],
+  currency: string,
+  goal: string | null,
+): void {
+  for (const row of rows) {
     const t = totals[index.get(row.armId) ?? -1];
     if (!t) continue;
     if (row.goal === "") {
@@ -92,7 +108,6 @@ export function totalsPerArm(
       }
     }
   }
-  return totals;
 }
 
 /** Adds one row's covariate sums; any that the row did not keep makes the arm's unknown (null) for good. */
