@@ -28,7 +28,12 @@ interface LinkAnswer {
   title?: string;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+// Made once: toLocaleString with options builds a new Intl format on every call.
+const minuteFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${minuteFormat.format(date)} UTC`;
+};
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function SelectorCheckBanner({ testId, pageUrl, origins, checkable, last, draft }: SelectorCheckBannerProps) {

@@ -20,8 +20,12 @@ export interface PreviewCardProps {
   problem?: string;
 }
 
-const expiry = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+// Made once: toLocaleString with options builds a new Intl format on every call.
+const minuteFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const expiry = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${minuteFormat.format(date)} UTC`;
+};
 
 export function PreviewCard({ links, endAtRestart = false, problem }: PreviewCardProps) {
   const toast = useToast();

@@ -49,20 +49,21 @@ export function formatLift(value: number | null | undefined): string {
  */
 export function formatAxisPercent(value: string | number | null): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  return new Intl.NumberFormat(LOCALE, {
-    style: "percent",
-    maximumFractionDigits: Math.abs(value) >= 0.1 || value === 0 ? 0 : 1,
-  }).format(value);
+  return (Math.abs(value) >= 0.1 || value === 0 ? axisPercent : axisPercentTenths).format(value);
 }
+// Built once: an Intl format costs far more to make than to use, and a page formats hundreds of values.
+const axisPercent = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 0 });
+const axisPercentTenths = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 1 });
 
 /** Three significant digits, floored at "< 0.001" where more digits would suggest false precision. */
 export function formatPValue(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   if (value < 0.001) return "< 0.001";
-  return new Intl.NumberFormat(LOCALE, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(value);
+  return pValue.format(value);
 }
+const pValue = new Intl.NumberFormat(LOCALE, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+const moneyFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
 const plainAmount = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
@@ -71,16 +72,17 @@ const plainAmount = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, ma
  */
 export function formatMoney(value: number | null | undefined, currency: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  let format = moneyFormats.get(currency);
-  if (!format) {
+  let money = moneyFormats.get(currency);
+  if (!money) {
     try {
-      format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
+      const format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
+      money = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
     } catch {
       return `${plainAmount.format(unsignedZero(value, 2))} ${currency}`;
     }
-    moneyFormats.set(currency, format);
+    moneyFormats.set(currency, money);
   }
-  return format.format(unsignedZero(value, format.resolvedOptions().maximumFractionDigits ?? 2));
+  return money.format.format(unsignedZero(value, money.digits));
 }
 
 /** 0 for a value Intl would round to zero at `digits` decimals (it keeps the sign of -0.001 and of -0). */
@@ -90,8 +92,9 @@ const unsignedZero = (value: number, digits: number) => (Math.abs(value) < 0.5 *
 export function formatMs(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   if (Math.abs(value) < 1000) return `${integer.format(Math.round(value))} ms`;
-  return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 }).format(value / 1000)} s`;
+  return `${seconds.format(value / 1000)} s`;
 }
+const seconds = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
 const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
@@ -106,9 +109,19 @@ export function formatDate(iso: string | null | undefined): string {
 /** A rollup day ("2026-03-04") as a short axis label, e.g. "Mar 4". */
 export function formatDay(day: string | number | null | undefined): string {
   if (day === null || day === undefined) return "";
-  const date = new Date(typeof day === "number" ? day : `${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? String(day) : dayFormat.format(date);
+  // The results page labels each of a test's days in three charts and their tables: each label is made once.
+  let label = dayLabels.get(day);
+  if (label === undefined) {
+    const date = new Date(typeof day === "number" ? day : `${day.slice(0, 10)}T00:00:00Z`);
+    label = Number.isNaN(date.getTime()) ? String(day) : dayFormat.format(date);
+    if (dayLabels.size >= MAX_DAY_LABELS) dayLabels.clear();
+    dayLabels.set(day, label);
+  }
+  return label;
 }
+const dayLabels = new Map<string | number, string>();
+/** Bounds the labels kept: ten years of days. */
+const MAX_DAY_LABELS = 3_660;
 
 /** The statistics engine's error codes in the merchant's words. */
 export function comparisonErrorText(code: string): string {
