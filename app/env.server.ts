@@ -13,8 +13,9 @@ export interface DatabaseEnv {
   /** Folder of the embedded database (git-ignored). */
   dataDir: string;
   /**
-   * PostgreSQL: the writer's set-based statements are named (parsed and planned once per connection, with a
-   * generic plan); off for a connection pooler that cannot keep prepared statements (PgBouncer before 1.21).
+   * PostgreSQL: svc's statements are named, so each connection parses them once (the writer's set-based ones also
+   * planned once, with a generic plan; Prisma's too); off for a connection pooler that cannot keep prepared
+   * statements (PgBouncer before 1.21).
    */
   preparedStatements: boolean;
   /** Event groups committed at once by each instance (SVC_WRITERS); null: 2 on PostgreSQL, 1 on PGlite. */

@@ -38,7 +38,7 @@ export interface DatabaseConfig {
    * a path sends (tests/integration/ingest-layout.test.ts); never set by the app.
    */
   onStatement?: StatementListener;
-  /** PostgreSQL: name the statements of raw-SQL transactions (DatabaseEnv.preparedStatements). Default: true. */
+  /** PostgreSQL: name the statements of raw-SQL transactions and Prisma's (DatabaseEnv.preparedStatements). Default: true. */
   preparedStatements?: boolean;
 }
 
@@ -94,15 +94,21 @@ async function openPglite(dataDir: string, wirePort: number | null, listen: Stat
 /** Each statement text's name, the same on every connection of the process; at most 1,000 (the writer has a handful). */
 const statementNames = new Map<string, string>();
 
-/** A raw-SQL transaction's statement, named so that each connection parses and plans it once. */
-function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
+/** A statement's name, the same on every connection, or "" (unnamed) once 1,000 texts have been named. */
+function statementName(text: string): string {
   let name = statementNames.get(text);
   if (!name) {
+    if (statementNames.size >= 1_000) return "";
     name = `svc_${statementNames.size}`;
-    if (statementNames.size < 1_000) statementNames.set(text, name);
-    else return { text, values };
+    statementNames.set(text, name);
   }
-  return { name, text, values };
+  return name;
+}
+
+/** A raw-SQL transaction's statement, named so that each connection parses and plans it once. */
+function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  const name = statementName(text);
+  return name ? { name, text, values } : { text, values };
 }
 
 async function openPostgres(url: string, listen: StatementListener | null, preparedStatements: boolean): Promise<Database> {
@@ -146,7 +152,9 @@ async function openPostgres(url: string, listen: StatementListener | null, prepa
     location: `postgres://${parsed.host}${parsed.pathname}`,
     wireUrl: null,
     sql,
-    adapter: new PrismaPg(pool),
+    // Prisma's statements named too: each connection parses them once. Parsing was a third of PostgreSQL's time on
+    // a results page (30 statements, then 11 with relationJoins; docs/performance.md). pg leaves "" unnamed.
+    adapter: new PrismaPg(pool, preparedStatements ? { statementNameGenerator: (query) => statementName(query.sql) } : undefined),
     close: () => pool.end(),
   };
 }
