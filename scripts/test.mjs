@@ -59,7 +59,7 @@ const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.jo
 const env = shapesDir ? { ...process.env, SVC_TEST_QUERY_SHAPES_DIR: shapesDir } : process.env;
 
 const started = Date.now();
-// A full run is three vitest processes in two phases (docs/testing.md, "Lanes"): first the busy part (the pure tests,
+// A full run is three vitest processes in two phases (docs/testing.md, "Two phases"): first the busy part (the pure tests,
 // the snippet's, integration and browser files) at the lowest priority, then the serial lane (the files that time
 // what they see) at normal priority beside the waiting lane (files that sleep through schedule passes and restarts)
 // at a low one. A process inherits its parent's priority, so the servers and Chromium each lane's tests start have

@@ -91,7 +91,7 @@ async function openPglite(dataDir: string, wirePort: number | null, listen: Stat
   };
 }
 
-/** Each statement text's name, the same on every connection of the process; at most 1,000 (the writer has a handful). */
+/** Each statement text's name, the same on every connection of the process; at most 1,000 (the writer's and Prisma's). */
 const statementNames = new Map<string, string>();
 
 /** A statement's name, the same on every connection, or "" (unnamed) once 1,000 texts have been named. */
@@ -153,7 +153,7 @@ async function openPostgres(url: string, listen: StatementListener | null, prepa
     wireUrl: null,
     sql,
     // Prisma's statements named too: each connection parses them once. Parsing was a third of PostgreSQL's time on
-    // a results page (30 statements, then 11 with relationJoins; docs/performance.md). pg leaves "" unnamed.
+    // a results page (docs/performance.md, "The results page (2026-12-07)"). pg leaves "" unnamed.
     adapter: new PrismaPg(pool, preparedStatements ? { statementNameGenerator: (query) => statementName(query.sql) } : undefined),
     close: () => pool.end(),
   };
