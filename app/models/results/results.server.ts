@@ -4,18 +4,28 @@ import type { RollupRow } from "~/domain/results/build-results";
 import { FLICKER_SAMPLE, type FlickerNetworkRow } from "~/domain/results/flicker-guardrail";
 import type { FlickerStats } from "~/domain/results/view";
 
-/** The test with its arms, goals and site, if it belongs to one of this shop's sites. */
+/**
+ * The test with its arms, goals and site, if it belongs to one of this shop's sites: with what every part of
+ * its results page needs (lifecycle, preview links, selector check, schedule, rollouts), so the page reads it once.
+ */
 export async function findTestOfShop(shopDomain: string, testId: string) {
   const db = await prisma();
   return db.test.findFirst({
     where: { id: testId, site: { shop: { domain: shopDomain } } },
     include: {
-      site: { select: { id: true, publicId: true, kind: true, currency: true, serverGoals: true, shop: { select: { liftPriorSd: true } } } },
+      site: {
+        select: {
+          id: true, publicId: true, kind: true, domain: true, currency: true, serverGoals: true, status: true, pausedReason: true, holdoutPercent: true,
+          shop: { select: { domain: true, liftPriorSd: true, timeZone: true } },
+        },
+      },
       arms: { orderBy: { position: "asc" } },
       goals: true,
     },
   });
 }
+
+export type ResultsTestRow = NonNullable<Awaited<ReturnType<typeof findTestOfShop>>>;
 
 const FLOAT_COLUMNS = [
   "revenue", "revenueSquares", "refunded", "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares",

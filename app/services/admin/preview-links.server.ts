@@ -32,7 +32,11 @@ export interface PreviewContext {
 
 export async function previewLinks(shopDomain: string, testId: string, context: PreviewContext): Promise<Outcome<PreviewLinks>> {
   const test = await findTestForPreviewLinks(shopDomain, testId);
-  if (!test) return fail({ status: 404, type: "not-found", title: "No such test" });
+  return test ? previewLinksOf(test, context) : fail({ status: 404, type: "not-found", title: "No such test" });
+}
+
+/** previewLinks for a test already read (the results page reads it once for all its parts). */
+export function previewLinksOf(test: TestForPreview, context: PreviewContext): Outcome<PreviewLinks> {
   if (test.status === "archived") return fail({ status: 409, type: "test-archived", title: "An archived test cannot be previewed" });
   const origin = originOf(test.site, context);
   if (!origin) {
@@ -56,7 +60,8 @@ export async function previewLinks(shopDomain: string, testId: string, context: 
   return ok({ links, endAtRestart: perProcess });
 }
 
-type SiteOfTest = NonNullable<Awaited<ReturnType<typeof findTestForPreviewLinks>>>["site"];
+type TestForPreview = NonNullable<Awaited<ReturnType<typeof findTestForPreviewLinks>>>;
+type SiteOfTest = TestForPreview["site"];
 
 /** The storefront's origin: the demo's own pages, the shop's domain, or the web site's own domain. */
 function originOf(site: SiteOfTest, { demo, requestOrigin }: PreviewContext): string | null {

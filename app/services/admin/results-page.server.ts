@@ -3,12 +3,13 @@
 import { scheduledStartText, type ScheduleState } from "~/domain/experiments/schedule";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { fail, ok, type Outcome } from "~/services/outcome";
+import { findTestOfShop } from "~/models/results/results.server";
 import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
-import { previewLinks, type PreviewLink } from "./preview-links.server";
-import { loadResults, type Results } from "./results.server";
-import { selectorCheckPanel, type SelectorCheckPanel } from "./selector-check.server";
-import { loadLifecycleState, type LifecycleState } from "./test-lifecycle.server";
-import { loadSchedule } from "./test-schedule.server";
+import { previewLinksOf, type PreviewLink } from "./preview-links.server";
+import { NO_SUCH_TEST, resultsOf, type Results } from "./results.server";
+import { selectorCheckPanelOf, type SelectorCheckPanel } from "./selector-check.server";
+import { lifecycleStateOf, type LifecycleState } from "./test-lifecycle.server";
+import { scheduleStateOf } from "./test-schedule.server";
 
 export interface ResultsPageContext {
   /** The admin runs as the local demo (its storefronts are this server's own pages). */
@@ -31,25 +32,25 @@ export type ResultsPage = Results & {
 
 /** The page's data; not found when the test is not the shop's. */
 export async function loadResultsPage(shopDomain: string, testId: string, { demo, requestOrigin, adminReads }: ResultsPageContext): Promise<Outcome<ResultsPage>> {
+  // One read of the test for every part (it was six, ~20 statements of a page's 30: docs/performance.md).
+  const test = await findTestOfShop(shopDomain, testId);
+  if (!test) return fail(NO_SUCH_TEST);
   const where = { demo, requestOrigin };
-  const [results, state, links, check, schedule, rollouts] = await Promise.all([
-    loadResults(shopDomain, testId),
-    loadLifecycleState(shopDomain, testId),
-    previewLinks(shopDomain, testId, where),
-    selectorCheckPanel(shopDomain, testId, where),
-    loadSchedule(shopDomain, testId),
-    rolloutsForTest(shopDomain, testId, adminReads),
+  const [results, lifecycle, check, rollouts] = await Promise.all([
+    resultsOf(test),
+    lifecycleStateOf(test),
+    selectorCheckPanelOf(test, where),
+    rolloutsForTest(test, adminReads),
   ]);
-  if (!results.ok) return fail(results.problem);
-  if (!state.ok) return fail(state.problem);
-  const lifecycle = state.value;
+  const links = previewLinksOf(test, where);
+  const schedule = scheduleStateOf({ ...test, timeZone: test.site.shop.timeZone });
   // A test that has ended has nothing left to check on the storefront.
   const previewable = lifecycle.status === "draft" || lifecycle.status === "running" || lifecycle.status === "paused";
   const preview = !previewable ? null : links.ok ? { links: links.value.links, endAtRestart: links.value.endAtRestart } : { links: [], problem: links.problem.title };
   // The selector check comes before Start: a draft always offers it; a running or paused test shows its last check, if any.
   const selectorCheck = lifecycle.status === "draft" || (previewable && check?.last) ? check : null;
-  const scheduled = schedule.ok && lifecycle.status === "draft" ? scheduledStartText(schedule.value) : null;
+  const scheduled = lifecycle.status === "draft" ? scheduledStartText(schedule) : null;
   // The decision at the top of a scheduled draft says when it starts, not only that it has not.
-  const decision = scheduled ? { ...results.value.decision, scheduledStart: scheduled } : results.value.decision;
-  return ok({ ...results.value, decision, lifecycle, preview, selectorCheck, schedule: schedule.ok ? schedule.value : null, rollouts });
+  const decision = scheduled ? { ...results.decision, scheduledStart: scheduled } : results.decision;
+  return ok({ ...results, decision, lifecycle, preview, selectorCheck, schedule, rollouts });
 }

@@ -9,7 +9,7 @@ import { chancePrior, MAX_PAST_LIFTS, type ChancePrior } from "~/domain/results/
 import { segmentsCsv } from "~/domain/results/segments-csv";
 import type { ResultsView } from "~/domain/results/view";
 import { readPastComparisons } from "~/models/results/completed-lift.server";
-import { findTestOfShop, readFlickerStats, readRollupRows } from "~/models/results/results.server";
+import { findTestOfShop, readFlickerStats, readRollupRows, type ResultsTestRow } from "~/models/results/results.server";
 import { readNetworkRollups } from "~/models/events/network-rollup.server";
 import { readSegmentRollups } from "~/models/events/segment-rollup.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
@@ -23,12 +23,16 @@ export const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "N
  */
 export async function loadTestResults(shopDomain: string, testId: string, withSegments = false) {
   const test = await findTestOfShop(shopDomain, testId);
-  if (!test) return null;
+  return test && testResultsOf(test, withSegments);
+}
+
+/** loadTestResults for a test already read (the results page reads it once for all its parts). */
+async function testResultsOf(test: ResultsTestRow, withSegments: boolean) {
   const [rollups, flicker, segmentRows, past] = await Promise.all([
     readRollupRows(test.site.id, test.id),
     readFlickerStats(test.site.id, test.id),
     withSegments ? readSegmentRollups(test.site.id, test.id) : [],
-    readPastComparisons(shopDomain, MAX_PAST_LIFTS, test.id),
+    readPastComparisons(test.site.shop.domain, MAX_PAST_LIFTS, test.id),
   ]);
   // Chance to win's prior: learned from the shop's other completed tests once there are enough, the setting until then.
   const prior = chancePrior(past, test.site.shop.liftPriorSd);
@@ -71,19 +75,17 @@ export async function loadTestResults(shopDomain: string, testId: string, withSe
 export type Results = ResultsView & { decision: DecisionSummary; evidenceNotice: string | null; chancePrior: ChancePrior };
 
 /**
- * The results page's data and its decision, with the robust view's word when a few networks' traffic looks
- * unusual (robust-view.ts) and the prior chance to win used; not found when the test is not this shop's.
+ * The results page's data and its decision for a test read with findTestOfShop, with the robust view's word
+ * when a few networks' traffic looks unusual (robust-view.ts) and the prior chance to win used.
  */
-export async function loadResults(shopDomain: string, testId: string): Promise<Outcome<Results>> {
+export async function resultsOf(test: ResultsTestRow): Promise<Results> {
   // The segment rows are read when the merchant opens the card (loadSegments): most never do, and they were
   // most of the page's database work (npm run bench -- results: PGlite 5–7 → 14 pages/s without them).
-  const loaded = await loadTestResults(shopDomain, testId);
-  if (!loaded) return fail(NO_SUCH_TEST);
+  const [loaded, networks] = await Promise.all([testResultsOf(test, false), readNetworkRollups(test.site.id, test.id)]);
   const { input, view, decision } = loaded;
-  const networks = await readNetworkRollups(loaded.siteId, testId);
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
-  return ok({ ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior });
+  return { ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior };
 }
 
 /** The results page's exploratory segments card, read when the merchant opens it; not found as above. */

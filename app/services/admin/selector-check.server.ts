@@ -2,7 +2,7 @@
 // on, and the last check reviewed against the test's changes as they are now (its warnings, and whether
 // the changes were edited since).
 import { checkableChanges, reviewCheck, type SelectorCheckView } from "~/domain/experiments/selector-check";
-import { findEditorTestOfShop } from "~/models/tests/editor.server";
+import { findEditorTestOfShop, type EditorTestRow } from "~/models/tests/editor.server";
 import { findSelectorCheck } from "~/models/tests/selector-check.server";
 import { launchOf, type EditorLinkContext } from "~/services/editor/links.server";
 
@@ -19,7 +19,12 @@ export interface SelectorCheckPanel {
 /** The panel for the shop's test; null when it is not the shop's, or is archived. */
 export async function selectorCheckPanel(shopDomain: string, testId: string, context: EditorLinkContext): Promise<SelectorCheckPanel | null> {
   const test = await findEditorTestOfShop(shopDomain, testId);
-  if (!test || test.status === "archived") return null;
+  return test && selectorCheckPanelOf(test, context);
+}
+
+/** selectorCheckPanel for a test already read (the results page reads it once for all its parts). */
+export async function selectorCheckPanelOf(test: EditorTestRow, context: EditorLinkContext): Promise<SelectorCheckPanel | null> {
+  if (test.status === "archived") return null;
   const { pageUrl, origins } = launchOf(test, context);
   const last = await findSelectorCheck(test.id);
   return { pageUrl, origins, checkable: checkableChanges(test.arms).length, last: last && reviewCheck(last, test.arms, test.pages) };

@@ -153,8 +153,10 @@ function servedTo(stored: unknown): string {
   return audience.length === 0 ? "to every visitor" : "to its audience only";
 }
 
+type LifecycleTestRow = NonNullable<Awaited<ReturnType<typeof findTestStatusOfShop>>>;
+
 /** The site's running tests this one would conflict with if it went live now (test-overlap.ts). */
-async function conflictsOf(test: NonNullable<Awaited<ReturnType<typeof findTestStatusOfShop>>>): Promise<OverlapConflict[]> {
+async function conflictsOf(test: LifecycleTestRow): Promise<OverlapConflict[]> {
   const running = await runningTestsOfSite(test.site.id);
   return overlapConflicts(test, running.map((r) => ({ ...r, groupName: r.group?.name ?? null })));
 }
@@ -193,8 +195,12 @@ function audienceWords(stored: unknown): string | null {
 /** What the results page needs to offer the test's lifecycle; not found when the test is not this shop's. */
 export async function loadLifecycleState(shopDomain: string, testId: string): Promise<Outcome<LifecycleState>> {
   const test = await findTestStatusOfShop(shopDomain, testId);
-  if (!test) return fail(NO_SUCH_TEST);
-  return ok({
+  return test ? ok(await lifecycleStateOf(test)) : fail(NO_SUCH_TEST);
+}
+
+/** loadLifecycleState for a test already read (the results page reads it once for all its parts). */
+export async function lifecycleStateOf(test: LifecycleTestRow): Promise<LifecycleState> {
+  return {
     status: test.status,
     intents: intentsFrom(test.status, test.servingWinner),
     pausedReason: test.pausedReason,
@@ -210,5 +216,5 @@ export async function loadLifecycleState(shopDomain: string, testId: string): Pr
       test.status === "draft" || test.status === "paused"
         ? (await conflictsOf(test)).map((c) => ({ testId: c.testId, testName: c.testName, groupName: c.groupId === null ? null : (c.groupName ?? "its group") }))
         : [],
-  });
+  };
 }

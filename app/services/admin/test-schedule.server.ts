@@ -1,6 +1,6 @@
 // A test's schedule on its page: what the Schedule card shows (in the shop's time zone) and saving its form.
 import { parseScheduleForm, utcToZonedInput, type ScheduleState } from "~/domain/experiments/schedule";
-import { findScheduleOfShop, writeSchedule } from "~/models/tests/test-schedule.server";
+import { findScheduleOfShop, writeSchedule, type ScheduleRow } from "~/models/tests/test-schedule.server";
 import { fail, invalidForm, ok, type Outcome, type Problem } from "~/services/outcome";
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test", detail: "This test does not exist or belongs to another shop." };
@@ -8,8 +8,12 @@ const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such 
 
 export async function loadSchedule(shopDomain: string, testId: string): Promise<Outcome<ScheduleState>> {
   const row = await findScheduleOfShop(shopDomain, testId);
-  if (!row) return fail(NO_SUCH_TEST);
-  return ok({
+  return row ? ok(scheduleStateOf(row)) : fail(NO_SUCH_TEST);
+}
+
+/** The Schedule card of a test already read, with its shop's time zone. */
+export function scheduleStateOf(row: ScheduleRow): ScheduleState {
+  return {
     timeZone: row.timeZone,
     startAt: row.scheduledStartAt ? utcToZonedInput(row.scheduledStartAt, row.timeZone) : "",
     endAt: row.scheduledEndAt ? utcToZonedInput(row.scheduledEndAt, row.timeZone) : "",
@@ -18,7 +22,7 @@ export async function loadSchedule(shopDomain: string, testId: string): Promise<
     canSetStart: row.status === "draft",
     canSetEnd: row.status === "draft" || row.status === "running" || row.status === "paused",
     endedBy: row.endedBy,
-  });
+  };
 }
 
 export async function saveSchedule(

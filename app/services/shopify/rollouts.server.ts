@@ -3,7 +3,7 @@
 // test on the storefront gets (app/domain/shopify/rollouts.ts).
 import { parseRollouts, rolloutWarnings, ROLLOUTS_QUERY, type RolloutSummary, type RolloutWarning } from "~/domain/shopify/rollouts";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { findTestOfShop } from "~/models/results/results.server";
+import type { ResultsTestRow } from "~/models/results/results.server";
 
 const KEEP_MS = 60_000;
 const MAX_SHOPS = 5_000;
@@ -43,10 +43,10 @@ export interface TestRollouts {
 }
 
 /** The warnings for one of the shop's tests; null for a test on a site that is not the Shopify storefront, or without an Admin API (the demo). */
-export async function rolloutsForTest(shopDomain: string, testId: string, graphql: AdminGraphql | null): Promise<TestRollouts | null> {
+export async function rolloutsForTest(test: ResultsTestRow, graphql: AdminGraphql | null): Promise<TestRollouts | null> {
   if (!graphql) return null;
-  const test = await findTestOfShop(shopDomain, testId);
-  if (!test || test.site.kind !== "shopify" || test.status === "completed" || test.status === "archived") return null;
+  const shopDomain = test.site.shop.domain;
+  if (test.site.kind !== "shopify" || test.status === "completed" || test.status === "archived") return null;
   const read = await shopRollouts(shopDomain, graphql);
   if (!read.ok) return { warnings: [], unavailable: read.reason };
   const purchaseGoal = test.goals.some((g) => g.kind === "purchase");
