@@ -36,20 +36,50 @@ const INT_COLUMNS = [
   "exposures", "exposedVisitors", "convertingVisitors", "conversions", "refundedOrders", "costedOrders", "uncostedOrders", "subscriptionOrders",
 ] as const;
 
+/** How the rollup rows travel: a field per cell, or the whole set as one JSON text (rollupRowsForm). */
+export type RollupRowsForm = "fields" | "json";
+
+/**
+ * On PGlite the rows come as one JSON text, parsed on svc's thread: its driver copies every field of every row
+ * out of the protocol buffer on the database's thread, which was a third of that thread's time under the results
+ * page (~720 rows × 27 fields; `npm run bench -- results`, BENCH_CPU_PROF=1). On PostgreSQL json_agg cost more than it saved.
+ */
+export async function rollupRowsForm(): Promise<RollupRowsForm> {
+  return (await connect()).database.kind === "pglite" ? "json" : "fields";
+}
+
+const ROLLUP_COLUMNS = [
+  `"armId"`, "goal", `to_char(day, 'YYYY-MM-DD')`, "currency",
+  ...INT_COLUMNS.map((c) => `"${c}"`),
+  ...FLOAT_COLUMNS.map((c) => `"${c}"::float8`),
+];
+const ROLLUP_NAMES = ["armId", "goal", "day", "currency", ...INT_COLUMNS, ...FLOAT_COLUMNS] as const;
+
 /**
  * A test's daily rollup rows, its sums read as float8 (the numbers results compute with; NULL stays null, an
  * unknown moment): on the driver, not through Prisma, whose Decimal objects for every cell of a large test's
  * rows took about a third of the results page's CPU (measured with `npm run bench -- results`, BENCH_CPU_PROF=1).
  */
-export async function readRollupRows(siteId: string, testId: string): Promise<RollupRow[]> {
+export async function readRollupRows(siteId: string, testId: string, form?: RollupRowsForm): Promise<RollupRow[]> {
   const { database } = await connect();
-  return database.sql.query<RollupRow>(
-    `SELECT "armId", goal, to_char(day, 'YYYY-MM-DD') AS day, currency,
-            ${INT_COLUMNS.map((c) => `"${c}"`).join(", ")},
-            ${FLOAT_COLUMNS.map((c) => `"${c}"::float8 AS "${c}"`).join(", ")}
+  if ((form ?? (await rollupRowsForm())) === "fields") {
+    return database.sql.query<RollupRow>(
+      `SELECT ${ROLLUP_COLUMNS.map((c, i) => `${c} AS "${ROLLUP_NAMES[i]}"`).join(", ")}
+         FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`,
+      [siteId, testId],
+    );
+  }
+  // Each row an array (no key names to repeat), the set as text so that svc's thread parses it, not the database's.
+  const [row] = await database.sql.query<{ rows: string }>(
+    `SELECT COALESCE(json_agg(json_build_array(${ROLLUP_COLUMNS.join(", ")})), '[]')::text AS rows
        FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`,
     [siteId, testId],
   );
+  return (JSON.parse(row?.rows ?? "[]") as unknown[][]).map((cells) => {
+    const named: Record<string, unknown> = {};
+    for (let i = 0; i < ROLLUP_NAMES.length; i++) named[ROLLUP_NAMES[i]!] = cells[i];
+    return named as unknown as RollupRow;
+  });
 }
 
 /**
