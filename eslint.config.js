@@ -210,6 +210,13 @@ export const ROOMS = [
     ignores: [...TEST_FILES, "snippet/*/build.mjs"],
   },
   {
+    folder: "extensions/svc-offers/src",
+    why: "the Discount Function, built to WebAssembly by Shopify's CLI: the wire rules, no packages",
+    ours: ["app/wire"],
+    packages: { allow: [] },
+    ignores: TEST_FILES,
+  },
+  {
     folder: "extensions/svc-pixel/src",
     why: "the web pixel, bundled by Shopify's CLI into a sandboxed worker",
     ours: ["app/wire"],

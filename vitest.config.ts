@@ -90,7 +90,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "extensions/**/*.test.ts"],
           exclude: SERIAL_FILES,
           environment: "node",
           pool: "threads",

@@ -1,0 +1,107 @@
+// What svc's Discount Function reads (extensions/svc-offers): the shop's running offer, price and shipping tests
+// as the app writes them to the discount's metafield, and the cart attribute that names the visitor.
+import { ID_PATTERN } from "./limits";
+import type { LocalPlan } from "./rules/local-plan";
+
+/**
+ * The cart attribute the snippet writes: the visitor id alone. The leading underscore keeps it out of the
+ * checkout's and the order's shown attributes. No arm travels with it: the Function assigns the arm from the
+ * visitor id by the storefront's own rule (localAssignments over the same plan), so an attribute a shopper edits
+ * to name a cheaper arm buys nothing; a different visitor id is a new visitor, who sees and pays that visitor's arm.
+ */
+export const OFFER_ATTRIBUTE = "_svc_vid";
+
+/** The metafield the app writes on the automatic discount, read by the Function ($app namespace: the app's own). */
+export const OFFER_METAFIELD = { namespace: "$app", key: "offers" } as const;
+
+/**
+ * One arm's offer, in the shop's currency (the Function converts with the cart's presentment rate):
+ * - `price`: the arm's unit price per variant (its GID); a line of another variant is charged its list price.
+ *   The list price is the highest arm's: the others are a discount down to their price, never a surcharge.
+ * - `products`: % or amount off each unit of the listed products (their GIDs; none listed: every product).
+ * - `order`: % or amount off the order's subtotal, from `minimum` on.
+ * - `shipping`: % off shipping (100: free), from an order subtotal of `minimum` on.
+ */
+export type Offer =
+  | { k: "price"; prices: Record<string, number> }
+  | { k: "products"; percent?: number; amount?: number; products?: string[] }
+  | { k: "order"; percent?: number; amount?: number; minimum?: number }
+  | { k: "shipping"; percent: number; minimum?: number };
+
+/**
+ * The metafield's value: `plan` digests the shop's offer tests as the app embed's plan does (the same holdout,
+ * groups, traffic and arm thresholds, so checkout assigns what the storefront showed), `offers` gives each
+ * test's arms' offers (an arm not listed, the control usually, is charged the list price), `title` what checkout
+ * shows beside the discount. Its JSON must stay under the metafield's 10,000 bytes (OFFER_CONFIG_MAX_BYTES).
+ */
+export interface OfferConfig {
+  v: 1;
+  title: string;
+  plan: LocalPlan;
+  offers: Record<string, Record<string, Offer>>;
+}
+
+/** A JSON metafield on a discount holds at most 10,000 bytes for a Function to read; the app shards above it. */
+export const OFFER_CONFIG_MAX_BYTES = 10_000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const amount = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0;
+const optionalAmount = (value: unknown) => value === undefined || amount(value);
+const percent = (value: unknown) => amount(value) && (value as number) <= 100;
+
+/** One offer checked field by field; null for anything else (the Function then discounts nothing for it). */
+export function parseOffer(value: unknown): Offer | null {
+  if (!isRecord(value)) return null;
+  switch (value.k) {
+    case "price":
+      return isRecord(value.prices) && Object.values(value.prices).every(amount) ? { k: "price", prices: value.prices as Record<string, number> } : null;
+    case "products":
+    case "order": {
+      // Exactly one of percent and amount.
+      if ((value.percent === undefined) === (value.amount === undefined)) return null;
+      if (!(value.percent === undefined || percent(value.percent)) || !optionalAmount(value.amount)) return null;
+      if (value.k === "products") {
+        const products = value.products;
+        if (products !== undefined && !(Array.isArray(products) && products.every((p) => typeof p === "string"))) return null;
+        return { k: "products", ...(value.percent !== undefined ? { percent: value.percent as number } : { amount: value.amount as number }), ...(products ? { products: products as string[] } : {}) };
+      }
+      if (!optionalAmount(value.minimum)) return null;
+      return { k: "order", ...(value.percent !== undefined ? { percent: value.percent as number } : { amount: value.amount as number }), ...(value.minimum !== undefined ? { minimum: value.minimum as number } : {}) };
+    }
+    case "shipping":
+      return percent(value.percent) && optionalAmount(value.minimum)
+        ? { k: "shipping", percent: value.percent as number, ...(value.minimum !== undefined ? { minimum: value.minimum as number } : {}) }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The metafield's value checked: null when it is not a version this code reads or its plan is malformed (the
+ * Function then discounts nothing, and the orders check counts what was charged). Offers that do not parse are
+ * dropped one by one: one bad arm does not take the others' discounts away.
+ */
+export function parseOfferConfig(value: unknown): OfferConfig | null {
+  if (!isRecord(value) || value.v !== 1 || typeof value.title !== "string" || !isRecord(value.plan) || !isRecord(value.offers)) return null;
+  const plan = value.plan;
+  if (!isRecord(plan.l) || typeof plan.l.s !== "string" || !Array.isArray(plan.t)) return null;
+  const testsOk = plan.t.every(
+    (t: unknown) => isRecord(t) && typeof t.id === "string" && typeof t.p === "number" && Array.isArray(t.a) && t.a.every((a: unknown) => Array.isArray(a) && typeof a[0] === "number" && isRecord(a[1])),
+  );
+  if (!testsOk) return null;
+  const offers: OfferConfig["offers"] = {};
+  for (const [testId, arms] of Object.entries(value.offers)) {
+    if (!isRecord(arms)) continue;
+    for (const [armId, raw] of Object.entries(arms)) {
+      const offer = parseOffer(raw);
+      if (offer) (offers[testId] ??= {})[armId] = offer;
+    }
+  }
+  return { v: 1, title: value.title, plan: value.plan as unknown as LocalPlan, offers };
+}
+
+/** The visitor id from the cart attribute, or null when there is none or it is not one svc makes. */
+export function offerVisitor(attribute: string | null | undefined): string | null {
+  return typeof attribute === "string" && ID_PATTERN.test(attribute) ? attribute : null;
+}

@@ -1,0 +1,150 @@
+// The Discount Function against the Discount API's published schema: its input queries validate, every result
+// it returns coerces to the target's result type, and each arm is charged what the storefront's rule gives its
+// visitor id, whatever arm a shopper writes into the cart.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { buildSchema, coerceInputValue, parse, validate, type GraphQLInputType } from "graphql";
+import { describe, expect, it } from "vitest";
+import { OFFER_ATTRIBUTE, type OfferConfig } from "../../../app/wire/offers";
+import { localAssignments } from "../../../app/wire/rules/local-plan";
+import { cartDeliveryOptionsDiscountsGenerateRun, cartLinesDiscountsGenerateRun, type CartLinesInput, type DeliveryOptionsInput } from "./run";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+// The Discount API schema, where `shopify app function schema` writes it.
+const SCHEMA_FILE = path.resolve(here, "../schema.graphql");
+const schema = buildSchema(readFileSync(SCHEMA_FILE, "utf8"));
+const query = (file: string) => readFileSync(path.join(here, file), "utf8");
+
+/** The result as Shopify takes it: coerced to the target's input type, every error reported. */
+function coerced(typeName: string, value: unknown): string[] {
+  const errors: string[] = [];
+  coerceInputValue(value, schema.getType(typeName) as GraphQLInputType, (p, _v, error) => errors.push(`${p.join(".")}: ${error.message}`));
+  return errors;
+}
+
+const VARIANT = "gid://shopify/ProductVariant/1";
+const OTHER_VARIANT = "gid://shopify/ProductVariant/2";
+const PRODUCT = "gid://shopify/Product/10";
+// One price test, control at the list price (40.00), the variant at 34.00; one order test; one shipping test.
+const CONFIG: OfferConfig = {
+  v: 1,
+  title: "Spring price",
+  plan: {
+    l: { s: "site-1" },
+    t: [
+      { id: "t-price", p: 100, a: [[2 ** 31, { test: "t-price", arm: "control", pages: ["*"] }], [2 ** 32, { test: "t-price", arm: "cheap", pages: ["*"] }]] },
+    ],
+  },
+  offers: { "t-price": { cheap: { k: "price", prices: { [VARIANT]: 34 } } } },
+};
+const armOf = (config: OfferConfig, vid: string) => localAssignments(config.plan, vid).find((a) => a.test === config.plan.t[0]!.id)?.arm;
+const vidIn = (config: OfferConfig, arm: string) => {
+  for (let i = 0; ; i++) if (armOf(config, `v${i}`) === arm) return `v${i}`;
+};
+
+const lines = (vid: string | null, config: unknown = CONFIG, overrides: Partial<CartLinesInput> = {}): CartLinesInput => ({
+  cart: {
+    attribute: vid === null ? null : { value: vid },
+    lines: [
+      { id: "gid://shopify/CartLine/1", quantity: 2, cost: { amountPerQuantity: { amount: "40.0" }, subtotalAmount: { amount: "80.0" } }, merchandise: { __typename: "ProductVariant", id: VARIANT, product: { id: PRODUCT } } },
+      { id: "gid://shopify/CartLine/2", quantity: 1, cost: { amountPerQuantity: { amount: "12.5" }, subtotalAmount: { amount: "12.5" } }, merchandise: { __typename: "ProductVariant", id: OTHER_VARIANT, product: { id: "gid://shopify/Product/11" } } },
+    ],
+  },
+  discount: { discountClasses: ["PRODUCT", "ORDER", "SHIPPING"], metafield: { jsonValue: config } },
+  presentmentCurrencyRate: "1.0",
+  ...overrides,
+});
+
+describe("svc's Discount Function", () => {
+  it("asks Shopify only for what the schema has, on both targets", () => {
+    for (const file of ["cart-lines.graphql", "delivery-options.graphql"]) expect(validate(schema, parse(query(file)))).toEqual([]);
+    // The attribute the query reads is the one the snippet writes.
+    expect(query("cart-lines.graphql")).toContain(`attribute(key: "${OFFER_ATTRIBUTE}")`);
+    expect(query("delivery-options.graphql")).toContain(`attribute(key: "${OFFER_ATTRIBUTE}")`);
+  });
+
+  it("charges the cheaper arm its price and the control the list price", () => {
+    const cheap = cartLinesDiscountsGenerateRun(lines(vidIn(CONFIG, "cheap")));
+    expect(coerced("CartLinesDiscountsGenerateRunResult", cheap)).toEqual([]);
+    expect(cheap.operations).toEqual([
+      {
+        productDiscountsAdd: {
+          candidates: [{ message: "Spring price", targets: [{ cartLine: { id: "gid://shopify/CartLine/1" } }], value: { fixedAmount: { amount: "6.00", appliesToEachItem: true } } }],
+          selectionStrategy: "ALL",
+        },
+      },
+    ]);
+    expect(cartLinesDiscountsGenerateRun(lines(vidIn(CONFIG, "control"))).operations).toEqual([]);
+  });
+
+  it("assigns the arm from the visitor id by the storefront's rule, for every visitor, whatever else the attribute claims", () => {
+    let cheap = 0;
+    for (let i = 0; i < 400; i++) {
+      const vid = `shopper-${i}`;
+      const discounted = cartLinesDiscountsGenerateRun(lines(vid)).operations.length > 0;
+      expect(discounted).toBe(armOf(CONFIG, vid) === "cheap");
+      if (discounted) cheap++;
+    }
+    // Both arms were met, near the plan's half and half.
+    expect(cheap).toBeGreaterThan(150);
+    expect(cheap).toBeLessThan(250);
+    // A shopper who writes an arm's name, or a made-up value, is a visitor of that id, or none.
+    expect(cartLinesDiscountsGenerateRun(lines(`${vidIn(CONFIG, "control")}:cheap`)).operations).toEqual([]);
+    expect(cartLinesDiscountsGenerateRun(lines(null)).operations).toEqual([]);
+    expect(cartLinesDiscountsGenerateRun(lines("")).operations).toEqual([]);
+  });
+
+  it("converts the shop's amounts with the cart's presentment rate", () => {
+    const vid = vidIn(CONFIG, "cheap");
+    // 40 USD list is 60 in the cart's currency at 1.5; the arm's 34 is 51: 9 off each.
+    const input = lines(vid, CONFIG, { presentmentCurrencyRate: "1.5" });
+    input.cart.lines[0]!.cost.amountPerQuantity.amount = "60.0";
+    const result = cartLinesDiscountsGenerateRun(input);
+    expect(result.operations[0]).toMatchObject({ productDiscountsAdd: { candidates: [{ value: { fixedAmount: { amount: "9.00" } } }] } });
+  });
+
+  it("discounts nothing of a class the discount was not created with, nor from a configuration it cannot read", () => {
+    const vid = vidIn(CONFIG, "cheap");
+    expect(cartLinesDiscountsGenerateRun(lines(vid, CONFIG, { discount: { discountClasses: ["ORDER"], metafield: { jsonValue: CONFIG } } })).operations).toEqual([]);
+    for (const bad of [null, "text", { ...CONFIG, v: 2 }, { ...CONFIG, plan: { l: {}, t: [] } }]) expect(cartLinesDiscountsGenerateRun(lines(vid, bad)).operations).toEqual([]);
+    // One arm's unreadable offer is dropped alone.
+    const mixed = { ...CONFIG, offers: { "t-price": { cheap: { k: "price", prices: { [VARIANT]: -1 } } } } };
+    expect(cartLinesDiscountsGenerateRun(lines(vid, mixed)).operations).toEqual([]);
+  });
+
+  it("gives product and order offers, and shipping from its threshold on, each in the target's result type", () => {
+    const config: OfferConfig = {
+      ...CONFIG,
+      offers: { "t-price": { cheap: { k: "products", percent: 15, products: [PRODUCT] }, control: { k: "order", amount: 5, minimum: 50 } } },
+    };
+    const products = cartLinesDiscountsGenerateRun(lines(vidIn(config, "cheap"), config));
+    expect(coerced("CartLinesDiscountsGenerateRunResult", products)).toEqual([]);
+    expect(products.operations).toEqual([
+      { productDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ cartLine: { id: "gid://shopify/CartLine/1" } }], value: { percentage: { value: "15" } } }], selectionStrategy: "ALL" } },
+    ]);
+    const order = cartLinesDiscountsGenerateRun(lines(vidIn(config, "control"), config));
+    expect(coerced("CartLinesDiscountsGenerateRunResult", order)).toEqual([]);
+    expect(order.operations).toEqual([
+      { orderDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ orderSubtotal: { excludedCartLineIds: [] } }], value: { fixedAmount: { amount: "5.00" } } }], selectionStrategy: "MAXIMUM" } },
+    ]);
+
+    const shipping: OfferConfig = { ...CONFIG, offers: { "t-price": { cheap: { k: "shipping", percent: 100, minimum: 75 } } } };
+    const delivery = (subtotal: string, vid: string): DeliveryOptionsInput => ({
+      cart: { attribute: { value: vid }, cost: { subtotalAmount: { amount: subtotal } }, deliveryGroups: [{ id: "gid://shopify/CartDeliveryGroup/1" }] },
+      discount: { discountClasses: ["SHIPPING"], metafield: { jsonValue: shipping } },
+      presentmentCurrencyRate: "1.0",
+    });
+    const free = cartDeliveryOptionsDiscountsGenerateRun(delivery("80.00", vidIn(shipping, "cheap")));
+    expect(coerced("CartDeliveryOptionsDiscountsGenerateRunResult", free)).toEqual([]);
+    expect(free.operations).toEqual([
+      { deliveryDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ deliveryGroup: { id: "gid://shopify/CartDeliveryGroup/1" } }], value: { percentage: { value: "100" } } }], selectionStrategy: "ALL" } },
+    ]);
+    expect(cartDeliveryOptionsDiscountsGenerateRun(delivery("70.00", vidIn(shipping, "cheap"))).operations).toEqual([]);
+    expect(cartDeliveryOptionsDiscountsGenerateRun(delivery("80.00", vidIn(shipping, "control"))).operations).toEqual([]);
+  });
+
+  it("returns what the schema refuses as errors, so that the checks above can fail", () => {
+    expect(coerced("CartLinesDiscountsGenerateRunResult", { operations: [{ productDiscountsAdd: { candidates: [], selectionStrategy: "SOME" } }] })).not.toEqual([]);
+    expect(validate(schema, parse("query { cart { priceOfEverything } }"))).not.toEqual([]);
+  });
+});

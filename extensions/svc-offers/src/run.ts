@@ -1,0 +1,115 @@
+// The Discount Function's two targets: the visitor's arms from the cart attribute by the storefront's rule, and
+// each arm's offer as the discount operations the Discount API takes (its schema: ../shared/shopify-functions).
+import { offerVisitor, parseOfferConfig, type Offer, type OfferConfig } from "../../../app/wire/offers";
+import { localAssignments } from "../../../app/wire/rules/local-plan";
+
+type DiscountClass = "ORDER" | "PRODUCT" | "SHIPPING";
+
+interface FunctionDiscount {
+  discountClasses: DiscountClass[];
+  metafield: { jsonValue: unknown } | null;
+}
+
+/** The cart lines target's input (src/cart-lines.graphql). */
+export interface CartLinesInput {
+  cart: {
+    attribute: { value: string | null } | null;
+    lines: Array<{
+      id: string;
+      quantity: number;
+      cost: { amountPerQuantity: { amount: string }; subtotalAmount: { amount: string } };
+      merchandise: { __typename: string; id?: string; product?: { id: string } };
+    }>;
+  };
+  discount: FunctionDiscount;
+  presentmentCurrencyRate: string;
+}
+
+/** The delivery options target's input (src/delivery-options.graphql). */
+export interface DeliveryOptionsInput {
+  cart: { attribute: { value: string | null } | null; cost: { subtotalAmount: { amount: string } }; deliveryGroups: Array<{ id: string }> };
+  discount: FunctionDiscount;
+  presentmentCurrencyRate: string;
+}
+
+type Value = { percentage: { value: string } } | { fixedAmount: { amount: string } };
+type ProductCandidate = { message: string; targets: Array<{ cartLine: { id: string } }>; value: { percentage: { value: string } } | { fixedAmount: { amount: string; appliesToEachItem: boolean } } };
+export type CartLinesResult = {
+  operations: Array<
+    | { productDiscountsAdd: { candidates: ProductCandidate[]; selectionStrategy: "ALL" } }
+    | { orderDiscountsAdd: { candidates: Array<{ message: string; targets: Array<{ orderSubtotal: { excludedCartLineIds: string[] } }>; value: Value }>; selectionStrategy: "MAXIMUM" } }
+  >;
+};
+export type DeliveryOptionsResult = {
+  operations: Array<{ deliveryDiscountsAdd: { candidates: Array<{ message: string; targets: Array<{ deliveryGroup: { id: string } }>; value: Value }>; selectionStrategy: "ALL" } }>;
+};
+
+/** Money as the API's Decimal: at most two places, never negative. */
+const decimal = (amount: number) => (Math.max(0, Math.round(amount * 100)) / 100).toFixed(2);
+
+/** The offers the visitor's arms carry, with the configuration; none without a visitor or a readable configuration. */
+function offersFor(discount: FunctionDiscount, attribute: { value: string | null } | null): { config: OfferConfig; offers: Offer[] } | null {
+  const config = parseOfferConfig(discount.metafield?.jsonValue);
+  const vid = offerVisitor(attribute?.value);
+  if (!config || !vid) return null;
+  const offers = localAssignments(config.plan, vid).flatMap((a) => {
+    const offer = config.offers[a.test]?.[a.arm];
+    return offer ? [offer] : [];
+  });
+  return { config, offers };
+}
+
+/** cart.lines.discounts.generate.run: the arm's price, product and order discounts. */
+export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesResult {
+  const found = offersFor(input.discount, input.cart.attribute);
+  if (!found) return { operations: [] };
+  const { config, offers } = found;
+  const rate = Number(input.presentmentCurrencyRate) || 1;
+  const classes = new Set(input.discount.discountClasses);
+  const products: ProductCandidate[] = [];
+  const orders: Array<{ message: string; targets: Array<{ orderSubtotal: { excludedCartLineIds: string[] } }>; value: Value }> = [];
+  const subtotal = input.cart.lines.reduce((sum, line) => sum + Number(line.cost.subtotalAmount.amount), 0);
+  for (const offer of offers) {
+    if (offer.k === "price" && classes.has("PRODUCT")) {
+      for (const line of input.cart.lines) {
+        const price = line.merchandise.id === undefined ? undefined : offer.prices[line.merchandise.id];
+        if (price === undefined) continue;
+        // Down to the arm's price from the list price the cart charges; an arm price above it discounts nothing.
+        const off = Number(line.cost.amountPerQuantity.amount) - price * rate;
+        if (off >= 0.005) products.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { fixedAmount: { amount: decimal(off), appliesToEachItem: true } } });
+      }
+    } else if (offer.k === "products" && classes.has("PRODUCT")) {
+      const lines = input.cart.lines.filter((line) => line.merchandise.product && (!offer.products || offer.products.includes(line.merchandise.product.id)));
+      if (lines.length === 0) continue;
+      const value = offer.percent !== undefined
+        ? { percentage: { value: String(offer.percent) } }
+        : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate), appliesToEachItem: true } };
+      products.push({ message: config.title, targets: lines.map((line) => ({ cartLine: { id: line.id } })), value });
+    } else if (offer.k === "order" && classes.has("ORDER")) {
+      if (subtotal < (offer.minimum ?? 0) * rate) continue;
+      const value = offer.percent !== undefined ? { percentage: { value: String(offer.percent) } } : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate) } };
+      orders.push({ message: config.title, targets: [{ orderSubtotal: { excludedCartLineIds: [] } }], value });
+    }
+  }
+  const operations: CartLinesResult["operations"] = [];
+  if (products.length > 0) operations.push({ productDiscountsAdd: { candidates: products, selectionStrategy: "ALL" } });
+  if (orders.length > 0) operations.push({ orderDiscountsAdd: { candidates: orders, selectionStrategy: "MAXIMUM" } });
+  return { operations };
+}
+
+/** cart.delivery-options.discounts.generate.run: the arm's shipping discount, from its threshold on. */
+export function cartDeliveryOptionsDiscountsGenerateRun(input: DeliveryOptionsInput): DeliveryOptionsResult {
+  const found = offersFor(input.discount, input.cart.attribute);
+  if (!found || !input.discount.discountClasses.includes("SHIPPING")) return { operations: [] };
+  const rate = Number(input.presentmentCurrencyRate) || 1;
+  const subtotal = Number(input.cart.cost.subtotalAmount.amount);
+  const shipping = found.offers.filter((o): o is Extract<Offer, { k: "shipping" }> => o.k === "shipping" && subtotal >= (o.minimum ?? 0) * rate);
+  if (shipping.length === 0 || input.cart.deliveryGroups.length === 0) return { operations: [] };
+  const best = Math.max(...shipping.map((o) => o.percent));
+  const candidates = input.cart.deliveryGroups.map((group) => ({
+    message: found.config.title,
+    targets: [{ deliveryGroup: { id: group.id } }],
+    value: { percentage: { value: String(best) } },
+  }));
+  return { operations: [{ deliveryDiscountsAdd: { candidates, selectionStrategy: "ALL" } }] };
+}
