@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { OFFER_CONFIG_MAX_BYTES, parseOfferConfig, type Offer } from "~/wire/offers";
+import { localAssignments } from "~/wire/rules/local-plan";
+import { patchesFor } from "../experiments/patches-response";
+import type { ArmConfig, RunningTest, SiteConfig } from "../sites/site-config";
+import { offerConfig, type ArmOffers } from "./offer-config";
+
+const arm = (id: string, weight = 1): ArmConfig => ({ id, key: id, weight, patches: [], redirectUrl: null });
+const running = (id: string, over: Partial<RunningTest> = {}): RunningTest => ({
+  id,
+  pages: ["/products/*"],
+  trafficPercent: 100,
+  arms: [arm(`${id}-a`), arm(`${id}-b`)],
+  goals: [{ label: "purchase", kind: "purchase", selector: null, urlPattern: null }],
+  ...over,
+});
+const price = (amount: number): Offer => ({ k: "price", prices: { "gid://shopify/ProductVariant/1": amount } });
+
+/** Every shape the storefront's rule has: a partial traffic share with uneven weights, a group of two, an audience, a served winner, the holdout. */
+const site: SiteConfig = {
+  id: "cm0site000000000000000001",
+  publicId: "k3v9q2m7x1c8b4n6",
+  kind: "shopify",
+  status: "active",
+  currency: "USD",
+  domain: null,
+  allowedOrigins: [],
+  consentCountries: [],
+  shopId: "shop1",
+  shopDomain: "ceramics.myshopify.com",
+  staffAddresses: [],
+  excludeStaff: false,
+  tests: [
+    running("partial", { trafficPercent: 37.5, arms: [arm("p-a", 1), arm("p-b", 2), arm("p-c", 3)] }),
+    running("g1", { group: { id: "grp", start: 0, share: 40 } }),
+    running("g2", { group: { id: "grp", start: 40, share: 35 }, trafficPercent: 80 }),
+    running("page-only"),
+    running("promo", { audience: [{ kind: "query", name: "promo", values: ["spring"] }] }),
+  ],
+  served: [{ id: "won", pages: ["/"], arm: arm("won-b") }],
+  holdout: { runId: "holdout-run-1", percent: 10, since: new Date("2026-11-01") },
+  attributionTests: [],
+};
+const OFFERS: ArmOffers = {
+  partial: { "p-b": price(30), "p-c": { k: "products", percent: 10 } },
+  g1: { "g1-b": { k: "order", amount: 5, minimum: 50 } },
+  g2: { "g2-a": { k: "shipping", percent: 100, minimum: 75 } },
+  promo: { "promo-b": price(20) },
+  won: { "won-b": price(35) },
+};
+
+describe("the Discount Function's configuration", () => {
+  it("gives every visitor at checkout the offers of the arms GET /api/patches shows them (10,000 visitors)", () => {
+    const built = offerConfig(site, OFFERS, "Spring");
+    if (!built.ok) throw new Error(built.reason);
+    const config = parseOfferConfig(JSON.parse(built.json))!;
+    expect(config).not.toBeNull();
+    const seen = new Set<string>();
+    for (let i = 0; i < 10_000; i++) {
+      const vid = `v${i.toString(36)}x${(i * 2654435761) % 2 ** 32}`;
+      const atCheckout = localAssignments(config.plan, vid).flatMap((a) => (config.offers[a.test]?.[a.arm] ? [`${a.test}/${a.arm}`] : []));
+      // What the page shows: the server's answer (no request facts: an audience test is shown to no one here).
+      const shown = patchesFor(site, vid).tests.flatMap((a) => (OFFERS[a.test]?.[a.arm] ? [`${a.test}/${a.arm}`] : []));
+      expect(atCheckout, vid).toEqual(shown);
+      for (const key of atCheckout) seen.add(key);
+    }
+    // Every offer was met by some visitor: the comparison covered each of them.
+    expect([...seen].sort()).toEqual(["g1/g1-b", "g2/g2-a", "partial/p-b", "partial/p-c", "won/won-b"]);
+  });
+
+  it("leaves out a test whose audience only the page can check, and says why", () => {
+    const built = offerConfig(site, OFFERS, "Spring");
+    expect(built).toMatchObject({ ok: true, left: [{ testId: "promo", why: expect.stringContaining("audience") }] });
+    if (built.ok) expect(JSON.parse(built.json).offers.promo).toBeUndefined();
+  });
+
+  it("has nothing to say for a site that serves nothing by itself, or without offers", () => {
+    expect(offerConfig({ ...site, status: "paused" }, OFFERS, "x")).toEqual({ ok: false, reason: "site-not-served" });
+    expect(offerConfig({ ...site, kind: "web" }, OFFERS, "x")).toEqual({ ok: false, reason: "site-not-served" });
+    expect(offerConfig({ ...site, excludeStaff: true }, OFFERS, "x")).toEqual({ ok: false, reason: "site-not-served" });
+    expect(offerConfig(site, {}, "x")).toEqual({ ok: false, reason: "no-offers" });
+    expect(offerConfig(site, { "page-only": {} }, "x")).toEqual({ ok: false, reason: "no-offers" });
+  });
+
+  it("refuses a configuration past the metafield's 10,000 bytes, and says how large it was", () => {
+    const prices = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
+    const built = offerConfig(site, { partial: { "p-b": { k: "price", prices } } }, "Spring");
+    expect(built).toMatchObject({ ok: false, reason: "too-large" });
+    if (!built.ok && built.reason === "too-large") expect(built.bytes).toBeGreaterThan(OFFER_CONFIG_MAX_BYTES);
+  });
+});
