@@ -39,9 +39,12 @@ export function SiteForm({
 }: {
   values: SiteFormValues;
   errors: SiteFormErrors;
-  onChange(values: SiteFormValues): void;
+  /** Given an update of the latest values (a state setter takes it as it is). */
+  onChange(update: (values: SiteFormValues) => SiteFormValues): void;
 }) {
-  const set = <K extends keyof SiteFormValues>(key: K) => (value: SiteFormValues[K]) => onChange({ ...values, [key]: value });
+  // An update, not this render's values with one field changed: two changes before the next render (a field,
+  // then a checkbox) would otherwise each start from the same values, and the second would undo the first.
+  const set = <K extends keyof SiteFormValues>(key: K) => (value: SiteFormValues[K]) => onChange((latest) => ({ ...latest, [key]: value }));
   return (
     <FormLayout>
       <TextField label="Name" name="name" autoComplete="off" value={values.name} onChange={set("name")} error={errors.name} helpText="How this site is named in the admin." />
