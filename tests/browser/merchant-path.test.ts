@@ -5,7 +5,7 @@
 // Screenshots of the main pages land in screenshots/ (git-ignored), for a person to look at.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { collectPageProblems, saveScreenshot } from "../support/browser";
+import { collectPageProblems, hydrated, saveScreenshot } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 import { parseCsv } from "../support/csv";
 
@@ -50,7 +50,7 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await admin.getByRole("heading", { name: "New test" }).waitFor();
     // The link is a full page load: the server's HTML shows the heading before React has hydrated the form,
     // and a value typed before hydration is lost ("Give the test a name" on Create, seen on a loaded machine).
-    await admin.waitForLoadState("networkidle");
+    await hydrated(admin.getByLabel("Name", { exact: true }));
     await admin.getByLabel("Name", { exact: true }).fill(TEST_NAME);
     await admin.getByLabel("Hypothesis").fill("Saying shipping is free up front gets more sign-ups");
     await admin.getByLabel("Rule 1 kind").selectOption("exact");
