@@ -1,4 +1,5 @@
-// Reads for preview links: a test with its arms by id, within a site (the snippet's door) or a shop (the admin).
+// Reads for preview links: a test with its arms by id, within a site (the snippet's door; the admin's links read the
+// test as the results page does: app/models/results/results.server.ts).
 import { prisma } from "~/db.server";
 import type { RunningTest } from "~/domain/sites/site-config";
 
@@ -22,17 +23,3 @@ export async function findPreviewableTest(sitePublicId: string, testId: string):
   };
 }
 
-/** A test of the shop with what its preview links are made of; null when it is not the shop's. */
-export async function findTestForPreviewLinks(shopDomain: string, testId: string) {
-  const db = await prisma();
-  return db.test.findFirst({
-    where: { id: testId, site: { shop: { domain: shopDomain } } },
-    select: {
-      id: true,
-      status: true,
-      pages: true,
-      arms: { orderBy: { position: "asc" }, select: { id: true, key: true, name: true } },
-      site: { select: { publicId: true, kind: true, domain: true, shop: { select: { domain: true } } } },
-    },
-  });
-}

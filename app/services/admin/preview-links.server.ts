@@ -2,7 +2,7 @@
 import { previewPath, previewUrl, storefrontOrigin } from "~/domain/links/preview-link";
 import { PREVIEW_LIFETIME_SECONDS, signPreviewToken } from "~/domain/links/preview-token";
 import { previewKey } from "~/env.server";
-import { findTestForPreviewLinks } from "~/models/tests/preview.server";
+import { findTestOfShop, type ResultsTestRow } from "~/models/results/results.server";
 import { isDemoSite } from "~/demo/public.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 
@@ -31,7 +31,8 @@ export interface PreviewContext {
 }
 
 export async function previewLinks(shopDomain: string, testId: string, context: PreviewContext): Promise<Outcome<PreviewLinks>> {
-  const test = await findTestForPreviewLinks(shopDomain, testId);
+  // The results page's read of the test: one statement shape for both, which PostgreSQL's tests also send.
+  const test = await findTestOfShop(shopDomain, testId);
   return test ? previewLinksOf(test, context) : fail({ status: 404, type: "not-found", title: "No such test" });
 }
 
@@ -60,7 +61,7 @@ export function previewLinksOf(test: TestForPreview, context: PreviewContext): O
   return ok({ links, endAtRestart: perProcess });
 }
 
-type TestForPreview = NonNullable<Awaited<ReturnType<typeof findTestForPreviewLinks>>>;
+type TestForPreview = Pick<ResultsTestRow, "id" | "status" | "pages" | "arms" | "site">;
 type SiteOfTest = TestForPreview["site"];
 
 /** The storefront's origin: the demo's own pages, the shop's domain, or the web site's own domain. */
