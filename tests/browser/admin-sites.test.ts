@@ -26,7 +26,7 @@ describe("sites and settings admin in Chromium", () => {
     // The link may be a full page load (a click before the list page hydrated): then the form is the server's
     // HTML until React hydrates it, and a name typed before that stays on the screen but not in the form's
     // values (seen under the suite's load: both "Add site" answered 400).
-    await hydrated(page.getByRole("button", { name: "Add site" }));
+    await hydrated(page);
     await page.getByLabel("Name").fill("Marketing site");
     await page.getByLabel("Domain").fill("http://www.example.com/landing");
     await page.getByRole("button", { name: "Add site" }).click();
@@ -66,7 +66,7 @@ describe("sites and settings admin in Chromium", () => {
 
   it("saves settings through the save bar, with a field error first and a toast after", async () => {
     await page.goto(`${demo.server.url}/app/settings`, { waitUntil: "networkidle" });
-    await hydrated(page.getByLabel("Keep raw events for"));
+    await hydrated(page);
     const bar = page.getByRole("region", { name: "Unsaved changes" });
     await expect(bar.count()).resolves.toBe(0);
     await page.getByLabel("Account owner's email").fill("owner@example.com");

@@ -50,7 +50,7 @@ describe("a merchant's path in the demo admin (Chromium)", () => {
     await admin.getByRole("heading", { name: "New test" }).waitFor();
     // The link is a full page load: the server's HTML shows the heading before React has hydrated the form,
     // and a value typed before hydration is lost ("Give the test a name" on Create, seen on a loaded machine).
-    await hydrated(admin.getByLabel("Name", { exact: true }));
+    await hydrated(admin);
     await admin.getByLabel("Name", { exact: true }).fill(TEST_NAME);
     await admin.getByLabel("Hypothesis").fill("Saying shipping is free up front gets more sign-ups");
     await admin.getByLabel("Rule 1 kind").selectOption("exact");

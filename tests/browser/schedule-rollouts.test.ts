@@ -8,7 +8,7 @@ import type { BrowserContext } from "playwright-core";
 import { DEMO_SHOPIFY_TEST_ID, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { utcToZonedInput } from "~/domain/experiments/schedule";
 import type { PatchesResponse } from "~/wire";
-import { collectPageProblems } from "../support/browser";
+import { collectPageProblems, hydrated } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 import { seedTest } from "../support/seed";
 import { getPatches, newId } from "../support/snippet-client";
@@ -70,6 +70,7 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
       const admin = await context.newPage();
       const problems = collectPageProblems(admin);
       await admin.goto(`${demo.server.url}/app/tests/${TEST_ID}`, { waitUntil: "networkidle" });
+      await hydrated(admin);
       const zone = /time zone \(([^)]+)\)/.exec(await admin.getByText("Times are in the shop's time zone").innerText())?.[1];
       expect(zone).toBeTruthy();
       // Whole seconds: the form keeps no milliseconds.
@@ -87,6 +88,7 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
       await admin.locator("[data-decision-state]").getByText(`Starts ${starts} (${zone})`, { exact: true }).waitFor();
 
       await admin.goto(`${demo.server.url}/app`, { waitUntil: "networkidle" });
+      await hydrated(admin);
       const row = admin.locator(".Polaris-IndexTable__TableRow", { hasText: "Scheduled lede" });
       await expect(row.innerText()).resolves.toMatch(/Draft[\s\S]*Starts .*· Ends /);
 
@@ -100,6 +102,7 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
       expect(await until((tests) => !tests.includes(TEST_ID), endAt + 10_000 - Date.now())).toBeGreaterThanOrEqual(endAt);
       expect(await servedOnDemo()).toEqual([DEMO_TEST_ID]);
       await admin.goto(`${demo.server.url}/app/tests/${TEST_ID}`, { waitUntil: "networkidle" });
+      await hydrated(admin);
       await admin.getByText("svc completed this test at its scheduled end.").waitFor();
       expect(problems).toEqual([]);
     } finally {
@@ -111,11 +114,13 @@ describe(`schedule and rollouts on the demo (${kind})`, () => {
     const page = await demo.browser.newPage();
     const problems = collectPageProblems(page);
     await page.goto(`${demo.server.url}/app/tests/${DEMO_SHOPIFY_TEST_ID}`, { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.getByText("A Shopify rollout touches this test").waitFor();
     const warning = await page.getByText('Shopify rollout "Winter theme"').innerText();
     expect(warning).toContain('is scheduled to show the theme "Winter 2026" to 20% of buyers');
     expect(warning).toMatch(/Its traffic: 20% of buyers \(scheduled\); this test's: \d+% of visitors on its pages\./);
     await page.goto(`${demo.server.url}/app/tests/${DEMO_TEST_ID}`, { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.getByRole("heading", { name: "Demo: headline" }).first().waitFor();
     await expect(page.getByText("Shopify rollout").count()).resolves.toBe(0);
     expect(problems).toEqual([]);

@@ -1,7 +1,7 @@
 // The test editor in Chromium (local demo): filling the form, a selector the browser cannot parse shown
 // inline at once, the URL tester answering, and saving with a toast and the test saved.
 import { describe, expect, it } from "vitest";
-import { collectPageProblems } from "../support/browser";
+import { collectPageProblems, hydrated } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 
 describe("test editor in Chromium (demo)", () => {
@@ -11,6 +11,7 @@ describe("test editor in Chromium (demo)", () => {
     const page = await demo.browser.newPage();
     const problems = collectPageProblems(page);
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.getByRole("heading", { name: "New test" }).waitFor();
 
     await page.getByLabel("Name", { exact: true }).fill("Friendlier headline");
@@ -62,6 +63,7 @@ describe("test editor in Chromium (demo)", () => {
   it("shows field errors, and sends nothing, when a required field is left empty", async () => {
     const page = await demo.browser.newPage();
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.getByRole("heading", { name: "New test" }).waitFor();
     await page.getByRole("button", { name: "Create test" }).click();
     await page.getByText("Give the test a name").waitFor();

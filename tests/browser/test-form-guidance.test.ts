@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_TEST_ID } from "~/demo/constants";
-import { collectPageProblems } from "../support/browser";
+import { collectPageProblems, hydrated } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
 
 /** What the page's back link shows beside its arrow, and how wide it is. */
@@ -25,6 +25,7 @@ describe("the test form's guidance in Chromium (demo)", () => {
     const page = await demo.browser.newPage();
     const problems = collectPageProblems(page);
     await page.goto(`${demo.server.url}/app/tests/${DEMO_TEST_ID}/edit`, { waitUntil: "networkidle" });
+    await hydrated(page);
     const edit = await backLink(page);
     expect(edit).toMatchObject({ label: "Results", shown: '"Results"' });
     // The words take room of their own beside the arrow: they are drawn, not only announced.
@@ -40,6 +41,7 @@ describe("the test form's guidance in Chromium (demo)", () => {
     const context = await demo.browser.newContext({ viewport: { width: 1040, height: 700 } });
     const page = await context.newPage();
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.getByLabel("Name", { exact: true }).fill("Below the fold");
     // The variant's change has no selector yet: its field is far below the button at the top.
     const selectorTop = await page.getByLabel("CSS selector").evaluate((el) => el.getBoundingClientRect().top);
@@ -66,6 +68,7 @@ describe("the test form's guidance in Chromium (demo)", () => {
   it("keeps a name past 120 characters whole and refuses it beside the field at once", async () => {
     const page = await demo.browser.newPage();
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
     const name = page.getByLabel("Name", { exact: true });
     await name.click();
     // Typed text, as a paste lands: a maxlength would drop the last ten characters without a word.
@@ -81,6 +84,7 @@ describe("the test form's guidance in Chromium (demo)", () => {
     const page = await demo.browser.newPage();
     const problems = collectPageProblems(page);
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.getByLabel("Name", { exact: true }).fill("Phones and tablets");
     await page.getByLabel("CSS selector").fill("h1.hero");
     await page.getByLabel("New text").fill("Hello there");
@@ -119,6 +123,7 @@ describe("the test form's guidance in Chromium (demo)", () => {
   it("gives a new test the purchase goal when its site becomes the Shopify storefront, and the custom goal back", async () => {
     const page = await demo.browser.newPage();
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
     const site = page.getByLabel("Site", { exact: true });
     const options = await site.locator("option").evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
     const shopify = options.find((o) => o.text.endsWith("(Shopify)"));

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as Playwright from "playwright-core";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 // Required, not imported: an ESM import of this CommonJS package makes Node scan its multi-megabyte bundle for
 // export names first, ~0.2 CPU-s in every browser test's process.
@@ -42,13 +42,13 @@ export function collectPageProblems(page: Page): string[] {
 }
 
 /**
- * Waits until React has hydrated the element (it attaches its props to the DOM node then). The server's HTML
- * shows a form before that; a value typed into it or a click on it meanwhile is lost, which a loaded machine
- * makes likely: the page's scripts can still be running long after the network went quiet.
+ * Waits until React has hydrated the page: it attaches its props to every DOM node it hydrates, `<body>` (which
+ * Remix's root renders) last of all. The server's HTML shows the forms before that; a value typed or a click
+ * meanwhile is lost, which a loaded machine makes likely: the page's scripts can still be running long after
+ * the network went quiet ("networkidle").
  */
-export async function hydrated(locator: Locator): Promise<void> {
-  const element = await locator.elementHandle();
-  await locator.page().waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps$")), element, { timeout: 20_000 });
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactProps$")), undefined, { timeout: 20_000 });
 }
 
 /** Where browser tests save screenshots of the main pages (git-ignored; README, "Working on it"). */
