@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { localAssignments, type LocalPlan } from "~/wire/rules/local-plan";
 import { patchesFor } from "../experiments/patches-response";
 import type { ArmConfig, RunningTest, SiteConfig } from "../sites/site-config";
+import { shopifySite } from "./shopify-site.fixture";
 import { buildHidePlan, MAX_PLAN_CHARS, type HideSourceTest } from "./hide-plan";
 import { localParts, MAX_LOCAL_TEST_CHARS, scriptSafeJson } from "./local-plan";
 
@@ -17,19 +18,7 @@ const running = (id: string, over: Partial<RunningTest> = {}): RunningTest => ({
 });
 
 /** A site with every shape the rule has: traffic shares, uneven and zero weights, a group of two, page conditions, a served winner, the holdout. */
-const site: SiteConfig = {
-  id: "cm0site000000000000000001",
-  publicId: "k3v9q2m7x1c8b4n6",
-  kind: "shopify",
-  status: "active",
-  currency: "USD",
-  domain: null,
-  allowedOrigins: [],
-  consentCountries: [],
-  shopId: "shop1",
-  shopDomain: "ceramics.myshopify.com",
-  staffAddresses: [],
-  excludeStaff: false,
+const site: SiteConfig = shopifySite({
   tests: [
     running("plain"),
     running("partial", { trafficPercent: 37.5, arms: [arm("p-a", 1), arm("p-b", 2, [text("#p", "2")]), arm("p-c", 3, [text("#p", "3")]), arm("p-z", 0, [text("#p", "0")])] }),
@@ -39,8 +28,7 @@ const site: SiteConfig = {
   ],
   served: [{ id: "won", pages: ["/"], arm: arm("won-b", 1, [text("#hero", "Winner")]) }],
   holdout: { runId: "holdout-run-1", percent: 10, since: new Date("2026-11-01") },
-  attributionTests: [],
-};
+});
 
 /** The plan the embed prints on a page where every test's checks hold. */
 function planOf(config: SiteConfig): LocalPlan {

@@ -3,6 +3,7 @@ import { OFFER_CONFIG_MAX_BYTES, parseOfferConfig, type Offer } from "~/wire/off
 import { localAssignments } from "~/wire/rules/local-plan";
 import { patchesFor } from "../experiments/patches-response";
 import type { ArmConfig, RunningTest, SiteConfig } from "../sites/site-config";
+import { shopifySite } from "./shopify-site.fixture";
 import { offerConfig, type ArmOffers } from "./offer-config";
 
 const arm = (id: string, weight = 1): ArmConfig => ({ id, key: id, weight, patches: [], redirectUrl: null });
@@ -17,19 +18,7 @@ const running = (id: string, over: Partial<RunningTest> = {}): RunningTest => ({
 const price = (amount: number): Offer => ({ k: "price", prices: { "gid://shopify/ProductVariant/1": amount } });
 
 /** Every shape the storefront's rule has: a partial traffic share with uneven weights, a group of two, an audience, a served winner, the holdout. */
-const site: SiteConfig = {
-  id: "cm0site000000000000000001",
-  publicId: "k3v9q2m7x1c8b4n6",
-  kind: "shopify",
-  status: "active",
-  currency: "USD",
-  domain: null,
-  allowedOrigins: [],
-  consentCountries: [],
-  shopId: "shop1",
-  shopDomain: "ceramics.myshopify.com",
-  staffAddresses: [],
-  excludeStaff: false,
+const site: SiteConfig = shopifySite({
   tests: [
     running("partial", { trafficPercent: 37.5, arms: [arm("p-a", 1), arm("p-b", 2), arm("p-c", 3)] }),
     running("g1", { group: { id: "grp", start: 0, share: 40 } }),
@@ -39,8 +28,7 @@ const site: SiteConfig = {
   ],
   served: [{ id: "won", pages: ["/"], arm: arm("won-b") }],
   holdout: { runId: "holdout-run-1", percent: 10, since: new Date("2026-11-01") },
-  attributionTests: [],
-};
+});
 const OFFERS: ArmOffers = {
   partial: { "p-b": price(30), "p-c": { k: "products", percent: 10 } },
   g1: { "g1-b": { k: "order", amount: 5, minimum: 50 } },
