@@ -2,8 +2,8 @@
 // its preview links, the selector check, its schedule and the shop's rollouts beside it, as the page shows them.
 import { scheduledStartText, type ScheduleState } from "~/domain/experiments/schedule";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { fail, ok, type Outcome } from "~/services/outcome";
 import { findTestOfShop } from "~/models/results/results.server";
+import { fail, ok, type Outcome } from "~/services/outcome";
 import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
 import { previewLinksOf, type PreviewLink } from "./preview-links.server";
 import { NO_SUCH_TEST, resultsOf, type Results } from "./results.server";

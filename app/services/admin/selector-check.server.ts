@@ -2,7 +2,7 @@
 // on, and the last check reviewed against the test's changes as they are now (its warnings, and whether
 // the changes were edited since).
 import { checkableChanges, reviewCheck, type SelectorCheckView } from "~/domain/experiments/selector-check";
-import { findEditorTestOfShop, type EditorTestRow } from "~/models/tests/editor.server";
+import type { EditorTestRow } from "~/models/tests/editor.server";
 import { findSelectorCheck } from "~/models/tests/selector-check.server";
 import { launchOf, type EditorLinkContext } from "~/services/editor/links.server";
 
@@ -16,13 +16,7 @@ export interface SelectorCheckPanel {
   last: SelectorCheckView | null;
 }
 
-/** The panel for the shop's test; null when it is not the shop's, or is archived. */
-export async function selectorCheckPanel(shopDomain: string, testId: string, context: EditorLinkContext): Promise<SelectorCheckPanel | null> {
-  const test = await findEditorTestOfShop(shopDomain, testId);
-  return test && selectorCheckPanelOf(test, context);
-}
-
-/** selectorCheckPanel for a test already read (the results page reads it once for all its parts). */
+/** The panel for a test of the shop (the results page reads it once for all its parts); null when it is archived. */
 export async function selectorCheckPanelOf(test: EditorTestRow, context: EditorLinkContext): Promise<SelectorCheckPanel | null> {
   if (test.status === "archived") return null;
   const { pageUrl, origins } = launchOf(test, context);
