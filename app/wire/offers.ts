@@ -49,6 +49,12 @@ const amount = (value: unknown) => typeof value === "number" && Number.isFinite(
 const optionalAmount = (value: unknown) => value === undefined || amount(value);
 const percent = (value: unknown) => amount(value) && (value as number) <= 100;
 
+/** Exactly one of `percent` (0 to 100) and `amount` (0 or more); null for anything else. */
+function percentOrAmount(value: Record<string, unknown>): { percent: number } | { amount: number } | null {
+  if (value.amount === undefined) return percent(value.percent) ? { percent: value.percent as number } : null;
+  return value.percent === undefined && amount(value.amount) ? { amount: value.amount as number } : null;
+}
+
 /** One offer checked field by field; null for anything else (the Function then discounts nothing for it). */
 export function parseOffer(value: unknown): Offer | null {
   if (!isRecord(value)) return null;
@@ -57,16 +63,15 @@ export function parseOffer(value: unknown): Offer | null {
       return isRecord(value.prices) && Object.values(value.prices).every(amount) ? { k: "price", prices: value.prices as Record<string, number> } : null;
     case "products":
     case "order": {
-      // Exactly one of percent and amount.
-      if ((value.percent === undefined) === (value.amount === undefined)) return null;
-      if (!(value.percent === undefined || percent(value.percent)) || !optionalAmount(value.amount)) return null;
+      const share = percentOrAmount(value);
+      if (!share) return null;
       if (value.k === "products") {
         const products = value.products;
         if (products !== undefined && !(Array.isArray(products) && products.every((p) => typeof p === "string"))) return null;
-        return { k: "products", ...(value.percent !== undefined ? { percent: value.percent as number } : { amount: value.amount as number }), ...(products ? { products: products as string[] } : {}) };
+        return { k: "products", ...share, ...(products ? { products: products as string[] } : {}) };
       }
       if (!optionalAmount(value.minimum)) return null;
-      return { k: "order", ...(value.percent !== undefined ? { percent: value.percent as number } : { amount: value.amount as number }), ...(value.minimum !== undefined ? { minimum: value.minimum as number } : {}) };
+      return { k: "order", ...share, ...(value.minimum !== undefined ? { minimum: value.minimum as number } : {}) };
     }
     case "shipping":
       return percent(value.percent) && optionalAmount(value.minimum)
