@@ -105,12 +105,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !testRedisUrl)("two instances 
     while ((await getPatches(a.url, "mi-limits", vid)).status === 200) allowedByA++;
     expect(allowedByA).toBeGreaterThanOrEqual(60);
     expect(allowedByA).toBeLessThan(120);
-    // Within the next few requests at most one token can have come back; a B with limits of its own
-    // would allow all of them.
+    // B shares A's bucket: of the next few requests it allows only the tokens that came back meanwhile (one a
+    // second, and one may be about to), where a B with limits of its own would allow all of them. Counted from the
+    // clock, not assumed: on a busy machine five requests can take seconds (a clean-clone run on 2026-12-07 read 2
+    // refusals of 5 against a fixed 4).
     const answers = [];
+    const started = performance.now();
     for (let i = 0; i < 5; i++) answers.push(await getPatches(b.url, "mi-limits", vid));
+    const refilled = 1 + Math.floor((performance.now() - started) / 1000);
     const refused = answers.filter((res) => res.status === 429);
-    expect(refused.length).toBeGreaterThanOrEqual(4);
+    expect(answers.length - refused.length).toBeLessThanOrEqual(refilled);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
     expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(((await refused[0]!.json()) as { type: string }).type).toMatch(/rate-limited$/);
     // Another visitor of the same site is not affected.
