@@ -67,10 +67,13 @@ const started = Date.now();
 const BUSY = ["--project", "unit", "--project", "snippet", "--project", "integration", "--project", "browser"];
 const lane = (name, args, niceness) => ({ name, args, niceness, report: path.join(reportDir, `vitest-${name || "busy"}.json`) });
 // SVC_TEST_LANES=together runs the serial lane beside everything else from the start (the faster layout on a quick
-// machine); by default it comes after the busy part, with only the mostly sleeping waiting lane beside it: on a
-// machine ~1.5× slower (2026-12-06), its first-paint bounds failed beside the busy part in 3 of 4 clean-clone runs,
-// which a CI that must be green cannot carry.
-const together = process.env.SVC_TEST_LANES === "together";
+// machine); `apart` runs it after the busy part, with only the mostly sleeping waiting lane beside it: on a machine
+// ~1.5× slower (2026-12-06), its first-paint bounds failed beside the busy part in 3 of 4 clean-clone runs, which a
+// CI that must be green cannot carry. Unset, the machine's speed chooses (machineIsQuick), since those bounds are
+// absolute: the snippet's own timeouts.
+// The bar of lanesTogether: seconds for 5·10⁸ turns of its loop on one core.
+const QUICK_LOOP_SECONDS = 0.65;
+const together = subset ? false : lanesTogether(process.env.SVC_TEST_LANES);
 const phases = subset
   ? [[{ name: "", args: vitestArgs, niceness: 0, report }]]
   : together
@@ -128,6 +131,29 @@ function runVitest({ name, args, niceness, report: laneReport }) {
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
   });
+}
+
+/**
+ * Whether the serial lane runs beside the busy part: as SVC_TEST_LANES says, else when one core runs a fixed loop
+ * (the best of three) at least as fast as a machine where that layout gave clean runs. The loop's 5·10⁸ turns took
+ * 0.54 s on the machine of 2026-12-07 (morning), whose layouts measured 464 s together and 552 s apart, and
+ * 0.73–0.93 s on the machines where the paint bounds failed beside the busy part; the bar sits between them.
+ */
+function lanesTogether(setting) {
+  if (setting === "together") return true;
+  if (setting === "apart") return false;
+  if (setting) throw new Error(`SVC_TEST_LANES must be together or apart, not ${setting}`);
+  const seconds = Math.min(...[0, 1, 2].map(() => loopSeconds(2e8))) * 2.5;
+  const quick = seconds <= QUICK_LOOP_SECONDS;
+  console.log(`[test] lanes: ${quick ? "together" : "apart"} (the speed loop took ${seconds.toFixed(2)} s for 5·10⁸ turns; together at ≤ ${QUICK_LOOP_SECONDS} s)`);
+  return quick;
+}
+function loopSeconds(turns) {
+  const started = process.hrtime.bigint();
+  let sum = 0;
+  for (let i = 0; i < turns; i++) sum += i % 7;
+  if (sum < 0) console.log(sum);
+  return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
 function prefixLines(stream, prefix) {
