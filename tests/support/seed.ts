@@ -55,7 +55,7 @@ export const TODAY = new SqlValue("current_date");
 export const ago = (interval: string) => new SqlValue(`now() - interval '${interval.replace(/'/g, "''")}'`);
 
 /** JSON columns: their values are sent as JSON text (an array would otherwise be sent as a PostgreSQL array). */
-const JSON_COLUMNS: Partial<Record<Table, string[]>> = { Arm: ["patches"], Event: ["data"], SelectorCheck: ["changes"], Test: ["audience"] };
+const JSON_COLUMNS: Partial<Record<Table, string[]>> = { Arm: ["patches", "offer"], Event: ["data"], SelectorCheck: ["changes"], Test: ["audience"] };
 /** Tables whose updatedAt Prisma fills in (no database default): now(), unless a row says otherwise. */
 const UPDATED_AT: Table[] = ["Shop", "Site", "Test"];
 
