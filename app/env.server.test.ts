@@ -42,7 +42,7 @@ describe("readEnv", () => {
         apiKey: "demo-api-key",
         apiSecretKey: "demo-api-secret",
         appUrl: "http://localhost:3000",
-        scopes: ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts", "read_products"],
+        scopes: ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts", "read_products", "write_discounts"],
         adminApiOrigin: null,
       },
     });

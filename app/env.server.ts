@@ -353,7 +353,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
       // Keep in step with shopify.app.toml, where each is explained: orders for attribution, themes for the
       // embed's state, pixels to create the web pixel at install, customer events for what it subscribes to,
       // products and inventory for variants' unit costs (profit).
-      scopes: values.SCOPES ?? ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts", "read_products"],
+      scopes: values.SCOPES ?? ["read_orders", "read_themes", "write_pixels", "read_customer_events", "read_rollouts", "read_products", "write_discounts"],
       adminApiOrigin: values.SHOPIFY_ADMIN_API_ORIGIN ?? null,
     },
   };

@@ -31,6 +31,18 @@ export interface FakeMetafield {
   value: string;
 }
 
+/** An automatic app discount as discountAutomaticAppCreate made it (the fields svc sets), with its metafields by `namespace.key`. */
+export interface FakeAppDiscount {
+  title: string;
+  functionHandle: string;
+  discountClasses: string[];
+  combinesWith: Record<string, unknown>;
+  appliesOnSubscription: boolean;
+  appliesOnOneTimePurchase: boolean;
+  startsAt: string | null;
+  metafields: Map<string, FakeMetafield>;
+}
+
 export interface FakeShop {
   name: string;
   currencyCode: string;
@@ -50,6 +62,10 @@ export interface FakeShop {
    * `nodes(ids:)` answers them; an id not here names nothing (null node).
    */
   variants: Map<string, { unitCost: { amount: string; currencyCode: string } | null }>;
+  /** The automatic app discounts this app created, by DiscountAutomaticNode GID. */
+  discounts: Map<string, FakeAppDiscount>;
+  /** Active automatic discounts of the merchant and other apps: with the app's own, at most 25 (Shopify's limit). */
+  otherAutomaticDiscounts: number;
   /** Lifetime of the offline tokens it issues; under 5 minutes, the library exchanges a new one on every request. */
   tokenLifetimeSeconds: number;
   /** When set, GraphQL requests for this shop answer this HTTP status (an outage). */
@@ -129,6 +145,8 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         webPixel: null,
         rollouts: [],
         variants: new Map(),
+        discounts: new Map(),
+        otherAutomaticDiscounts: 0,
         themes: [{ id: `gid://shopify/OnlineStoreTheme/${2000 + serial}`, name: "Dawn", role: "MAIN", files: { "config/settings_data.json": defaultSettingsData() } }],
         tokenLifetimeSeconds: 3600,
         failGraphqlWith: null,
@@ -348,6 +366,19 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
         }),
       };
     },
+    automaticDiscountNode: (s, _query, variables) => {
+      if (!appScopes.some((scope) => scope === "read_discounts" || scope === "write_discounts")) return accessDenied("automaticDiscountNode", "read_discounts");
+      const discount = typeof variables.id === "string" ? s.discounts.get(variables.id) : undefined;
+      if (!discount) return { value: null };
+      const offers = discount.metafields.get("$app.offers");
+      return {
+        value: {
+          id: variables.id,
+          metafield: offers ? { value: offers.value } : null,
+          automaticDiscount: { __typename: "DiscountAutomaticApp", title: discount.title, status: "ACTIVE" },
+        },
+      };
+    },
     theme: (s, query, variables) => {
       const theme = s.themes.find((t) => t.id === variables.id);
       if (!theme) return { value: null };
@@ -364,7 +395,65 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
     },
   };
 
+  const discountErrors = (input: Record<string, unknown>, creating: boolean) => {
+    const errors: Array<{ field: string[]; message: string; code: string }> = [];
+    const wrong = (field: string, message: string) => errors.push({ field: ["automaticAppDiscount", field], message, code: "INVALID" });
+    if (creating || input.title !== undefined) if (typeof input.title !== "string" || input.title === "") wrong("title", "Title can't be blank");
+    if (creating && input.functionHandle !== "svc-offers") wrong("functionHandle", "Function not found");
+    if (creating && !(Array.isArray(input.discountClasses) && input.discountClasses.length > 0)) wrong("discountClasses", "Discount classes can't be blank");
+    for (const m of Array.isArray(input.metafields) ? (input.metafields as Array<Record<string, unknown>>) : []) {
+      if (m.type !== "json" || typeof m.value !== "string") wrong("metafields", "Metafield type or value is invalid");
+      else if (Buffer.byteLength(m.value) > 10_000) wrong("metafields", "Value is too large for a Function to read");
+    }
+    return errors;
+  };
+  const withMetafields = (target: Map<string, FakeMetafield>, input: Record<string, unknown>) => {
+    for (const m of Array.isArray(input.metafields) ? (input.metafields as Array<Record<string, unknown>>) : []) {
+      target.set(`${String(m.namespace)}.${String(m.key)}`, { namespace: String(m.namespace), key: String(m.key), type: String(m.type), value: String(m.value) });
+    }
+  };
   const mutations: Record<string, Resolver> = {
+    discountAutomaticAppCreate: (s, _query, variables) => {
+      if (!appScopes.includes("write_discounts")) return accessDenied("discountAutomaticAppCreate", "write_discounts");
+      const input = (variables.automaticAppDiscount ?? variables.discount ?? {}) as Record<string, unknown>;
+      const userErrors = discountErrors(input, true);
+      if (s.discounts.size + s.otherAutomaticDiscounts >= 25) {
+        userErrors.push({ field: ["automaticAppDiscount"], message: "The shop can have at most 25 active automatic discounts", code: "MAX_AUTOMATIC_DISCOUNTS" });
+      }
+      if (userErrors.length > 0) return { value: { automaticAppDiscount: null, userErrors } };
+      const id = `gid://shopify/DiscountAutomaticNode/${randomBytes(4).readUInt32BE()}`;
+      const discount: FakeAppDiscount = {
+        title: String(input.title),
+        functionHandle: String(input.functionHandle),
+        discountClasses: input.discountClasses as string[],
+        combinesWith: (input.combinesWith ?? {}) as Record<string, unknown>,
+        // Shopify's defaults when the input leaves them out.
+        appliesOnSubscription: input.appliesOnSubscription === undefined ? true : Boolean(input.appliesOnSubscription),
+        appliesOnOneTimePurchase: input.appliesOnOneTimePurchase === undefined ? true : Boolean(input.appliesOnOneTimePurchase),
+        startsAt: typeof input.startsAt === "string" ? input.startsAt : null,
+        metafields: new Map(),
+      };
+      withMetafields(discount.metafields, input);
+      s.discounts.set(id, discount);
+      return { value: { automaticAppDiscount: { discountId: id }, userErrors: [] } };
+    },
+    discountAutomaticAppUpdate: (s, _query, variables) => {
+      if (!appScopes.includes("write_discounts")) return accessDenied("discountAutomaticAppUpdate", "write_discounts");
+      const discount = typeof variables.id === "string" ? s.discounts.get(variables.id) : undefined;
+      if (!discount) return { value: { automaticAppDiscount: null, userErrors: [{ field: ["id"], message: "Discount does not exist", code: "INVALID" }] } };
+      const input = (variables.automaticAppDiscount ?? variables.discount ?? {}) as Record<string, unknown>;
+      const userErrors = discountErrors(input, false);
+      if (userErrors.length > 0) return { value: { automaticAppDiscount: null, userErrors } };
+      if (typeof input.title === "string") discount.title = input.title;
+      withMetafields(discount.metafields, input);
+      return { value: { automaticAppDiscount: { discountId: variables.id }, userErrors: [] } };
+    },
+    discountAutomaticDelete: (s, _query, variables) => {
+      if (!appScopes.includes("write_discounts")) return accessDenied("discountAutomaticDelete", "write_discounts");
+      const id = typeof variables.id === "string" ? variables.id : "";
+      if (!s.discounts.delete(id)) return { value: { deletedAutomaticDiscountId: null, userErrors: [{ field: ["id"], message: "Discount does not exist", code: "INVALID" }] } };
+      return { value: { deletedAutomaticDiscountId: id, userErrors: [] } };
+    },
     metafieldsSet: (s, _query, variables) => {
       const inputs = Array.isArray(variables.metafields) ? (variables.metafields as Array<Record<string, unknown>>) : [];
       const userErrors = inputs.flatMap((m, i) => metafieldInputErrors(s, m, i));
@@ -397,6 +486,11 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
     },
   };
   return { queries, mutations };
+}
+
+/** Shopify's answer to a field the app's scopes do not reach: null data and an ACCESS_DENIED error on it. */
+function accessDenied(field: string, scope: string): Resolved {
+  return { value: null, error: { message: `Access denied for ${field} field. Required access: \`${scope}\` access scope.`, extensions: { code: "ACCESS_DENIED" } } };
 }
 
 function metafieldInputErrors(s: FakeShop, m: Record<string, unknown>, i: number) {

@@ -48,7 +48,7 @@ export function useShopifyServer(kind: "pglite" | "postgres", env: Record<string
     });
   beforeAll(async () => {
     // Shopify grants what the app asks for: the SCOPES a test gives the server, else the app's default.
-    state.admin = await startFakeShopifyAdmin({ ...APP, scopes: env.SCOPES ?? "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products" });
+    state.admin = await startFakeShopifyAdmin({ ...APP, scopes: env.SCOPES ?? "read_orders,read_themes,write_pixels,read_customer_events,read_rollouts,read_products,write_discounts" });
     state.db = await createTestDatabase(kind, { migrated: true });
     state.server = await start();
   });

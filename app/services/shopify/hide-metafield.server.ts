@@ -2,7 +2,8 @@
 // called by every admin service that may change them (creating or saving a test, its lifecycle changes,
 // resuming a site), wherever that service is called from, and by the stale-plan sweep (stale-hide-plans)
 // for the changes svc makes by itself. A failure never fails that action: the shop's plan stays marked
-// behind (Shop.hidePlanWanted) and the schedule job tries again at each pass until a write succeeds.
+// behind (Shop.hidePlanWanted) and the schedule job tries again at each pass until a write succeeds. svc's
+// offers discount (offer-discount.server.ts) is brought in step in the same pass, under the same mark.
 import { buildHidePlan, EMPTY_HIDE_PLAN, type HidePlan } from "~/domain/shopify/hide-plan";
 import { hideWrite } from "~/domain/shopify/shop-install";
 import { localParts } from "~/domain/shopify/local-plan";
@@ -12,6 +13,7 @@ import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { currentSnippet } from "~/infra/snippet-file.server";
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { readAppData, setAppData } from "~/infra/app-data.server";
+import { syncOfferDiscount } from "./offer-discount.server";
 
 export type HideSync = "written" | "unchanged" | "skipped" | "failed";
 
@@ -41,8 +43,10 @@ export async function syncHideMetafield(shopDomain: string, graphql: AdminGraphq
     const [plan, installation] = await Promise.all([hidePlanOfShop(shopDomain), readAppData(graphql)]);
     const write = hideWrite(installation.appData, plan);
     if (write) await setAppData(graphql, installation.installationId, [write]);
+    // The offers discount follows the same tests: behind with the plan, retried with it.
+    const offers = await syncOfferDiscount(shopDomain, graphql);
     if (!(await recordHidePlanWritten(shopDomain, mark))) await markShopHidePlanStale(shopDomain);
-    return write ? "written" : "unchanged";
+    return write || offers !== "none" ? "written" : "unchanged";
   } catch (error) {
     console.error(`[svc] the hide plan of ${shopDomain} was not written (tried again at each schedule pass until it is): ${(error as Error).message}`);
     await markShopHidePlanStale(shopDomain).catch(() => undefined);

@@ -1,0 +1,87 @@
+// svc's automatic app discount on a shop (the one discount its Discount Function, extensions/svc-offers, runs
+// under): read it with its configuration metafield, create it, update that metafield, delete it.
+import { OFFER_METAFIELD } from "~/wire/offers";
+import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql } from "./admin-graphql";
+
+/** The function's handle in its shopify.extension.toml: Shopify resolves it to this app's function. */
+export const OFFER_FUNCTION_HANDLE = "svc-offers";
+
+const HELD = `#graphql
+  query SvcOfferDiscount($id: ID!) {
+    automaticDiscountNode(id: $id) {
+      id
+      metafield(namespace: "${OFFER_METAFIELD.namespace}", key: "${OFFER_METAFIELD.key}") { value }
+    }
+  }`;
+
+const CREATE = `#graphql
+  mutation SvcOfferDiscountCreate($discount: DiscountAutomaticAppInput!) {
+    discountAutomaticAppCreate(automaticAppDiscount: $discount) {
+      automaticAppDiscount { discountId }
+      userErrors { field message code }
+    }
+  }`;
+
+const UPDATE = `#graphql
+  mutation SvcOfferDiscountUpdate($id: ID!, $discount: DiscountAutomaticAppInput!) {
+    discountAutomaticAppUpdate(id: $id, automaticAppDiscount: $discount) {
+      automaticAppDiscount { discountId }
+      userErrors { field message code }
+    }
+  }`;
+
+const DELETE = `#graphql
+  mutation SvcOfferDiscountDelete($id: ID!) {
+    discountAutomaticDelete(id: $id) {
+      deletedAutomaticDiscountId
+      userErrors { field message code }
+    }
+  }`;
+
+const metafields = (json: string) => [{ namespace: OFFER_METAFIELD.namespace, key: OFFER_METAFIELD.key, type: "json", value: json }];
+
+/** The discount `id` with its configuration's value; null when Shopify has no such discount (deleted in the admin). */
+export async function readOfferDiscount(graphql: AdminGraphql, id: string): Promise<{ id: string; json: string | null } | null> {
+  const result = await graphql(HELD, { id });
+  if (result.errors.length > 0) throw new AdminApiError(`reading the offers discount failed: ${describeErrors(result.errors)}`);
+  const node = result.data?.automaticDiscountNode as { id?: unknown; metafield?: { value?: unknown } | null } | null | undefined;
+  if (!node) return null;
+  return { id, json: typeof node.metafield?.value === "string" ? node.metafield.value : null };
+}
+
+/**
+ * Creates the discount, starting now, with the configuration: every discount class the function serves, applied
+ * on one-time purchases only (a subscription's later orders are charged without the storefront that showed the
+ * arm, so an arm's price must not follow them: `appliesOnSubscription` defaults to true, so it is said), and
+ * combining with no other discount (an arm's price is the price; stacking a merchant's sale on it would charge
+ * less than any arm showed). Answers its id.
+ */
+export async function createOfferDiscount(graphql: AdminGraphql, title: string, json: string): Promise<string> {
+  const payload = mutationPayload(
+    await graphql(CREATE, {
+      discount: {
+        title,
+        functionHandle: OFFER_FUNCTION_HANDLE,
+        discountClasses: ["PRODUCT", "ORDER", "SHIPPING"],
+        startsAt: new Date().toISOString(),
+        combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false },
+        appliesOnOneTimePurchase: true,
+        appliesOnSubscription: false,
+        metafields: metafields(json),
+      },
+    }),
+    "discountAutomaticAppCreate",
+  );
+  const id = (payload.automaticAppDiscount as { discountId?: unknown } | null)?.discountId;
+  if (typeof id !== "string") throw new AdminApiError("discountAutomaticAppCreate answered no discount id");
+  return id;
+}
+
+/** Writes a new configuration (and title) on the discount. */
+export async function updateOfferDiscount(graphql: AdminGraphql, id: string, title: string, json: string): Promise<void> {
+  mutationPayload(await graphql(UPDATE, { id, discount: { title, metafields: metafields(json) } }), "discountAutomaticAppUpdate");
+}
+
+export async function deleteOfferDiscount(graphql: AdminGraphql, id: string): Promise<void> {
+  mutationPayload(await graphql(DELETE, { id }), "discountAutomaticDelete");
+}

@@ -1,0 +1,117 @@
+// svc's one automatic app discount (docs/offers.md) follows the shop's tests whose arms carry an offer: the admin's
+// lifecycle actions, with a session token on the real server, create it through the Admin API stand-in with its
+// configuration metafield, rewrite that configuration as tests start and stop, and delete it when no offer is left.
+// A refused write leaves the merchant's action done, and the next action catches up, as the hide plan's does.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SqlRunner } from "~/db/connection.server";
+import { parseOfferConfig } from "~/wire/offers";
+import { readSingleFetch } from "../support/admin-route-data";
+import { databaseKinds } from "../support/databases";
+import { seedTest, storefrontSite } from "../support/seed";
+import { adminFetch, useShopifyServer } from "../support/shopify";
+
+const SHOP = "offer-shop.myshopify.com";
+const PRICE = { k: "price", prices: { "gid://shopify/ProductVariant/11": 17.5 } };
+const SHIPPING = { k: "shipping", percent: 100, minimum: 40 };
+
+async function insertTest(sql: SqlRunner, id: string, offer: unknown) {
+  const { publicId } = await storefrontSite(sql, SHOP);
+  await seedTest(sql, { id, site: publicId, pages: ["/products/*"], arms: [{}, { offer }], goals: ["purchase"] });
+}
+
+describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
+  const ctx = useShopifyServer(kind);
+  const fake = () => ctx.admin.shop(SHOP);
+
+  async function lifecycle(testId: string, intent: string, more: Record<string, string> = {}) {
+    const res = await adminFetch(ctx.server.url, SHOP, `/app/tests/${testId}.data`, { method: "POST", body: new URLSearchParams({ intent, ...more }) });
+    expect(res.status).toBe(200);
+    return ((await readSingleFetch(res)) as { data?: unknown } | undefined)?.data;
+  }
+  const creates = () => ctx.admin.callsTo(SHOP, "discountAutomaticAppCreate");
+  const discountCalls = () => ctx.admin.calls.filter((c) => c.shop === SHOP && c.fields.some((f) => /discount/i.test(f)));
+  const storedId = () => ctx.sql(async (sql) => (await sql.query<{ id: string | null }>(`SELECT "offerDiscountId" AS id FROM "Shop" WHERE domain = $1`, [SHOP]))[0]?.id ?? null);
+  /** The one discount Shopify holds, with its configuration parsed as the Function parses it. */
+  const held = () => {
+    const discounts = [...fake().discounts.entries()];
+    expect(discounts).toHaveLength(1);
+    const [id, discount] = discounts[0]!;
+    return { id, discount, config: parseOfferConfig(JSON.parse(discount.metafields.get("$app.offers")?.value ?? "null")) };
+  };
+
+  beforeAll(async () => {
+    expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
+    await ctx.sql(async (sql) => {
+      await insertTest(sql, "offer-plain", null);
+      await insertTest(sql, "offer-price", PRICE);
+      await insertTest(sql, "offer-shipping", SHIPPING);
+    });
+  }, 120_000);
+
+  it("asks nothing of the discounts API while no running test has an offer", async () => {
+    expect(await lifecycle("offer-plain", "start")).toMatchObject({ ok: true, status: "running" });
+    expect(discountCalls()).toEqual([]);
+    expect(await storedId()).toBeNull();
+  });
+
+  it("creates one discount when a test with an offer starts: the function's, every class, combining with nothing, not on subscriptions", async () => {
+    expect(await lifecycle("offer-price", "start")).toMatchObject({ ok: true, status: "running" });
+    expect(creates()).toHaveLength(1);
+    const { id, discount, config } = held();
+    expect(await storedId()).toBe(id);
+    expect(discount).toMatchObject({
+      title: "Special price",
+      functionHandle: "svc-offers",
+      discountClasses: ["PRODUCT", "ORDER", "SHIPPING"],
+      combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false },
+      appliesOnSubscription: false,
+      appliesOnOneTimePurchase: true,
+    });
+    // The configuration the Function reads: this test in its plan, the variant's offer, the control at list price.
+    expect(config?.plan.t.map((t) => t.id)).toEqual(["offer-price"]);
+    expect(config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE } });
+  });
+
+  it("rewrites the same discount's configuration when another offer test starts, and leaves it when nothing changed", async () => {
+    expect(await lifecycle("offer-shipping", "start")).toMatchObject({ ok: true, status: "running" });
+    expect(creates()).toHaveLength(1);
+    expect(ctx.admin.callsTo(SHOP, "discountAutomaticAppUpdate")).toHaveLength(1);
+    expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE }, "offer-shipping": { "offer-shipping-b": SHIPPING } });
+    // A change that leaves the offers as they were (a test without one pauses) writes nothing to the discount.
+    expect(await lifecycle("offer-plain", "pause")).toMatchObject({ ok: true, status: "paused" });
+    expect(ctx.admin.callsTo(SHOP, "discountAutomaticAppUpdate")).toHaveLength(1);
+  });
+
+  it("deletes the discount when no offer test is left running", async () => {
+    expect(await lifecycle("offer-price", "pause")).toMatchObject({ ok: true, status: "paused" });
+    expect(held().config?.offers).toEqual({ "offer-shipping": { "offer-shipping-b": SHIPPING } });
+    expect(await lifecycle("offer-shipping", "pause")).toMatchObject({ ok: true, status: "paused" });
+    expect(ctx.admin.callsTo(SHOP, "discountAutomaticDelete")).toHaveLength(1);
+    expect(fake().discounts.size).toBe(0);
+    expect(await storedId()).toBeNull();
+  });
+
+  it("still starts the test when the shop has no room for another automatic discount, and catches up at the next action", async () => {
+    fake().otherAutomaticDiscounts = 25;
+    try {
+      expect(await lifecycle("offer-price", "resume")).toMatchObject({ ok: true, status: "running" });
+    } finally {
+      fake().otherAutomaticDiscounts = 0;
+    }
+    expect(ctx.server.output()).toMatch(/hide plan of offer-shop\.myshopify\.com was not written.*at most 25 active automatic discounts/);
+    expect(fake().discounts.size).toBe(0);
+    expect(await storedId()).toBeNull();
+    expect(await lifecycle("offer-plain", "resume")).toMatchObject({ ok: true, status: "running" });
+    expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE } });
+  });
+
+  it("creates the discount again when the merchant deleted it in Shopify's admin", async () => {
+    const before = held().id;
+    fake().discounts.clear();
+    expect(await lifecycle("offer-shipping", "resume")).toMatchObject({ ok: true, status: "running" });
+    const after = held();
+    expect(after.id).not.toBe(before);
+    expect(await storedId()).toBe(after.id);
+    expect(Object.keys(after.config?.offers ?? {}).sort()).toEqual(["offer-price", "offer-shipping"]);
+  });
+});
