@@ -91,6 +91,11 @@ describe.each(databaseKinds)("test schedule (%s)", (kind) => {
     await waitForStatus("sched-a", "completed", 15_000);
     const after = (await (await getPatches(url(), SITE, newId())).json()) as PatchesResponse;
     expect(after.tests.map((t) => t.test)).not.toContain("sched-a");
+    // The pass records why it ended the test (and queues its email) right after the completion itself, which first
+    // rewrites the storefront's plans: on a loaded machine the status can be read between the two (a clean-clone run
+    // on 2026-12-07 read endedBy null), so the page is read once the reason is in.
+    const endedBy = async () => (await ctx.sql((sql) => sql.query<{ endedBy: string | null }>(`SELECT "endedBy" FROM "Test" WHERE id = 'sched-a'`)))[0]?.endedBy;
+    for (const started = Date.now(); (await endedBy()) === null && Date.now() - started < 10_000; ) await new Promise((r) => setTimeout(r, 100));
     const page = await loaderData(url(), SHOP, "/app/tests/sched-a", TEST_ROUTE);
     expect(page.data.schedule).toMatchObject({ endedBy: "schedule", canSetEnd: false });
     expect(await outbox()).toContainEqual(expect.objectContaining({ kind: "schedule-end", to: "owner@example.com", subject: 'svc completed the test "Test sched-a" at its scheduled end' }));
