@@ -56,7 +56,9 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
 
   it("creates one discount when a test with an offer starts: the function's, every class, combining with nothing, not on subscriptions", async () => {
     expect(await lifecycle("offer-price", "start")).toMatchObject({ ok: true, status: "running" });
+    // Created before the test went live (Shopify says there is room), its configuration written once it had.
     expect(creates()).toHaveLength(1);
+    expect(JSON.parse(String((creates()[0]!.variables.discount as { metafields: Array<{ value: string }> }).metafields[0]!.value))).toMatchObject({ plan: { t: [] }, offers: {} });
     const { id, discount, config } = held();
     expect(await storedId()).toBe(id);
     expect(discount).toMatchObject({
@@ -73,13 +75,15 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
   });
 
   it("rewrites the same discount's configuration when another offer test starts, and leaves it when nothing changed", async () => {
+    const updates = () => ctx.admin.callsTo(SHOP, "discountAutomaticAppUpdate").length;
+    const before = updates();
     expect(await lifecycle("offer-shipping", "start")).toMatchObject({ ok: true, status: "running" });
     expect(creates()).toHaveLength(1);
-    expect(ctx.admin.callsTo(SHOP, "discountAutomaticAppUpdate")).toHaveLength(1);
+    expect(updates()).toBe(before + 1);
     expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE }, "offer-shipping": { "offer-shipping-b": SHIPPING } });
     // A change that leaves the offers as they were (a test without one pauses) writes nothing to the discount.
     expect(await lifecycle("offer-plain", "pause")).toMatchObject({ ok: true, status: "paused" });
-    expect(ctx.admin.callsTo(SHOP, "discountAutomaticAppUpdate")).toHaveLength(1);
+    expect(updates()).toBe(before + 1);
   });
 
   it("deletes the discount when no offer test is left running", async () => {
@@ -91,24 +95,42 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     expect(await storedId()).toBeNull();
   });
 
-  it("still starts the test when the shop has no room for another automatic discount, and catches up at the next action", async () => {
+  it("refuses to start an offer test while Shopify has no room for the discount, and starts it once there is", async () => {
     fake().otherAutomaticDiscounts = 25;
     try {
-      expect(await lifecycle("offer-price", "resume")).toMatchObject({ ok: true, status: "running" });
+      const res = await adminFetch(ctx.server.url, SHOP, "/app/tests/offer-price.data", { method: "POST", body: new URLSearchParams({ intent: "resume" }) });
+      expect(res.status).toBe(409);
+      expect(await readSingleFetch(res)).toMatchObject({
+        data: { ok: false, problem: { type: expect.stringMatching(/\/test-offer-discount$/), detail: expect.stringContaining("at most 25 active automatic discounts") } },
+      });
     } finally {
       fake().otherAutomaticDiscounts = 0;
     }
-    expect(ctx.server.output()).toMatch(/hide plan of offer-shop\.myshopify\.com was not written.*at most 25 active automatic discounts/);
+    // Nothing went live: the page would have shown the arm's price and checkout charged the list price.
+    const status = await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Test" WHERE id = 'offer-price'`));
+    expect(status).toEqual([{ status: "paused" }]);
     expect(fake().discounts.size).toBe(0);
-    expect(await storedId()).toBeNull();
-    expect(await lifecycle("offer-plain", "resume")).toMatchObject({ ok: true, status: "running" });
+    expect(await lifecycle("offer-price", "resume")).toMatchObject({ ok: true, status: "running" });
     expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE } });
+  });
+
+  it("retries the configuration's write after Shopify refused it, at the next action", async () => {
+    fake().refuse.discountAutomaticAppUpdate = "Internal error";
+    try {
+      expect(await lifecycle("offer-shipping", "resume")).toMatchObject({ ok: true, status: "running" });
+    } finally {
+      delete fake().refuse.discountAutomaticAppUpdate;
+    }
+    expect(ctx.server.output()).toMatch(/hide plan of offer-shop\.myshopify\.com was not written.*discountAutomaticAppUpdate refused: Internal error/);
+    expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE } });
+    expect(await lifecycle("offer-plain", "resume")).toMatchObject({ ok: true, status: "running" });
+    expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE }, "offer-shipping": { "offer-shipping-b": SHIPPING } });
   });
 
   it("creates the discount again when the merchant deleted it in Shopify's admin", async () => {
     const before = held().id;
     fake().discounts.clear();
-    expect(await lifecycle("offer-shipping", "resume")).toMatchObject({ ok: true, status: "running" });
+    expect(await lifecycle("offer-plain", "pause")).toMatchObject({ ok: true, status: "paused" });
     const after = held();
     expect(after.id).not.toBe(before);
     expect(await storedId()).toBe(after.id);

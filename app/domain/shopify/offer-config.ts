@@ -49,6 +49,15 @@ export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string):
   return bytes > OFFER_CONFIG_MAX_BYTES ? { ok: false, reason: "too-large", bytes } : { ok: true, json, left };
 }
 
+/**
+ * A configuration that discounts nothing, for the site: what the discount is created with before a first offer
+ * test starts, so that Shopify says whether the shop has room for it before the test goes live.
+ */
+export function emptyOfferConfig(siteId: string, title: string): string {
+  const config: OfferConfig = { v: 1, title, plan: { l: { s: siteId }, t: [] }, offers: {} };
+  return JSON.stringify(config);
+}
+
 /** The test as the function assigns it: the plan's entry with only the ids of each arm (no patches, no pages). */
 function entryOf(test: RunningTest): LocalTest {
   const thresholds = armThresholds(test.arms.map((arm) => arm.weight));

@@ -24,7 +24,7 @@ export async function findTestStatusOfShop(shopDomain: string, testId: string) {
       pages: true,
       audience: true,
       groupId: true,
-      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, patches: true, redirectUrl: true } },
+      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, patches: true, redirectUrl: true, offer: true } },
       goals: { select: { isPrimary: true, label: true } },
       site: { select: { id: true, publicId: true, status: true, pausedReason: true, currency: true, holdoutPercent: true } },
     },

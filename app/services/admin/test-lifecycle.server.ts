@@ -18,6 +18,8 @@ import { readRollupRows } from "~/models/results/results.server";
 import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/tests/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
+import { ensureOfferDiscount } from "~/services/shopify/offer-discount.server";
+import { parseOffer } from "~/wire/offers";
 import { clearMisuseEvidence } from "~/services/misuse.server";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 import { loadTestResults } from "./results.server";
@@ -118,6 +120,19 @@ export async function changeTestStatus(
         type: "test-against-data",
         title: warning,
         detail: "Serving a winner the data does not name needs your confirmation: complete again with against=confirmed, or choose the arm the data names.",
+      });
+    }
+  }
+  // An arm with an offer is charged through svc's discount: without it the page would show the arm's price and
+  // checkout charge the list price, so the test goes live only once Shopify holds the discount (docs/offers.md).
+  if ((intent.intent === "start" || intent.intent === "resume") && graphql && test.arms.some((arm) => arm.offer !== null && parseOffer(arm.offer))) {
+    const refused = await ensureOfferDiscount(shopDomain, graphql);
+    if (refused) {
+      return fail({
+        status: 409,
+        type: "test-offer-discount",
+        title: "Shopify did not let svc create the discount this test's offers are charged with",
+        detail: `${refused}. Nothing was started. If the shop has 25 active automatic discounts, end one; if svc lacks the discounts permission, open svc from the Shopify admin to grant it.`,
       });
     }
   }

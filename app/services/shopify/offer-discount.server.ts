@@ -1,7 +1,7 @@
 // Keeps svc's automatic app discount in step with the shop's offer, price and shipping tests: created when a
 // first arm with an offer runs, its configuration rewritten when they change, deleted when none is left. Called
 // with the hide plan's write (hide-metafield.server.ts), so the same stale mark retries it after a failure.
-import { offerConfig } from "~/domain/shopify/offer-config";
+import { emptyOfferConfig, offerConfig } from "~/domain/shopify/offer-config";
 import { offerDiscountStep, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
 import { readShopOffers, recordOfferDiscount } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
@@ -47,4 +47,27 @@ export async function syncOfferDiscount(shopDomain: string, graphql: AdminGraphq
       break;
   }
   return step.kind;
+}
+
+/**
+ * Makes sure the shop holds svc's discount before a test with an offer goes live, creating it with what the
+ * running tests call for (or a configuration that discounts nothing) when it does not: Shopify's answer is the
+ * authority on whether the shop has room for another automatic discount and has granted write_discounts. Null
+ * when it is held; otherwise Shopify's reason, and the test must not start (its arms would be charged the list
+ * price). The configuration itself is written after the test's status, by the hide plan's pass.
+ */
+export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGraphql): Promise<string | null> {
+  try {
+    const shop = await readShopOffers(shopDomain);
+    if (!shop?.sitePublicId) return "the shop has no storefront site";
+    if (shop.discountId && (await readOfferDiscount(graphql, shop.discountId))) return null;
+    const config = await loadSiteConfig(shop.sitePublicId);
+    if (!config) return "the shop's storefront site is not served";
+    const wanted = offerConfig(config, shop.offers, OFFER_TITLE);
+    const json = wanted.ok ? wanted.json : emptyOfferConfig(config.id, OFFER_TITLE);
+    await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, json));
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
