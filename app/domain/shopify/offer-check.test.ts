@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { Offer, OfferConfig } from "~/wire/offers";
+import { checkOrder, type CheckedOrder } from "./offer-check";
+
+const VID = "v-0123456789abcdef";
+/** Every visitor in arm b of test t (one arm over the whole line), with `offer` on it; arm a of test u carries none. */
+const config = (offer: Offer | null): OfferConfig => ({
+  v: 1,
+  title: "Special price",
+  plan: {
+    l: { s: "site-1" },
+    t: [
+      { id: "t", p: 100, a: [[2 ** 32, { test: "t", arm: "b", pages: [] }]] },
+      { id: "u", p: 100, a: [[2 ** 32, { test: "u", arm: "a", pages: [] }]] },
+    ],
+  },
+  offers: offer ? { t: { b: offer } } : {},
+});
+const line = (unitPrice: number, quantity: number, svcDiscount: number, variant = "gid://shopify/ProductVariant/1", product = "gid://shopify/Product/1") => ({
+  variant, product, quantity, unitPrice, svcDiscount,
+});
+const order = (lines: CheckedOrder["lines"], shipping = { price: 0, svcDiscount: 0 }): CheckedOrder => ({ lines, shipping });
+
+describe("checkOrder", () => {
+  const PRICE: Offer = { k: "price", prices: { "gid://shopify/ProductVariant/1": 17.5 } };
+
+  it("counts the order under the buyer's arms that carry an offer, and only those", () => {
+    expect(checkOrder(config(PRICE), VID, order([line(20, 1, 2.5)])).arms).toEqual([{ testId: "t", armId: "b" }]);
+    expect(checkOrder(config(null), VID, order([line(20, 1, 0)])).arms).toEqual([]);
+  });
+
+  it.each([
+    ["an arm's price charged as shown", PRICE, order([line(20, 2, 5)]), 5, false],
+    ["an arm's price never charged (a Buy-it-now without the cart attribute)", PRICE, order([line(20, 2, 0)]), 5, true],
+    ["an arm's price on another variant: nothing off", PRICE, order([line(20, 1, 0, "gid://shopify/ProductVariant/2")]), 0, false],
+    ["an arm price above the list price: nothing off, never a surcharge", { k: "price", prices: { "gid://shopify/ProductVariant/1": 25 } } as Offer, order([line(20, 1, 0)]), 0, false],
+    ["no offer, yet a discount taken under svc's (an attribute edited to another visitor)", null, order([line(20, 1, 2)]), 0, true],
+    ["10 % off the listed products, two lines", { k: "products", percent: 10 } as Offer, order([line(20, 1, 2), line(5, 3, 1.5)]), 3.5, false],
+    ["an amount off each unit, never more than the unit", { k: "products", amount: 8 } as Offer, order([line(5, 2, 10)]), 10, false],
+    ["products listed: others pay full price", { k: "products", percent: 50, products: ["gid://shopify/Product/9"] } as Offer, order([line(20, 1, 0)]), 0, false],
+    ["an order amount from its minimum", { k: "order", amount: 10, minimum: 50 } as Offer, order([line(30, 2, 10)]), 10, false],
+    ["an order amount below its minimum: nothing off", { k: "order", amount: 10, minimum: 50 } as Offer, order([line(30, 1, 0)]), 0, false],
+    ["an order amount below its minimum, taken anyway", { k: "order", amount: 10, minimum: 50 } as Offer, order([line(30, 1, 10)]), 0, true],
+    ["free shipping from 40", { k: "shipping", percent: 100, minimum: 40 } as Offer, order([line(45, 1, 0)], { price: 6, svcDiscount: 6 }), 6, false],
+    ["free shipping below its threshold: charged", { k: "shipping", percent: 100, minimum: 40 } as Offer, order([line(35, 1, 0)], { price: 6, svcDiscount: 0 }), 0, false],
+  ])("%s", (_, offer, paid, expected, mismatch) => {
+    const check = checkOrder(config(offer as Offer | null), VID, paid);
+    expect(check.expected).toBeCloseTo(expected, 2);
+    expect(check.mismatch).toBe(mismatch);
+  });
+
+  it("allows a cent of Shopify's rounding per allocation, and no more", () => {
+    const third: Offer = { k: "order", percent: 10 };
+    // 10 % of 3 × 3.33 = 0.999, allocated over three lines as 0.33 + 0.33 + 0.34 = 1.00.
+    const rounded = order([line(3.33, 1, 0.33), line(3.33, 1, 0.33), line(3.33, 1, 0.34)]);
+    expect(checkOrder(config(third), VID, rounded).mismatch).toBe(false);
+    const short = order([line(3.33, 1, 0.3), line(3.33, 1, 0.3), line(3.33, 1, 0.3)]);
+    expect(checkOrder(config(third), VID, short).mismatch).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+// The orders check of issue 38: what a paid order was charged under svc's discount against what the buyer's arms'
+// offers call for. Computed from the arms' rules themselves, not by running the Discount Function's code, so that a
+// leak between the page and the charge shows: a Buy-it-now that skipped the cart attribute, a draft order, an
+// attribute edited to another visitor, a merchant's own discount applied in svc's place.
+import type { Offer, OfferConfig } from "~/wire/offers";
+import { localAssignments } from "~/wire/rules/local-plan";
+
+/** An order as the check reads it, in the shop's currency (the offers' own). */
+export interface CheckedOrder {
+  /** Each line: its list price per unit, and what svc's discount took off the line in all (its allocations). */
+  lines: ReadonlyArray<{ variant: string | null; product: string | null; quantity: number; unitPrice: number; svcDiscount: number }>;
+  /** The order's shipping before discounts, and what svc's discount took off it. */
+  shipping: { price: number; svcDiscount: number };
+}
+
+export interface OfferCheck {
+  /** The buyer's tests and arms that carry an offer: the arms the order is counted under. */
+  arms: Array<{ testId: string; armId: string }>;
+  /** What the offers take off the order, by their rules; and what svc's discount took off it. */
+  expected: number;
+  charged: number;
+  /** Apart by more than a cent per allocation (Shopify rounds each line's share to the cent). */
+  mismatch: boolean;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * Checks one order of `visitorId` (the visitor svc knows bought it: from the checkout's session, not from the
+ * order's own attribute, which a Buy-it-now button leaves out) against the configuration the discount held.
+ */
+export function checkOrder(config: OfferConfig, visitorId: string, order: CheckedOrder): OfferCheck {
+  const arms: OfferCheck["arms"] = [];
+  const offers: Offer[] = [];
+  for (const { test, arm } of localAssignments(config.plan, visitorId)) {
+    const offer = config.offers[test]?.[arm];
+    if (!offer) continue;
+    arms.push({ testId: test, armId: arm });
+    offers.push(offer);
+  }
+  const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  // Product-level: each line down to its arm's price, or its share off; never more than the line.
+  let productOff = 0;
+  for (const line of order.lines) {
+    const full = line.unitPrice * line.quantity;
+    let off = 0;
+    for (const offer of offers) {
+      if (offer.k === "price" && line.variant !== null && offer.prices[line.variant] !== undefined) {
+        off += Math.max(0, line.unitPrice - offer.prices[line.variant]!) * line.quantity;
+      } else if (offer.k === "products" && line.product !== null && (!offer.products || offer.products.includes(line.product))) {
+        off += offer.percent !== undefined ? (full * offer.percent) / 100 : Math.min(offer.amount ?? 0, line.unitPrice) * line.quantity;
+      }
+    }
+    productOff += Math.min(full, off);
+  }
+  // Order-level: the best of the order offers whose minimum the subtotal reaches, on what the lines left.
+  const left = subtotal - productOff;
+  const orderOff = Math.max(
+    0,
+    ...offers.flatMap((offer) =>
+      offer.k === "order" && subtotal >= (offer.minimum ?? 0) ? [offer.percent !== undefined ? (left * offer.percent) / 100 : Math.min(offer.amount ?? 0, left)] : [],
+    ),
+  );
+  const shippingPercent = Math.max(0, ...offers.flatMap((offer) => (offer.k === "shipping" && subtotal >= (offer.minimum ?? 0) ? [offer.percent] : [])));
+  const expected = cents(productOff + orderOff + (order.shipping.price * shippingPercent) / 100);
+  const charged = cents(order.lines.reduce((sum, line) => sum + line.svcDiscount, 0) + order.shipping.svcDiscount);
+  const tolerance = 0.01 * (order.lines.length + 1) + 1e-9;
+  return { arms, expected, charged, mismatch: Math.abs(expected - charged) > tolerance };
+}
