@@ -77,7 +77,10 @@ const together = subset ? false : lanesTogether(process.env.SVC_TEST_LANES);
 const phases = subset
   ? [[{ name: "", args: vitestArgs, niceness: 0, report }]]
   : together
-    ? [[lane("", ["--project", "!serial"], 19), lane("serial", ["--project", "serial"], 0)]]
+    ? // The waiting lane in a process of its own at nice 10, as in two phases: inside the busy part at 19 its waits
+      // starved (2026-12-07: a schedule pass's reason read late, a limit's refill and a misuse pause across two
+      // instances missed, in 3 of 7 runs).
+      [[lane("", BUSY, 19), lane("serial", ["--project", "serial"], 0), lane("waiting", ["--project", "waiting"], 10)]]
     : // The waiting lane at nice 10, not 19: while ingest-fairness floods both cores at normal priority, 19 would leave
       // a schedule pass ~1.5 % of a core for ~25 s, past test-schedule's 15 s waits; 10 leaves it ~10 %.
       [[lane("", BUSY, 19)], [lane("serial", ["--project", "serial"], 0), lane("waiting", ["--project", "waiting"], 10)]];

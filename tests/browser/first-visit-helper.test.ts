@@ -36,6 +36,8 @@ interface Visit {
   /** Frames from the first paint on: what the visitor saw. */
   seen: Frame[];
   firstPaint: number;
+  /** When the page's own HTML had arrived (its navigation entry's responseEnd), on the same clock as firstPaint. */
+  arrived: number;
   sheetRequests: Request[];
   patchesRequests: number;
   rootWrites: string[];
@@ -101,12 +103,13 @@ async function visit(ctx: { browser: import("playwright-core").Browser }, url: s
       frames: (window as any).__frames as Frame[],
       rootWrites: (window as any).__rootWrites as string[],
       firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? -1,
+      arrived: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0,
       link: link && { parent: link.parentElement!.nodeName, disabled: link.disabled, blocking: link.getAttribute("blocking") },
     };
   });
   // A frame sampled before the first paint was never seen; the last one at or before it is what was painted first.
   const firstSeen = Math.max(0, state.frames.findLastIndex((f) => f.t <= state.firstPaint));
-  return { page, context, seen: state.frames.slice(firstSeen), firstPaint: state.firstPaint, sheetRequests, patchesRequests, rootWrites: state.rootWrites, errors, link: state.link };
+  return { page, context, seen: state.frames.slice(firstSeen), firstPaint: state.firstPaint, arrived: state.arrived, sheetRequests, patchesRequests, rootWrites: state.rootWrites, errors, link: state.link };
 }
 
 /** Frames that painted the original headline, visibly, to a visitor assigned the variant: the flicker. */
@@ -199,7 +202,11 @@ describe("the first-visit helper on the demo storefront (/demo?hide=1)", () => {
     try {
       expect(v.sheetRequests).toHaveLength(1);
       expect(v.firstPaint).toBeGreaterThan(0);
-      expect(v.firstPaint).toBeLessThan(HIDE_TIMEOUT_MS / 2);
+      // At once: well within the timeout after the page itself arrived, where a page held by the sheet would paint
+      // only at HIDE_TIMEOUT_MS. Timed from the arrival, not from navigation start, as snippet/reveal times its
+      // reveals: a busy machine's slow answer to the page is not the sheet's doing (a clean-clone run on
+      // 2026-12-07 painted at 504 ms from navigation start against 500).
+      expect(v.firstPaint - v.arrived).toBeLessThan(HIDE_TIMEOUT_MS / 2);
       expect(shown(v.seen).length).toBeGreaterThan(3);
       expect(shown(v.seen).every((f) => f.opacity === "1" && f.text === ORIGINAL)).toBe(true);
       expect(v.errors).toEqual([]);
