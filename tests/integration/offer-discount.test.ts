@@ -11,12 +11,14 @@ import { seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 
 const SHOP = "offer-shop.myshopify.com";
+/** Its tokens always about to expire: every admin request installs it again. */
+const MENDED = "offer-mended.myshopify.com";
 const PRICE = { k: "price", prices: { "gid://shopify/ProductVariant/11": 17.5 } };
 const SHIPPING = { k: "shipping", percent: 100, minimum: 40 };
 
-async function insertTest(sql: SqlRunner, id: string, offer: unknown) {
-  const { publicId } = await storefrontSite(sql, SHOP);
-  await seedTest(sql, { id, site: publicId, pages: ["/products/*"], arms: [{}, { offer }], goals: ["purchase"] });
+async function insertTest(sql: SqlRunner, id: string, offer: unknown, shop = SHOP, status: "draft" | "running" = "draft") {
+  const { publicId } = await storefrontSite(sql, shop);
+  await seedTest(sql, { id, site: publicId, status, pages: ["/products/*"], arms: [{}, { offer }], goals: ["purchase"] });
 }
 
 describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
@@ -40,8 +42,11 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
   };
 
   beforeAll(async () => {
+    ctx.admin.shop(MENDED).tokenLifetimeSeconds = 60;
     expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
+    expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
+      await insertTest(sql, "mended-price", PRICE, MENDED, "running");
       await insertTest(sql, "offer-plain", null);
       await insertTest(sql, "offer-price", PRICE);
       await insertTest(sql, "offer-shipping", SHIPPING);
@@ -135,5 +140,18 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     expect(after.id).not.toBe(before);
     expect(await storedId()).toBe(after.id);
     expect(Object.keys(after.config?.offers ?? {}).sort()).toEqual(["offer-price", "offer-shipping"]);
+  });
+
+  it("has a new session's install bring the discount in step: a running offer test it never wrote", async () => {
+    // The running test was inserted after this shop's install: its discount was never created.
+    expect(ctx.admin.shop(MENDED).discounts.size).toBe(0);
+    expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
+    const discounts = [...ctx.admin.shop(MENDED).discounts.values()];
+    expect(discounts).toHaveLength(1);
+    expect(parseOfferConfig(JSON.parse(discounts[0]!.metafields.get("$app.offers")!.value))?.offers).toEqual({ "mended-price": { "mended-price-b": PRICE } });
+    // The next install finds it in step and writes nothing.
+    const calls = ctx.admin.callsTo(MENDED, "discountAutomaticAppCreate").length + ctx.admin.callsTo(MENDED, "discountAutomaticAppUpdate").length;
+    expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
+    expect(ctx.admin.callsTo(MENDED, "discountAutomaticAppCreate").length + ctx.admin.callsTo(MENDED, "discountAutomaticAppUpdate").length).toBe(calls);
   });
 });

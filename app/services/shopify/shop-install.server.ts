@@ -8,6 +8,7 @@ import { saveInstalledShop } from "~/models/shopify/shop-install.server";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql, type GraphqlResult } from "~/infra/admin-graphql";
 import { setAppData } from "~/infra/app-data.server";
 import { hidePlanOfShop } from "./hide-metafield.server";
+import { syncOfferDiscount } from "./offer-discount.server";
 import { invalidateSite } from "~/services/site-cache.server";
 
 const INSTALL_STATE_QUERY = `#graphql
@@ -60,6 +61,10 @@ export async function recordInstall(shop: string, graphql: AdminGraphql, baseUrl
   const writes = planInstallWrites(state, { siteId: sitePublicId, baseUrl }, await hidePlanOfShop(shop));
   if (writes.appData.length > 0) await setAppData(graphql, state.installationId, writes.appData);
   if (writes.pixel) await writePixel(graphql, writes.pixel);
+  // The offers discount too, as the hide plan is mended above; its failure is the plan sync's to retry, never the install's.
+  await syncOfferDiscount(shop, graphql).catch((error: unknown) => {
+    console.error(`[svc] the offers discount of ${shop} was not brought in step at install (tried again with the next change of its tests): ${(error as Error).message}`);
+  });
   return {
     sitePublicId,
     appDataWritten: writes.appData.map((m) => m.key),
