@@ -39,7 +39,7 @@ export async function readShopOffers(shopDomain: string): Promise<ShopOffers | n
   const offers: ArmOffers = {};
   for (const test of site?.tests ?? []) {
     for (const arm of test.arms) {
-      const offer = arm.offer === null ? null : parseOffer(arm.offer);
+      const offer = parseOffer(arm.offer);
       if (offer) (offers[test.id] ??= {})[arm.id] = offer;
     }
   }

@@ -125,7 +125,7 @@ export async function changeTestStatus(
   }
   // An arm with an offer is charged through svc's discount: without it the page would show the arm's price and
   // checkout charge the list price, so the test goes live only once Shopify holds the discount (docs/offers.md).
-  if ((intent.intent === "start" || intent.intent === "resume") && graphql && test.arms.some((arm) => arm.offer !== null && parseOffer(arm.offer))) {
+  if ((intent.intent === "start" || intent.intent === "resume") && graphql && test.arms.some((arm) => parseOffer(arm.offer))) {
     const refused = await ensureOfferDiscount(shopDomain, graphql);
     if (refused) {
       return fail({

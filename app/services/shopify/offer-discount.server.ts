@@ -1,9 +1,9 @@
 // Keeps svc's automatic app discount in step with the shop's offer, price and shipping tests: created when a
 // first arm with an offer runs, its configuration rewritten when they change, deleted when none is left. Called
 // with the hide plan's write (hide-metafield.server.ts), so the same stale mark retries it after a failure.
-import { emptyOfferConfig, offerConfig } from "~/domain/shopify/offer-config";
+import { emptyOfferConfig, offerConfig, type OfferConfigOutcome } from "~/domain/shopify/offer-config";
 import { offerDiscountStep, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
-import { readShopOffers, recordOfferDiscount } from "~/models/shopify/arm-offers.server";
+import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
 import { createOfferDiscount, deleteOfferDiscount, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
@@ -24,8 +24,7 @@ export type OfferSync = OfferDiscountStep["kind"];
 export async function syncOfferDiscount(shopDomain: string, graphql: AdminGraphql): Promise<OfferSync> {
   const shop = await readShopOffers(shopDomain);
   if (!shop || (shop.discountId === null && Object.keys(shop.offers).length === 0)) return "none";
-  const config = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
-  const wanted = config ? offerConfig(config, shop.offers, OFFER_TITLE) : ({ ok: false, reason: "no-offers" } as const);
+  const { wanted } = await wantedOf(shop);
   const held = shop.discountId ? await readOfferDiscount(graphql, shop.discountId) : null;
   // Deleted in Shopify's admin: forgotten here, and created again if the tests still call for it.
   if (shop.discountId && !held) await recordOfferDiscount(shopDomain, null);
@@ -61,13 +60,18 @@ export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGrap
     const shop = await readShopOffers(shopDomain);
     if (!shop?.sitePublicId) return "the shop has no storefront site";
     if (shop.discountId && (await readOfferDiscount(graphql, shop.discountId))) return null;
-    const config = await loadSiteConfig(shop.sitePublicId);
-    if (!config) return "the shop's storefront site is not served";
-    const wanted = offerConfig(config, shop.offers, OFFER_TITLE);
-    const json = wanted.ok ? wanted.json : emptyOfferConfig(config.id, OFFER_TITLE);
+    const { siteId, wanted } = await wantedOf(shop);
+    if (!siteId) return "the shop's storefront site is not served";
+    const json = wanted.ok ? wanted.json : emptyOfferConfig(siteId, OFFER_TITLE);
     await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, json));
     return null;
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/** The configuration the shop's tests call for, from the site config /api/patches answers from; siteId null: no served site. */
+async function wantedOf(shop: ShopOffers): Promise<{ siteId: string | null; wanted: OfferConfigOutcome }> {
+  const config = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
+  return config ? { siteId: config.id, wanted: offerConfig(config, shop.offers, OFFER_TITLE) } : { siteId: null, wanted: { ok: false, reason: "no-offers" } };
 }
