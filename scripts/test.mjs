@@ -59,31 +59,27 @@ const shapesDir = !subset && process.env.TEST_DATABASE_URL ? mkdtempSync(path.jo
 const env = shapesDir ? { ...process.env, SVC_TEST_QUERY_SHAPES_DIR: shapesDir } : process.env;
 
 const started = Date.now();
-// A full run is three vitest processes in two phases (docs/testing.md, "Two phases"): first the busy part (the pure tests,
-// the snippet's, integration and browser files) at the lowest priority, then the serial lane (the files that time
-// what they see) at normal priority beside the waiting lane (files that sleep through schedule passes and restarts)
-// at a low one. A process inherits its parent's priority, so the servers and Chromium each lane's tests start have
+// A full run is three vitest processes (docs/testing.md, "Which layout"): the busy part (the pure tests, the
+// snippet's, integration and browser files) at the lowest priority, the serial lane (the files that time what they
+// see) at normal priority and the waiting lane (files that sleep through schedule passes and restarts) at a low one;
+// the last two beside the busy part on a quick machine, after it otherwise. A process inherits its parent's priority, so the servers and Chromium each lane's tests start have
 // it too.
 const BUSY = ["--project", "unit", "--project", "snippet", "--project", "integration", "--project", "browser"];
 const lane = (name, args, niceness) => ({ name, args, niceness, report: path.join(reportDir, `vitest-${name || "busy"}.json`) });
 // SVC_TEST_LANES=together runs the serial lane beside everything else from the start (the faster layout on a quick
-// machine); `apart` runs it after the busy part, with only the mostly sleeping waiting lane beside it: on a machine
-// ~1.5× slower (2026-12-06), its first-paint bounds failed beside the busy part in 3 of 4 clean-clone runs, which a
-// CI that must be green cannot carry. Unset, the machine's speed chooses (machineIsQuick), since those bounds are
-// absolute: the snippet's own timeouts.
+// machine); `apart` runs it after the busy part: on a machine ~1.5× slower (2026-12-06), its first-paint bounds failed
+// beside the busy part in 3 of 4 clean-clone runs, which a CI that must be green cannot carry. Unset, the machine's
+// speed chooses (lanesTogether), since those bounds are absolute: the snippet's own timeouts.
 // The bar of lanesTogether: seconds for 5·10⁸ turns of its loop on one core.
 const QUICK_LOOP_SECONDS = 0.65;
 const together = subset ? false : lanesTogether(process.env.SVC_TEST_LANES);
-const phases = subset
-  ? [[{ name: "", args: vitestArgs, niceness: 0, report }]]
-  : together
-    ? // The waiting lane in a process of its own at nice 10, as in two phases: inside the busy part at 19 its waits
-      // starved (2026-12-07: a schedule pass's reason read late, a limit's refill and a misuse pause across two
-      // instances missed, in 3 of 7 runs).
-      [[lane("", BUSY, 19), lane("serial", ["--project", "serial"], 0), lane("waiting", ["--project", "waiting"], 10)]]
-    : // The waiting lane at nice 10, not 19: while ingest-fairness floods both cores at normal priority, 19 would leave
-      // a schedule pass ~1.5 % of a core for ~25 s, past test-schedule's 15 s waits; 10 leaves it ~10 %.
-      [[lane("", BUSY, 19)], [lane("serial", ["--project", "serial"], 0), lane("waiting", ["--project", "waiting"], 10)]];
+const busy = lane("", BUSY, 19);
+// The waiting lane in a process of its own at nice 10 in both layouts. Not inside the busy part at 19: its waits
+// starved there (2026-12-07: a schedule pass's reason read late, a limit's refill and a misuse pause across two
+// instances missed, in 3 of 7 runs); and while ingest-fairness floods both cores at normal priority, 19 would leave a
+// schedule pass ~1.5 % of a core for ~25 s, past test-schedule's 15 s waits, where 10 leaves it ~10 %.
+const timed = [lane("serial", ["--project", "serial"], 0), lane("waiting", ["--project", "waiting"], 10)];
+const phases = subset ? [[{ name: "", args: vitestArgs, niceness: 0, report }]] : together ? [[busy, ...timed]] : [[busy], timed];
 const lanes = phases.flat();
 const statuses = [];
 for (const phase of phases) statuses.push(...(await Promise.all(phase.map((l) => runVitest(l)))));
