@@ -14,7 +14,7 @@ describe("the schema's layout", () => {
 
   it("reads the keys it judges: block and field attributes, composite and single", () => {
     const models = new Map(readModels(schema).map((m) => [m.name, m]));
-    expect(models.get("DailyRollup")?.keys).toEqual([{ kind: "@@id", columns: ["siteId", "testId", "armId", "goal", "day", "currency"] }]);
+    expect(models.get("DailyRollup")?.keys).toEqual([{ kind: "@@id", columns: ["siteId", "testId", "armId", "goal", "day", "currency", "part"] }]);
     expect(models.get("Site")?.keys).toEqual([{ kind: "@id", columns: ["id"] }, { kind: "@unique", columns: ["publicId"] }]);
     expect(models.get("OutboxEmail")?.keys).toContainEqual({ kind: "@@unique", columns: ["shopId", "dedupeKey"] });
     expect(models.size).toBe(Object.keys(LAYOUT).length);

@@ -47,3 +47,9 @@ export function isDataError(error: unknown): boolean {
   const state = sqlState(error);
   return state !== null && DATA_ERROR_CLASSES.has(state.slice(0, 2));
 }
+
+/** Whether the statement gave up waiting for a lock (lock_timeout: 55P03) or was chosen to end a deadlock (40P01). */
+export function isLockGiveUp(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === "55P03" || state === "40P01";
+}

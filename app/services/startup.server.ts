@@ -5,6 +5,7 @@ import { startDemo, startDemoMailCatcher } from "~/demo/public.server";
 import { closeRedis } from "~/infra/redis.server";
 import { startOutbox, stopOutbox } from "~/services/outbox.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
+import { startRollupFold, stopRollupFold } from "~/services/storefront/rollup-fold.server";
 import { startScheduleJob, stopScheduleJob, type OfflineAdmin } from "~/services/schedule.server";
 import { listenForSiteChanges } from "~/services/site-cache.server";
 
@@ -27,6 +28,7 @@ export async function startup({ baseUrl, log, offlineAdmin = async () => null }:
   if (database.wireUrl) log(`database: served to PostgreSQL clients on this machine at ${database.wireUrl} (SVC_PGLITE_PORT)`);
   if (database.kind === "pglite") keepStatisticsFresh(log);
   startRetentionJob(log);
+  startRollupFold(log);
   listenForSiteChanges();
   const smtpUrl = env.smtpUrl ?? (env.demo ? await startDemoMailCatcher(log) : null);
   if (smtpUrl) startOutbox(smtpUrl, env.mailFrom, log);
@@ -57,6 +59,7 @@ function keepStatisticsFresh(log: (line: string) => void): void {
 
 export async function shutdown(): Promise<void> {
   stopRetentionJob();
+  await stopRollupFold();
   await stopScheduleJob();
   await stopOutbox();
   for (const timer of analyzeTimers) clearInterval(timer);

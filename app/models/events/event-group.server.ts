@@ -3,7 +3,7 @@
 // attributions, rollups). Every round trip is paid by every group, so each is one statement.
 import type { IngestPlan, KnownFacts } from "~/domain/events/ingest-plan";
 import { ROLLUP_PARAMS, rollupParams, rollupUpsertSql } from "./rollup.server";
-import { networkRollupParams, networkRollupUpsertSql } from "./network-rollup.server";
+import { NETWORK_ROLLUP_PARAMS, networkRollupParams, networkRollupUpsertSql } from "./network-rollup.server";
 import { SEGMENT_ROLLUP_PARAMS, segmentRollupParams, segmentRollupUpsertSql } from "./segment-rollup.server";
 import { arrayColumns, rowArrays, unnestRows } from "./row-arrays.server";
 import { EVENT_PARAMS, eventInsertSql, eventParams, type EventRow } from "./event.server";
@@ -212,6 +212,8 @@ const W_ATTRIBUTIONS = W_CONVERSIONS + CONVERSION_ROWS.length;
 const W_ROLLUPS = W_ATTRIBUTIONS + ATTRIBUTION_ROWS.length;
 const W_SEGMENTS = W_ROLLUPS + ROLLUP_PARAMS;
 const W_NETWORKS = W_SEGMENTS + SEGMENT_ROLLUP_PARAMS;
+// The rollup part the writer adds to (rollup-fold.server.ts): its own, so that writers never wait on one another's rows.
+const W_PART = `$${W_NETWORKS + NETWORK_ROLLUP_PARAMS}::int`;
 
 // Data-modifying CTEs all run, referenced or not; the counts say how many exposures and conversions
 // were new, so that a plan overtaken by another writer is detected.
@@ -234,16 +236,19 @@ const WRITE_PLAN = `
       FROM ${unnestRows(ATTRIBUTION_ROWS, W_ATTRIBUTIONS, "r")}
     ON CONFLICT DO NOTHING
   ), r AS (
-    ${rollupUpsertSql(W_ROLLUPS)}
+    ${rollupUpsertSql(W_ROLLUPS, W_PART)}
   ), s AS (
-    ${segmentRollupUpsertSql(W_SEGMENTS)}
+    ${segmentRollupUpsertSql(W_SEGMENTS, W_PART)}
   ), n AS (
-    ${networkRollupUpsertSql(W_NETWORKS)}
+    ${networkRollupUpsertSql(W_NETWORKS, W_PART)}
   )
   SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
 
-/** Writes the plan in one statement; answers how many of its exposures and conversions were new. */
-export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures: number; conversions: number }> {
+/**
+ * Writes the plan in one statement, its rollup increments into `part` (not 0: the folded rows are the fold's);
+ * answers how many of its exposures and conversions were new.
+ */
+export async function writePlan(sql: Sql, plan: IngestPlan, part: number): Promise<{ exposures: number; conversions: number }> {
   const [row] = await sql.query<{ exposures: number; conversions: number }>(WRITE_PLAN, [
     ...rowArrays(plan.exposures, EXPOSURE_ROWS),
     ...rowArrays(plan.conversions, CONVERSION_ROWS),
@@ -251,6 +256,7 @@ export async function writePlan(sql: Sql, plan: IngestPlan): Promise<{ exposures
     ...rollupParams(plan.rollups),
     ...segmentRollupParams(plan.segmentRollups),
     ...networkRollupParams(plan.networkRollups),
+    part,
   ]);
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };
 }

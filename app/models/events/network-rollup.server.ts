@@ -26,13 +26,13 @@ export const NETWORK_ROLLUP_PARAMS = NETWORK_COLUMNS.length;
 /** The upsert's parameters for `rows`, at networkRollupUpsertSql's positions. */
 export const networkRollupParams = (rows: readonly NetworkDelta[]): unknown[][] => rowArrays(rows, NETWORK_COLUMNS);
 
-/** The upsert of many keys' increments from NETWORK_ROLLUP_PARAMS array parameters from `$first` on, for one statement or a CTE. */
-export function networkRollupUpsertSql(first: number): string {
+/** The upsert of many keys' increments from NETWORK_ROLLUP_PARAMS array parameters from `$first` on, into `part` (as rollupUpsertSql's). */
+export function networkRollupUpsertSql(first: number, part = "0"): string {
   const columns = SUMMED.map((c) => `"${c}"`).join(", ");
-  return `INSERT INTO "NetworkRollup" ("siteId", "testId", "armId", "goal", "currency", "network", ${columns})
-     SELECT r."siteId", r."testId", r."armId", r."goal", r."currency", r."network", ${SUMMED.map((c) => `r."${c}"`).join(", ")}
+  return `INSERT INTO "NetworkRollup" ("siteId", "testId", "armId", "goal", "currency", "network", "part", ${columns})
+     SELECT r."siteId", r."testId", r."armId", r."goal", r."currency", r."network", ${part}, ${SUMMED.map((c) => `r."${c}"`).join(", ")}
        FROM ${unnestRows(NETWORK_COLUMNS, first, "r")}
-     ON CONFLICT ("siteId", "testId", "armId", "goal", "currency", "network") DO UPDATE SET
+     ON CONFLICT ("siteId", "testId", "armId", "goal", "currency", "network", "part") DO UPDATE SET
        ${SUMMED.map((c) => `"${c}" = "NetworkRollup"."${c}" + EXCLUDED."${c}"`).join(",\n       ")}`;
 }
 
@@ -46,25 +46,19 @@ export async function addToNetworkRollupsInTx(tx: Tx, rows: readonly NetworkDelt
   await addToNetworkRollups(sqlOf(tx), rows);
 }
 
-/** A test's network rows; its cost follows the number of networks its visitors came from, never its events. */
+/** A test's network rows, each key's parts summed; its cost follows the number of networks its visitors came from, never its events. */
 export async function readNetworkRollups(siteId: string, testId: string): Promise<NetworkRollupRow[]> {
   const db = await prisma();
-  const rows = await db.networkRollup.findMany({ where: { siteId, testId } });
+  const rows = await db.networkRollup.groupBy({
+    by: ["armId", "goal", "currency", "network"],
+    where: { siteId, testId },
+    _sum: Object.fromEntries(SUMMED.map((c) => [c, true])) as { [C in (typeof SUMMED)[number]]: true },
+  });
   return rows.map((r) => ({
     armId: r.armId,
     goal: r.goal,
     currency: r.currency,
     network: r.network,
-    exposedVisitors: r.exposedVisitors,
-    convertingVisitors: r.convertingVisitors,
-    conversions: r.conversions,
-    revenue: Number(r.revenue),
-    revenueSquares: Number(r.revenueSquares),
-    cappedRevenue: Number(r.cappedRevenue),
-    cappedRevenueSquares: Number(r.cappedRevenueSquares),
-    cappedRevenueCubes: Number(r.cappedRevenueCubes),
-    conversionSquares: Number(r.conversionSquares),
-    revenueConversions: Number(r.revenueConversions),
-    cappedRevenueConversions: Number(r.cappedRevenueConversions),
+    ...(Object.fromEntries(SUMMED.map((c) => [c, Number(r._sum[c] ?? 0)])) as { [C in (typeof SUMMED)[number]]: number }),
   }));
 }

@@ -92,14 +92,17 @@ export const ROLLUP_PARAMS = ROLLUP_COLUMNS.length;
 export const rollupParams = (rows: ReadonlyArray<RollupDeltaRow | RollupDelta>): unknown[][] =>
   rowArrays(rows, ROLLUP_COLUMNS as ReadonlyArray<ArrayColumn<RollupDeltaRow | RollupDelta>>);
 
-/** The upsert of many keys' increments from ROLLUP_PARAMS array parameters from `$first` on, for one statement or a CTE. */
-export function rollupUpsertSql(first: number): string {
-  return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "exposures",
+/**
+ * The upsert of many keys' increments from ROLLUP_PARAMS array parameters from `$first` on, for one statement or a
+ * CTE, into `part` (an SQL expression: 0, the folded rows, for every door but the storefront's writers; rollup-fold.server.ts).
+ */
+export function rollupUpsertSql(first: number, part = "0"): string {
+  return `INSERT INTO "DailyRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "part", "exposures",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
        "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "refundedOrders",
        "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders", "subscriptionOrders", "subscriptionNetRevenue")
-     SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."exposures",
+     SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", ${part}, r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
             COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
             COALESCE(r."conversionSquares", 0),
@@ -109,7 +112,7 @@ export function rollupUpsertSql(first: number): string {
             COALESCE(r."costedOrders", 0), COALESCE(r."orderCost", 0), COALESCE(r."costedNetRevenue", 0),
             COALESCE(r."uncostedOrders", 0), COALESCE(r."subscriptionOrders", 0), COALESCE(r."subscriptionNetRevenue", 0)
        FROM ${unnestRows(ROLLUP_COLUMNS, first, "r")}
-     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency") DO UPDATE SET
+     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "part") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
        "exposedVisitors" = "DailyRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
        "convertingVisitors" = "DailyRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",

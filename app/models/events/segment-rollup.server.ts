@@ -19,14 +19,14 @@ export const SEGMENT_ROLLUP_PARAMS = SEGMENT_COLUMNS.length;
 /** The upsert's parameters for `rows`, at segmentRollupUpsertSql's positions. */
 export const segmentRollupParams = (rows: readonly SegmentDelta[]): unknown[][] => rowArrays(rows, SEGMENT_COLUMNS);
 
-/** The upsert of many keys' increments from SEGMENT_ROLLUP_PARAMS array parameters from `$first` on, for one statement or a CTE. */
-export function segmentRollupUpsertSql(first: number): string {
-  return `INSERT INTO "SegmentRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value",
+/** The upsert of many keys' increments from SEGMENT_ROLLUP_PARAMS array parameters from `$first` on, into `part` (as rollupUpsertSql's). */
+export function segmentRollupUpsertSql(first: number, part = "0"): string {
+  return `INSERT INTO "SegmentRollup" ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value", "part",
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares")
-     SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."dimension", r."value",
+     SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", r."dimension", r."value", ${part},
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares"
        FROM ${unnestRows(SEGMENT_COLUMNS, first, "r")}
-     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value") DO UPDATE SET
+     ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value", "part") DO UPDATE SET
        "exposedVisitors" = "SegmentRollup"."exposedVisitors" + EXCLUDED."exposedVisitors",
        "convertingVisitors" = "SegmentRollup"."convertingVisitors" + EXCLUDED."convertingVisitors",
        "conversions" = "SegmentRollup"."conversions" + EXCLUDED."conversions",

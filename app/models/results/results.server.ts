@@ -48,12 +48,19 @@ export async function rollupRowsForm(): Promise<RollupRowsForm> {
   return (await connect()).database.kind === "pglite" ? "json" : "fields";
 }
 
+/** Sums that may be NULL (unknown): a key's sum over its parts is unknown when any part's is. */
+const NULLABLE = new Set<string>(["cappedRevenueCubes", "covariateSum", "covariateSquares", "covariateRevenueProducts"]);
+const summed = (c: string) => (NULLABLE.has(c) ? `CASE WHEN count("${c}") = count(*) THEN sum("${c}")::float8 END` : `sum("${c}")::float8`);
+
+// A key's parts summed (docs/database.md, "Rollup parts"): rows not yet folded count as soon as they are committed.
 const ROLLUP_COLUMNS = [
   `"armId"`, "goal", `to_char(day, 'YYYY-MM-DD')`, "currency",
-  ...INT_COLUMNS.map((c) => `"${c}"`),
-  ...FLOAT_COLUMNS.map((c) => `"${c}"::float8`),
+  ...INT_COLUMNS.map(summed),
+  ...FLOAT_COLUMNS.map(summed),
 ];
+const BY_KEY = `GROUP BY "armId", "goal", "day", "currency"`;
 const ROLLUP_NAMES = ["armId", "goal", "day", "currency", ...INT_COLUMNS, ...FLOAT_COLUMNS] as const;
+const SELECTED = ROLLUP_COLUMNS.map((c, i) => `${c} AS "${ROLLUP_NAMES[i]}"`).join(", ");
 
 /**
  * A test's daily rollup rows, its sums read as float8 (the numbers results compute with; NULL stays null, an
@@ -64,15 +71,15 @@ export async function readRollupRows(siteId: string, testId: string, form?: Roll
   const { database } = await connect();
   if ((form ?? (await rollupRowsForm())) === "fields") {
     return database.sql.query<RollupRow>(
-      `SELECT ${ROLLUP_COLUMNS.map((c, i) => `${c} AS "${ROLLUP_NAMES[i]}"`).join(", ")}
-         FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`,
+      `SELECT ${SELECTED}
+         FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2 ${BY_KEY}`,
       [siteId, testId],
     );
   }
   // Each row an array (no key names to repeat), the set as text so that svc's thread parses it, not the database's.
   const [row] = await database.sql.query<{ rows: string }>(
-    `SELECT COALESCE(json_agg(json_build_array(${ROLLUP_COLUMNS.join(", ")})), '[]')::text AS rows
-       FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`,
+    `SELECT COALESCE(json_agg(json_build_array(${ROLLUP_NAMES.map((n) => `k."${n}"`).join(", ")})), '[]')::text AS rows
+       FROM (SELECT ${SELECTED} FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2 ${BY_KEY}) k`,
     [siteId, testId],
   );
   return (JSON.parse(row?.rows ?? "[]") as unknown[][]).map((cells) => {

@@ -12,6 +12,7 @@ import { factsWithEvents, insertEventsReadingFacts, readKnownFacts, readSiteGoal
 import { inSqlTransaction, inTransaction, sqlOf, type Sql } from "~/models/transaction.server";
 import type { EventBatch, SvcEvent } from "~/wire";
 import { recordCheckoutInTx } from "~/services/shopify/orders.server";
+import { noteUnfolded, rollupPart } from "./rollup-fold.server";
 
 export interface ScreenedBatch {
   site: SiteConfig;
@@ -46,8 +47,11 @@ export async function writeEventGroup(group: readonly ScreenedBatch[]): Promise<
   const checkouts = group.some((b) => b.events.some((e) => e.type === "checkout"));
   // Checkouts keep the single-order path, written with Prisma, so their groups use a Prisma transaction;
   // the rest go straight to the driver, which measured cheaper per statement.
-  if (checkouts) return inTransaction((tx) => writeRows(sqlOf(tx), group, rows, first, (site, c) => recordCheckoutInTx(tx, site, c)));
-  return inSqlTransaction((sql) => writeRows(sql, group, rows, first, () => Promise.reject(new Error("checkout outside a Prisma transaction"))));
+  const written = checkouts
+    ? await inTransaction((tx) => writeRows(sqlOf(tx), group, rows, first, (site, c) => recordCheckoutInTx(tx, site, c)))
+    : await inSqlTransaction((sql) => writeRows(sql, group, rows, first, () => Promise.reject(new Error("checkout outside a Prisma transaction"))));
+  noteUnfolded(group.map((b) => b.site.id));
+  return written;
 }
 
 async function writeRows(
@@ -151,7 +155,7 @@ function factsQuery(events: readonly PlanEvent[]): KnownFactsQuery {
 
 async function persistPlan(sql: Sql, events: PlanEvent[], known: KnownFacts): Promise<void> {
   const plan = planIngest(events, known);
-  const written = await writePlan(sql, plan);
+  const written = await writePlan(sql, plan, rollupPart());
   if (written.exposures !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
   if (written.conversions !== plan.conversions.length) throw new ConcurrentWriteError("conversions written concurrently");
 }

@@ -1,0 +1,95 @@
+// Folds a site's rollup parts into part 0: the storefront's writers add to rows of their own part, so that writers
+// on several instances never wait on one another's rows; readers sum a key's parts (docs/database.md, "Rollup parts").
+import { connect } from "~/db.server";
+import { inSqlTransaction, isLockGiveUp, type Sql } from "~/models/transaction.server";
+
+interface RollupTable {
+  name: "DailyRollup" | "SegmentRollup" | "NetworkRollup";
+  /** The key without its part, in the primary key's order. */
+  keys: readonly string[];
+  sums: readonly string[];
+  /** Sums that may be NULL (unknown): a key's sum is unknown when any part's is, as the upsert's `+` has it. */
+  nullable: readonly string[];
+}
+
+const TABLES: readonly RollupTable[] = [
+  {
+    name: "DailyRollup",
+    keys: ["siteId", "testId", "armId", "goal", "day", "currency"],
+    sums: [
+      "exposures", "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded", "refundedOrders",
+      "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions", "cappedRevenueConversions",
+      "covariateSum", "covariateSquares", "covariateRevenueProducts", "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders",
+      "subscriptionOrders", "subscriptionNetRevenue",
+    ],
+    nullable: ["cappedRevenueCubes", "covariateSum", "covariateSquares", "covariateRevenueProducts"],
+  },
+  {
+    name: "SegmentRollup",
+    keys: ["siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value"],
+    sums: ["exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares"],
+    nullable: [],
+  },
+  {
+    name: "NetworkRollup",
+    keys: ["siteId", "testId", "armId", "goal", "currency", "network"],
+    sums: [
+      "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "cappedRevenue", "cappedRevenueSquares",
+      "cappedRevenueCubes", "conversionSquares", "revenueConversions", "cappedRevenueConversions",
+    ],
+    nullable: [],
+  },
+];
+
+const q = (c: string) => `"${c}"`;
+
+// One statement per table, one site: the parts' rows that no writer holds (SKIP LOCKED: the fold never waits on a
+// writer) are deleted and their sums added to part 0 in key order, the order every door upserts in. A reader's
+// statement sees either the parts or part 0, never both nor neither: the two happen in one transaction.
+function foldSql(t: RollupTable): string {
+  const keys = t.keys.map(q).join(", ");
+  const sum = (c: string) => (t.nullable.includes(c) ? `CASE WHEN count(${q(c)}) = count(*) THEN sum(${q(c)}) END` : `sum(${q(c)})`);
+  return `WITH moved AS (
+      DELETE FROM "${t.name}" WHERE ctid = ANY(ARRAY(
+        SELECT ctid FROM "${t.name}" WHERE "siteId" = $1 AND "part" <> 0 FOR UPDATE SKIP LOCKED))
+      RETURNING *
+    ), folded AS (
+      INSERT INTO "${t.name}" (${keys}, "part", ${t.sums.map(q).join(", ")})
+      SELECT ${keys}, 0, ${t.sums.map(sum).join(", ")} FROM moved GROUP BY ${keys} ORDER BY ${keys}
+      ON CONFLICT (${keys}, "part") DO UPDATE SET
+        ${t.sums.map((c) => `${q(c)} = "${t.name}".${q(c)} + EXCLUDED.${q(c)}`).join(",\n        ")}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM moved)::int AS moved`;
+}
+const FOLDS = TABLES.map(foldSql);
+
+/**
+ * How long the fold waits for a row lock before it gives up for now: a door (an order, a server conversion) holding
+ * part 0's rows is never kept waiting on the fold for longer, and never made a deadlock's victim by it.
+ */
+const LOCK_TIMEOUT_MS = 200;
+
+/** Folds the site's parts; "busy" when a lock was not had in time (nothing changed: the next fold takes them). */
+export async function foldRollupsOfSite(siteId: string): Promise<{ moved: number } | "busy"> {
+  try {
+    return await inSqlTransaction(async (sql: Sql) => {
+      await sql.query(`SET LOCAL lock_timeout = ${LOCK_TIMEOUT_MS}`);
+      let moved = 0;
+      for (const fold of FOLDS) moved += Number((await sql.query<{ moved: number }>(fold, [siteId]))[0]?.moved ?? 0);
+      return { moved };
+    });
+  } catch (error) {
+    if (isLockGiveUp(error)) return "busy";
+    throw error;
+  }
+}
+
+/** Every site with rows not yet folded: read once at start, for the parts of a process that ended before folding them. */
+export async function sitesWithUnfoldedRollups(): Promise<string[]> {
+  const { database } = await connect();
+  const rows = await database.sql.query<{ siteId: string }>(
+    TABLES.map((t) => `SELECT DISTINCT "siteId" FROM "${t.name}" WHERE "part" <> 0`).join(" UNION "),
+  );
+  return rows.map((r) => r.siteId);
+}
