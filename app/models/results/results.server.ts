@@ -48,19 +48,40 @@ export async function rollupRowsForm(): Promise<RollupRowsForm> {
   return (await connect()).database.kind === "pglite" ? "json" : "fields";
 }
 
-/** Sums that may be NULL (unknown): a key's sum over its parts is unknown when any part's is. */
-const NULLABLE = new Set<string>(["cappedRevenueCubes", "covariateSum", "covariateSquares", "covariateRevenueProducts"]);
-const summed = (c: string) => (NULLABLE.has(c) ? `CASE WHEN count("${c}") = count(*) THEN sum("${c}")::float8 END` : `sum("${c}")::float8`);
-
-// A key's parts summed (docs/database.md, "Rollup parts"): rows not yet folded count as soon as they are committed.
+// The raw rows, each key's parts summed on svc's side (sumParts): a GROUP BY of every sum doubled PostgreSQL's CPU
+// per results page (`npm run bench -- results`), though nearly every key has one part, the folded one.
 const ROLLUP_COLUMNS = [
   `"armId"`, "goal", `to_char(day, 'YYYY-MM-DD')`, "currency",
-  ...INT_COLUMNS.map(summed),
-  ...FLOAT_COLUMNS.map(summed),
+  ...INT_COLUMNS.map((c) => `"${c}"`),
+  ...FLOAT_COLUMNS.map((c) => `"${c}"::float8`),
 ];
-const BY_KEY = `GROUP BY "armId", "goal", "day", "currency"`;
 const ROLLUP_NAMES = ["armId", "goal", "day", "currency", ...INT_COLUMNS, ...FLOAT_COLUMNS] as const;
 const SELECTED = ROLLUP_COLUMNS.map((c, i) => `${c} AS "${ROLLUP_NAMES[i]}"`).join(", ");
+const SUMS = [...INT_COLUMNS, ...FLOAT_COLUMNS] as const;
+
+/**
+ * One row per key (arm, goal, day, currency), its parts' sums added (docs/database.md, "Rollup parts"): rows not yet
+ * folded count as soon as they are committed. NULL (unknown) in any part leaves the key's sum unknown, as SQL's `+`.
+ */
+export function sumParts(rows: readonly RollupRow[]): RollupRow[] {
+  const byKey = new Map<string, RollupRow>();
+  for (const row of rows) {
+    const key = `${row.armId}\u0000${row.goal}\u0000${row.day}\u0000${row.currency}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, row);
+      continue;
+    }
+    const sum: Record<string, unknown> = { ...seen };
+    for (const c of SUMS) {
+      const a = seen[c] as number | null;
+      const b = row[c] as number | null;
+      sum[c] = a === null || b === null ? null : a + b;
+    }
+    byKey.set(key, sum as unknown as RollupRow);
+  }
+  return byKey.size === rows.length ? [...rows] : [...byKey.values()];
+}
 
 /**
  * A test's daily rollup rows, its sums read as float8 (the numbers results compute with; NULL stays null, an
@@ -70,23 +91,23 @@ const SELECTED = ROLLUP_COLUMNS.map((c, i) => `${c} AS "${ROLLUP_NAMES[i]}"`).jo
 export async function readRollupRows(siteId: string, testId: string, form?: RollupRowsForm): Promise<RollupRow[]> {
   const { database } = await connect();
   if ((form ?? (await rollupRowsForm())) === "fields") {
-    return database.sql.query<RollupRow>(
-      `SELECT ${SELECTED}
-         FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2 ${BY_KEY}`,
-      [siteId, testId],
+    return sumParts(
+      await database.sql.query<RollupRow>(`SELECT ${SELECTED} FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`, [siteId, testId]),
     );
   }
   // Each row an array (no key names to repeat), the set as text so that svc's thread parses it, not the database's.
   const [row] = await database.sql.query<{ rows: string }>(
-    `SELECT COALESCE(json_agg(json_build_array(${ROLLUP_NAMES.map((n) => `k."${n}"`).join(", ")})), '[]')::text AS rows
-       FROM (SELECT ${SELECTED} FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2 ${BY_KEY}) k`,
+    `SELECT COALESCE(json_agg(json_build_array(${ROLLUP_COLUMNS.join(", ")})), '[]')::text AS rows
+       FROM "DailyRollup" WHERE "siteId" = $1 AND "testId" = $2`,
     [siteId, testId],
   );
-  return (JSON.parse(row?.rows ?? "[]") as unknown[][]).map((cells) => {
-    const named: Record<string, unknown> = {};
-    for (let i = 0; i < ROLLUP_NAMES.length; i++) named[ROLLUP_NAMES[i]!] = cells[i];
-    return named as unknown as RollupRow;
-  });
+  return sumParts(
+    (JSON.parse(row?.rows ?? "[]") as unknown[][]).map((cells) => {
+      const named: Record<string, unknown> = {};
+      for (let i = 0; i < ROLLUP_NAMES.length; i++) named[ROLLUP_NAMES[i]!] = cells[i];
+      return named as unknown as RollupRow;
+    }),
+  );
 }
 
 /**
