@@ -22,6 +22,7 @@ export const LAYOUT = {
   Conversion: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   ConversionAttribution: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   CheckoutReport: { kind: "distributed", by: "siteId", colocateWith: "Event" },
+  OrderOfferCheck: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   DailyRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   NetworkRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   SegmentRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },

@@ -23,7 +23,8 @@ export interface ConversionInput extends ConversionFacts {
 
 export type Attributed = Array<{ testId: string; armId: string }>;
 
-export type ConversionResult = { status: "duplicate" } | { status: "created"; attributed: Attributed };
+/** `visitorId`: the visitor the conversion counts for (given, or its session's), null when unknown. */
+export type ConversionResult = { status: "duplicate" } | { status: "created"; attributed: Attributed; visitorId: string | null };
 
 export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: ConversionInput): Promise<ConversionResult> {
   // A conversion that names only a session is the visitor's whose session it was.
@@ -44,7 +45,7 @@ export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: Conv
   });
   if (!inserted) return { status: "duplicate" };
   const attributed = await attributeConversionInTx(tx, site, { ...input, visitorId, currency });
-  return { status: "created", attributed };
+  return { status: "created", attributed, visitorId };
 }
 
 /**

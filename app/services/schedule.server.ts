@@ -8,6 +8,8 @@ import { dueChanges } from "~/domain/experiments/schedule";
 import { decidedEmail, decidedStopEmail, guardrailPauseEmail, scheduledEndEmail, scheduledStartFailedEmail, srmEmail } from "~/domain/experiments/schedule-notice";
 import { flickerPauseReason } from "~/domain/results/flicker-guardrail";
 import { guardrailPauseReason } from "~/domain/results/guardrails";
+import { offerMismatchPauseReason, offerMismatchTripped } from "~/domain/shopify/offer-check";
+import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
 import { pauseTestWithNotice } from "~/models/tests/pause-with-notice.server";
 import { clearFailedStart, listDueScheduled, listWatched, recordEndedBy, recordNotice, type WatchedTest } from "~/models/tests/test-schedule.server";
 import { kickOutbox } from "~/services/outbox.server";
@@ -81,12 +83,27 @@ async function runOnce(now: Date, offlineAdmin: OfflineAdmin, log: (line: string
 }
 
 /**
- * One running test, read through the results page's own computation and then the robust view, so that what a
+ * One running test: paused when too many of its orders were charged otherwise than its arms' offers; else read
+ * through the results page's own computation and then the robust view, so that what a
  * few networks sent never acts (action-evidence.server.ts): paused when a variant trips a guardrail; else
  * completed when decided and set to stop once decided (serving a winner only on signed orders' evidence); else
  * its owner told once that it is decided, and once that its sample ratio mismatches.
  */
 async function watch(test: WatchedTest, now: Date, offlineAdmin: OfflineAdmin, run: ScheduleRun): Promise<void> {
+  // Shoppers charged otherwise than the page showed them (an offer test's orders, signed by Shopify): paused first;
+  // once the merchant resumes it, only orders checked since the pause count.
+  const checks = (await readOfferChecks(test.siteId, test.id, test.guardrailTrippedAt)).reduce((sum, arm) => ({ checked: sum.checked + arm.checked, mismatched: sum.mismatched + arm.mismatched }), {
+    checked: 0,
+    mismatched: 0,
+  });
+  if (offerMismatchTripped(checks)) {
+    const reason = offerMismatchPauseReason(checks);
+    if (await pauseTestWithNotice(test.siteId, test.id, reason, (t) => guardrailPauseEmail(t, reason), { guardrailTrippedAt: now })) {
+      invalidateSite(test.sitePublicId);
+      run.guarded.push(test.id);
+    }
+    return;
+  }
   const evidence = await loadActionEvidence(test.shopDomain, test.id, test, now);
   if (!evidence) return;
   const { decision, breaches, flicker: blank, completion } = evidence;

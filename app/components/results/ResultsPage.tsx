@@ -21,6 +21,8 @@ import { ExportCard } from "./ExportCard";
 import { FlickerCard } from "./FlickerCard";
 import { FunnelCard } from "./FunnelCard";
 import { LiftChart } from "./LiftChart";
+import type { OfferCheckArm } from "~/domain/shopify/offer-check";
+import { OfferCheckCard } from "./OfferCheckCard";
 import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
 import { OutageNotice } from "./OutageNotice";
 import { RateChart } from "./RateChart";
@@ -36,6 +38,7 @@ export type ResultsPageView = Omit<ResultsView, "verdict" | "remaining"> & {
   decision: Decision;
   evidenceNotice: string | null;
   chancePrior: ChancePrior;
+  offerChecks: OfferCheckArm[];
   lifecycle: LifecycleBannerProps & Omit<LifecycleProps, "testId" | "startWarning" | "decision" | "servedTo"> & { holdoutPercent?: number };
   /** Null once the test has ended: nothing is left to preview. */
   preview: PreviewCardProps | null;
@@ -176,6 +179,11 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
         <Layout.Section variant="oneHalf">
           <TrafficSplitCard arms={view.arms} goals={view.goals} srm={view.srm} />
         </Layout.Section>
+        {view.offerChecks.length > 0 && (
+          <Layout.Section variant="fullWidth">
+            <OfferCheckCard arms={view.offerChecks} />
+          </Layout.Section>
+        )}
         <Layout.Section variant="fullWidth">
           <FlickerCard arms={view.arms} flicker={view.flicker} />
         </Layout.Section>

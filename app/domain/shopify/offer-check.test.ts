@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Offer, OfferConfig } from "~/wire/offers";
-import { checkOrder, type CheckedOrder } from "./offer-check";
+import { checkOrder, offerMismatchPauseReason, offerMismatchTripped, OFFER_MISMATCH, type CheckedOrder } from "./offer-check";
 
 const VID = "v-0123456789abcdef";
 /** Every visitor in arm b of test t (one arm over the whole line), with `offer` on it; arm a of test u carries none. */
@@ -24,9 +24,15 @@ const order = (lines: CheckedOrder["lines"], shipping = { price: 0, svcDiscount:
 describe("checkOrder", () => {
   const PRICE: Offer = { k: "price", prices: { "gid://shopify/ProductVariant/1": 17.5 } };
 
-  it("counts the order under the buyer's arms that carry an offer, and only those", () => {
+  it("counts the order under the buyer's arms in tests with an offer, and only those", () => {
     expect(checkOrder(config(PRICE), VID, order([line(20, 1, 2.5)])).arms).toEqual([{ testId: "t", armId: "b" }]);
     expect(checkOrder(config(null), VID, order([line(20, 1, 0)])).arms).toEqual([]);
+  });
+
+  it("checks the buyer's arm charged the list price in an offer test: a discount taken there is a mismatch", () => {
+    const otherArm: OfferConfig = { ...config(null), offers: { t: { a: PRICE } } };
+    expect(checkOrder(otherArm, VID, order([line(20, 1, 0)]))).toEqual({ arms: [{ testId: "t", armId: "b" }], expected: 0, charged: 0, mismatch: false });
+    expect(checkOrder(otherArm, VID, order([line(20, 1, 2.5)]))).toMatchObject({ arms: [{ testId: "t", armId: "b" }], expected: 0, charged: 2.5, mismatch: true });
   });
 
   it.each([
@@ -56,5 +62,23 @@ describe("checkOrder", () => {
     expect(checkOrder(config(third), VID, rounded).mismatch).toBe(false);
     const short = order([line(3.33, 1, 0.3), line(3.33, 1, 0.3), line(3.33, 1, 0.3)]);
     expect(checkOrder(config(third), VID, short).mismatch).toBe(true);
+  });
+});
+
+describe("offerMismatchTripped", () => {
+  it.each([
+    [{ checked: 0, mismatched: 0 }, false],
+    [{ checked: 4, mismatched: 4 }, false],
+    [{ checked: 5, mismatched: 5 }, true],
+    [{ checked: 100, mismatched: 5 }, true],
+    [{ checked: 101, mismatched: 5 }, false],
+    [{ checked: 1000, mismatched: 49 }, false],
+    [{ checked: 1000, mismatched: 50 }, true],
+  ])("%o → %s", (counts, tripped) => {
+    expect(offerMismatchTripped(counts)).toBe(tripped);
+  });
+
+  it("says what was counted and where the bar is", () => {
+    expect(offerMismatchPauseReason({ checked: 40, mismatched: 6 })).toMatch(new RegExp(`^6 of 40 orders .*at least ${OFFER_MISMATCH.minimum} and 5%`));
   });
 });

@@ -14,7 +14,7 @@ export interface CheckedOrder {
 }
 
 export interface OfferCheck {
-  /** The buyer's tests and arms that carry an offer: the arms the order is counted under. */
+  /** The buyer's arms in the tests that carry an offer (on any of their arms): the arms the order is counted under. */
   arms: Array<{ testId: string; armId: string }>;
   /** What the offers take off the order, by their rules; and what svc's discount took off it. */
   expected: number;
@@ -33,10 +33,11 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
   const arms: OfferCheck["arms"] = [];
   const offers: Offer[] = [];
   for (const { test, arm } of localAssignments(config.plan, visitorId)) {
-    const offer = config.offers[test]?.[arm];
-    if (!offer) continue;
+    // Every arm of an offer test is checked, the one charged the list price too: a discount taken there is a leak.
+    if (!config.offers[test]) continue;
     arms.push({ testId: test, armId: arm });
-    offers.push(offer);
+    const offer = config.offers[test][arm];
+    if (offer) offers.push(offer);
   }
   const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   // Product-level: each line down to its arm's price, or its share off; never more than the line.
@@ -66,4 +67,35 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
   const charged = cents(order.lines.reduce((sum, line) => sum + line.svcDiscount, 0) + order.shipping.svcDiscount);
   const tolerance = 0.01 * (order.lines.length + 1) + 1e-9;
   return { arms, expected, charged, mismatch: Math.abs(expected - charged) > tolerance };
+}
+
+/**
+ * When svc pauses an offer test for what its orders were charged (docs/offers.md, "Every order checked"): at least
+ * `minimum` checked orders charged otherwise than their arms' offers, and at least `share` of the test's checked
+ * orders. Orders are signed by Shopify and cost a stranger real money, so they are evidence svc may act on; a few
+ * odd orders (a draft order, a merchant's edit) are shown on the results page without pausing anything.
+ */
+export const OFFER_MISMATCH = { minimum: 5, share: 0.05 } as const;
+
+/** One arm's checked orders as the results page shows them. */
+export interface OfferCheckArm extends OfferCheckCounts {
+  armId: string;
+  name: string;
+}
+
+export interface OfferCheckCounts {
+  checked: number;
+  mismatched: number;
+}
+
+export function offerMismatchTripped(counts: OfferCheckCounts): boolean {
+  return counts.mismatched >= OFFER_MISMATCH.minimum && counts.mismatched >= OFFER_MISMATCH.share * counts.checked;
+}
+
+/** The pause's reason, shown on the test and in the owner's notice. */
+export function offerMismatchPauseReason(counts: OfferCheckCounts): string {
+  return (
+    `${counts.mismatched} of ${counts.checked} orders of this test were charged otherwise than their arm's price or offer ` +
+    `(at least ${OFFER_MISMATCH.minimum} and ${OFFER_MISMATCH.share * 100}% pause it), so svc paused the test: shoppers were not paying what the page showed them.`
+  );
 }

@@ -12,6 +12,8 @@ import { readPastComparisons } from "~/models/results/completed-lift.server";
 import { findTestOfShop, readFlickerStats, readRollupRows, type ResultsTestRow } from "~/models/results/results.server";
 import { readNetworkRollups } from "~/models/events/network-rollup.server";
 import { readSegmentRollups } from "~/models/events/segment-rollup.server";
+import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
+import type { OfferCheckArm } from "~/domain/shopify/offer-check";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
@@ -72,7 +74,13 @@ async function testResultsOf(test: ResultsTestRow, withSegments: boolean) {
 }
 
 /** A test's results as the page shows them (the page adds its lifecycle and the rest: results-page.server.ts). */
-export type Results = ResultsView & { decision: DecisionSummary; evidenceNotice: string | null; chancePrior: ChancePrior };
+export type Results = ResultsView & {
+  decision: DecisionSummary;
+  evidenceNotice: string | null;
+  chancePrior: ChancePrior;
+  /** An offer test's orders checked, per arm (docs/offers.md, "Every order checked"); empty when none were. */
+  offerChecks: OfferCheckArm[];
+};
 
 /**
  * The results page's data and its decision for a test read with findTestOfShop, with the robust view's word
@@ -81,11 +89,16 @@ export type Results = ResultsView & { decision: DecisionSummary; evidenceNotice:
 export async function resultsOf(test: ResultsTestRow): Promise<Results> {
   // The segment rows are read when the merchant opens the card (loadSegments): most never do, and they were
   // most of the page's database work (npm run bench -- results: PGlite 5–7 → 14 pages/s without them).
-  const [loaded, networks] = await Promise.all([testResultsOf(test, false), readNetworkRollups(test.site.id, test.id)]);
+  const [loaded, networks, checks] = await Promise.all([
+    testResultsOf(test, false),
+    readNetworkRollups(test.site.id, test.id),
+    readOfferChecks(test.site.id, test.id),
+  ]);
   const { input, view, decision } = loaded;
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
-  return { ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior };
+  const offerChecks = checks.map((c) => ({ ...c, name: test.arms.find((a) => a.id === c.armId)?.name ?? c.armId }));
+  return { ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks };
 }
 
 /** The results page's exploratory segments card, read when the merchant opens it; not found as above. */

@@ -6,6 +6,7 @@ import { offerDiscountStep, type OfferDiscountStep } from "~/domain/shopify/offe
 import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
+import { parseOfferConfig, type OfferConfig } from "~/wire/offers";
 import { createOfferDiscount, deleteOfferDiscount, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
 
 /**
@@ -68,6 +69,17 @@ export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGrap
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/**
+ * The configuration svc's discount holds when in step: what the orders check compares a paid order with. Null
+ * when the shop's tests carry no offer (or it cannot be built: nothing is discounted then either).
+ */
+export async function currentOfferConfig(shopDomain: string): Promise<OfferConfig | null> {
+  const shop = await readShopOffers(shopDomain);
+  if (!shop || Object.keys(shop.offers).length === 0) return null;
+  const { wanted } = await wantedOf(shop);
+  return wanted.ok ? parseOfferConfig(JSON.parse(wanted.json)) : null;
 }
 
 /** The configuration the shop's tests call for, from the site config /api/patches answers from; siteId null: no served site. */

@@ -14,6 +14,7 @@ import { fail, ok, type Outcome } from "~/services/outcome";
 import { attributeConversionInTx, recordConversionInTx } from "~/services/record-conversion.server";
 import { getSiteConfig } from "~/services/site-cache.server";
 import { NO_ADMIN, orderProfitFacts, type ShopAdmin } from "./order-cost.server";
+import { loadOfferCheck, recordOfferCheckInTx, type OfferCheckInput } from "./order-offer-check.server";
 
 /** What a webhook did, answered to Shopify as JSON (it reads only the status code). */
 export interface OrderWebhookSummary {
@@ -44,10 +45,17 @@ export async function recordPaidOrder(
   const site = await shopifySite(shopDomain);
   if (!site) return ok(unknownShop(parsed.value.orderId));
   const profit = await orderProfitFacts({ id: site.shopId, domain: shopDomain }, parsed.value, admin);
-  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit)));
+  const offers = await loadOfferCheck(shopDomain, payload);
+  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit, offers)));
 }
 
-async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder, profit: OrderProfitFacts): Promise<OrderWebhookSummary> {
+async function recordPaidOrderInTx(
+  tx: Tx,
+  site: SiteConfig,
+  order: PaidOrder,
+  profit: OrderProfitFacts,
+  offers: OfferCheckInput | null,
+): Promise<OrderWebhookSummary> {
   const { orderId } = order;
   if (await lockOrder(tx, site.shopId, orderId)) return { status: "duplicate", orderId };
   // The cart attribute names the session that built the cart and always wins; the pixel's report covers
@@ -71,9 +79,10 @@ async function recordPaidOrderInTx(tx: Tx, site: SiteConfig, order: PaidOrder, p
     refunded,
     orderSums: purchaseSums(profit, order.total, refunded, order.cancelledAt !== null),
   });
-  return result.status === "created"
-    ? { status: "recorded", orderId, attributedTests: result.attributed.length }
-    : { status: "duplicate", orderId };
+  if (result.status !== "created") return { status: "duplicate", orderId };
+  // An order whose buyer svc cannot name is not checked: the offers' arms follow the visitor.
+  if (offers && result.visitorId) await recordOfferCheckInTx(tx, site.id, orderId, result.visitorId, offers);
+  return { status: "recorded", orderId, attributedTests: result.attributed.length };
 }
 
 /** refunds/create: lowers the order's net revenue by the money returned, once per refund id. */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { AppProvider } from "@shopify/polaris";
+import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
+import type { OfferCheckArm } from "~/domain/shopify/offer-check";
+import { OfferCheckCard } from "./OfferCheckCard";
+
+const render = (arms: OfferCheckArm[]) =>
+  renderToStaticMarkup(
+    <AppProvider i18n={enTranslations}>
+      <OfferCheckCard arms={arms} />
+    </AppProvider>,
+  );
+
+describe("OfferCheckCard", () => {
+  it("shows each arm's checked orders and those charged otherwise, with a warning and the pause's bar", () => {
+    const html = render([
+      { armId: "a", name: "Original", checked: 1204, mismatched: 0 },
+      { armId: "b", name: "Ten off", checked: 1187, mismatched: 3 },
+    ]);
+    expect(html).toContain("Orders checked");
+    expect(html).toContain("3 orders were charged otherwise than their arm&#x27;s offer.");
+    expect(html).toContain("At 5 such orders and 5% of those checked, svc pauses the test.");
+    expect(html).toMatch(/Ten off<\/th><td[^>]*>1,187<\/td><td[^>]*>3<\/td>/);
+  });
+
+  it("warns of nothing when every order was charged as shown, and shows nothing for a test without checks", () => {
+    expect(render([{ armId: "b", name: "Ten off", checked: 40, mismatched: 0 }])).not.toContain("charged otherwise than");
+    expect(render([])).not.toContain("Orders checked");
+  });
+});

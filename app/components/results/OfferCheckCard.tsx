@@ -1,0 +1,39 @@
+// An offer test's orders checked against their arm's price or offer (docs/offers.md, "Every order checked"): how
+// many of each arm's paid orders were charged what its page showed, and how many otherwise.
+import { Banner, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { OFFER_MISMATCH, type OfferCheckArm } from "~/domain/shopify/offer-check";
+import { formatInteger } from "./format";
+
+export function OfferCheckCard({ arms }: { arms: readonly OfferCheckArm[] }) {
+  if (arms.length === 0) return null;
+  const mismatched = arms.reduce((sum, arm) => sum + arm.mismatched, 0);
+  return (
+    <Card>
+      <div data-svc-offer-check="">
+        <BlockStack gap="300">
+          <Text as="h3" variant="headingMd">
+            Orders checked
+          </Text>
+          <Text as="p" tone="subdued">
+            Each paid order of a shopper in this test, compared with what their arm&apos;s price or offer takes off it. An
+            order charged otherwise (a Buy-it-now that skipped the cart, a draft order, a discount of your own in its
+            place) means that shopper did not pay what the page showed. At {formatInteger(OFFER_MISMATCH.minimum)} such
+            orders and {OFFER_MISMATCH.share * 100}% of those checked, svc pauses the test.
+          </Text>
+          {mismatched > 0 && (
+            <Banner tone="warning">
+              <Text as="p">
+                {formatInteger(mismatched)} {mismatched === 1 ? "order was" : "orders were"} charged otherwise than {mismatched === 1 ? "its" : "their"} arm&apos;s offer.
+              </Text>
+            </Banner>
+          )}
+          <DataTable
+            columnContentTypes={["text", "numeric", "numeric"]}
+            headings={["Arm", "Orders checked", "Charged otherwise"]}
+            rows={arms.map((arm) => [arm.name, formatInteger(arm.checked), formatInteger(arm.mismatched)])}
+          />
+        </BlockStack>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+// Every paid order of an offer test checked (docs/offers.md, "Every order checked"), on both databases: the order's
+// service as the orders/paid webhook runs it, with payloads as Shopify sends them (trimmed by include_fields), and
+// the schedule pass at moments the test chooses. An order charged what its buyer's arm offers is counted as checked;
+// one charged otherwise (a Buy-it-now that skipped the discount, a discount taken on the list-price arm) as a
+// mismatch; past the documented bar the pass pauses the test through the guardrail path, and not before.
+import { describe, expect, it } from "vitest";
+import { orderPaidPayload } from "~/demo/shopify-webhook-client.server";
+import { OFFER_MISMATCH } from "~/domain/shopify/offer-check";
+import { findTestOfShop } from "~/models/results/results.server";
+import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
+import { resultsOf } from "~/services/admin/results.server";
+import { runSchedule } from "~/services/schedule.server";
+import { currentOfferConfig } from "~/services/shopify/offer-discount.server";
+import { recordPaidOrder } from "~/services/shopify/orders.server";
+import { ingestEventBatch } from "~/services/storefront/ingest-events.server";
+import { patchesForVisitor } from "~/services/storefront/patches.server";
+import { localAssignments } from "~/wire/rules/local-plan";
+import { databaseKinds } from "../support/databases";
+import { useAppInProcess } from "../support/in-process";
+import { seedShop, seedSite, seedTest } from "../support/seed";
+import { batch, exposure, newId, pageview } from "../support/snippet-client";
+
+const SHOP = "offer-check.myshopify.com";
+const SITE = "offer-check-site";
+const TEST = "offer-check-t";
+const VARIANT = "gid://shopify/ProductVariant/11";
+const TITLE = "Special price";
+/** Arm b sells variant 11 at 17.50 against its list price of 20.00. */
+const PRICE = { k: "price", prices: { [VARIANT]: 17.5 } };
+
+const money = (amount: number) => ({ shop_money: { amount: amount.toFixed(2), currency_code: "USD" }, presentment_money: { amount: amount.toFixed(2), currency_code: "USD" } });
+
+describe.each(databaseKinds)("the orders check of an offer test (%s)", (kind) => {
+  const app = useAppInProcess(kind);
+  let orderId = 7_000;
+
+  /** A shopper of the storefront in `arm`: their visitor id and a session svc has seen (its exposure). */
+  async function shopperIn(arm: "control" | "offer"): Promise<{ vid: string; sid: string }> {
+    const config = await currentOfferConfig(SHOP);
+    if (!config) throw new Error("no offer configuration");
+    for (;;) {
+      const vid = newId();
+      const assigned = localAssignments(config.plan, vid).find((a) => a.test === TEST)?.arm;
+      if (!assigned || (arm === "offer") !== (assigned === `${TEST}-b`)) continue;
+      const sid = newId();
+      const answer = await patchesForVisitor({ site: SITE, vid, sid });
+      if (!answer.ok) throw new Error(answer.problem.title);
+      expect(answer.value.tests.find((t) => t.test === TEST)?.arm).toBe(assigned);
+      const sent = await ingestEventBatch({
+        door: "events",
+        text: JSON.stringify(batch(SITE, vid, sid, [exposure(TEST, assigned), pageview("/products/shirt")])),
+        origin: null,
+        address: "203.0.113.7",
+        receivedAt: new Date(),
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0",
+      });
+      if (!sent.ok) throw new Error(sent.problem.title);
+      return { vid, sid };
+    }
+  }
+
+  /** The buyer's paid order of `quantity` × variant 11 at its list price, svc's discount taking `svcOff` off the line. */
+  async function pay(buyer: { sid: string }, quantity: number, svcOff: number) {
+    const id = ++orderId;
+    const payload = {
+      ...orderPaidPayload(id, { total: (20 * quantity - svcOff).toFixed(2), session: buyer.sid }),
+      discount_applications: svcOff > 0 ? [{ type: "automatic", title: TITLE, value: svcOff.toFixed(2), value_type: "fixed_amount", target_type: "line_item" }] : [],
+      line_items: [
+        {
+          id: id * 10,
+          variant_id: 11,
+          product_id: 5,
+          quantity,
+          price: "20.00",
+          price_set: money(20),
+          discount_allocations: svcOff > 0 ? [{ amount: svcOff.toFixed(2), amount_set: money(svcOff), discount_application_index: 0 }] : [],
+        },
+      ],
+      shipping_lines: [{ price_set: money(5), discount_allocations: [] }],
+    };
+    const recorded = await recordPaidOrder(SHOP, payload);
+    if (!recorded.ok) throw new Error(recorded.problem.title);
+    expect(recorded.value.status).toBe("recorded");
+  }
+
+  const checks = () => readOfferChecks(SITE, TEST);
+  const status = async () =>
+    (await app.sql.query<{ status: string; pausedReason: string | null }>(`SELECT status, "pausedReason" FROM "Test" WHERE id = $1`, [TEST]))[0];
+
+  it("counts an order charged its arm's offer as checked, and each one charged otherwise as a mismatch", async () => {
+    await seedShop(app.sql, { domain: SHOP });
+    await seedSite(app.sql, { id: SITE, shop: SHOP, kind: "shopify" });
+    await seedTest(app.sql, { id: TEST, site: SITE, status: "running", pages: ["/products/*"], arms: [{}, { offer: PRICE }], goals: ["purchase"] });
+
+    const offer = await shopperIn("offer");
+    const control = await shopperIn("control");
+    await pay(offer, 2, 5); // 2 × (20.00 − 17.50): what the page showed
+    await pay(control, 1, 0); // the list price, as the control arm's page showed
+    expect(await checks()).toEqual([
+      { armId: `${TEST}-a`, checked: 1, mismatched: 0 },
+      { armId: `${TEST}-b`, checked: 1, mismatched: 0 },
+    ]);
+
+    await pay(offer, 1, 0); // a Buy-it-now that skipped the cart attribute: the list price, not the arm's
+    await pay(control, 1, 2.5); // the offer taken by a shopper of the control arm (an edited attribute)
+    expect(await checks()).toEqual([
+      { armId: `${TEST}-a`, checked: 2, mismatched: 1 },
+      { armId: `${TEST}-b`, checked: 2, mismatched: 1 },
+    ]);
+    const [row] = await app.sql.query<{ expected: string; charged: string; mismatch: boolean }>(
+      `SELECT expected::text, charged::text, mismatch FROM "OrderOfferCheck" WHERE "orderId" = $1`,
+      [String(orderId - 1)],
+    );
+    expect(row).toEqual({ expected: "2.5000", charged: "0.0000", mismatch: true });
+    // A redelivery of an order checks nothing twice.
+    expect((await recordPaidOrder(SHOP, orderPaidPayload(orderId, { total: "17.50", session: control.sid }))).ok).toBe(true);
+    expect((await checks()).reduce((n, a) => n + a.checked, 0)).toBe(4);
+    // What the results page shows, each arm by its name.
+    const test = await findTestOfShop(SHOP, TEST);
+    expect((await resultsOf(test!)).offerChecks).toEqual([
+      { armId: `${TEST}-a`, name: "Original", checked: 2, mismatched: 1 },
+      { armId: `${TEST}-b`, name: "Variant B", checked: 2, mismatched: 1 },
+    ]);
+  });
+
+  it("pauses the test through the guardrail path once the mismatches pass the bar, and not before", async () => {
+    const buyer = await shopperIn("offer");
+    // Two mismatches so far; up to the bar's minimum less one, the pass leaves the test running.
+    for (let i = 2; i < OFFER_MISMATCH.minimum - 1; i++) await pay(buyer, 1, 0);
+    await runSchedule(new Date(), async () => null, () => undefined);
+    expect(await status()).toMatchObject({ status: "running" });
+
+    await pay(buyer, 1, 0);
+    const run = await runSchedule(new Date(), async () => null, () => undefined);
+    expect(run.guarded).toEqual([TEST]);
+    const paused = await status();
+    expect(paused?.status).toBe("paused");
+    expect(paused?.pausedReason).toMatch(new RegExp(`^${OFFER_MISMATCH.minimum} of \\d+ orders of this test were charged otherwise`));
+  });
+});
