@@ -26,6 +26,7 @@ interface Tables {
   Refund: Models.Refund;
   VariantCost: Models.VariantCost;
   CheckoutReport: Models.CheckoutReport;
+  OrderOfferCheck: Models.OrderOfferCheck;
   DailyRollup: Models.DailyRollup;
   SegmentRollup: Models.SegmentRollup;
   NetworkRollup: Models.NetworkRollup;
