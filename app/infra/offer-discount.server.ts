@@ -85,3 +85,33 @@ export async function updateOfferDiscount(graphql: AdminGraphql, id: string, tit
 export async function deleteOfferDiscount(graphql: AdminGraphql, id: string): Promise<void> {
   mutationPayload(await graphql(DELETE, { id }), "discountAutomaticDelete");
 }
+
+const ACTIVE_AUTOMATIC = `#graphql
+  query SvcActiveAutomaticDiscounts {
+    automaticDiscountNodes(first: 50, query: "status:active") {
+      nodes {
+        id
+        automaticDiscount {
+          __typename
+          ... on DiscountAutomaticApp { title appDiscountType { app { title } } }
+          ... on DiscountAutomaticBasic { title }
+          ... on DiscountAutomaticBxgy { title }
+          ... on DiscountAutomaticFreeShipping { title }
+        }
+      }
+    }
+  }`;
+
+/** The shop's active automatic discounts (at most 50; Shopify allows 25), with the app that made each. */
+export async function readActiveAutomaticDiscounts(graphql: AdminGraphql): Promise<Array<{ id: string; title: string; app: string | null }>> {
+  const result = await graphql(ACTIVE_AUTOMATIC);
+  if (result.errors.length > 0) throw new AdminApiError(`reading the shop's automatic discounts failed: ${describeErrors(result.errors)}`);
+  const nodes = (result.data?.automaticDiscountNodes as { nodes?: unknown } | undefined)?.nodes;
+  if (!Array.isArray(nodes)) throw new AdminApiError("automaticDiscountNodes answered no list");
+  return nodes.flatMap((node: unknown) => {
+    const n = node as { id?: unknown; automaticDiscount?: { title?: unknown; appDiscountType?: { app?: { title?: unknown } | null } | null } | null };
+    if (typeof n.id !== "string") return [];
+    const app = n.automaticDiscount?.appDiscountType?.app?.title;
+    return [{ id: n.id, title: typeof n.automaticDiscount?.title === "string" ? n.automaticDiscount.title : "(untitled)", app: typeof app === "string" ? app : null }];
+  });
+}

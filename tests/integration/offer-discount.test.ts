@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import { parseOfferConfig } from "~/wire/offers";
-import { readSingleFetch } from "../support/admin-route-data";
+import { loaderData, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
 import { seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -117,6 +117,41 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     expect(fake().discounts.size).toBe(0);
     expect(await lifecycle("offer-price", "resume")).toMatchObject({ ok: true, status: "running" });
     expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE } });
+  });
+
+  it("refuses to start an offer test while a Shopify rollout activates or expires svc's discount, and starts it once the rollout has ended", async () => {
+    const [discountId] = [...fake().discounts.keys()];
+    expect(discountId).toBeDefined();
+    // As a rollout's change names it: a DiscountNode GID of the same number as the discount svc created.
+    const onSvcDiscount = { __typename: "RolloutDiscountExpireChange", discount: { id: `gid://shopify/DiscountNode/${discountId!.split("/").pop()}` } };
+    const rollout = { id: "gid://shopify/Rollout/31", name: "Spring sale", trafficAllocation: 50, effectiveTrafficAllocation: 50, treatments: [{ split: 50, changes: [onSvcDiscount] }] };
+    fake().rollouts = [{ ...rollout, status: "ACTIVE" }];
+    const res = await adminFetch(ctx.server.url, SHOP, "/app/tests/offer-shipping.data", { method: "POST", body: new URLSearchParams({ intent: "resume" }) });
+    expect(res.status).toBe(409);
+    expect(await readSingleFetch(res)).toMatchObject({
+      data: { ok: false, problem: { type: expect.stringMatching(/\/test-offer-rollout$/), title: expect.stringContaining('Shopify rollout "Spring sale" activates or expires') } },
+    });
+    const status = await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "Test" WHERE id = 'offer-shipping'`));
+    expect(status).toEqual([{ status: "paused" }]);
+    // The rollout ends, its webhook not yet arrived: the start reads the rollouts afresh, and the test starts.
+    fake().rollouts = [{ ...rollout, status: "CONCLUDED" }];
+    expect(await lifecycle("offer-shipping", "resume")).toMatchObject({ ok: true, status: "running" });
+    expect(held().config?.offers).toMatchObject({ "offer-shipping": { "offer-shipping-b": SHIPPING } });
+    fake().rollouts = [];
+    // Paused again, as the cases below expect it.
+    expect(await lifecycle("offer-shipping", "pause")).toMatchObject({ ok: true, status: "paused" });
+  });
+
+  it("warns on an offer test's page of the shop's other active automatic discounts, and on no other test's", async () => {
+    const page = async (testId: string) => (await loaderData<{ otherDiscounts: string | null }>(ctx.server.url, SHOP, `/app/tests/${testId}`, "routes/app.tests.$testId")).data;
+    expect((await page("offer-price")).otherDiscounts).toBeNull();
+    fake().otherDiscounts = [{ title: "Summer sale" }, { title: "Bundle deal", app: "Bundler" }];
+    try {
+      expect((await page("offer-price")).otherDiscounts).toMatch(/^2 other automatic discounts are active on this store: "Summer sale", "Bundle deal" \(Bundler\)\. svc's discount combines with none/);
+      expect((await page("offer-plain")).otherDiscounts).toBeNull();
+    } finally {
+      fake().otherDiscounts = [];
+    }
   });
 
   it("retries the configuration's write after Shopify refused it, at the next action", async () => {

@@ -21,7 +21,7 @@ export interface FakeRollout {
   status: "DRAFT" | "SCHEDULED" | "ACTIVE" | "PAUSED" | "CONCLUDED" | "ARCHIVED";
   trafficAllocation: number;
   effectiveTrafficAllocation: number;
-  treatments: Array<{ split: number; changes: Array<{ __typename: string; theme?: { id: string; name: string } }> }>;
+  treatments: Array<{ split: number; changes: Array<{ __typename: string; theme?: { id: string; name: string }; discount?: { id: string } | null }> }>;
 }
 
 export interface FakeMetafield {
@@ -66,6 +66,8 @@ export interface FakeShop {
   discounts: Map<string, FakeAppDiscount>;
   /** Active automatic discounts of the merchant and other apps: with the app's own, at most 25 (Shopify's limit). */
   otherAutomaticDiscounts: number;
+  /** Some of them by name, as automaticDiscountNodes lists them (app: the app that made it; none: the merchant's own). */
+  otherDiscounts: Array<{ title: string; app?: string }>;
   /** Lifetime of the offline tokens it issues; under 5 minutes, the library exchanges a new one on every request. */
   tokenLifetimeSeconds: number;
   /** When set, GraphQL requests for this shop answer this HTTP status (an outage). */
@@ -147,6 +149,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         variants: new Map(),
         discounts: new Map(),
         otherAutomaticDiscounts: 0,
+        otherDiscounts: [],
         themes: [{ id: `gid://shopify/OnlineStoreTheme/${2000 + serial}`, name: "Dawn", role: "MAIN", files: { "config/settings_data.json": defaultSettingsData() } }],
         tokenLifetimeSeconds: 3600,
         failGraphqlWith: null,
@@ -379,6 +382,17 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
         },
       };
     },
+    automaticDiscountNodes: (s) => {
+      if (!appScopes.some((scope) => scope === "read_discounts" || scope === "write_discounts")) return accessDenied("automaticDiscountNodes", "read_discounts");
+      const own = [...s.discounts.entries()].map(([id, d]) => ({ id, automaticDiscount: { __typename: "DiscountAutomaticApp", title: d.title, appDiscountType: { app: { title: "svc" } } } }));
+      const others = s.otherDiscounts.map((d, i) => ({
+        id: `gid://shopify/DiscountAutomaticNode/${9000 + i}`,
+        automaticDiscount: d.app
+          ? { __typename: "DiscountAutomaticApp", title: d.title, appDiscountType: { app: { title: d.app } } }
+          : { __typename: "DiscountAutomaticBasic", title: d.title },
+      }));
+      return { value: { nodes: [...own, ...others] } };
+    },
     theme: (s, query, variables) => {
       const theme = s.themes.find((t) => t.id === variables.id);
       if (!theme) return { value: null };
@@ -417,7 +431,7 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       if (!appScopes.includes("write_discounts")) return accessDenied("discountAutomaticAppCreate", "write_discounts");
       const input = (variables.automaticAppDiscount ?? variables.discount ?? {}) as Record<string, unknown>;
       const userErrors = discountErrors(input, true);
-      if (s.discounts.size + s.otherAutomaticDiscounts >= 25) {
+      if (s.discounts.size + s.otherAutomaticDiscounts + s.otherDiscounts.length >= 25) {
         userErrors.push({ field: ["automaticAppDiscount"], message: "The shop can have at most 25 active automatic discounts", code: "MAX_AUTOMATIC_DISCOUNTS" });
       }
       if (userErrors.length > 0) return { value: { automaticAppDiscount: null, userErrors } };

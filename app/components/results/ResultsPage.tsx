@@ -1,7 +1,7 @@
 // A test's results page: one decision at the top (with how long to go while undecided), every goal per arm,
 // charts over time, flicker cost, and the test's lifecycle (start, pause, resume, complete, archive) in its
 // header: the cards in their order, from what app/services/admin/results-page.server.ts loads.
-import { Card, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, Card, Layout, Page, Text } from "@shopify/polaris";
 import { LifecycleBanners, type LifecycleBannerProps } from "~/components/lifecycle/LifecycleBanners";
 import { RolloutWarnings } from "~/components/lifecycle/RolloutWarnings";
 import { ScheduleCard } from "~/components/lifecycle/ScheduleCard";
@@ -47,6 +47,8 @@ export type ResultsPageView = Omit<ResultsView, "verdict" | "remaining"> & {
   schedule: ScheduleState | null;
   /** Null for a test that is not on the Shopify storefront, or without an Admin API to ask. */
   rollouts: { warnings: RolloutWarning[]; unavailable: string | null } | null;
+  /** An offer test's word on the shop's other automatic discounts; null: none. */
+  otherDiscounts: string | null;
 };
 
 export function ResultsPage({ view }: { view: ResultsPageView }) {
@@ -109,6 +111,15 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
         {view.rollouts && (view.rollouts.warnings.length > 0 || view.rollouts.unavailable) && (
           <Layout.Section variant="fullWidth">
             <RolloutWarnings {...view.rollouts} trafficPercent={test.trafficPercent} />
+          </Layout.Section>
+        )}
+        {view.otherDiscounts && (
+          <Layout.Section variant="fullWidth">
+            <div data-svc-other-discounts="">
+              <Banner tone="warning" title="Other automatic discounts on this store">
+                <p>{view.otherDiscounts}</p>
+              </Banner>
+            </div>
           </Layout.Section>
         )}
         {check && (

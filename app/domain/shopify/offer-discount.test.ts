@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offerDiscountStep } from "./offer-discount";
+import { offerDiscountStep, otherDiscountsWarning } from "./offer-discount";
 
 const wanted = (json: string) => ({ ok: true as const, json, left: [] });
 
@@ -19,5 +19,27 @@ describe("offerDiscountStep", () => {
   it("refuses a configuration past the metafield's limit and leaves the held discount alone", () => {
     const step = offerDiscountStep({ ok: false, reason: "too-large", bytes: 12_345 }, { id: "d1", json: "{a}" });
     expect(step).toEqual({ kind: "refuse", why: expect.stringContaining("12345 bytes") as string });
+  });
+});
+
+describe("otherDiscountsWarning", () => {
+  const OWN = "gid://shopify/DiscountAutomaticNode/1";
+  const discount = (id: number, title: string, app: string | null = null) => ({ id: `gid://shopify/DiscountAutomaticNode/${id}`, title, app });
+
+  it("says nothing when svc's is the only active automatic discount, or there is none", () => {
+    expect(otherDiscountsWarning([discount(1, "Special price", "svc")], OWN)).toBeNull();
+    expect(otherDiscountsWarning([], null)).toBeNull();
+  });
+
+  it("names the others, with the app that made each, and what they do to the arms' prices", () => {
+    const text = otherDiscountsWarning([discount(1, "Special price", "svc"), discount(2, "Summer sale"), discount(3, "Bundle deal", "Bundler")], OWN);
+    expect(text).toMatch(/^2 other automatic discounts are active on this store: "Summer sale", "Bundle deal" \(Bundler\)\. /);
+    expect(text).toContain("Shopify applies it instead");
+    expect(otherDiscountsWarning([discount(2, "Summer sale")], OWN)).toMatch(/^Another automatic discount is active on this store: "Summer sale"\./);
+  });
+
+  it("names at most five", () => {
+    const many = Array.from({ length: 8 }, (_, i) => discount(i + 2, `D${i}`));
+    expect(otherDiscountsWarning(many, OWN)).toContain(`"D4" and 3 more.`);
   });
 });

@@ -31,3 +31,27 @@ export function offerDiscountStep(wanted: OfferConfigOutcome, held: HeldDiscount
   }
   return held ? { kind: "delete", id: held.id } : { kind: "none" };
 }
+
+/** An active automatic discount of the shop as the Admin API lists it: `app` names the app that made it, if one did. */
+export interface ShopAutomaticDiscount {
+  id: string;
+  title: string;
+  app: string | null;
+}
+
+/**
+ * What an offer test's page says of the shop's other active automatic discounts (the merchant's own, other apps'),
+ * or null when there are none. svc's discount combines with no other, so where one of them gives a buyer more,
+ * Shopify applies it instead and that buyer pays otherwise than their arm's price; svc's Function cannot see them.
+ */
+export function otherDiscountsWarning(discounts: readonly ShopAutomaticDiscount[], ownId: string | null): string | null {
+  const others = discounts.filter((d) => d.id !== ownId);
+  if (others.length === 0) return null;
+  const named = others.slice(0, 5).map((d) => `"${d.title}"${d.app ? ` (${d.app})` : ""}`);
+  const more = others.length > 5 ? ` and ${others.length - 5} more` : "";
+  return (
+    `${others.length === 1 ? "Another automatic discount is" : `${others.length} other automatic discounts are`} active on this store: ${named.join(", ")}${more}. ` +
+    `svc's discount combines with none of them: where one gives a buyer more, Shopify applies it instead, and that buyer pays otherwise ` +
+    `than their arm's price (the "Orders checked" card counts them).`
+  );
+}

@@ -17,6 +17,8 @@ export interface RolloutSummary {
   touches: RolloutTouch[];
   /** Names of the themes its treatments publish. */
   themes: string[];
+  /** The discounts (DiscountNode GIDs) its treatments activate or expire for the buyers they serve. */
+  discounts: string[];
 }
 
 const TOUCH_OF: Record<string, RolloutTouch> = {
@@ -36,7 +38,14 @@ export const ROLLOUTS_QUERY = `#graphql
         id name status trafficAllocation effectiveTrafficAllocation
         treatments {
           split
-          changes(first: 25) { nodes { __typename ... on RolloutThemePublishChange { theme { id name } } } }
+          changes(first: 25) {
+            nodes {
+              __typename
+              ... on RolloutThemePublishChange { theme { id name } }
+              ... on RolloutDiscountActivateChange { discount { id } }
+              ... on RolloutDiscountExpireChange { discount { id } }
+            }
+          }
         }
       }
     }
@@ -54,7 +63,7 @@ const answer = z.object({
         treatments: z.array(
           z.object({
             changes: z.object({
-              nodes: z.array(z.object({ __typename: z.string(), theme: z.object({ name: z.string() }).nullish() })),
+              nodes: z.array(z.object({ __typename: z.string(), theme: z.object({ name: z.string() }).nullish(), discount: z.object({ id: z.string() }).nullish() })),
             }),
           }),
         ),
@@ -73,9 +82,10 @@ export function parseRollouts(data: unknown): ParseResult<RolloutSummary[]> {
       const changes = r.treatments.flatMap((t) => t.changes.nodes);
       const touches = [...new Set(changes.map((c) => TOUCH_OF[c.__typename]).filter((t): t is RolloutTouch => t !== undefined))].sort();
       const themes = [...new Set(changes.flatMap((c) => (c.theme ? [c.theme.name] : [])))];
+      const discounts = [...new Set(changes.flatMap((c) => (c.discount ? [c.discount.id] : [])))];
       return {
         id: r.id, name: r.name, status: r.status, trafficAllocation: r.trafficAllocation,
-        effectiveTrafficAllocation: r.effectiveTrafficAllocation, touches, themes,
+        effectiveTrafficAllocation: r.effectiveTrafficAllocation, touches, themes, discounts,
       };
     }),
   };
@@ -116,4 +126,15 @@ export function rolloutWarnings(test: { storefront: boolean; purchaseGoal: boole
     if (reasons.length === 0) return [];
     return [{ rolloutId: r.id, name: r.name, status: r.status, traffic, text: `Shopify rollout "${r.name}" ${reasons.join("; it also ")}.` }];
   });
+}
+
+/** A GID's trailing number: a discount is named `DiscountNode` in a rollout's change and `DiscountAutomaticNode` where svc created it. */
+const gidNumber = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
+
+/**
+ * The scheduled or active rollouts that activate or expire the discount `discountId` for the buyers they serve: beside
+ * one, an offer test's arms would be charged their offer for only part of its buyers (docs/offers.md, "Collisions").
+ */
+export function rolloutsOnDiscount(rollouts: readonly RolloutSummary[], discountId: string): RolloutSummary[] {
+  return rollouts.filter((r) => (r.status === "ACTIVE" || r.status === "SCHEDULED") && r.discounts.some((d) => gidNumber(d) === gidNumber(discountId)));
 }

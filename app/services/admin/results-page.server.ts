@@ -4,7 +4,9 @@ import { scheduledStartText, type ScheduleState } from "~/domain/experiments/sch
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import { findTestOfShop } from "~/models/results/results.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
+import { otherDiscountsOf } from "~/services/shopify/offer-discount.server";
 import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
+import { parseOffer } from "~/wire/offers";
 import { previewLinksOf, type PreviewLink } from "./preview-links.server";
 import { NO_SUCH_TEST, resultsOf, type Results } from "./results.server";
 import { selectorCheckPanelOf, type SelectorCheckPanel } from "./selector-check.server";
@@ -28,6 +30,8 @@ export type ResultsPage = Results & {
   selectorCheck: SelectorCheckPanel | null;
   schedule: ScheduleState | null;
   rollouts: TestRollouts | null;
+  /** An offer test's word on the shop's other automatic discounts (docs/offers.md, "Collisions"); null: none. */
+  otherDiscounts: string | null;
 };
 
 /** The page's data; not found when the test is not the shop's. */
@@ -36,11 +40,13 @@ export async function loadResultsPage(shopDomain: string, testId: string, { demo
   const test = await findTestOfShop(shopDomain, testId);
   if (!test) return fail(NO_SUCH_TEST);
   const where = { demo, requestOrigin };
-  const [results, lifecycle, check, rollouts] = await Promise.all([
+  const offers = test.site.kind === "shopify" && (test.status === "draft" || test.status === "running" || test.status === "paused") && test.arms.some((a) => parseOffer(a.offer));
+  const [results, lifecycle, check, rollouts, otherDiscounts] = await Promise.all([
     resultsOf(test),
     lifecycleStateOf(test),
     selectorCheckPanelOf(test, where),
     rolloutsForTest(test, adminReads),
+    offers && adminReads ? otherDiscountsOf(shopDomain, adminReads) : null,
   ]);
   const links = previewLinksOf(test, where);
   const schedule = scheduleStateOf({ ...test, timeZone: test.site.shop.timeZone });
@@ -52,5 +58,5 @@ export async function loadResultsPage(shopDomain: string, testId: string, { demo
   const scheduled = lifecycle.status === "draft" ? scheduledStartText(schedule) : null;
   // The decision at the top of a scheduled draft says when it starts, not only that it has not.
   const decision = scheduled ? { ...results.decision, scheduledStart: scheduled } : results.decision;
-  return ok({ ...results, decision, lifecycle, preview, selectorCheck, schedule, rollouts });
+  return ok({ ...results, decision, lifecycle, preview, selectorCheck, schedule, rollouts, otherDiscounts });
 }

@@ -18,7 +18,7 @@ import { readRollupRows } from "~/models/results/results.server";
 import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/tests/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { ensureOfferDiscount } from "~/services/shopify/offer-discount.server";
+import { ensureOfferDiscount, offerDiscountRolloutClash } from "~/services/shopify/offer-discount.server";
 import { parseOffer } from "~/wire/offers";
 import { clearMisuseEvidence } from "~/services/misuse.server";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
@@ -133,6 +133,15 @@ export async function changeTestStatus(
         type: "test-offer-discount",
         title: "Shopify did not let svc create the discount this test's offers are charged with",
         detail: `${refused}. Nothing was started. If the shop has 25 active automatic discounts, end one; if svc lacks the discounts permission, open svc from the Shopify admin to grant it.`,
+      });
+    }
+    const clash = await offerDiscountRolloutClash(shopDomain, graphql);
+    if (clash) {
+      return fail({
+        status: 409,
+        type: "test-offer-rollout",
+        title: clash,
+        detail: "Its buyers would be charged this test's offers only where the rollout lets the discount apply. Nothing was started. Remove svc's discount from the rollout, or end the rollout, and start again.",
       });
     }
   }

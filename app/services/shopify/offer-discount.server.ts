@@ -2,12 +2,14 @@
 // first arm with an offer runs, its configuration rewritten when they change, deleted when none is left. Called
 // with the hide plan's write (hide-metafield.server.ts), so the same stale mark retries it after a failure.
 import { emptyOfferConfig, offerConfig, type OfferConfigOutcome } from "~/domain/shopify/offer-config";
-import { offerDiscountStep, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
+import { offerDiscountStep, otherDiscountsWarning, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
 import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
 import { parseOfferConfig, type OfferConfig } from "~/wire/offers";
-import { createOfferDiscount, deleteOfferDiscount, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
+import { rolloutsOnDiscount } from "~/domain/shopify/rollouts";
+import { shopRollouts } from "./rollouts.server";
+import { createOfferDiscount, deleteOfferDiscount, readActiveAutomaticDiscounts, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
 
 /**
  * What checkout shows beside an arm's discount until the merchant names it per test (docs/offers.md, "Not built
@@ -68,6 +70,37 @@ export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGrap
     return null;
   } catch (error) {
     return (error as Error).message;
+  }
+}
+
+/**
+ * Why an offer test must not go live beside the shop's Rollouts, or null: a scheduled or active Rollout that activates
+ * or expires svc's discount for part of the buyers would charge the arms' offers to only some of the test's buyers.
+ * Rollouts svc cannot read (read_rollouts not granted yet, an outage) refuse nothing: the results page says they
+ * could not be checked.
+ */
+export async function offerDiscountRolloutClash(shopDomain: string, graphql: AdminGraphql): Promise<string | null> {
+  const shop = await readShopOffers(shopDomain);
+  if (!shop?.discountId) return null;
+  // Read afresh: a start is rare, and a rollout created a moment ago may not have sent its webhook yet.
+  const read = await shopRollouts(shopDomain, graphql, { fresh: true });
+  if (!read.ok) return null;
+  const [clash, ...more] = rolloutsOnDiscount(read.rollouts, shop.discountId);
+  if (!clash) return null;
+  const others = more.length > 0 ? ` (and ${more.length} more)` : "";
+  return `Shopify rollout "${clash.name}"${others} ${clash.status === "ACTIVE" ? "activates or expires" : "is scheduled to activate or expire"} svc's discount "${OFFER_TITLE}" for part of the buyers`;
+}
+
+/**
+ * The offer test page's word on the shop's other active automatic discounts (otherDiscountsWarning), or null: none,
+ * or they could not be read (the page then says nothing of them rather than guess).
+ */
+export async function otherDiscountsOf(shopDomain: string, graphql: AdminGraphql): Promise<string | null> {
+  try {
+    const shop = await readShopOffers(shopDomain);
+    return otherDiscountsWarning(await readActiveAutomaticDiscounts(graphql), shop?.discountId ?? null);
+  } catch {
+    return null;
   }
 }
 

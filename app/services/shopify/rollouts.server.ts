@@ -11,10 +11,13 @@ const cache = new Map<string, { at: number; rollouts: RolloutSummary[] }>();
 
 export type RolloutsRead = { ok: true; rollouts: RolloutSummary[] } | { ok: false; reason: string };
 
-/** The shop's rollouts, from the cache or the Admin API; a refusal (no read_rollouts yet) or a failure is said, never thrown. */
-export async function shopRollouts(shopDomain: string, graphql: AdminGraphql, now = Date.now()): Promise<RolloutsRead> {
+/**
+ * The shop's rollouts, from the cache or the Admin API (always the API when `fresh`); a refusal (no read_rollouts yet)
+ * or a failure is said, never thrown.
+ */
+export async function shopRollouts(shopDomain: string, graphql: AdminGraphql, { now = Date.now(), fresh = false } = {}): Promise<RolloutsRead> {
   const kept = cache.get(shopDomain);
-  if (kept && now - kept.at < KEEP_MS) return { ok: true, rollouts: kept.rollouts };
+  if (kept && !fresh && now - kept.at < KEEP_MS) return { ok: true, rollouts: kept.rollouts };
   try {
     const result = await graphql(ROLLOUTS_QUERY);
     if (result.errors.length > 0) {
