@@ -10,8 +10,12 @@ import { foldRollupsOfSite, sitesWithUnfoldedRollups } from "~/models/events/rol
 const PART = randomInt(1, 2 ** 31 - 1);
 export const rollupPart = (): number => PART;
 
-/** How often the parts are folded. Readers sum the parts, so this bounds how many rows they read, not what they show. */
-export const FOLD_EVERY_MS = 5_000;
+/**
+ * How often the parts are folded. Readers sum the parts, so this changes neither what they show nor how many rows they
+ * read (one more per key and process at most); folding less often moves each busy key once for many writes. At 5 s the
+ * fold was ~5 % of PostgreSQL's time under the bench's realistic mix (docs/performance.md, "Rollup parts").
+ */
+export const FOLD_EVERY_MS = 30_000;
 
 const unfolded = new Set<string>();
 let swept = false;
