@@ -1,16 +1,19 @@
 // svc's automatic app discount on a shop (the one discount its Discount Function, extensions/svc-offers, runs
 // under): read it with its configuration metafield, create it, update that metafield, delete it.
-import { OFFER_METAFIELD } from "~/wire/offers";
+import { OFFER_METAFIELD, OFFER_SHARD_KEYS } from "~/wire/offers";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql } from "./admin-graphql";
 
 /** The function's handle in its shopify.extension.toml: Shopify resolves it to this app's function. */
 export const OFFER_FUNCTION_HANDLE = "svc-offers";
 
+/** The alias each shard's metafield is read under: `shard0` for "offers", `shard1` for "offers-2"… */
+export const shardAlias = (i: number) => `shard${i}`;
+
 const HELD = `#graphql
   query SvcOfferDiscount($id: ID!) {
     automaticDiscountNode(id: $id) {
       id
-      metafield(namespace: "${OFFER_METAFIELD.namespace}", key: "${OFFER_METAFIELD.key}") { value }
+      ${OFFER_SHARD_KEYS.map((key, i) => `${shardAlias(i)}: metafield(namespace: "${OFFER_METAFIELD.namespace}", key: "${key}") { value }`).join("\n      ")}
     }
   }`;
 
@@ -38,15 +41,17 @@ const DELETE = `#graphql
     }
   }`;
 
-const metafields = (json: string) => [{ namespace: OFFER_METAFIELD.namespace, key: OFFER_METAFIELD.key, type: "json", value: json }];
+/** Every shard's metafield (`shards` in OFFER_SHARD_KEYS' order, all of them: allShards). */
+const metafields = (shards: readonly string[]) =>
+  OFFER_SHARD_KEYS.map((key, i) => ({ namespace: OFFER_METAFIELD.namespace, key, type: "json", value: shards[i] }));
 
-/** The discount `id` with its configuration's value; null when Shopify has no such discount (deleted in the admin). */
-export async function readOfferDiscount(graphql: AdminGraphql, id: string): Promise<{ id: string; json: string | null } | null> {
+/** The discount `id` with its shards' values; null when Shopify has no such discount (deleted in the admin). */
+export async function readOfferDiscount(graphql: AdminGraphql, id: string): Promise<{ id: string; shards: Array<string | null> } | null> {
   const result = await graphql(HELD, { id });
   if (result.errors.length > 0) throw new AdminApiError(`reading the offers discount failed: ${describeErrors(result.errors)}`);
-  const node = result.data?.automaticDiscountNode as { id?: unknown; metafield?: { value?: unknown } | null } | null | undefined;
+  const node = result.data?.automaticDiscountNode as Record<string, { value?: unknown } | null | undefined> | null | undefined;
   if (!node) return null;
-  return { id, json: typeof node.metafield?.value === "string" ? node.metafield.value : null };
+  return { id, shards: OFFER_SHARD_KEYS.map((_, i) => { const value = node[shardAlias(i)]?.value; return typeof value === "string" ? value : null; }) };
 }
 
 /**
@@ -56,7 +61,7 @@ export async function readOfferDiscount(graphql: AdminGraphql, id: string): Prom
  * combining with no other discount (an arm's price is the price; stacking a merchant's sale on it would charge
  * less than any arm showed). Answers its id.
  */
-export async function createOfferDiscount(graphql: AdminGraphql, title: string, json: string): Promise<string> {
+export async function createOfferDiscount(graphql: AdminGraphql, title: string, shards: readonly string[]): Promise<string> {
   const payload = mutationPayload(
     await graphql(CREATE, {
       discount: {
@@ -67,7 +72,7 @@ export async function createOfferDiscount(graphql: AdminGraphql, title: string, 
         combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false },
         appliesOnOneTimePurchase: true,
         appliesOnSubscription: false,
-        metafields: metafields(json),
+        metafields: metafields(shards),
       },
     }),
     "discountAutomaticAppCreate",
@@ -77,9 +82,9 @@ export async function createOfferDiscount(graphql: AdminGraphql, title: string, 
   return id;
 }
 
-/** Writes a new configuration (and title) on the discount. */
-export async function updateOfferDiscount(graphql: AdminGraphql, id: string, title: string, json: string): Promise<void> {
-  mutationPayload(await graphql(UPDATE, { id, discount: { title, metafields: metafields(json) } }), "discountAutomaticAppUpdate");
+/** Writes a new configuration (and title) on the discount: every shard's metafield. */
+export async function updateOfferDiscount(graphql: AdminGraphql, id: string, title: string, shards: readonly string[]): Promise<void> {
+  mutationPayload(await graphql(UPDATE, { id, discount: { title, metafields: metafields(shards) } }), "discountAutomaticAppUpdate");
 }
 
 export async function deleteOfferDiscount(graphql: AdminGraphql, id: string): Promise<void> {

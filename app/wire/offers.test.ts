@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import cases from "./offers.cases.json";
-import { offerVisitor, parseOffer, parseOfferConfig } from "./offers";
+import { EMPTY_SHARD, mergeOfferShards, OFFER_SHARD_KEYS, offerVisitor, parseOffer, parseOfferConfig } from "./offers";
 
 describe("an arm's offer as the Discount Function reads it", () => {
   it.each(cases.accepted as Array<[unknown, unknown]>)("accepts %j", (input, offer) => expect(parseOffer(input)).toEqual(offer));
@@ -36,4 +36,42 @@ describe("the configuration", () => {
     ["an arm entry that is not [threshold, assignment]", { v: 1, title: "Sale", plan: { l: { s: "s" }, t: [{ id: "t", p: 100, a: [["x", {}]] }] }, offers: {} }],
     ["text", "{}"],
   ])("reads nothing from %s", (_, value) => expect(parseOfferConfig(value)).toBeNull());
+});
+
+describe("the configuration's shards", () => {
+  const plan = { l: { s: "site-1" }, t: [{ id: "t", p: 100, a: [[2 ** 32, { test: "t", arm: "b", pages: [] }]] }] };
+  const first = { v: 1, title: "Sale", plan, offers: { t: { b: { k: "price", prices: { v1: 10 } } } } };
+
+  it("adds each further shard's offers to the first's, a price offer's variants to its own", () => {
+    const merged = mergeOfferShards([
+      first,
+      { v: 1, offers: { t: { b: { k: "price", prices: { v2: 11 } }, c: { k: "shipping", percent: 100 } } } },
+      { v: 1, offers: { u: { a: { k: "order", percent: 5 } } } },
+      JSON.parse(EMPTY_SHARD),
+    ]);
+    expect(merged).toEqual({
+      v: 1, title: "Sale", plan,
+      offers: { t: { b: { k: "price", prices: { v1: 10, v2: 11 } }, c: { k: "shipping", percent: 100 } }, u: { a: { k: "order", percent: 5 } } },
+    });
+  });
+
+  it("keeps the first offer of an arm that is not a price, and skips shards it cannot read", () => {
+    const merged = mergeOfferShards([
+      { ...first, offers: { t: { c: { k: "order", percent: 5 } } } },
+      { v: 1, offers: { t: { c: { k: "order", percent: 50 } } } },
+      { v: 2, offers: { t: { d: { k: "order", percent: 9 } } } },
+      "text",
+      null,
+    ]);
+    expect(merged?.offers).toEqual({ t: { c: { k: "order", percent: 5 } } });
+  });
+
+  it("reads nothing without a first shard it reads", () => {
+    expect(mergeOfferShards([null, { v: 1, offers: { t: { b: { k: "order", percent: 5 } } } }])).toBeNull();
+    expect(mergeOfferShards([])).toBeNull();
+  });
+
+  it("names four metafields, the first the one the Function always read", () => {
+    expect(OFFER_SHARD_KEYS).toEqual(["offers", "offers-2", "offers-3", "offers-4"]);
+  });
 });

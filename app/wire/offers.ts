@@ -15,6 +15,15 @@ export const OFFER_ATTRIBUTE = "_svc_vid";
 export const OFFER_METAFIELD = { namespace: "$app", key: "offers" } as const;
 
 /**
+ * The configuration's metafields, in order (docs/offers.md, "Shards"): a Function reads at most 10,000 bytes of
+ * one metafield, so a configuration past that continues in the next: the first holds the whole configuration but
+ * some offers, each further one `{"v":1,"offers":…}` with more (a price offer's variants may be split across
+ * shards). Every key is always written, unused ones EMPTY_SHARD, so that no earlier shard's offers linger.
+ */
+export const OFFER_SHARD_KEYS = [OFFER_METAFIELD.key, "offers-2", "offers-3", "offers-4"] as const;
+export const EMPTY_SHARD = '{"v":1,"offers":{}}';
+
+/**
  * One arm's offer, in the shop's currency (the Function converts with the cart's presentment rate):
  * - `price`: the arm's unit price per variant (its GID); a line of another variant is charged its list price.
  *   The list price is the highest arm's: the others are a discount down to their price, never a surcharge.
@@ -96,14 +105,36 @@ export function parseOfferConfig(value: unknown): OfferConfig | null {
   );
   if (!testsOk) return null;
   const offers: OfferConfig["offers"] = {};
-  for (const [testId, arms] of Object.entries(value.offers)) {
+  addOffers(offers, value.offers);
+  return { v: 1, title: value.title, plan: value.plan as unknown as LocalPlan, offers };
+}
+
+/** Adds a shard's offers to `into`, one by one as parseOfferConfig reads them: a price offer's variants join its own. */
+function addOffers(into: OfferConfig["offers"], raw: Record<string, unknown>): void {
+  for (const [testId, arms] of Object.entries(raw)) {
     if (!isRecord(arms)) continue;
-    for (const [armId, raw] of Object.entries(arms)) {
-      const offer = parseOffer(raw);
-      if (offer) (offers[testId] ??= {})[armId] = offer;
+    for (const [armId, value] of Object.entries(arms)) {
+      const offer = parseOffer(value);
+      if (!offer) continue;
+      const test = (into[testId] ??= {});
+      const held = test[armId];
+      if (held?.k === "price" && offer.k === "price") test[armId] = { k: "price", prices: { ...held.prices, ...offer.prices } };
+      else test[armId] ??= offer;
     }
   }
-  return { v: 1, title: value.title, plan: value.plan as unknown as LocalPlan, offers };
+}
+
+/**
+ * The configuration from its shards' values, in OFFER_SHARD_KEYS' order (null or absent: none written): the first as
+ * parseOfferConfig reads it, with the offers of every further shard added. Null when the first does not parse; a
+ * further shard that does not is skipped, as a bad offer is.
+ */
+export function mergeOfferShards(values: readonly unknown[]): OfferConfig | null {
+  const [first, ...rest] = values;
+  const config = parseOfferConfig(first);
+  if (!config) return null;
+  for (const value of rest) if (isRecord(value) && value.v === 1 && isRecord(value.offers)) addOffers(config.offers, value.offers);
+  return config;
 }
 
 /** The visitor id from the cart attribute, or null when there is none or it is not one svc makes. */

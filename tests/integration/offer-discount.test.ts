@@ -4,7 +4,7 @@
 // A refused write leaves the merchant's action done, and the next action catches up, as the hide plan's does.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
-import { parseOfferConfig } from "~/wire/offers";
+import { mergeOfferShards, OFFER_SHARD_KEYS, parseOfferConfig } from "~/wire/offers";
 import { loaderData, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
 import { seedTest, storefrontSite } from "../support/seed";
@@ -14,6 +14,12 @@ const SHOP = "offer-shop.myshopify.com";
 /** Its tokens always about to expire: every admin request installs it again. */
 const MENDED = "offer-mended.myshopify.com";
 const PRICE = { k: "price", prices: { "gid://shopify/ProductVariant/11": 17.5 } };
+/** A store-wide price test: 500 variants, past one metafield's 10,000 bytes. */
+const LARGE = "offer-large.myshopify.com";
+const MANY_PRICES = { k: "price", prices: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`gid://shopify/ProductVariant/${700_000_000 + i}`, 19.5])) };
+/** The configuration as the Function reads it: every shard's metafield, merged. */
+const configOf = (discount: { metafields: Map<string, { value: string }> }) =>
+  mergeOfferShards(OFFER_SHARD_KEYS.map((key) => JSON.parse(discount.metafields.get(`$app.${key}`)?.value ?? "null") as unknown));
 const SHIPPING = { k: "shipping", percent: 100, minimum: 40 };
 
 async function insertTest(sql: SqlRunner, id: string, offer: unknown, shop = SHOP, status: "draft" | "running" = "draft") {
@@ -38,18 +44,20 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     const discounts = [...fake().discounts.entries()];
     expect(discounts).toHaveLength(1);
     const [id, discount] = discounts[0]!;
-    return { id, discount, config: parseOfferConfig(JSON.parse(discount.metafields.get("$app.offers")?.value ?? "null")) };
+    return { id, discount, config: configOf(discount) };
   };
 
   beforeAll(async () => {
     ctx.admin.shop(MENDED).tokenLifetimeSeconds = 60;
     expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
+    expect((await adminFetch(ctx.server.url, LARGE, "/app")).status).toBe(200);
     await ctx.sql(async (sql) => {
       await insertTest(sql, "mended-price", PRICE, MENDED, "running");
       await insertTest(sql, "offer-plain", null);
       await insertTest(sql, "offer-price", PRICE);
       await insertTest(sql, "offer-shipping", SHIPPING);
+      await insertTest(sql, "large-price", MANY_PRICES, LARGE);
     });
   }, 120_000);
 
@@ -77,6 +85,17 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     // The configuration the Function reads: this test in its plan, the variant's offer, the control at list price.
     expect(config?.plan.t.map((t) => t.id)).toEqual(["offer-price"]);
     expect(config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE } });
+  });
+
+  it("writes a configuration past one metafield's 10,000 bytes across the shards, each within them, read back whole", async () => {
+    const res = await adminFetch(ctx.server.url, LARGE, "/app/tests/large-price.data", { method: "POST", body: new URLSearchParams({ intent: "start" }) });
+    expect(await readSingleFetch(res)).toMatchObject({ data: { ok: true, status: "running" } });
+    const [discount] = [...ctx.admin.shop(LARGE).discounts.values()];
+    const written = OFFER_SHARD_KEYS.map((key) => discount!.metafields.get(`$app.${key}`)?.value ?? "");
+    // Every shard written (the Admin API stand-in refuses one past 10,000 bytes), more than one of them in use.
+    for (const value of written) expect(Buffer.byteLength(value)).toBeLessThanOrEqual(10_000);
+    expect(written.filter((value) => value !== '{"v":1,"offers":{}}').length).toBeGreaterThan(1);
+    expect(configOf(discount!)?.offers).toEqual({ "large-price": { "large-price-b": MANY_PRICES } });
   });
 
   it("rewrites the same discount's configuration when another offer test starts, and leaves it when nothing changed", async () => {
@@ -181,12 +200,14 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     // The running test was inserted after this shop's install: its discount was never created.
     expect(ctx.admin.shop(MENDED).discounts.size).toBe(0);
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
+    expect((await adminFetch(ctx.server.url, LARGE, "/app")).status).toBe(200);
     const discounts = [...ctx.admin.shop(MENDED).discounts.values()];
     expect(discounts).toHaveLength(1);
     expect(parseOfferConfig(JSON.parse(discounts[0]!.metafields.get("$app.offers")!.value))?.offers).toEqual({ "mended-price": { "mended-price-b": PRICE } });
     // The next install finds it in step and writes nothing.
     const calls = ctx.admin.callsTo(MENDED, "discountAutomaticAppCreate").length + ctx.admin.callsTo(MENDED, "discountAutomaticAppUpdate").length;
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
+    expect((await adminFetch(ctx.server.url, LARGE, "/app")).status).toBe(200);
     expect(ctx.admin.callsTo(MENDED, "discountAutomaticAppCreate").length + ctx.admin.callsTo(MENDED, "discountAutomaticAppUpdate").length).toBe(calls);
   });
 });

@@ -374,9 +374,17 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       const discount = typeof variables.id === "string" ? s.discounts.get(variables.id) : undefined;
       if (!discount) return { value: null };
       const offers = discount.metafields.get("$app.offers");
+      // The shards as svc's query asks for them, each under its alias (shard0: "offers", shard1: "offers-2"…).
+      const shards = Object.fromEntries(
+        ["offers", "offers-2", "offers-3", "offers-4"].map((key, i) => {
+          const m = discount.metafields.get(`$app.${key}`);
+          return [`shard${i}`, m ? { value: m.value } : null];
+        }),
+      );
       return {
         value: {
           id: variables.id,
+          ...shards,
           metafield: offers ? { value: offers.value } : null,
           automaticDiscount: { __typename: "DiscountAutomaticApp", title: discount.title, status: "ACTIVE" },
         },

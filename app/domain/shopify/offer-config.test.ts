@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OFFER_CONFIG_MAX_BYTES, parseOfferConfig, type Offer } from "~/wire/offers";
+import { mergeOfferShards, OFFER_CONFIG_MAX_BYTES, OFFER_SHARD_KEYS, type Offer } from "~/wire/offers";
 import { localAssignments } from "~/wire/rules/local-plan";
 import { patchesFor } from "../experiments/patches-response";
 import type { ArmConfig, RunningTest, SiteConfig } from "../sites/site-config";
@@ -41,7 +41,7 @@ describe("the Discount Function's configuration", () => {
   it("gives every visitor at checkout the offers of the arms GET /api/patches shows them (10,000 visitors)", () => {
     const built = offerConfig(site, OFFERS, "Spring");
     if (!built.ok) throw new Error(built.reason);
-    const config = parseOfferConfig(JSON.parse(built.json))!;
+    const config = mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown))!;
     expect(config).not.toBeNull();
     const seen = new Set<string>();
     for (let i = 0; i < 10_000; i++) {
@@ -59,7 +59,7 @@ describe("the Discount Function's configuration", () => {
   it("leaves out a test whose audience only the page can check, and says why", () => {
     const built = offerConfig(site, OFFERS, "Spring");
     expect(built).toMatchObject({ ok: true, left: [{ testId: "promo", why: expect.stringContaining("audience") }] });
-    if (built.ok) expect(JSON.parse(built.json).offers.promo).toBeUndefined();
+    if (built.ok) expect(JSON.parse(built.shards[0]!).offers.promo).toBeUndefined();
   });
 
   it("has nothing to say for a site that serves nothing by itself, or without offers", () => {
@@ -70,10 +70,24 @@ describe("the Discount Function's configuration", () => {
     expect(offerConfig(site, { "page-only": {} }, "x")).toEqual({ ok: false, reason: "no-offers" });
   });
 
-  it("refuses a configuration past the metafield's 10,000 bytes, and says how large it was", () => {
-    const prices = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
+  it("continues a configuration past one metafield's 10,000 bytes in further shards, each within them, that read back whole", () => {
+    const prices = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
+    const offers: ArmOffers = { ...OFFERS, partial: { ...OFFERS.partial, "p-b": { k: "price", prices } } };
+    const built = offerConfig(site, offers, "Spring");
+    if (!built.ok) throw new Error(built.reason);
+    expect(built.shards.length).toBeGreaterThan(1);
+    expect(built.shards.length).toBeLessThanOrEqual(OFFER_SHARD_KEYS.length);
+    for (const text of built.shards) expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(OFFER_CONFIG_MAX_BYTES);
+    const whole = mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown));
+    const single = offerConfig(site, OFFERS, "Spring");
+    if (!single.ok) throw new Error(single.reason);
+    expect(whole).toEqual({ ...JSON.parse(single.shards[0]!), offers: { ...JSON.parse(single.shards[0]!).offers, partial: { ...OFFERS.partial, "p-b": { k: "price", prices } } } });
+  });
+
+  it("refuses a configuration past what the shards hold, and says how large it was", () => {
+    const prices = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
     const built = offerConfig(site, { partial: { "p-b": { k: "price", prices } } }, "Spring");
     expect(built).toMatchObject({ ok: false, reason: "too-large" });
-    if (!built.ok && built.reason === "too-large") expect(built.bytes).toBeGreaterThan(OFFER_CONFIG_MAX_BYTES);
+    if (!built.ok && built.reason === "too-large") expect(built.bytes).toBeGreaterThan(OFFER_SHARD_KEYS.length * OFFER_CONFIG_MAX_BYTES);
   });
 });

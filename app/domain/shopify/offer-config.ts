@@ -2,7 +2,7 @@
 // winners and their arms' offers: the same digest as the embed's plan, so checkout assigns what the page showed.
 import { armThresholds } from "~/wire/rules/assignment";
 import type { LocalPlan, LocalTest } from "~/wire/rules/local-plan";
-import { OFFER_CONFIG_MAX_BYTES, type Offer, type OfferConfig } from "~/wire/offers";
+import { OFFER_CONFIG_MAX_BYTES, OFFER_SHARD_KEYS, type Offer, type OfferConfig } from "~/wire/offers";
 import { servedAsTest } from "../experiments/patches-response";
 import type { RunningTest, SiteConfig } from "../sites/site-config";
 
@@ -10,11 +10,14 @@ import type { RunningTest, SiteConfig } from "../sites/site-config";
 export type ArmOffers = Record<string, Record<string, Offer>>;
 
 export type OfferConfigOutcome =
-  /** The metafield's JSON text, and the tests whose offers it leaves out with the reason for each. */
-  | { ok: true; json: string; left: Array<{ testId: string; why: string }> }
+  /**
+   * The metafields' JSON texts, in OFFER_SHARD_KEYS' order (one unless the configuration is past one metafield's
+   * bytes), and the tests whose offers it leaves out with the reason for each.
+   */
+  | { ok: true; shards: string[]; left: Array<{ testId: string; why: string }> }
   /** Nothing to discount: no test of the site has an offer (the app then removes the discount). */
   | { ok: false; reason: "no-offers" | "site-not-served" }
-  /** Past the metafield's limit: the app shards or refuses to start the test that made it so. */
+  /** Past what the shards hold: the app refuses to start the test that made it so. */
   | { ok: false; reason: "too-large"; bytes: number };
 
 /**
@@ -44,18 +47,62 @@ export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string):
   // Both sides of the holdout only need to be told apart: the function looks up nothing for either.
   if (site.holdout) l.h = [site.holdout.percent, { test: site.holdout.runId, arm: "holdout", pages: [] }, { test: site.holdout.runId, arm: "rest", pages: [] }];
   const config: OfferConfig = { v: 1, title, plan: { l, t }, offers: offersIn };
-  const json = JSON.stringify(config);
-  const bytes = new TextEncoder().encode(json).length;
-  return bytes > OFFER_CONFIG_MAX_BYTES ? { ok: false, reason: "too-large", bytes } : { ok: true, json, left };
+  const shards = shardsOf(config);
+  return shards ? { ok: true, shards, left } : { ok: false, reason: "too-large", bytes: bytesOf(config) };
+}
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * The configuration in at most OFFER_SHARD_KEYS.length texts of at most OFFER_CONFIG_MAX_BYTES each
+ * (mergeOfferShards reads them back): the first with the plan, then the offers one by one in order, a price offer's
+ * variants one by one, each into the current text while it fits. Null when they do not fit.
+ */
+export function shardsOf(config: OfferConfig): string[] | null {
+  if (bytesOf(config) <= OFFER_CONFIG_MAX_BYTES) return [JSON.stringify(config)];
+  const shards: Array<{ offers: OfferConfig["offers"] }> = [{ ...config, offers: {} }];
+  const units: Array<[test: string, arm: string, offer: Offer]> = [];
+  for (const [test, arms] of Object.entries(config.offers)) {
+    for (const [arm, offer] of Object.entries(arms)) {
+      if (offer.k === "price") for (const [variant, price] of Object.entries(offer.prices)) units.push([test, arm, { k: "price", prices: { [variant]: price } }]);
+      else units.push([test, arm, offer]);
+    }
+  }
+  const add = (shard: { offers: OfferConfig["offers"] }, [test, arm, offer]: (typeof units)[number]) => {
+    const arms = (shard.offers[test] ??= {});
+    const held = arms[arm];
+    arms[arm] = held?.k === "price" && offer.k === "price" ? { k: "price", prices: { ...held.prices, ...offer.prices } } : offer;
+  };
+  // Sizes are tracked by what each unit adds, measured exactly only near the limit (a store-wide price test has
+  // thousands of variants, and re-measuring the whole text for each would be quadratic).
+  let current = shards[0]!;
+  let estimate = bytesOf(current);
+  for (const unit of units) {
+    const before = structuredClone(current.offers);
+    add(current, unit);
+    // A unit's own text is at least what it adds to a shard, bar its test's and arm's keys when new to it: + 8.
+    estimate += bytesOf(unit) + 8;
+    if (estimate > OFFER_CONFIG_MAX_BYTES - 512 && (estimate = bytesOf(current)) > OFFER_CONFIG_MAX_BYTES) {
+      current.offers = before;
+      if (shards.length === OFFER_SHARD_KEYS.length) return null;
+      current = { v: 1, offers: {} } as unknown as { offers: OfferConfig["offers"] };
+      shards.push(current);
+      add(current, unit);
+      estimate = bytesOf(current);
+      if (estimate > OFFER_CONFIG_MAX_BYTES) return null;
+    }
+  }
+  const texts = shards.map((shard) => JSON.stringify(shard));
+  return texts.every((text) => new TextEncoder().encode(text).length <= OFFER_CONFIG_MAX_BYTES) ? texts : null;
 }
 
 /**
  * A configuration that discounts nothing, for the site: what the discount is created with before a first offer
  * test starts, so that Shopify says whether the shop has room for it before the test goes live.
  */
-export function emptyOfferConfig(siteId: string, title: string): string {
+export function emptyOfferConfig(siteId: string, title: string): string[] {
   const config: OfferConfig = { v: 1, title, plan: { l: { s: siteId }, t: [] }, offers: {} };
-  return JSON.stringify(config);
+  return [JSON.stringify(config)];
 }
 
 /** The test as the function assigns it: the plan's entry with only the ids of each arm (no patches, no pages). */

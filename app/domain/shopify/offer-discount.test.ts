@@ -1,24 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { EMPTY_SHARD } from "~/wire/offers";
 import { offerDiscountStep, otherDiscountsWarning } from "./offer-discount";
 
-const wanted = (json: string) => ({ ok: true as const, json, left: [] });
+const wanted = (...shards: string[]) => ({ ok: true as const, shards, left: [] });
+const E = EMPTY_SHARD;
+const held = (...shards: Array<string | null>) => ({ id: "d1", shards });
 
 describe("offerDiscountStep", () => {
   it.each([
-    ["a first configuration with no discount: create it", wanted("{a}"), null, { kind: "create", json: "{a}" }],
-    ["the same configuration as held: nothing", wanted("{a}"), { id: "d1", json: "{a}" }, { kind: "none" }],
-    ["a changed configuration: update the held one", wanted("{b}"), { id: "d1", json: "{a}" }, { kind: "update", id: "d1", json: "{b}" }],
-    ["a held discount without its value: update it", wanted("{b}"), { id: "d1", json: null }, { kind: "update", id: "d1", json: "{b}" }],
-    ["no offer left: delete the held one", { ok: false as const, reason: "no-offers" as const }, { id: "d1", json: "{a}" }, { kind: "delete", id: "d1" }],
-    ["a site serving nothing: delete the held one", { ok: false as const, reason: "site-not-served" as const }, { id: "d1", json: "{a}" }, { kind: "delete", id: "d1" }],
+    ["a first configuration with no discount: create it, every shard written", wanted("{a}"), null, { kind: "create", shards: ["{a}", E, E, E] }],
+    ["the same configuration as held: nothing", wanted("{a}"), held("{a}", E, E, E), { kind: "none" }],
+    ["a discount written before shards, the same configuration: nothing", wanted("{a}"), held("{a}", null, null, null), { kind: "none" }],
+    ["a changed configuration: update the held one", wanted("{b}"), held("{a}", E, E, E), { kind: "update", id: "d1", shards: ["{b}", E, E, E] }],
+    ["a configuration grown to two shards", wanted("{a}", "{a2}"), held("{a}", E, E, E), { kind: "update", id: "d1", shards: ["{a}", "{a2}", E, E] }],
+    ["a configuration shrunk to one: the second emptied", wanted("{a}"), held("{a}", "{a2}", E, E), { kind: "update", id: "d1", shards: ["{a}", E, E, E] }],
+    ["a held discount without its value: update it", wanted("{b}"), held(null, null, null, null), { kind: "update", id: "d1", shards: ["{b}", E, E, E] }],
+    ["no offer left: delete the held one", { ok: false as const, reason: "no-offers" as const }, held("{a}"), { kind: "delete", id: "d1" }],
+    ["a site serving nothing: delete the held one", { ok: false as const, reason: "site-not-served" as const }, held("{a}"), { kind: "delete", id: "d1" }],
     ["no offer and no discount: nothing", { ok: false as const, reason: "no-offers" as const }, null, { kind: "none" }],
-  ])("%s", (_, outcome, held, step) => {
-    expect(offerDiscountStep(outcome, held)).toEqual(step);
+  ])("%s", (_, outcome, current, step) => {
+    expect(offerDiscountStep(outcome, current)).toEqual(step);
   });
 
-  it("refuses a configuration past the metafield's limit and leaves the held discount alone", () => {
-    const step = offerDiscountStep({ ok: false, reason: "too-large", bytes: 12_345 }, { id: "d1", json: "{a}" });
-    expect(step).toEqual({ kind: "refuse", why: expect.stringContaining("12345 bytes") as string });
+  it("refuses a configuration past what the shards hold and leaves the held discount alone", () => {
+    const step = offerDiscountStep({ ok: false, reason: "too-large", bytes: 52_345 }, held("{a}"));
+    expect(step).toEqual({ kind: "refuse", why: expect.stringContaining("52345 bytes, past what the discount's 4 metafields") as string });
   });
 });
 

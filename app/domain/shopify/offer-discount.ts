@@ -1,16 +1,23 @@
 // What svc does to its automatic app discount so that it carries the configuration the shop's tests call for:
 // create it, update it, delete it, or leave it. Decided here from the configuration and what Shopify holds.
+import { EMPTY_SHARD, OFFER_SHARD_KEYS } from "~/wire/offers";
 import type { OfferConfigOutcome } from "./offer-config";
 
-/** svc's discount as Shopify holds it: its id and its metafield's value (null: no value). */
-export interface HeldDiscount {
-  id: string;
-  json: string | null;
+/** The texts for every shard metafield: the configuration's, then EMPTY_SHARD for the rest. */
+export function allShards(shards: readonly string[]): string[] {
+  return OFFER_SHARD_KEYS.map((_, i) => shards[i] ?? EMPTY_SHARD);
 }
 
+/** svc's discount as Shopify holds it: its id and its metafields' values in OFFER_SHARD_KEYS' order (null: no value). */
+export interface HeldDiscount {
+  id: string;
+  shards: Array<string | null>;
+}
+
+/** `shards`: every OFFER_SHARD_KEYS metafield's value to write, the unused ones EMPTY_SHARD. */
 export type OfferDiscountStep =
-  | { kind: "create"; json: string }
-  | { kind: "update"; id: string; json: string }
+  | { kind: "create"; shards: string[] }
+  | { kind: "update"; id: string; shards: string[] }
   | { kind: "delete"; id: string }
   | { kind: "none" }
   /** The configuration cannot be written (past the metafield's limit): the held discount is left as it is. */
@@ -23,11 +30,17 @@ export type OfferDiscountStep =
  */
 export function offerDiscountStep(wanted: OfferConfigOutcome, held: HeldDiscount | null): OfferDiscountStep {
   if (wanted.ok) {
-    if (!held) return { kind: "create", json: wanted.json };
-    return held.json === wanted.json ? { kind: "none" } : { kind: "update", id: held.id, json: wanted.json };
+    const shards = allShards(wanted.shards);
+    if (!held) return { kind: "create", shards };
+    // A discount written before shards holds only the first: its missing ones hold nothing, as an empty shard.
+    const same = shards.every((shard, i) => shard === (held.shards[i] ?? (i === 0 ? null : EMPTY_SHARD)));
+    return same ? { kind: "none" } : { kind: "update", id: held.id, shards };
   }
   if (wanted.reason === "too-large") {
-    return { kind: "refuse", why: `the offers' configuration is ${wanted.bytes} bytes, past the discount metafield's 10,000` };
+    return {
+      kind: "refuse",
+      why: `the offers' configuration is ${wanted.bytes} bytes, past what the discount's ${OFFER_SHARD_KEYS.length} metafields of 10,000 bytes hold`,
+    };
   }
   return held ? { kind: "delete", id: held.id } : { kind: "none" };
 }

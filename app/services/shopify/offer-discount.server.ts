@@ -2,11 +2,11 @@
 // first arm with an offer runs, its configuration rewritten when they change, deleted when none is left. Called
 // with the hide plan's write (hide-metafield.server.ts), so the same stale mark retries it after a failure.
 import { emptyOfferConfig, offerConfig, type OfferConfigOutcome } from "~/domain/shopify/offer-config";
-import { offerDiscountStep, otherDiscountsWarning, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
+import { allShards, offerDiscountStep, otherDiscountsWarning, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
 import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
-import { parseOfferConfig, type OfferConfig } from "~/wire/offers";
+import { mergeOfferShards, type OfferConfig } from "~/wire/offers";
 import { rolloutsOnDiscount } from "~/domain/shopify/rollouts";
 import { shopRollouts } from "./rollouts.server";
 import { createOfferDiscount, deleteOfferDiscount, readActiveAutomaticDiscounts, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
@@ -34,10 +34,10 @@ export async function syncOfferDiscount(shopDomain: string, graphql: AdminGraphq
   const step = offerDiscountStep(wanted, held);
   switch (step.kind) {
     case "create":
-      await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, step.json));
+      await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, step.shards));
       break;
     case "update":
-      await updateOfferDiscount(graphql, step.id, OFFER_TITLE, step.json);
+      await updateOfferDiscount(graphql, step.id, OFFER_TITLE, step.shards);
       break;
     case "delete":
       await deleteOfferDiscount(graphql, step.id);
@@ -65,8 +65,8 @@ export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGrap
     if (shop.discountId && (await readOfferDiscount(graphql, shop.discountId))) return null;
     const { siteId, wanted } = await wantedOf(shop);
     if (!siteId) return "the shop's storefront site is not served";
-    const json = wanted.ok ? wanted.json : emptyOfferConfig(siteId, OFFER_TITLE);
-    await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, json));
+    const shards = allShards(wanted.ok ? wanted.shards : emptyOfferConfig(siteId, OFFER_TITLE));
+    await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, shards));
     return null;
   } catch (error) {
     return (error as Error).message;
@@ -112,7 +112,7 @@ export async function currentOfferConfig(shopDomain: string): Promise<OfferConfi
   const shop = await readShopOffers(shopDomain);
   if (!shop || Object.keys(shop.offers).length === 0) return null;
   const { wanted } = await wantedOf(shop);
-  return wanted.ok ? parseOfferConfig(JSON.parse(wanted.json)) : null;
+  return wanted.ok ? mergeOfferShards(wanted.shards.map((text) => JSON.parse(text) as unknown)) : null;
 }
 
 /** The configuration the shop's tests call for, from the site config /api/patches answers from; siteId null: no served site. */

@@ -63,6 +63,26 @@ describe("svc's Discount Function", () => {
     expect(query("delivery-options.graphql")).toContain(`attribute(key: "${OFFER_ATTRIBUTE}")`);
   });
 
+  it("reads a configuration continued in further shards: a price only the second shard holds is charged", () => {
+    const [first, second] = [
+      { ...CONFIG, offers: { "t-price": { cheap: { k: "price", prices: { [OTHER_VARIANT]: 10 } } } } },
+      { v: 1, offers: { "t-price": { cheap: { k: "price", prices: { [VARIANT]: 34 } } } } },
+    ];
+    const sharded = lines(vidIn(CONFIG, "cheap"), first, {
+      discount: { discountClasses: ["PRODUCT"], metafield: { jsonValue: first }, offers2: { jsonValue: second }, offers3: null, offers4: { jsonValue: { v: 1, offers: {} } } },
+    });
+    const result = cartLinesDiscountsGenerateRun(sharded);
+    expect(coerced("CartLinesDiscountsGenerateRunResult", result)).toEqual([]);
+    const candidates = (result.operations[0] as { productDiscountsAdd: { candidates: Array<{ targets: unknown; value: unknown }> } }).productDiscountsAdd.candidates;
+    expect(candidates.map((c) => [c.targets, c.value])).toEqual([
+      [[{ cartLine: { id: "gid://shopify/CartLine/1" } }], { fixedAmount: { amount: "6.00", appliesToEachItem: true } }],
+      [[{ cartLine: { id: "gid://shopify/CartLine/2" } }], { fixedAmount: { amount: "2.50", appliesToEachItem: true } }],
+    ]);
+    // Without its second shard, only the first's price is charged.
+    const alone = cartLinesDiscountsGenerateRun({ ...sharded, discount: { ...sharded.discount, offers2: null } });
+    expect((alone.operations[0] as typeof result.operations[0] & { productDiscountsAdd: { candidates: unknown[] } }).productDiscountsAdd.candidates).toHaveLength(1);
+  });
+
   it("charges the cheaper arm its price and the control the list price", () => {
     const cheap = cartLinesDiscountsGenerateRun(lines(vidIn(CONFIG, "cheap")));
     expect(coerced("CartLinesDiscountsGenerateRunResult", cheap)).toEqual([]);

@@ -1,6 +1,6 @@
 // The Discount Function's two targets: the visitor's arms from the cart attribute by the storefront's rule, and
 // each arm's offer as the discount operations the Discount API takes (its schema: ../shared/shopify-functions).
-import { offerVisitor, parseOfferConfig, type Offer, type OfferConfig } from "../../../app/wire/offers";
+import { mergeOfferShards, offerVisitor, type Offer, type OfferConfig } from "../../../app/wire/offers";
 import { localAssignments } from "../../../app/wire/rules/local-plan";
 
 type DiscountClass = "ORDER" | "PRODUCT" | "SHIPPING";
@@ -8,6 +8,10 @@ type DiscountClass = "ORDER" | "PRODUCT" | "SHIPPING";
 interface FunctionDiscount {
   discountClasses: DiscountClass[];
   metafield: { jsonValue: unknown } | null;
+  /** Further shards, in OFFER_SHARD_KEYS' order (absent from an input built before shards). */
+  offers2?: { jsonValue: unknown } | null;
+  offers3?: { jsonValue: unknown } | null;
+  offers4?: { jsonValue: unknown } | null;
 }
 
 /** The cart lines target's input (src/cart-lines.graphql). */
@@ -49,7 +53,7 @@ const decimal = (amount: number) => (Math.max(0, Math.round(amount * 100)) / 100
 
 /** The offers the visitor's arms carry, with the configuration; none without a visitor or a readable configuration. */
 function offersFor(discount: FunctionDiscount, attribute: { value: string | null } | null): { config: OfferConfig; offers: Offer[] } | null {
-  const config = parseOfferConfig(discount.metafield?.jsonValue);
+  const config = mergeOfferShards([discount.metafield, discount.offers2, discount.offers3, discount.offers4].map((m) => m?.jsonValue ?? null));
   const vid = offerVisitor(attribute?.value);
   if (!config || !vid) return null;
   const offers = localAssignments(config.plan, vid).flatMap((a) => {
