@@ -212,7 +212,7 @@ function run(tag: Tag, shopify: boolean, vid: string, res: PatchesResponse, hidd
 
   if ((EMBED || shopify) && !state.cart) {
     const s = state;
-    saveSessionOnCart(s.sid, () => {
+    saveSessionOnCart(s.sid, vid, () => {
       s.cart = true;
       if (phase === Phase.RUNNING) saveSessionState(s);
     });

@@ -1,5 +1,7 @@
 // Shopify storefronts: the Customer Privacy API decides when collection may run (guarantee 4).
 import { CART_ATTRIBUTE } from "../../app/wire/limits";
+import type { OFFER_ATTRIBUTE } from "../../app/wire/offers";
+import { EMBED } from "./build-flags";
 import { guard, noop } from "./guard";
 import type { Tag } from "./tag";
 
@@ -39,15 +41,18 @@ export function followCustomerPrivacy(onChange: (allowed: boolean) => void): voi
 }
 
 /**
- * Saves the session id as a hidden cart attribute so the order webhook can attribute the order.
- * The root path works in every locale of the store, so Shopify.routes.root is not needed.
+ * Saves the session id as a hidden cart attribute so the order webhook can attribute the order, and with the app
+ * embed the visitor id, from which svc's Discount Function assigns the arm whose offer checkout charges
+ * (app/wire/offers.ts). The root path works in every locale of the store, so Shopify.routes.root is not needed.
+ * The cart's cookie goes with it by fetch's default (credentials "same-origin"), which the snippet does not repeat.
  */
-export function saveSessionOnCart(sid: string, saved: () => void): void {
+export function saveSessionOnCart(sid: string, vid: string, saved: () => void): void {
   fetch("/cart/update.js", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ attributes: { [CART_ATTRIBUTE]: sid } }),
-    credentials: "same-origin",
+    // The visitor's key spelled out, not computed: a computed key costs the snippet a variable; `satisfies` holds
+    // it to OFFER_ATTRIBUTE at compile time.
+    body: JSON.stringify({ attributes: EMBED ? ({ [CART_ATTRIBUTE]: sid, _svc_vid: vid } satisfies Record<typeof CART_ATTRIBUTE | typeof OFFER_ATTRIBUTE, string>) : { [CART_ATTRIBUTE]: sid } }),
   })
     .then((r) => r.ok && saved())
     .catch(noop);

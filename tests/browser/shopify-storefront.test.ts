@@ -86,7 +86,10 @@ describe("demo Shopify storefront in Chromium", () => {
     await expect.poll(() => page.getByRole("status").textContent()).toBe("Cart: 1 item");
     const sid = await page.evaluate(() => localStorage.getItem("svc_sid"));
     expect(sid).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(await cartOf(page)).toMatchObject({ item_count: 1, total_price: 2000, attributes: { _svc_sid: sid } });
+    // With the app embed, the visitor id too: svc's Discount Function assigns the offer's arm from it (app/wire/offers.ts).
+    const vid = await page.evaluate(() => localStorage.getItem("svc_vid"));
+    expect(vid).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(await cartOf(page)).toMatchObject({ item_count: 1, total_price: 2000, attributes: { _svc_sid: sid, _svc_vid: vid } });
 
     const checkout = page.waitForResponse(pathIs("/demo/shopify/checkout"));
     await page.getByRole("button", { name: "Buy" }).click();
