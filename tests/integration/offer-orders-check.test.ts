@@ -14,6 +14,7 @@ import { currentOfferConfig } from "~/services/shopify/offer-discount.server";
 import { recordPaidOrder } from "~/services/shopify/orders.server";
 import { ingestEventBatch } from "~/services/storefront/ingest-events.server";
 import { patchesForVisitor } from "~/services/storefront/patches.server";
+import { invalidateSite } from "~/services/site-cache.server";
 import { localAssignments } from "~/wire/rules/local-plan";
 import { databaseKinds } from "../support/databases";
 import { useAppInProcess } from "../support/in-process";
@@ -121,6 +122,21 @@ describe.each(databaseKinds)("the orders check of an offer test (%s)", (kind) =>
       { armId: `${TEST}-a`, name: "Original", checked: 2, mismatched: 1 },
       { armId: `${TEST}-b`, name: "Variant B", checked: 2, mismatched: 1 },
     ]);
+  });
+
+  it("hides the Buy-it-now buttons on an offer test's pages, for every arm, and on no other test's", async () => {
+    await seedTest(app.sql, { id: "plain-t", site: SITE, status: "running", pages: ["/pages/about"], arms: [{ patches: [{ op: "text", sel: "h1", value: "Hi" }] }, {}], goals: ["signup"] });
+    invalidateSite(SITE);
+    const hide = { op: "hide", sel: ".shopify-payment-button" };
+    for (let i = 0; i < 20; i++) {
+      const answer = await patchesForVisitor({ site: SITE, vid: newId(), sid: newId() });
+      if (!answer.ok) throw new Error(answer.problem.title);
+      const [offer, plain] = [TEST, "plain-t"].map((id) => answer.value.tests.find((t) => t.test === id));
+      expect(offer?.patches).toContainEqual(hide);
+      expect(plain?.patches ?? []).not.toContainEqual(hide);
+    }
+    await app.sql.query(`UPDATE "Test" SET status = 'completed' WHERE id = 'plain-t'`);
+    invalidateSite(SITE);
   });
 
   it("pauses the test through the guardrail path once the mismatches pass the bar, and not before", async () => {

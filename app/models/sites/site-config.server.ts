@@ -1,4 +1,6 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
+import { withBuyNowHidden } from "~/domain/shopify/buy-now";
+import { parseOffer } from "~/wire/offers";
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import { goalRule } from "~/domain/experiments/test-form";
@@ -71,7 +73,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               id: arm.id,
               key: arm.key,
               weight: arm.weight,
-              patches: arm.patches,
+              patches: withBuyNowHidden(arm.patches, offerTest(site.kind, test.arms)),
               redirectUrl: arm.redirectUrl,
             })),
             goals: test.goals.map(goalRule),
@@ -84,7 +86,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             // An audience this version cannot read ships to no one, as a running test's is served to no one.
             const audience = storedAudience(test.audience);
             return arm && audience
-              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl } }]
+              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: withBuyNowHidden(arm.patches, offerTest(site.kind, [arm])), redirectUrl: arm.redirectUrl } }]
               : [];
           }),
     holdout: site.status !== "paused" ? holdoutOf(site) : null,
@@ -99,4 +101,9 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
       ),
     ],
   };
+}
+
+/** Whether a Shopify storefront's test (or served winner) is charged through svc's discount: some arm carries an offer. */
+function offerTest(kind: string, arms: ReadonlyArray<{ offer: unknown }>): boolean {
+  return kind === "shopify" && arms.some((arm) => parseOffer(arm.offer) !== null);
 }

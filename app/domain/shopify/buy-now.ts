@@ -1,0 +1,18 @@
+// Buy-it-now on a product an offer test covers: the theme's dynamic checkout buttons go straight to checkout,
+// skipping the cart, and with it the visitor id svc's Discount Function charges the arm's offer by (app/wire/offers.ts),
+// so a buyer there would pay the list price whatever their arm showed. Every arm of such a test hides them.
+import type { Patch } from "~/wire";
+
+/** Where an Online Store 2.0 theme renders its dynamic checkout buttons (Liquid's `payment_button` filter). */
+export const BUY_NOW_SELECTOR = ".shopify-payment-button";
+
+const HIDE_BUY_NOW: Patch = { op: "hide", sel: BUY_NOW_SELECTOR };
+
+/**
+ * The arm's patches as served: with the Buy-it-now buttons hidden when its test carries an offer on any arm (the
+ * control too, so that both arms are bought the same way). Patches stored in a shape this version cannot read are
+ * left as they are: they are refused where they are served, as before.
+ */
+export function withBuyNowHidden(patches: unknown, offerTest: boolean): unknown {
+  return offerTest && Array.isArray(patches) ? [...(patches as unknown[]), HIDE_BUY_NOW] : patches;
+}
