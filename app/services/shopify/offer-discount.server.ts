@@ -5,6 +5,7 @@ import { emptyOfferConfig, offerConfig, type OfferConfigOutcome } from "~/domain
 import { allShards, offerDiscountStep, otherDiscountsWarning, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
 import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
+import type { SiteConfig } from "~/domain/sites/site-config";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
 import { mergeOfferShards, type OfferConfig } from "~/wire/offers";
 import { rolloutsOnDiscount } from "~/domain/shopify/rollouts";
@@ -106,17 +107,25 @@ export async function otherDiscountsOf(shopDomain: string, graphql: AdminGraphql
 
 /**
  * The configuration svc's discount holds when in step: what the orders check compares a paid order with. Null
- * when the shop's tests carry no offer (or it cannot be built: nothing is discounted then either).
+ * when the shop's tests carry no offer (or it cannot be built: nothing is discounted then either). With `at` (when
+ * the order was placed), the offers of a test started after it are left out: its webhook may arrive after a test
+ * started, whose discount that order never had, and counting it as charged otherwise would be evidence svc made up.
  */
-export async function currentOfferConfig(shopDomain: string): Promise<OfferConfig | null> {
+export async function currentOfferConfig(shopDomain: string, at?: Date): Promise<OfferConfig | null> {
   const shop = await readShopOffers(shopDomain);
   if (!shop || Object.keys(shop.offers).length === 0) return null;
-  const { wanted } = await wantedOf(shop);
-  return wanted.ok ? mergeOfferShards(wanted.shards.map((text) => JSON.parse(text) as unknown)) : null;
+  const { site, wanted } = await wantedOf(shop);
+  const config = wanted.ok ? mergeOfferShards(wanted.shards.map((text) => JSON.parse(text) as unknown)) : null;
+  if (config && at && site) {
+    for (const test of site.attributionTests) if (test.startedAt > at) delete config.offers[test.id];
+  }
+  return config;
 }
 
 /** The configuration the shop's tests call for, from the site config /api/patches answers from; siteId null: no served site. */
-async function wantedOf(shop: ShopOffers): Promise<{ siteId: string | null; wanted: OfferConfigOutcome }> {
+async function wantedOf(shop: ShopOffers): Promise<{ siteId: string | null; site: SiteConfig | null; wanted: OfferConfigOutcome }> {
   const config = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
-  return config ? { siteId: config.id, wanted: offerConfig(config, shop.offers, OFFER_TITLE) } : { siteId: null, wanted: { ok: false, reason: "no-offers" } };
+  return config
+    ? { siteId: config.id, site: config, wanted: offerConfig(config, shop.offers, OFFER_TITLE) }
+    : { siteId: null, site: null, wanted: { ok: false, reason: "no-offers" } };
 }

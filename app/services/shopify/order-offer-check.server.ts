@@ -13,11 +13,12 @@ export interface OfferCheckInput {
 }
 
 /**
- * What the check needs, read before the order's transaction: the configuration svc's discount holds and the order's
- * lines with svc's allocations. Null when the shop runs no offer, or the payload lacks the lines' prices.
+ * What the check needs, read before the order's transaction: the configuration svc's discount holds, without the
+ * tests started after the order was placed (`placedAt`), and the order's lines with svc's allocations. Null when the
+ * shop runs no offer, or the payload lacks the lines' prices.
  */
-export async function loadOfferCheck(shopDomain: string, payload: unknown): Promise<OfferCheckInput | null> {
-  const config = await currentOfferConfig(shopDomain);
+export async function loadOfferCheck(shopDomain: string, payload: unknown, placedAt: Date): Promise<OfferCheckInput | null> {
+  const config = await currentOfferConfig(shopDomain, placedAt);
   if (!config) return null;
   const order = readCheckedOrder(payload, config.title);
   return order ? { config, order } : null;

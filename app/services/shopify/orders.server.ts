@@ -45,7 +45,7 @@ export async function recordPaidOrder(
   const site = await shopifySite(shopDomain);
   if (!site) return ok(unknownShop(parsed.value.orderId));
   const profit = await orderProfitFacts({ id: site.shopId, domain: shopDomain }, parsed.value, admin);
-  const offers = await loadOfferCheck(shopDomain, payload);
+  const offers = await loadOfferCheck(shopDomain, payload, parsed.value.occurredAt);
   return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit, offers)));
 }
 
