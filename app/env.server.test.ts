@@ -32,6 +32,7 @@ describe("readEnv", () => {
       redisUrl: null,
       redisPrefix: "svc:",
       scheduleEveryMs: 60_000,
+      rollupFoldEveryMs: 30_000,
       editorScript: path.resolve("snippet/dist/editor.js"),
       http: { headersTimeoutMs: 10_000, bodyTimeoutMs: 20_000, maxConnections: 10_000 },
       misusePolicy: DEFAULT_MISUSE_POLICY,
@@ -72,6 +73,7 @@ describe("readEnv", () => {
       SVC_SMTP_URL: "smtps://svc:pw@smtp.example:465",
       SVC_MAIL_FROM: "svc notices <notices@svc.example>",
       SVC_WRITERS: "3",
+      SVC_ROLLUP_FOLD_SECONDS: "120",
       SVC_PREPARED_STATEMENTS: "OFF",
     });
     expect(env).toEqual({
@@ -89,6 +91,7 @@ describe("readEnv", () => {
       redisUrl: "redis://:pw@cache:6379/2",
       redisPrefix: "shop-a:",
       scheduleEveryMs: 60_000,
+      rollupFoldEveryMs: 120_000,
       editorScript: "/tmp/svc-editor/editor.js",
       http: { headersTimeoutMs: 2000, bodyTimeoutMs: 5000, maxConnections: 500 },
       misusePolicy: { windowMs: 600_000, minVisitors: 5, minNetworks: 3, minSpanMs: 2000, minShare: 0.5 },

@@ -66,6 +66,8 @@ export interface AppEnv extends DatabaseEnv {
   mailFrom: string;
   /** How often the schedule job looks for tests due to start, end or stop once decided (ms). */
   scheduleEveryMs: number;
+  /** How often this instance folds the rollup parts it wrote into part 0 (ms; docs/database.md, "Rollup parts"). */
+  rollupFoldEveryMs: number;
   shopify: {
     /** Whether SHOPIFY_API_KEY and SHOPIFY_API_SECRET were given (demo mode may run with or without them). */
     credentials: boolean;
@@ -210,6 +212,7 @@ const schema = z.object({
   SVC_BODY_TIMEOUT_MS: setting(whole(100, 3_600_000, "milliseconds")),
   SVC_MAX_CONNECTIONS: setting(whole(1, 1_000_000, "connections")),
   SVC_SCHEDULE_EVERY_SECONDS: setting(whole(1, 3600, "seconds")),
+  SVC_ROLLUP_FOLD_SECONDS: setting(whole(1, 3600, "seconds")),
   SVC_WRITERS: setting(whole(1, 8, "writers")),
   SVC_PREPARED_STATEMENTS: setting(
     z
@@ -344,6 +347,7 @@ export function readEnv(env: Environment = process.env): AppEnv {
     smtpUrl: values.SVC_SMTP_URL ?? null,
     mailFrom: values.SVC_MAIL_FROM ?? "svc <svc@localhost>",
     scheduleEveryMs: (values.SVC_SCHEDULE_EVERY_SECONDS ?? 60) * 1000,
+    rollupFoldEveryMs: (values.SVC_ROLLUP_FOLD_SECONDS ?? 30) * 1000,
     shopify: {
       credentials: values.SHOPIFY_API_KEY !== undefined && values.SHOPIFY_API_SECRET !== undefined,
       // Demo mode runs without Shopify credentials; the library still wants non-empty values.

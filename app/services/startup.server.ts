@@ -28,7 +28,7 @@ export async function startup({ baseUrl, log, offlineAdmin = async () => null }:
   if (database.wireUrl) log(`database: served to PostgreSQL clients on this machine at ${database.wireUrl} (SVC_PGLITE_PORT)`);
   if (database.kind === "pglite") keepStatisticsFresh(log);
   startRetentionJob(log);
-  startRollupFold(log);
+  startRollupFold(env.rollupFoldEveryMs, log);
   listenForSiteChanges();
   const smtpUrl = env.smtpUrl ?? (env.demo ? await startDemoMailCatcher(log) : null);
   if (smtpUrl) startOutbox(smtpUrl, env.mailFrom, log);

@@ -10,13 +10,6 @@ import { foldRollupsOfSite, sitesWithUnfoldedRollups } from "~/models/events/rol
 const PART = randomInt(1, 2 ** 31 - 1);
 export const rollupPart = (): number => PART;
 
-/**
- * How often the parts are folded. Readers sum the parts, so this changes neither what they show nor how many rows they
- * read (one more per key and process at most); folding less often moves each busy key once for many writes. At 5 s the
- * fold was ~5 % of PostgreSQL's time under the bench's realistic mix (docs/performance.md, "Rollup parts").
- */
-export const FOLD_EVERY_MS = 30_000;
-
 const unfolded = new Set<string>();
 let swept = false;
 
@@ -57,14 +50,20 @@ export async function foldRollups(): Promise<{ sites: number; moved: number; bus
 let timer: ReturnType<typeof setInterval> | null = null;
 let running: Promise<unknown> | null = null;
 
-export function startRollupFold(log: (line: string) => void): void {
+/**
+ * Folds every `everyMs` (SVC_ROLLUP_FOLD_SECONDS, 30 s by default). Readers sum the parts, so the interval changes
+ * neither what they show nor how many rows they read (one more per key and process at most); folding less often moves
+ * each busy key once for many writes. At 5 s the fold was ~5 % of PostgreSQL's time under the bench's realistic mix
+ * (docs/performance.md, "Rollup parts").
+ */
+export function startRollupFold(everyMs: number, log: (line: string) => void): void {
   if (timer) return;
   timer = setInterval(() => {
     if (running) return;
     running = foldRollups()
       .catch((error: unknown) => log(`rollup fold failed (the parts stay, and are read): ${(error as Error).message}`))
       .finally(() => (running = null));
-  }, FOLD_EVERY_MS);
+  }, everyMs);
   timer.unref();
 }
 
