@@ -91,6 +91,11 @@ export function parseOffer(value: unknown): Offer | null {
   }
 }
 
+/** Whether any of a test's arms carries an offer that parses: the test is charged through svc's discount. */
+export function carriesOffer(arms: ReadonlyArray<{ offer: unknown }>): boolean {
+  return arms.some((arm) => parseOffer(arm.offer) !== null);
+}
+
 /**
  * The metafield's value checked: null when it is not a version this code reads or its plan is malformed (the
  * Function then discounts nothing, and the orders check counts what was charged). Offers that do not parse are

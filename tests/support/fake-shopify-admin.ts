@@ -373,7 +373,6 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       if (!appScopes.some((scope) => scope === "read_discounts" || scope === "write_discounts")) return accessDenied("automaticDiscountNode", "read_discounts");
       const discount = typeof variables.id === "string" ? s.discounts.get(variables.id) : undefined;
       if (!discount) return { value: null };
-      const offers = discount.metafields.get("$app.offers");
       // The shards as svc's query asks for them, each under its alias (shard0: "offers", shard1: "offers-2"…).
       const shards = Object.fromEntries(
         ["offers", "offers-2", "offers-3", "offers-4"].map((key, i) => {
@@ -385,7 +384,6 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
         value: {
           id: variables.id,
           ...shards,
-          metafield: offers ? { value: offers.value } : null,
           automaticDiscount: { __typename: "DiscountAutomaticApp", title: discount.title, status: "ACTIVE" },
         },
       };

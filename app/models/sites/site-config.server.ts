@@ -1,6 +1,6 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { withBuyNowHidden } from "~/domain/shopify/buy-now";
-import { parseOffer } from "~/wire/offers";
+import { carriesOffer } from "~/wire/offers";
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
 import { goalRule } from "~/domain/experiments/test-form";
@@ -105,5 +105,5 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
 
 /** Whether a Shopify storefront's test (or served winner) is charged through svc's discount: some arm carries an offer. */
 function offerTest(kind: string, arms: ReadonlyArray<{ offer: unknown }>): boolean {
-  return kind === "shopify" && arms.some((arm) => parseOffer(arm.offer) !== null);
+  return kind === "shopify" && carriesOffer(arms);
 }

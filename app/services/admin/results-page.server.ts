@@ -6,7 +6,7 @@ import { findTestOfShop } from "~/models/results/results.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { otherDiscountsOf } from "~/services/shopify/offer-discount.server";
 import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
-import { parseOffer } from "~/wire/offers";
+import { carriesOffer } from "~/wire/offers";
 import { previewLinksOf, type PreviewLink } from "./preview-links.server";
 import { NO_SUCH_TEST, resultsOf, type Results } from "./results.server";
 import { selectorCheckPanelOf, type SelectorCheckPanel } from "./selector-check.server";
@@ -40,7 +40,7 @@ export async function loadResultsPage(shopDomain: string, testId: string, { demo
   const test = await findTestOfShop(shopDomain, testId);
   if (!test) return fail(NO_SUCH_TEST);
   const where = { demo, requestOrigin };
-  const offers = test.site.kind === "shopify" && (test.status === "draft" || test.status === "running" || test.status === "paused") && test.arms.some((a) => parseOffer(a.offer));
+  const offers = test.site.kind === "shopify" && (test.status === "draft" || test.status === "running" || test.status === "paused") && carriesOffer(test.arms);
   const [results, lifecycle, check, rollouts, otherDiscounts] = await Promise.all([
     resultsOf(test),
     lifecycleStateOf(test),

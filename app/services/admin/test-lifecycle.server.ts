@@ -19,7 +19,7 @@ import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/mod
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { ensureOfferDiscount, offerDiscountRolloutClash } from "~/services/shopify/offer-discount.server";
-import { parseOffer } from "~/wire/offers";
+import { carriesOffer } from "~/wire/offers";
 import { clearMisuseEvidence } from "~/services/misuse.server";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 import { loadTestResults } from "./results.server";
@@ -125,7 +125,7 @@ export async function changeTestStatus(
   }
   // An arm with an offer is charged through svc's discount: without it the page would show the arm's price and
   // checkout charge the list price, so the test goes live only once Shopify holds the discount (docs/offers.md).
-  if ((intent.intent === "start" || intent.intent === "resume") && graphql && test.arms.some((arm) => parseOffer(arm.offer))) {
+  if ((intent.intent === "start" || intent.intent === "resume") && graphql && carriesOffer(test.arms)) {
     const refused = await ensureOfferDiscount(shopDomain, graphql);
     if (refused) {
       return fail({

@@ -64,9 +64,9 @@ export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGrap
     const shop = await readShopOffers(shopDomain);
     if (!shop?.sitePublicId) return "the shop has no storefront site";
     if (shop.discountId && (await readOfferDiscount(graphql, shop.discountId))) return null;
-    const { siteId, wanted } = await wantedOf(shop);
-    if (!siteId) return "the shop's storefront site is not served";
-    const shards = allShards(wanted.ok ? wanted.shards : emptyOfferConfig(siteId, OFFER_TITLE));
+    const { site, wanted } = await wantedOf(shop);
+    if (!site) return "the shop's storefront site is not served";
+    const shards = allShards(wanted.ok ? wanted.shards : emptyOfferConfig(site.id, OFFER_TITLE));
     await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, shards));
     return null;
   } catch (error) {
@@ -122,10 +122,8 @@ export async function currentOfferConfig(shopDomain: string, at?: Date): Promise
   return config;
 }
 
-/** The configuration the shop's tests call for, from the site config /api/patches answers from; siteId null: no served site. */
-async function wantedOf(shop: ShopOffers): Promise<{ siteId: string | null; site: SiteConfig | null; wanted: OfferConfigOutcome }> {
-  const config = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
-  return config
-    ? { siteId: config.id, site: config, wanted: offerConfig(config, shop.offers, OFFER_TITLE) }
-    : { siteId: null, site: null, wanted: { ok: false, reason: "no-offers" } };
+/** The configuration the shop's tests call for, from the site config /api/patches answers from; site null: no served site. */
+async function wantedOf(shop: ShopOffers): Promise<{ site: SiteConfig | null; wanted: OfferConfigOutcome }> {
+  const site = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
+  return { site, wanted: site ? offerConfig(site, shop.offers, OFFER_TITLE) : { ok: false, reason: "no-offers" } };
 }
