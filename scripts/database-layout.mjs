@@ -21,6 +21,7 @@ export const LAYOUT = {
   Exposure: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   Conversion: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   ConversionAttribution: { kind: "distributed", by: "siteId", colocateWith: "Event" },
+  VisitorTotal: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   CheckoutReport: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   OrderOfferCheck: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   DailyRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },

@@ -6,12 +6,14 @@ import { conversionIncrement } from "~/domain/events/conversion-increment";
 import { covariateProduct } from "~/domain/events/covariate";
 import { networkTally } from "~/domain/events/network-plan";
 import { attributedExposure, segmentTally } from "~/domain/events/segment-plan";
+import { priorConversions, totalCurrency } from "~/domain/events/visitor-totals";
 import type { SiteConfig } from "~/domain/sites/site-config";
-import { insertAttributions, insertConversion, visitorGoalHistory, type ConversionFacts } from "~/models/events/conversion.server";
+import { insertAttributions, insertConversion, type ConversionFacts } from "~/models/events/conversion.server";
 import { findSessionVisitor, firstVisitorExposures } from "~/models/events/exposure.server";
 import { addToRollup, type RollupIncrement } from "~/models/events/rollup.server";
 import { addToNetworkRollupsInTx } from "~/models/events/network-rollup.server";
 import { addToSegmentRollupsInTx } from "~/models/events/segment-rollup.server";
+import { addToVisitorTotals, readVisitorGoalTotals } from "~/models/events/visitor-total.server";
 import type { Tx } from "~/models/transaction.server";
 
 export interface ConversionInput extends ConversionFacts {
@@ -68,7 +70,7 @@ export async function attributeConversionInTx(
   const networks = networkTally();
   for (const { testId, armId } of attributed) {
     const before = visitorId
-      ? await visitorGoalHistory(tx, { siteId: site.id, testId, goal, visitorId, currency, siteCurrency: site.currency, excludeEventId: eventId })
+      ? priorConversions(await readVisitorGoalTotals(tx, { siteId: site.id, visitorId, testId, goal }), currency, site.currency)
       : { conversions: 0, currencyConversions: 0, revenue: 0 };
     // The cap is an amount in the site's currency; revenue in another is never added to it, nor capped.
     const cap = currency === site.currency ? (tests.find((t) => t.id === testId)?.revenueCap ?? null) : null;
@@ -85,6 +87,12 @@ export async function attributeConversionInTx(
     const exposure = attributedExposure(exposures, testId, armId);
     segments.converted(key, exposure?.segment, inc);
     networks.converted({ siteId: site.id, testId, armId, goal, currency }, exposure?.network, inc);
+  }
+  if (visitorId) {
+    const value = conversion.value;
+    await addToVisitorTotals(tx, attributed.map(({ testId }) => ({
+      siteId: site.id, visitorId, testId, goal, currency: totalCurrency(value, currency), conversions: 1, revenue: value ?? 0,
+    })));
   }
   await addToSegmentRollupsInTx(tx, segments.rows());
   await addToNetworkRollupsInTx(tx, networks.rows());

@@ -40,6 +40,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   Exposure: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   Conversion: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   ConversionAttribution: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  VisitorTotal: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   DailyRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   SegmentRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   NetworkRollup: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
@@ -100,6 +101,10 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
     { ...conversion, eventId: "order-1002", value: 30, sessionId: "sess-1002", visitorId: "vis-2" },
   ]);
   await seedRows(sql, "ConversionAttribution", [{ siteId: s, eventId: "order-1001", testId: t, armId: a }]);
+  await seedRows(sql, "VisitorTotal", [
+    { siteId: s, visitorId: "vis-1", testId: t, goal: "purchase", currency: "EUR", conversions: 1, revenue: 20 },
+    { siteId: s, visitorId: "vis-2", testId: t, goal: "signup", currency: "", conversions: 2, revenue: 0 },
+  ]);
   await seedRows(sql, "DailyRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", conversions: 1, revenue: 20 }]);
   await seedRows(sql, "SegmentRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", day: TODAY, currency: "EUR", dimension: "device", value: "mobile", conversions: 1, revenue: 20 }]);
   await seedRows(sql, "NetworkRollup", [{ siteId: s, testId: t, armId: a, goal: "purchase", currency: "EUR", network: "n1", conversions: 1, revenue: 20 }]);
@@ -184,8 +189,15 @@ describe.each(databaseKinds)("compliance webhooks (%s)", (kind) => {
         [erased.siteIds[0]],
       ),
       keptCounts: await countRows(sql, kept),
+      totals: await sql.query<{ siteId: string; conversions: number }>(
+        `SELECT "siteId", "conversions" FROM "VisitorTotal" WHERE "visitorId" = 'vis-1' AND "siteId" IN ($1, $2) ORDER BY "siteId"`,
+        [erased.siteIds[0], kept.siteIds[0]],
+      ),
     }));
     keptBefore = links.keptCounts;
+    // The redacted order's conversion leaves its visitor's running totals (no row names vis-1 in that test now);
+    // the other shop's visitor of the same id keeps theirs.
+    expect(links.totals.map((r) => [r.siteId, Number(r.conversions)])).toEqual([[kept.siteIds[0], 1]]);
     expect(links.redacted).toEqual({ order: { sessionId: null }, conversion: { sessionId: null, visitorId: null }, reports: 0, checkoutEvents: 0 });
     expect(links.other).toEqual({ order: { sessionId: "sess-1002" }, conversion: { sessionId: "sess-1002", visitorId: "vis-2" }, reports: 1, checkoutEvents: 1 });
     expect(links.otherShop).toEqual({ order: { sessionId: "sess-1001" }, conversion: { sessionId: "sess-1001", visitorId: "vis-1" }, reports: 1, checkoutEvents: 1 });

@@ -1,7 +1,9 @@
 // Attribution per visitor on the real server and database: a conversion or a Shopify order in a later
 // session of an exposed visitor counts for their arm, while the test runs or is paused and for seven days
 // after it ends (app/domain/events/attribution.ts); nothing dated before the test's start counts for it.
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { SqlRunner } from "~/db/connection.server";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { databaseKinds } from "../support/databases";
 import { rollupDrift } from "../support/recount";
@@ -144,5 +146,26 @@ describe.each(databaseKinds)("attribution per visitor (%s)", (kind) => {
 
   it("leaves rollups that the recount, following the same rule, agrees with", async () => {
     expect(await ctx.sql((sql) => rollupDrift(sql))).toEqual([]);
+  });
+
+  it("keeps visitors' running totals that the migration's backfill, run afresh from the raw rows, fills alike", async () => {
+    const migration = readFileSync("prisma/migrations/20261207200000_visitor_totals/migration.sql", "utf8");
+    const backfill = migration.split(/;\s*\n/).find((statement) => statement.includes('INSERT INTO "VisitorTotal"'));
+    if (!backfill) throw new Error("no backfill in the migration");
+    const totals = (sql: Pick<SqlRunner, "query">) =>
+      sql.query<Record<string, unknown>>(
+        `SELECT "siteId", "visitorId", "testId", "goal", "currency", "conversions", "revenue"::float8 AS "revenue"
+           FROM "VisitorTotal" ORDER BY 1, 2, 3, 4, 5`,
+      );
+    const { kept, filled } = await ctx.sql(async (sql) => {
+      const kept = await totals(sql);
+      await sql.query(`DELETE FROM "VisitorTotal"`);
+      await sql.query(backfill);
+      return { kept, filled: await totals(sql) };
+    });
+    // Repeat buyers of several tests, orders and browser conversions: not an empty comparison.
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(kept.some((r) => Number(r.conversions) > 1)).toBe(true);
+    expect(filled).toEqual(kept);
   });
 });

@@ -1,6 +1,7 @@
 // Recounts the daily rollups from the raw tables (Exposure, Conversion, ConversionAttribution) in SQL
 // written independently of the app's ingestion, and lists every figure where the two disagree (the segment
-// rollups against the daily ones, dimension by dimension); and checks
+// rollups against the daily ones, dimension by dimension; the visitors' running totals against their attributed
+// conversions); and checks
 // the attributions themselves against the rule (app/domain/events/attribution.ts) recomputed from the raw
 // exposures, conversions and tests.
 import type { SqlRunner } from "~/db/connection.server";
@@ -172,6 +173,20 @@ const CHECKS: Array<{ name: string; sql: string }> = [
         FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c
        WHERE COALESCE(r.v, 0) <> 0 OR COALESCE(x.v, 0) <> 0`,
   },
+  // A visitor's running totals (VisitorTotal): their attributed conversions by test, goal and currency, summed.
+  ...(["conversions", "revenue"] as const).map((figure) => ({
+    name: `visitor totals ${figure}`,
+    sql: `
+      WITH r AS (SELECT "siteId" s, "visitorId" v, "testId" t, "goal" g, "currency" c, "${figure}"::float8 n FROM "VisitorTotal"),
+           x AS (SELECT a."siteId" s, c."visitorId" v, a."testId" t, c."goal" g, COALESCE(c."currency", '') c,
+                        ${figure === "conversions" ? "count(*)" : "COALESCE(sum(c.\"value\"), 0)"}::float8 n
+                   FROM "ConversionAttribution" a JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+                  WHERE c."visitorId" IS NOT NULL GROUP BY 1, 2, 3, 4, 5)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.v, x.v), COALESCE(r.g, x.g), COALESCE(r.c, x.c)) AS what,
+             COALESCE(r.n, 0) AS rollup, COALESCE(x.n, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.v = x.v AND r.t = x.t AND r.g = x.g AND r.c = x.c
+       WHERE COALESCE(r.n, 0) <> 0 OR COALESCE(x.n, 0) <> 0`,
+  })),
   // Segment rollups: each dimension splits the same visitors and conversions as the daily rollups, so per
   // test, arm and goal its values add up to them (on tests whose every exposure has a segment: rows exposed
   // before segments were kept have none). Market is left out: it has rows only on Shopify.
@@ -214,7 +229,7 @@ export async function rollupDrift(sql: Pick<SqlRunner, "query">): Promise<Rollup
 /** How many rows each raw and rollup table holds, for a test to show that the comparison was not empty. */
 export async function tableCounts(sql: Pick<SqlRunner, "query">): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ["Event", "Exposure", "Conversion", "ConversionAttribution", "DailyRollup", "SegmentRollup"]) {
+  for (const table of ["Event", "Exposure", "Conversion", "ConversionAttribution", "VisitorTotal", "DailyRollup", "SegmentRollup"]) {
     const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`);
     counts[table] = Number(row?.n ?? 0);
   }

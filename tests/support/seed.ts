@@ -22,6 +22,7 @@ interface Tables {
   Exposure: Models.Exposure;
   Conversion: Models.Conversion;
   ConversionAttribution: Models.ConversionAttribution;
+  VisitorTotal: Models.VisitorTotal;
   Order: Models.Order;
   Refund: Models.Refund;
   VariantCost: Models.VariantCost;

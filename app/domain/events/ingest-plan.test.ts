@@ -165,6 +165,28 @@ describe("planIngest", () => {
     });
   });
 
+  it("adds each attributed conversion to its visitor's running totals once per test, under its currency or none", () => {
+    const plan = planIngest(
+      [
+        exposure({ eventId: "e1", sessionId: "b" }),
+        exposure({ eventId: "e2", sessionId: "b", testId: "t2", armId: "t2-a" }),
+        conversion({ eventId: "c1", sessionId: "b", value: 5 }),
+        conversion({ eventId: "c2", sessionId: "b", value: 20 }),
+        conversion({ eventId: "c3", sessionId: "b", value: null }),
+        // Another visitor, never exposed: no attribution, no total.
+        conversion({ eventId: "c4", visitorId: "v9", sessionId: "z", value: 8 }),
+      ],
+      nothing,
+    );
+    const key = { siteId: "s1", visitorId: "v1", goal: "buy" };
+    expect(plan.visitorTotals).toEqual([
+      { ...key, testId: "t1", currency: "", conversions: 1, revenue: 0 },
+      { ...key, testId: "t1", currency: "USD", conversions: 2, revenue: 25 },
+      { ...key, testId: "t2", currency: "", conversions: 1, revenue: 0 },
+      { ...key, testId: "t2", currency: "USD", conversions: 2, revenue: 25 },
+    ]);
+  });
+
   it("counts a visitor's first conversion once even when two arrive in one group", () => {
     const plan = planIngest([exposure({ eventId: "e1" }), conversion({ eventId: "c1", value: 3 }), conversion({ eventId: "c2", value: 4 })], nothing);
     expect(plan.rollups.find((r) => r.goal === "buy")).toMatchObject({ conversions: 2, convertingVisitors: 1, revenue: 7, revenueSquares: 49 });

@@ -7,6 +7,7 @@ import { covariateOf, covariateProduct, covariateSums, inCovariateWindow } from 
 import { networkTally, type NetworkDelta } from "./network-plan";
 import { attributedExposure, segmentTally, type SegmentDelta, type SegmentedExposure } from "./segment-plan";
 import type { CovariateSums, RevenueSums, RollupFigures } from "./rollup-figures";
+import { totalCurrency, visitorTotalTally, type VisitorTotalDelta } from "./visitor-totals";
 
 export interface PlanSite {
   id: string;
@@ -54,7 +55,7 @@ export interface KnownFacts {
    * the site's currency in the covariate window before it (covariate.ts). Absent means none.
    */
   revenueBefore: ReadonlyArray<{ index: number; revenue: number }>;
-  /** Earlier attributed conversions per visitor, goal and test, one row per currency ("" for none). */
+  /** Earlier attributed conversions per visitor, goal and test, one row per currency ("" for none): their running totals. */
   visitorHistory: ReadonlyArray<{ siteId: string; testId: string; goal: string; visitorId: string; currency: string; conversions: number; revenue: number }>;
   /** Conversions already recorded under these event ids (by another door). */
   recordedConversions: ReadonlyArray<{ siteId: string; eventId: string }>;
@@ -85,6 +86,8 @@ export interface IngestPlan {
   segmentRollups: SegmentDelta[];
   /** The network rollups' increments (network-plan.ts), one entry per key, sorted by key. */
   networkRollups: NetworkDelta[];
+  /** The visitors' running totals' increments (visitor-totals.ts), one entry per key, sorted by key. */
+  visitorTotals: VisitorTotalDelta[];
 }
 
 const key = (...parts: string[]) => parts.join("\u0000");
@@ -109,8 +112,9 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   }
   const recorded = new Set(known.recordedConversions.map((c) => key(c.siteId, c.eventId)));
 
-  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [], segmentRollups: [], networkRollups: [] };
+  const plan: IngestPlan = { exposures: [], conversions: [], attributions: [], rollups: [], segmentRollups: [], networkRollups: [], visitorTotals: [] };
   const segments = segmentTally();
+  const totals = visitorTotalTally();
   const networks = networkTally();
   const rollups = new Map<string, RollupDelta>();
   const add = (delta: Omit<RollupDelta, keyof typeof ZERO | keyof CovariateDelta> & Partial<typeof ZERO> & Partial<CovariateDelta>) => {
@@ -177,6 +181,10 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
     const arms = attribute(event.occurredAt, exposuresOfVisitor, event.site.tests);
     for (const { testId, armId } of arms) {
       plan.attributions.push({ siteId, eventId: event.eventId, testId, armId });
+      totals.add({
+        siteId, visitorId: event.visitorId, testId, goal: event.goal, currency: totalCurrency(event.value, currency), conversions: 1,
+        revenue: event.value ?? 0,
+      });
       const before = historyOf(history, key(siteId, testId, event.goal, event.visitorId));
       // Stored conversions without a value have no currency ("") and count in the site's currency's rows.
       const prior = {
@@ -198,6 +206,7 @@ export function planIngest(events: readonly PlanEvent[], known: KnownFacts): Ing
   plan.rollups = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   plan.segmentRollups = segments.rows();
   plan.networkRollups = networks.rows();
+  plan.visitorTotals = totals.rows();
   return plan;
 }
 

@@ -40,31 +40,6 @@ export async function insertAttributions(
   });
 }
 
-/**
- * What this visitor had already converted on `goal` in `test` before this conversion: their count, and
- * their count and revenue in `currency` (for the per-visitor sums); a conversion without a value has no
- * currency and counts in `siteCurrency`, as its rollup row does.
- */
-export async function visitorGoalHistory(
-  tx: Tx,
-  key: { siteId: string; testId: string; goal: string; visitorId: string; currency: string; siteCurrency: string; excludeEventId: string },
-): Promise<{ conversions: number; currencyConversions: number; revenue: number }> {
-  const rows = await tx.$queryRaw<Array<{ conversions: number; currencyConversions: number; revenue: string | null }>>`
-    SELECT count(*)::int AS conversions,
-           (count(*) FILTER (WHERE COALESCE(c."currency", ${key.siteCurrency}) = ${key.currency}))::int AS "currencyConversions",
-           COALESCE(sum(c."value") FILTER (WHERE COALESCE(c."currency", '') = ${key.currency}), 0)::text AS revenue
-      FROM "ConversionAttribution" a
-      JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
-     WHERE a."siteId" = ${key.siteId} AND a."testId" = ${key.testId}
-       AND c."goal" = ${key.goal} AND c."visitorId" = ${key.visitorId}
-       AND c."eventId" <> ${key.excludeEventId}`;
-  return {
-    conversions: rows[0]?.conversions ?? 0,
-    currencyConversions: rows[0]?.currencyConversions ?? 0,
-    revenue: Number(rows[0]?.revenue ?? 0),
-  };
-}
-
 /** The conversion as recorded, for the doors that change it later (refunds, a late session). */
 export async function findConversion(tx: Tx, siteId: string, eventId: string) {
   const row = await tx.conversion.findUnique({ where: { siteId_eventId: { siteId, eventId } } });

@@ -6,6 +6,7 @@ import { ROLLUP_PARAMS, rollupParams, rollupUpsertSql } from "./rollup.server";
 import { NETWORK_ROLLUP_PARAMS, networkRollupParams, networkRollupUpsertSql } from "./network-rollup.server";
 import { SEGMENT_ROLLUP_PARAMS, segmentRollupParams, segmentRollupUpsertSql } from "./segment-rollup.server";
 import { arrayColumns, rowArrays, unnestRows } from "./row-arrays.server";
+import { VISITOR_TOTAL_PARAMS, visitorTotalParams, visitorTotalUpsertSql } from "./visitor-total.server";
 import { EVENT_PARAMS, eventInsertSql, eventParams, type EventRow } from "./event.server";
 import type { Sql } from "~/models/transaction.server";
 import { connect } from "~/db.server";
@@ -24,7 +25,7 @@ export interface KnownFactsQuery {
    * [`from`, `before`), CUPED's window before exposure ((site, visitor): an index).
    */
   revenueBeforeKeys: ReadonlyArray<{ index: number; siteId: string; visitorId: string; currency: string; from: Date; before: Date }>;
-  /** Visitors whose earlier attributed conversions matter (per-visitor revenue). */
+  /** Visitors whose earlier attributed conversions matter (per-visitor revenue): their running totals are read. */
   historyVisitors: ReadonlyArray<{ siteId: string; visitorId: string }>;
   /** Conversion ids that another door may have recorded already. */
   conversionKeys: ReadonlyArray<{ siteId: string; eventId: string }>;
@@ -98,13 +99,10 @@ function knownFactsColumns(oneSite: boolean, first: number): string {
         GROUP BY k."index") x
     ) AS "revenueBefore",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
-       SELECT c."siteId", c."testId", c."goal", k."visitorId", COALESCE(c."currency", '') AS currency,
-              count(*)::int AS conversions, COALESCE(sum(c."value"), 0)::float8 AS revenue
+       SELECT t."siteId", t."testId", t."goal", t."visitorId", t."currency", t."conversions", t."revenue"::float8 AS revenue
          FROM (SELECT DISTINCT * FROM ${unnestRows(HISTORY_VISITORS, P.history, "k")}) k
-         CROSS JOIN LATERAL (SELECT a."siteId", a."testId", c."goal", c."currency", c."value" FROM "Conversion" c
-                       JOIN "ConversionAttribution" a ON a."siteId" = c."siteId" AND a."eventId" = c."eventId"
-                       WHERE ${held("c", "k")} AND c."visitorId" = k."visitorId" OFFSET 0) c
-        GROUP BY 1, 2, 3, 4, 5) x
+         CROSS JOIN LATERAL (SELECT t.* FROM "VisitorTotal" t
+                       WHERE ${held("t", "k")} AND t."visitorId" = k."visitorId" OFFSET 0) t) x
     ) AS "visitorHistory",
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT c."siteId", c."eventId"
@@ -212,8 +210,9 @@ const W_ATTRIBUTIONS = W_CONVERSIONS + CONVERSION_ROWS.length;
 const W_ROLLUPS = W_ATTRIBUTIONS + ATTRIBUTION_ROWS.length;
 const W_SEGMENTS = W_ROLLUPS + ROLLUP_PARAMS;
 const W_NETWORKS = W_SEGMENTS + SEGMENT_ROLLUP_PARAMS;
+const W_TOTALS = W_NETWORKS + NETWORK_ROLLUP_PARAMS;
 // The rollup part the writer adds to (rollup-fold.server.ts): its own, so that writers never wait on one another's rows.
-const W_PART = `$${W_NETWORKS + NETWORK_ROLLUP_PARAMS}::int`;
+const W_PART = `$${W_TOTALS + VISITOR_TOTAL_PARAMS}::int`;
 
 // Data-modifying CTEs all run, referenced or not; the counts say how many exposures and conversions
 // were new, so that a plan overtaken by another writer is detected.
@@ -241,6 +240,8 @@ const WRITE_PLAN = `
     ${segmentRollupUpsertSql(W_SEGMENTS, W_PART)}
   ), n AS (
     ${networkRollupUpsertSql(W_NETWORKS, W_PART)}
+  ), t AS (
+    ${visitorTotalUpsertSql(W_TOTALS)}
   )
   SELECT (SELECT count(*) FROM x)::int AS exposures, (SELECT count(*) FROM c)::int AS conversions`;
 
@@ -256,6 +257,7 @@ export async function writePlan(sql: Sql, plan: IngestPlan, part: number): Promi
     ...rollupParams(plan.rollups),
     ...segmentRollupParams(plan.segmentRollups),
     ...networkRollupParams(plan.networkRollups),
+    ...visitorTotalParams(plan.visitorTotals),
     part,
   ]);
   return { exposures: Number(row?.exposures ?? 0), conversions: Number(row?.conversions ?? 0) };

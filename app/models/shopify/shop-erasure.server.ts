@@ -23,6 +23,7 @@ export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sit
       Exposure: (await tx.exposure.deleteMany({ where: bySite })).count,
       Conversion: (await tx.conversion.deleteMany({ where: bySite })).count,
       ConversionAttribution: (await tx.conversionAttribution.deleteMany({ where: bySite })).count,
+      VisitorTotal: (await tx.visitorTotal.deleteMany({ where: bySite })).count,
       DailyRollup: (await tx.dailyRollup.deleteMany({ where: bySite })).count,
       SegmentRollup: (await tx.segmentRollup.deleteMany({ where: bySite })).count,
       NetworkRollup: (await tx.networkRollup.deleteMany({ where: bySite })).count,
