@@ -310,6 +310,33 @@ describe("the page's local plan (svc.hide's l, a and b)", () => {
     expect(printed(render("/blogs/news", "blog", { ...untargeted, v: 2 } as unknown as HidePlan)).plan).toBeNull();
   });
 
+  it("on a price test's pages only, prints its prices, the price elements' own hiding style and the price bundle's tag", () => {
+    const priced: HidePlan = {
+      ...plan,
+      tests: [...plan.tests, { id: "price", pages: [{ pre: "/products/" }], sel: ["[data-svc-price]"], pr: '{"arm-b":{"42":24}}' }],
+      p: "Pr1c3_v-9",
+    };
+    const { document } = new Window();
+    document.head.innerHTML = renderAppEmbed({
+      ...globals({ base_url: { value: BASE }, site_id: { value: SITE }, hide: { value: priced } }),
+      shop: { permanent_domain: SHOP, money_format: "${{amount}} <b>" },
+    });
+    expect(JSON.parse(document.querySelector("script[data-svc-prices]")?.textContent ?? "null")).toEqual([{ "arm-b": { "42": 24 } }]);
+    // The same hiding as the core's (hideCss: one animation, shown by CSS alone), under its own attribute.
+    expect(document.querySelector("style[data-svc-price-hide]")?.textContent).toBe(hideCss(["[data-svc-price]"]));
+    const bundle = [...document.querySelectorAll("script[src]")].find((el) => el.getAttribute("src")?.includes("for=shopify-price"));
+    expect(bundle?.getAttribute("src")).toBe(`${BASE}/snippet.js?for=shopify-price&v=Pr1c3_v-9`);
+    expect(bundle?.hasAttribute("async")).toBe(true);
+    expect(bundle?.getAttribute("data-svc-money")).toBe("${{amount}} <b>");
+    // The core's style hides the price elements too: its reveal is when the price bundle may show them.
+    expect(document.querySelector(`style[${HIDE_ATTRIBUTE}]`)?.textContent).toContain("[data-svc-price]");
+    // Elsewhere nothing of it.
+    const about = render("/pages/about", "page", priced);
+    expect(about).not.toContain("data-svc-prices");
+    expect(about).not.toContain("shopify-price");
+    expect(about).not.toContain("data-svc-price-hide");
+  });
+
   it("names the embed's build and its version in the snippet's URL, escaped", () => {
     expect(printed(render("/products/mug", "product")).src).toBe(`${BASE}/snippet.js?for=shopify&v=AbC_12-xyz09`);
     expect(printed(render("/products/mug", "product", { ...plan, b: '"><x' })).src).toBe(`${BASE}/snippet.js?for=shopify&v="><x`);

@@ -15,7 +15,8 @@ export interface AppEmbedGlobals {
    * is a json metafield, whose `.value` Shopify gives parsed: the hide plan (app/domain/shopify/hide-plan.ts).
    */
   app: { metafields: { svc?: { base_url?: AppMetafield; site_id?: AppMetafield; hide?: { value: HidePlan } | null } } };
-  shop: { permanent_domain: string };
+  /** `shop.money_format` (e.g. `${{amount}}`): printed for the price bundle on a price test's pages. */
+  shop: { permanent_domain: string; money_format?: string };
   /** `template.name`: the page's template type (`index`, `product`, `collection`, …), printed as data-svc-template. */
   template: { name: string };
   /**

@@ -1,4 +1,5 @@
-// The built snippets (snippet/dist/snippet.js, and snippet-shopify.js for the app embed), read once per build and tagged for HTTP revalidation.
+// The built snippets (snippet/dist/snippet.js, snippet-shopify.js for the app embed, snippet-price.js for a price test's
+// pages), read once per build and tagged for HTTP revalidation.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -10,12 +11,16 @@ export interface SnippetFile {
   version: string;
 }
 
-/** `tag`: the spec's tag, on every site. `embed`: the Shopify app embed's build (snippet/src/build-flags.ts). */
-export type SnippetBuild = "tag" | "embed";
+/**
+ * `tag`: the spec's tag, on every site. `embed`: the Shopify app embed's build (snippet/src/build-flags.ts). `price`:
+ * the price bundle (snippet/src/price.ts), which the embed loads only on pages a price test covers.
+ */
+export type SnippetBuild = "tag" | "embed" | "price";
 
 const PATHS: Record<SnippetBuild, string> = {
   tag: path.resolve("snippet/dist/snippet.js"),
   embed: path.resolve("snippet/dist/snippet-shopify.js"),
+  price: path.resolve("snippet/dist/snippet-price.js"),
 };
 const cache = new Map<SnippetBuild, { mtimeMs: number; file: SnippetFile }>();
 

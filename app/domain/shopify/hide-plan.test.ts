@@ -188,6 +188,26 @@ describe("buildHidePlan", () => {
   });
 });
 
+describe("buildHidePlan for a price test", () => {
+  const price = { k: "price", prices: { "gid://shopify/ProductVariant/42": 24 } };
+  const priced = () =>
+    test({ arms: [{ id: "a", patches: [], redirectUrl: null, offer: null }, { id: "b", patches: [], redirectUrl: null, offer: price }] });
+
+  it("hides the price elements on its pages and carries its arms' prices, with the price bundle's version", () => {
+    const t = priced();
+    const plan = buildHidePlan({ status: "active", tests: [t, test()] }, null, "embed1", "price1");
+    expect(plan.tests[0]).toEqual({ id: t.id, pages: [{ pre: "/products/" }], sel: ["[data-svc-price]"], pr: '{"b":{"42":24}}' });
+    expect(plan.tests[1]!.pr).toBeUndefined();
+    expect(plan).toMatchObject({ b: "embed1", p: "price1" });
+  });
+
+  it("names no price bundle where no test has a price, and no prices for other offers", () => {
+    expect(buildHidePlan({ status: "active", tests: [test()] }, null, "embed1", "price1").p).toBeUndefined();
+    const order = test({ arms: [{ id: "b", patches: [{ op: "text", sel: "#t", value: "x" }], redirectUrl: null, offer: { k: "order", percent: 10 } }] });
+    expect(buildHidePlan({ status: "active", tests: [order] }).tests[0]).toEqual({ id: order.id, pages: [{ pre: "/products/" }], sel: ["#t"] });
+  });
+});
+
 describe("selectorsToHide", () => {
   const plan = buildHidePlan({
     status: "active",

@@ -5,6 +5,8 @@
 import { TEMPLATE_PREFIX } from "~/wire";
 import { changedSelectors } from "../experiments/changed-selectors";
 import type { LocalParts } from "./local-plan";
+import { PRICE_SELECTOR } from "~/wire/price-display";
+import { armPricesText } from "./price-display";
 
 /** Version of the plan's shape: the Liquid ignores any other, so a new shape can ship before its Liquid. */
 export const HIDE_PLAN_VERSION = 1;
@@ -39,6 +41,11 @@ export interface HidePlanTest {
   sel: string[];
   /** Its local entry (LocalTest as script-safe JSON text, printed as is); absent: only the server can assign it. */
   a?: string;
+  /**
+   * A price test's arms' prices (ArmPrices of app/wire/price-display.ts as script-safe JSON text, printed as is): on
+   * its pages the embed prints them, the price bundle's tag and its hiding style. Its `sel` then holds PRICE_SELECTOR.
+   */
+  pr?: string;
 }
 
 export interface HidePlan {
@@ -52,6 +59,8 @@ export interface HidePlan {
   l?: string;
   /** The app embed snippet build's version, for its long-cached URL (`/snippet.js?for=shopify&v=`). */
   b?: string;
+  /** The price bundle's version, for its long-cached URL (`/snippet.js?for=shopify-price&v=`). */
+  p?: string;
 }
 
 /** What the plan is built from: a site's tests as stored, whatever their status. */
@@ -61,7 +70,8 @@ export interface HideSourceTest {
   pages: string[];
   /** When it (last) started; tests started earlier come first, and keep their place under the caps. */
   startedAt: Date | null;
-  arms: Array<{ patches: unknown; redirectUrl: string | null }>;
+  /** `id` and `offer` (Arm.offer as stored) tell a price test's arms' prices; absent, no prices. */
+  arms: Array<{ id?: string; patches: unknown; redirectUrl: string | null; offer?: unknown }>;
   /** A completed test serving its winner to everyone (its `arms` then the winner alone): hidden as a running one. */
   servingWinner?: boolean;
 }
@@ -82,9 +92,9 @@ export const EMPTY_HIDE_PLAN: HidePlan = { v: HIDE_PLAN_VERSION, tests: [] };
  * /api/patches' order. A local entry that does not fit is dropped first (the test stays, to hide, and is left to
  * the server); a test that still does not fit is left out, and so is the local plan.
  */
-export function buildHidePlan(site: HideSource, local?: LocalParts | null, build?: string): HidePlan {
+export function buildHidePlan(site: HideSource, local?: LocalParts | null, build?: string, priceBuild?: string): HidePlan {
   const plan = buildPlan(site, local ?? null);
-  return build ? { ...plan, b: build } : plan;
+  return { ...plan, ...(build && { b: build }), ...(priceBuild && plan.tests.some((t) => t.pr) && { p: priceBuild }) };
 }
 
 function buildPlan(site: HideSource, local: LocalParts | null): HidePlan {
@@ -125,11 +135,13 @@ function buildPlan(site: HideSource, local: LocalParts | null): HidePlan {
  * only hides) when it hides nothing: no element changed, or too many selectors.
  */
 function planTest(test: HideSourceTest, keepAll: boolean): HidePlanTest | null {
-  const sel = changedSelectors(test.arms) ?? [];
+  const pr = armPricesText(test.arms.flatMap((arm) => (arm.id ? [{ id: arm.id, offer: arm.offer }] : [])));
+  // A price test's price elements are hidden as its changed elements are (the marker patch changes them).
+  const sel = dedupe([...(changedSelectors(test.arms) ?? []), ...(pr ? [PRICE_SELECTOR] : [])]);
   if (sel.length === 0 && !keepAll) return null;
   const pages = dedupe(test.pages.map(pageCheck).filter((c): c is PageCheck => c !== null));
   if (pages.length === 0) return null;
-  return { id: test.id, pages, sel };
+  return pr ? { id: test.id, pages, sel, pr } : { id: test.id, pages, sel };
 }
 
 /** Drops trailing slashes but keeps a lone "/", as targeting.ts does for patterns and paths. */

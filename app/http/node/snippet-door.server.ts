@@ -1,6 +1,7 @@
 // GET /snippet.js on Node's request and response: the current build, short-lived in caches, revalidated
 // by ETag, and compressed once per build (brotli and gzip) rather than once per request. The Shopify app embed
-// asks `/snippet.js?for=shopify&v=<version>`: its own build, kept a year when `v` names the current one.
+// asks `/snippet.js?for=shopify&v=<version>`: its own build, kept a year when `v` names the current one; on a page
+// a price test covers, `/snippet.js?for=shopify-price&v=<version>` too (the price bundle).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -41,12 +42,13 @@ function encode(snippet: SnippetFile): Promise<Encoded> {
 }
 
 /**
- * `query`: `for=shopify` selects the app embed's build (any other value, or none, the spec tag's); `v` equal to
- * that build's version makes the answer immutable. A stale or unknown `v` still gets the current build, with
+ * `query`: `for=shopify` selects the app embed's build, `for=shopify-price` the price bundle (any other value, or
+ * none, the spec tag's); `v` equal to that build's version makes the answer immutable. A stale or unknown `v` still gets the current build, with
  * the short lifetime: the path is the spec's, and it always serves the current build.
  */
 export async function serveSnippet(req: IncomingMessage, res: ServerResponse, cors: OutgoingHttpHeaders, query: URLSearchParams): Promise<void> {
-  const snippet = await currentSnippet(query.get("for") === "shopify" ? "embed" : "tag");
+  const wanted = query.get("for");
+  const snippet = await currentSnippet(wanted === "shopify" ? "embed" : wanted === "shopify-price" ? "price" : "tag");
   if (!snippet) {
     return sendProblem(req, res, { status: 503, type: "snippet-unavailable", title: "Snippet not built", detail: "Run npm run build." });
   }

@@ -1,5 +1,5 @@
 // Reads what the hide plan is built from: a shop's own storefront site (kind shopify), its running tests and
-// the winners its completed tests still serve.
+// the winners its completed tests still serve, with their arms' offers (a price test's prices are printed by the embed).
 import { prisma } from "~/db.server";
 import type { HideSource } from "~/domain/shopify/hide-plan";
 
@@ -21,7 +21,7 @@ export async function loadHideSource(shopDomain: string): Promise<HideSource | n
           startedAt: true,
           servingWinner: true,
           winnerArmId: true,
-          arms: { orderBy: { position: "asc" }, select: { id: true, patches: true, redirectUrl: true } },
+          arms: { orderBy: { position: "asc" }, select: { id: true, patches: true, redirectUrl: true, offer: true } },
         },
       },
     },
@@ -33,7 +33,7 @@ export async function loadHideSource(shopDomain: string): Promise<HideSource | n
     status: site.status,
     tests: site.tests.map(({ winnerArmId, arms, ...test }) => ({
       ...test,
-      arms: (test.status === "completed" ? arms.filter((a) => a.id === winnerArmId) : arms).map(({ patches, redirectUrl }) => ({ patches, redirectUrl })),
+      arms: (test.status === "completed" ? arms.filter((a) => a.id === winnerArmId) : arms).map(({ id, patches, redirectUrl, offer }) => ({ id, patches, redirectUrl, offer })),
     })),
   };
 }

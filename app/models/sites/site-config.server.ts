@@ -1,5 +1,6 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
 import { withBuyNowHidden } from "~/domain/shopify/buy-now";
+import { carriesPriceOffer, withPriceMarker } from "~/domain/shopify/price-display";
 import { carriesOffer } from "~/wire/offers";
 import { prisma } from "~/db.server";
 import { ATTRIBUTION_WINDOW_MS } from "~/domain/events/attribution";
@@ -73,7 +74,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               id: arm.id,
               key: arm.key,
               weight: arm.weight,
-              patches: withBuyNowHidden(arm.patches, offerTest(site.kind, test.arms)),
+              patches: servedPatches(site.kind, arm, test.arms),
               redirectUrl: arm.redirectUrl,
             })),
             goals: test.goals.map(goalRule),
@@ -86,7 +87,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             // An audience this version cannot read ships to no one, as a running test's is served to no one.
             const audience = storedAudience(test.audience);
             return arm && audience
-              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: withBuyNowHidden(arm.patches, offerTest(site.kind, [arm])), redirectUrl: arm.redirectUrl } }]
+              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: servedPatches(site.kind, arm, [arm]), redirectUrl: arm.redirectUrl } }]
               : [];
           }),
     holdout: site.status !== "paused" ? holdoutOf(site) : null,
@@ -101,6 +102,15 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
       ),
     ],
   };
+}
+
+/**
+ * An arm's patches as the storefront is served them: on a Shopify storefront's test charged through svc's discount,
+ * with the Buy-it-now buttons hidden, and on a price test, the price elements marked with the arm (every arm).
+ */
+function servedPatches(kind: string, arm: { id: string; patches: unknown }, arms: ReadonlyArray<{ offer: unknown }>): unknown {
+  const charged = offerTest(kind, arms);
+  return withPriceMarker(withBuyNowHidden(arm.patches, charged), arm.id, charged && carriesPriceOffer(arms));
 }
 
 /** Whether a Shopify storefront's test (or served winner) is charged through svc's discount: some arm carries an offer. */

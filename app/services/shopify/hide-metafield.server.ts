@@ -19,13 +19,13 @@ export type HideSync = "written" | "unchanged" | "skipped" | "failed";
 
 /**
  * The hide plan of a shop's storefront from the database, with its local plan (from the same site config
- * /api/patches answers from) and the app embed build's version; hides nothing when the shop has no storefront site.
+ * /api/patches answers from) and the app embed build's and price bundle's versions; hides nothing when the shop has no storefront site.
  */
 export async function hidePlanOfShop(shopDomain: string): Promise<HidePlan> {
   const source = await loadHideSource(shopDomain);
   if (!source) return EMPTY_HIDE_PLAN;
-  const [config, build] = await Promise.all([source.publicId ? loadSiteConfig(source.publicId) : null, currentSnippet("embed")]);
-  return buildHidePlan(source, config && localParts(config), build?.version);
+  const [config, build, price] = await Promise.all([source.publicId ? loadSiteConfig(source.publicId) : null, currentSnippet("embed"), currentSnippet("price")]);
+  return buildHidePlan(source, config && localParts(config), build?.version, price?.version);
 }
 
 /**
