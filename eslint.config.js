@@ -180,7 +180,7 @@ export const ROOMS = [
   {
     folder: "app/demo",
     why: "the local demo: storefront emulator, seeding, its routes; production reaches it through public.server only",
-    ours: ["app/services", "app/models", "app/infra", "app/http", "app/domain", "app/wire", "app/env.server", "app/shopify.server", "extensions/svc-embed"],
+    ours: ["app/services", "app/models", "app/infra", "app/http", "app/domain", "app/wire", "app/env.server", "app/shopify.server", "extensions/svc-embed", "extensions/svc-offers/src/run"],
   },
   {
     folder: "app/db",

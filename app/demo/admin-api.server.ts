@@ -1,12 +1,12 @@
 // The demo's stand-in of the Shopify Admin API: the demo has no Shopify, so this answers the two reads a
-// merchant trying the demo should see at work, in the Admin API's documented shape, and refuses every other
-// query. The demo's start hands it out where a shop's Admin API would be (app/shopify.server.ts), so the
+// merchant trying the demo should see at work (rollouts, its products' unit costs), in the Admin API's documented
+// shape, and refuses every other query. The demo's start hands it out where a shop's Admin API would be (app/shopify.server.ts), so the
 // same code as a real shop's warns of a rollout beside a test and shows a demo purchase's profit.
 import { ROLLOUTS_QUERY } from "~/domain/shopify/rollouts";
 import { VARIANT_COSTS_QUERY, variantGid } from "~/domain/shopify/variant-cost";
 import type { AdminGraphql, GraphqlResult } from "~/infra/admin-graphql";
 import { installAdminApiStandIn } from "~/shopify.server";
-import { DEMO_CURRENCY, DEMO_PRODUCT } from "./cart.server";
+import { DEMO_CURRENCY, DEMO_PRICED_PRODUCT, DEMO_PRODUCT } from "./cart.server";
 
 /** The demo shop's one Shopify Rollout: a scheduled theme rollout, which the Shopify storefront's test is warned of. */
 export const DEMO_ROLLOUT = {
@@ -23,8 +23,13 @@ export const DEMO_ROLLOUT = {
 
 /** What the stoneware mug costs the demo shop (it sells for 20.00). */
 export const DEMO_UNIT_COST = { amount: "8.00", currencyCode: DEMO_CURRENCY } as const;
+/** What the stoneware bowl costs the demo shop (it lists at 30.00; its price test's cheaper arm sells it for less). */
+export const DEMO_PRICED_UNIT_COST = { amount: "12.00", currencyCode: DEMO_CURRENCY } as const;
 
-const COSTS: ReadonlyMap<string, typeof DEMO_UNIT_COST> = new Map([[variantGid(String(DEMO_PRODUCT.variantId)), DEMO_UNIT_COST]]);
+const COSTS: ReadonlyMap<string, { amount: string; currencyCode: string }> = new Map<string, { amount: string; currencyCode: string }>([
+  [variantGid(String(DEMO_PRODUCT.variantId)), DEMO_UNIT_COST],
+  [variantGid(String(DEMO_PRICED_PRODUCT.variantId)), DEMO_PRICED_UNIT_COST],
+]);
 
 /** The variant cost query's answer: `nodes` in the order of the ids asked, null for an unknown id. */
 function variantCosts(variables: Record<string, unknown> | undefined): GraphqlResult {

@@ -1,16 +1,28 @@
 // The local demo's Shopify cart: the subset of Shopify's AJAX Cart API (/cart.js, /cart/add.js,
 // /cart/update.js) that the demo storefront (/demo/shopify), the snippet's `_svc_sid` cart attribute and
-// the demo checkout use, in Shopify's shapes. A `cart` cookie names the cart; carts live in this
+// the demo checkout use, in Shopify's shapes, with the prices after svc's discount when given them. A `cart` cookie names the cart; carts live in this
 // process's memory, at most MAX_CARTS of them (the least recently used goes first): it is a demo.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseWith } from "~/domain/parse-result";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 
-/** The demo store's one product, priced in cents like Shopify's cart. */
+/** A product of the demo store, priced in cents like Shopify's cart. */
+export interface DemoProduct {
+  readonly variantId: number;
+  readonly productId: number;
+  readonly title: string;
+  readonly price: number;
+}
+
+/** The demo store's mug, which its headline test shows. */
 export const DEMO_PRODUCT = { variantId: 40000000000001, productId: 8000000000001, title: "Stoneware mug", price: 2000 } as const;
+/** The demo store's bowl, whose price its price test tests (seed.server.ts). */
+export const DEMO_PRICED_PRODUCT = { variantId: 40000000000002, productId: 8000000000002, title: "Stoneware bowl", price: 3000 } as const;
+/** Every product of the demo store, in its collection's order. */
+export const DEMO_CATALOG: readonly DemoProduct[] = [DEMO_PRODUCT, DEMO_PRICED_PRODUCT];
 export const DEMO_CURRENCY = "USD";
-const CATALOG = new Map<number, typeof DEMO_PRODUCT>([[DEMO_PRODUCT.variantId, DEMO_PRODUCT]]);
+const CATALOG = new Map<number, DemoProduct>(DEMO_CATALOG.map((product) => [product.variantId, product]));
 
 export const CART_COOKIE = "cart";
 export const MAX_CARTS = 1000;
@@ -37,9 +49,16 @@ export interface CartLineJson {
   key: string;
   quantity: number;
   title: string;
-  /** Cents. */
+  /** Cents, the list price (as `original_price`); the discounts are in `final_price` and `final_line_price`. */
   price: number;
   line_price: number;
+  original_price: number;
+  original_line_price: number;
+  /** Per unit and for the line, after the line's discounts (svc's Discount Function): what the cart charges. */
+  final_price: number;
+  final_line_price: number;
+  line_level_total_discount: number;
+  line_level_discount_allocations: Array<{ amount: number; discount_application: { type: "automatic"; title: string } }>;
 }
 
 /** GET /cart.js (a subset of Shopify's fields); amounts in cents. */
@@ -47,6 +66,9 @@ export interface CartJson {
   token: string;
   item_count: number;
   items: CartLineJson[];
+  /** Before and after the discounts, and their sum. */
+  original_total_price: number;
+  total_discount: number;
   total_price: number;
   currency: string;
   attributes: Record<string, string>;
@@ -168,22 +190,35 @@ export type CartStore = ReturnType<typeof createCartStore>;
 /** The process's demo carts. */
 export const demoCarts: CartStore = createCartStore();
 
-export function cartJson(cart: Cart): CartJson {
-  const items = lineItems(cart);
+/** What the discount took off each line, in cents for the whole line, by variant id, with the title checkout shows. */
+export interface CartDiscounts {
+  title: string;
+  lines: ReadonlyMap<number, number>;
+}
+
+/** The cart as /cart.js answers it; with `discounts` (cart-discount.server.ts), its prices after them, as Shopify's cart. */
+export function cartJson(cart: Cart, discounts?: CartDiscounts): CartJson {
+  const items = lineItems(cart, discounts);
+  const original = items.reduce((sum, line) => sum + line.original_line_price, 0);
+  const total = items.reduce((sum, line) => sum + line.final_line_price, 0);
   return {
     token: cart.token,
     item_count: items.reduce((sum, line) => sum + line.quantity, 0),
     items,
-    total_price: items.reduce((sum, line) => sum + line.line_price, 0),
+    original_total_price: original,
+    total_discount: original - total,
+    total_price: total,
     currency: DEMO_CURRENCY,
     attributes: Object.fromEntries(cart.attributes),
   };
 }
 
-function lineItems(cart: Cart): CartLineJson[] {
+function lineItems(cart: Cart, discounts?: CartDiscounts): CartLineJson[] {
   return [...cart.lines].flatMap(([id, count]) => {
     const product = CATALOG.get(id);
     if (!product) return [];
+    const linePrice = product.price * count;
+    const off = Math.min(linePrice, Math.max(0, Math.round(discounts?.lines.get(id) ?? 0)));
     return [
       {
         id,
@@ -193,7 +228,13 @@ function lineItems(cart: Cart): CartLineJson[] {
         quantity: count,
         title: product.title,
         price: product.price,
-        line_price: product.price * count,
+        line_price: linePrice,
+        original_price: product.price,
+        original_line_price: linePrice,
+        final_price: Math.round((linePrice - off) / count),
+        final_line_price: linePrice - off,
+        line_level_total_discount: off,
+        line_level_discount_allocations: off > 0 && discounts ? [{ amount: off, discount_application: { type: "automatic", title: discounts.title } }] : [],
       },
     ];
   });

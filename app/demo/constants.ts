@@ -5,5 +5,10 @@ export const DEMO_TEST_ID = "demo-headline";
 export const DEMO_ARM_IDS = [`${DEMO_TEST_ID}-a`, `${DEMO_TEST_ID}-b`] as const;
 export const DEMO_SHOPIFY_TEST_ID = "demo-shopify-headline";
 export const DEMO_SHOPIFY_ARM_IDS = [`${DEMO_SHOPIFY_TEST_ID}-a`, `${DEMO_SHOPIFY_TEST_ID}-b`] as const;
+/** The demo's price test: the stoneware bowl at its list price, or for less through svc's Discount Function. */
+export const DEMO_PRICE_TEST_ID = "demo-shopify-price";
+export const DEMO_PRICE_ARM_IDS = [`${DEMO_PRICE_TEST_ID}-a`, `${DEMO_PRICE_TEST_ID}-b`] as const;
+/** The cheaper arm's price of the bowl, in the shop's currency (its list price is 30.00). */
+export const DEMO_PRICE_ARM_PRICE = 24;
 /** Printed in the demo's start-up log; a demo database is local, so the key is no secret. */
 export const DEMO_API_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";

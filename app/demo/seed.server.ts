@@ -14,6 +14,9 @@ import {
   DEMO_API_KEY,
   DEMO_ARM_IDS,
   DEMO_SHOP_DOMAIN,
+  DEMO_PRICE_ARM_IDS,
+  DEMO_PRICE_ARM_PRICE,
+  DEMO_PRICE_TEST_ID,
   DEMO_SHOPIFY_ARM_IDS,
   DEMO_SHOPIFY_SITE_ID,
   DEMO_SHOPIFY_TEST_ID,
@@ -21,6 +24,8 @@ import {
   DEMO_TEST_ID,
 } from "./constants";
 import { RESULTS_SCENARIOS, RESULTS_SITE_ID } from "./results-scenarios";
+import { DEMO_PRICED_PRODUCT } from "./cart.server";
+import { DEMO_STOREFRONT_PAGES } from "./shopify-page.server";
 
 export { DEMO_API_KEY, DEMO_SHOP_DOMAIN, DEMO_SITE_ID } from "./constants";
 
@@ -106,7 +111,39 @@ async function seedDemoShopifyStorefront(shopId: string, origins: string[]) {
       { label: "added_to_cart", kind: "added_to_cart", isPrimary: false },
     ],
   });
+  await seedDemoPriceTest(site.id);
   return site;
+}
+
+/**
+ * The demo store's price test: the bowl at its list price (30.00) or at DEMO_PRICE_ARM_PRICE, shown where its price
+ * appears (its product page and the collection grid; the cart shows what the cart charges) and charged through
+ * svc's Discount Function, whose configuration svc builds from this arm's offer (docs/offers.md).
+ */
+async function seedDemoPriceTest(siteId: string) {
+  await upsertTest({
+    id: DEMO_PRICE_TEST_ID,
+    siteId,
+    name: "Demo: bowl price",
+    status: "running",
+    pages: [DEMO_STOREFRONT_PAGES.bowl.path, DEMO_STOREFRONT_PAGES.collection.path],
+    trafficPercent: 100,
+    arms: [
+      { id: DEMO_PRICE_ARM_IDS[0], key: "control", name: "List price", weight: 1, patches: [] },
+      {
+        id: DEMO_PRICE_ARM_IDS[1],
+        key: "b",
+        name: `Bowl at ${DEMO_PRICE_ARM_PRICE.toFixed(2)}`,
+        weight: 1,
+        patches: [],
+        offer: { k: "price", prices: { [`gid://shopify/ProductVariant/${DEMO_PRICED_PRODUCT.variantId}`]: DEMO_PRICE_ARM_PRICE } },
+      },
+    ],
+    goals: [
+      { label: "purchase", kind: "purchase", isPrimary: true },
+      { label: "added_to_cart", kind: "added_to_cart", isPrimary: false },
+    ],
+  });
 }
 
 /**

@@ -1,11 +1,14 @@
 // The demo storefront's checkout (POST /demo/shopify/checkout): turns the visitor's demo cart into an
-// order and does what Shopify does after a real checkout: sends the app an orders/paid webhook, signed
-// with the app's own secret, over HTTP to its own /webhooks/orders/paid. The purchase then takes the same
+// order, charged after svc's discount as its cart showed it, and does what Shopify does after a real checkout: sends
+// the app an orders/paid webhook (with the lines' discount allocations), signed with the app's own secret, over HTTP
+// to its own /webhooks/orders/paid. The purchase then takes the same
 // path as a real store's: HMAC check, the `_svc_sid` cart attribute, attribution, results.
 import { isLoopbackAddress } from "~/domain/loopback";
 import { appEnv } from "~/env.server";
 import { DEMO_SHOP_DOMAIN } from "./constants";
-import { cartJson, demoCarts, type Cart, type CartJson, type CartStore } from "./cart.server";
+import { demoCarts, type Cart, type CartJson, type CartStore } from "./cart.server";
+import { demoCartJson } from "./cart-discount.server";
+import { OFFER_TITLE } from "~/services/shopify/offer-discount.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { orderPaidPayload, signedWebhookRequest } from "./shopify-webhook-client.server";
 
@@ -66,7 +69,8 @@ export async function placeDemoOrder(cookieHeader: string | null, origin: string
     return fail({ status: 403, type: "not-local", title: "The demo checkout is for this machine only", detail: "Open the demo as localhost or 127.0.0.1." });
   }
   const cart = carts.find(cookieHeader);
-  const contents = cart && cartJson(cart);
+  // Charged as the cart showed it: after svc's discount, by the same Function run (cart-discount.server.ts).
+  const contents = cart && (await demoCartJson(cart));
   if (!cart || !contents?.item_count) {
     return fail({ status: 422, type: "empty-cart", title: "The cart is empty", detail: "Add something to the cart first." });
   }
@@ -84,8 +88,22 @@ export async function placeDemoOrder(cookieHeader: string | null, origin: string
 async function checkout(cart: Cart, contents: CartJson, origin: string, carts: CartStore): Promise<Outcome<PlacedOrder>> {
   const id = nextOrderId();
   const total = (contents.total_price / 100).toFixed(2);
-  const lines = contents.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity, price: (item.price / 100).toFixed(2) }));
-  const payload = orderPaidPayload(id, { total, currency: contents.currency, noteAttributes: contents.attributes, lines });
+  // Each line at its list price, with what svc's discount took off it as its allocation (application 0, svc's).
+  const lines = contents.items.map((item) => ({
+    variantId: item.variant_id,
+    productId: item.product_id,
+    quantity: item.quantity,
+    price: (item.original_price / 100).toFixed(2),
+    allocations: item.line_level_total_discount > 0 ? [{ amount: (item.line_level_total_discount / 100).toFixed(2), application: 0 }] : [],
+  }));
+  const discounted = contents.items.some((item) => item.line_level_total_discount > 0);
+  const payload = orderPaidPayload(id, {
+    total,
+    currency: contents.currency,
+    noteAttributes: contents.attributes,
+    lines,
+    discountApplications: discounted ? [{ title: OFFER_TITLE }] : [],
+  });
   const status = await deliverAsShopify(origin, "orders/paid", payload);
   if (status === null) {
     return fail({ status: 502, type: "webhook-not-delivered", title: "The order's webhook could not be delivered", detail: "The cart is kept; try again." });

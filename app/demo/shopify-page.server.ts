@@ -1,23 +1,37 @@
-// The demo Shopify storefront's HTML: a product page (/demo/shopify) and an about page no test targets
+// The demo Shopify storefront's HTML: the mug's product page (/demo/shopify), the bowl's whose price a price test
+// tests (/demo/shopify/products/stoneware-bowl), the collection grid of both (/demo/shopify/collections/all), the cart
+// page (/demo/shopify/cart, drawn from the cart after svc's discount) and an about page no test targets
 // (/demo/shopify/pages/about), whose heads carry what the real app embed block prints (rendered with liquidjs
 // from extensions/svc-embed, with the hide plan of the demo shop's running tests as its svc.hide metafield),
 // after a stand-in of the globals Shopify's storefront provides: `window.Shopify` with `loadFeatures` and the
-// Customer Privacy API. The shopper answers a small consent banner, adds the mug to the cart (/cart/add.js)
+// Customer Privacy API. The shopper answers a small consent banner, adds a product to the cart (/cart/add.js)
 // and buys it (the demo checkout, which sends the app its orders/paid webhook), and may refund the order
 // (its refunds/create webhook). The real web pixel runs in a stand-in of Shopify's pixel runtime
 // (shopify-pixel.server.ts), and the page publishes the standard events a store's would: product_viewed,
 // product_added_to_cart, checkout_started and checkout_completed.
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./constants";
-import { DEMO_PRODUCT, demoCarts } from "./cart.server";
+import { DEMO_CATALOG, DEMO_PRICED_PRODUCT, DEMO_PRODUCT, demoCarts, type CartJson, type DemoProduct } from "./cart.server";
+import { demoCartJson } from "./cart-discount.server";
+import { formatMoney, PRICE_ATTRIBUTE } from "~/wire/price-display";
 import { hidePlanOfShop } from "~/services/shopify/hide-metafield.server";
 import { renderAppEmbed } from "./render-app-embed.server";
 import { demoPixelTag } from "./shopify-pixel.server";
 
-/** The demo storefront's pages: where each is served and its Shopify template type. */
+/**
+ * The demo storefront's pages: where each is served and its Shopify template type. The mug's product page, the
+ * bowl's (whose price the demo's price test tests), the collection grid of both, the cart page, and an about page.
+ */
 export const DEMO_STOREFRONT_PAGES = {
   product: { path: "/demo/shopify", template: "product" },
+  bowl: { path: "/demo/shopify/products/stoneware-bowl", template: "product" },
+  collection: { path: "/demo/shopify/collections/all", template: "collection" },
+  cart: { path: "/demo/shopify/cart", template: "cart" },
   about: { path: "/demo/shopify/pages/about", template: "page" },
 } as const;
+
+/** The shop's money format, as `shop.money_format` gives it to Liquid (the demo shop sells in USD). */
+export const DEMO_MONEY_FORMAT = "${{amount}}";
+const money = (cents: number) => formatMoney(cents, DEMO_MONEY_FORMAT) ?? "";
 
 export type DemoStorefrontPage = keyof typeof DEMO_STOREFRONT_PAGES;
 
@@ -57,6 +71,8 @@ function shopifyStandIn(shop: string): string {
   window.Shopify = {
     shop: ${JSON.stringify(shop)},
     designMode: false,
+    // The shopper's currency and its rate from the shop's: the demo shop sells in its own currency only.
+    currency: { active: "USD", rate: "1.0" },
     routes: { root: "/" },
     loadFeatures(features, callback) {
       const unknown = (features || []).filter((f) => !f || f.name !== "consent-tracking-api");
@@ -69,16 +85,40 @@ function shopifyStandIn(shop: string): string {
 })();`;
 }
 
-/** The store's own script: the banner, the cart and the buy button. */
-function storeScript(variantId: number): string {
+/**
+ * The store's own script: the banner, the cart drawer and the buy button. The drawer is drawn from /cart.js as a
+ * theme's is: each line's and the cart's prices as the cart answers them, after svc's discount.
+ */
+function storeScript(product: DemoProduct): string {
+  const variantId = product.variantId;
   return `(() => {
   const $ = (id) => document.getElementById(id);
   const say = (text) => { $("status").textContent = text; };
   const post = (url, body) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
-  const showCart = () => fetch("/cart.js").then((r) => r.json()).then((c) => say("Cart: " + c.item_count + (c.item_count === 1 ? " item" : " items")));
+  const money = (cents) => "$" + (cents / 100).toFixed(2).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ",");
+  const drawer = (c) => {
+    const el = $("cart-drawer");
+    if (!el || !c.item_count) return;
+    el.replaceChildren(...c.items.map((item) => {
+      const li = document.createElement("li");
+      li.dataset.variant = item.variant_id;
+      li.append(item.title + " × " + item.quantity + " ");
+      const price = document.createElement("span");
+      price.className = "drawer-price";
+      price.textContent = money(item.final_line_price);
+      li.append(price);
+      return li;
+    }));
+    const total = document.createElement("li");
+    total.className = "drawer-total";
+    total.textContent = "Total " + money(c.total_price);
+    el.append(total);
+    el.hidden = false;
+  };
+  const showCart = () => fetch("/cart.js").then((r) => r.json()).then((c) => { say("Cart: " + c.item_count + (c.item_count === 1 ? " item" : " items")); drawer(c); });
   // Shopify's standard events, as a store publishes them to its pixels (the stand-in's svcDemoPixel).
   const pixel = (name, data) => window.svcDemoPixel ? window.svcDemoPixel.publish(name, data) : Promise.resolve();
-  const variant = { id: "gid://shopify/ProductVariant/${variantId}", title: "Default", price: { amount: ${DEMO_PRODUCT.price / 100}, currencyCode: "USD" } };
+  const variant = { id: "gid://shopify/ProductVariant/${variantId}", title: "Default", price: { amount: ${product.price / 100}, currencyCode: "USD" } };
   // Only the product page has the buttons and views the product.
   // After the deferred pixel has run (it loads like Shopify's sandboxed pixels: never blocking the page).
   if ($("add")) document.addEventListener("DOMContentLoaded", () => pixel("product_viewed", { productVariant: variant }));
@@ -127,14 +167,57 @@ function storeScript(variantId: number): string {
  * cookie, so the page's and the snippet's cart calls share one cart.
  */
 export async function demoStorefrontResponse(request: Request, page: DemoStorefrontPage): Promise<Response> {
-  const { setCookie } = demoCarts.open(request.headers.get("Cookie"));
+  const { cart, setCookie } = demoCarts.open(request.headers.get("Cookie"));
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
   if (setCookie) headers.set("Set-Cookie", setCookie);
-  return new Response(await renderDemoShopifyStorefront(new URL(request.url).origin, page), { headers });
+  // The cart page is drawn from the cart as Shopify's cart template is: its prices after svc's discount.
+  const contents = page === "cart" ? await demoCartJson(cart) : undefined;
+  return new Response(await renderDemoShopifyStorefront(new URL(request.url).origin, page, contents), { headers });
 }
 
-/** The page's main content. */
-function mainOf(page: DemoStorefrontPage): string {
+/** A product's page: its title, its price element tagged for price tests (`data-svc-price`), the cart's buttons and drawer. */
+function productMain(product: DemoProduct, ids: { title: string; price: string }): string {
+  return `<main>
+  <h1 id="${ids.title}">${product.title}</h1>
+  <p id="${ids.price}"><span ${PRICE_ATTRIBUTE}="${product.variantId}">${money(product.price)}</span></p>
+  <p>Wheel-thrown stoneware, ${product === DEMO_PRODUCT ? "350 ml" : "15 cm"}, dishwasher safe.</p>
+  <p><button id="add" type="button">Add to cart</button> <button id="buy" class="primary" type="button">Buy</button> <button id="refund" type="button" hidden>Refund the order</button></p>
+  <p id="status" role="status" aria-live="polite"></p>
+  <ul id="cart-drawer" aria-label="Cart" hidden></ul>
+</main>`;
+}
+
+/** The page's main content; the cart page's from the cart's contents. */
+function mainOf(page: DemoStorefrontPage, cart?: CartJson): string {
+  if (page === "bowl") return productMain(DEMO_PRICED_PRODUCT, { title: "bowl-title", price: "bowl-price" });
+  if (page === "collection") {
+    const cards = DEMO_CATALOG.map((product) => {
+      const href = product === DEMO_PRODUCT ? DEMO_STOREFRONT_PAGES.product.path : DEMO_STOREFRONT_PAGES.bowl.path;
+      return `<li class="card" data-product="${product.productId}"><a href="${href}">${product.title}</a> <span class="card-price" ${PRICE_ATTRIBUTE}="${product.variantId}">${money(product.price)}</span></li>`;
+    });
+    return `<main>
+  <h1 id="collection-title">All products</h1>
+  <ul id="grid">
+  ${cards.join("\n  ")}
+  </ul>
+  <p id="status" role="status" aria-live="polite"></p>
+</main>`;
+  }
+  if (page === "cart") {
+    const lines = (cart?.items ?? []).map(
+      (item) =>
+        `<li class="cart-line" data-variant="${item.variant_id}">${item.title} × ${item.quantity} ` +
+        (item.line_level_total_discount > 0 ? `<s class="line-original">${money(item.original_line_price)}</s> ` : "") +
+        `<span class="line-price">${money(item.final_line_price)}</span></li>`,
+    );
+    return `<main>
+  <h1 id="cart-title">Your cart</h1>
+  <ul id="cart-lines">${lines.join("")}</ul>
+  <p id="cart-total">Total ${money(cart?.total_price ?? 0)}</p>
+  <p><button id="buy" class="primary" type="button">Check out</button> <button id="refund" type="button" hidden>Refund the order</button></p>
+  <p id="status" role="status" aria-live="polite"></p>
+</main>`;
+  }
   if (page === "about") {
     return `<main>
   <h1 id="about-title">About the studio</h1>
@@ -157,12 +240,12 @@ function mainOf(page: DemoStorefrontPage): string {
  * A page of the demo storefront, as a Shopify theme with the app embed on would serve it: the embed is given
  * the hide plan built from the demo database's running tests, as the app would have written it on a store.
  */
-export async function renderDemoShopifyStorefront(baseUrl: string, page: DemoStorefrontPage = "product"): Promise<string> {
+export async function renderDemoShopifyStorefront(baseUrl: string, page: DemoStorefrontPage = "product", cart?: CartJson): Promise<string> {
   const { path, template } = DEMO_STOREFRONT_PAGES[page];
   const hide = await hidePlanOfShop(DEMO_SHOP_DOMAIN);
   const embed = renderAppEmbed({
     app: { metafields: { svc: { base_url: { value: baseUrl }, site_id: { value: DEMO_SHOPIFY_SITE_ID }, hide: { value: hide } } } },
-    shop: { permanent_domain: DEMO_SHOP_DOMAIN },
+    shop: { permanent_domain: DEMO_SHOP_DOMAIN, money_format: DEMO_MONEY_FORMAT },
     template: { name: template },
     request: { design_mode: false, path, locale: { iso_code: "en" } },
     localization: { market: { handle: "us" } },
@@ -170,7 +253,7 @@ export async function renderDemoShopifyStorefront(baseUrl: string, page: DemoSto
     // The demo store has no customer accounts: every shopper is a guest.
     customer: null,
   }).trim();
-  const title = page === "about" ? "About the studio" : DEMO_PRODUCT.title;
+  const title = { product: DEMO_PRODUCT.title, bowl: DEMO_PRICED_PRODUCT.title, collection: "All products", cart: "Your cart", about: "About the studio" }[page];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -192,14 +275,14 @@ ${embed}
 ${demoPixelTag(baseUrl)}
 </head>
 <body>
-<header><strong>svc demo store</strong> (a Shopify storefront stand-in) · <a href="${DEMO_STOREFRONT_PAGES.about.path}">about</a> · <a href="/app/tests/${DEMO_SHOPIFY_TEST_ID}">results</a></header>
-${mainOf(page)}
+<header><strong>svc demo store</strong> (a Shopify storefront stand-in) · <a href="${DEMO_STOREFRONT_PAGES.collection.path}">all products</a> · <a href="${DEMO_STOREFRONT_PAGES.cart.path}">cart</a> · <a href="${DEMO_STOREFRONT_PAGES.about.path}">about</a> · <a href="/app/tests/${DEMO_SHOPIFY_TEST_ID}">results</a></header>
+${mainOf(page, cart)}
 <div id="consent" role="region" aria-label="Cookie consent" hidden>
   <p>We use cookies and similar technologies for analytics and to improve the store.</p>
   <button id="accept" class="primary" type="button">Accept</button> <button id="decline" type="button">Decline</button>
 </div>
 <script>
-${storeScript(DEMO_PRODUCT.variantId)}
+${storeScript(page === "bowl" ? DEMO_PRICED_PRODUCT : DEMO_PRODUCT)}
 </script>
 </body>
 </html>

@@ -58,7 +58,20 @@ export interface OrderPaidOptions {
   /** processed_at and created_at; default now. */
   at?: Date;
   /** The order's lines (variant, quantity, and the selling plan of a subscription line); none by default. */
-  lines?: ReadonlyArray<{ variantId: number | null; quantity: number; price?: string; sellingPlan?: { id: number; name: string } }>;
+  lines?: ReadonlyArray<{
+    variantId: number | null;
+    quantity: number;
+    price?: string;
+    sellingPlan?: { id: number; name: string };
+    productId?: number;
+    /** What each discount application (by its index in `discountApplications`) took off the line, in all. */
+    allocations?: ReadonlyArray<{ amount: string; application: number }>;
+  }>;
+  /**
+   * The order's automatic discount applications, by title. Given (even empty), the lines carry what the orders check
+   * reads too, as the subscription's include_fields asks for them: `product_id`, `price_set`, `discount_allocations`.
+   */
+  discountApplications?: ReadonlyArray<{ title: string }>;
 }
 
 /** An orders/paid payload, trimmed as the subscription's include_fields trims it (shopify.app.toml). */
@@ -88,8 +101,28 @@ export function orderPaidPayload(id: number, options: OrderPaidOptions) {
       quantity: line.quantity,
       price: line.price ?? "0.00",
       selling_plan_id: line.sellingPlan ? line.sellingPlan.id : null,
+      ...(options.discountApplications && {
+        product_id: line.productId ?? null,
+        price_set: moneySet(line.price ?? "0.00", currency),
+        discount_allocations: (line.allocations ?? []).map((a) => ({ amount: a.amount, amount_set: moneySet(a.amount, currency), discount_application_index: a.application })),
+      }),
     })),
+    ...(options.discountApplications && {
+      discount_applications: options.discountApplications.map((a) => ({
+        type: "automatic",
+        title: a.title,
+        target_type: "line_item",
+        target_selection: "entitled",
+        allocation_method: "each",
+        value_type: "fixed_amount",
+      })),
+    }),
   };
+}
+
+/** An amount in shop and presentment money, as Shopify's `*_set` fields give it (one currency in the demo). */
+function moneySet(amount: string, currency: string) {
+  return { shop_money: { amount, currency_code: currency }, presentment_money: { amount, currency_code: currency } };
 }
 
 /** A refunds/create payload with one successful refund transaction. */

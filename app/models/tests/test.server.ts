@@ -1,6 +1,6 @@
 // A/B tests with their arms and goals: the only code that writes the Test, Arm and Goal tables.
 import { prisma } from "~/db.server";
-import type { GoalKind, Prisma, TestStatus } from "~/generated/prisma/client";
+import { Prisma, type GoalKind, type TestStatus } from "~/generated/prisma/client";
 import { goalDefinition, type ParsedTest } from "~/domain/experiments/test-form";
 import type { Patch } from "~/wire";
 import type { Audience } from "~/wire/rules/audience";
@@ -16,7 +16,8 @@ export interface TestDefinition {
   audience?: Audience;
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
-  arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null }>;
+  /** `offer`: what the arm charges on a Shopify site (app/wire/offers.ts); absent, the list price. */
+  arms: Array<{ id: string; key: string; name: string; weight: number; patches: Prisma.InputJsonValue; redirectUrl?: string | null; offer?: Prisma.InputJsonValue }>;
   goals: Array<{ label: string; kind: GoalKind; selector?: string | null; urlPattern?: string | null; isPrimary?: boolean; isGuardrail?: boolean }>;
 }
 
@@ -41,7 +42,7 @@ export async function upsertTest(def: TestDefinition) {
     await tx.goal.deleteMany({ where: { testId: def.id } });
     await tx.goal.createMany({ data: def.goals.map((g) => ({ testId: def.id, ...g })) });
     for (const [position, arm] of def.arms.entries()) {
-      const data = { key: arm.key, name: arm.name, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl ?? null, position };
+      const data = { key: arm.key, name: arm.name, weight: arm.weight, patches: arm.patches, redirectUrl: arm.redirectUrl ?? null, offer: arm.offer ?? Prisma.DbNull, position };
       await tx.arm.upsert({ where: { id: arm.id }, create: { id: arm.id, testId: def.id, ...data }, update: data });
     }
   });

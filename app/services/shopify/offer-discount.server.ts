@@ -122,6 +122,18 @@ export async function currentOfferConfig(shopDomain: string, at?: Date): Promise
   return config;
 }
 
+/**
+ * The metafields' texts svc writes on its discount for the shop's tests as they are now (OFFER_SHARD_KEYS' order), as
+ * the Discount Function reads them; null when no test carries an offer or the configuration cannot be built. The
+ * local demo's cart and checkout run the Function on these.
+ */
+export async function wantedOfferShards(shopDomain: string): Promise<string[] | null> {
+  const shop = await readShopOffers(shopDomain);
+  if (!shop || Object.keys(shop.offers).length === 0) return null;
+  const { wanted } = await wantedOf(shop);
+  return wanted.ok ? wanted.shards : null;
+}
+
 /** The configuration the shop's tests call for, from the site config /api/patches answers from; site null: no served site. */
 async function wantedOf(shop: ShopOffers): Promise<{ site: SiteConfig | null; wanted: OfferConfigOutcome }> {
   const site = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
