@@ -240,6 +240,38 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect(copy.values.arms[1]).toMatchObject({ name: "Short", patches: [expect.objectContaining({ sel: "h1.title" })] });
   });
 
+  it("creates a price test whose variant changes only what it charges, locks its offer once it runs, and copies it", async () => {
+    const { sites } = await editorOf(SHOP_A);
+    const site = sites[0]!;
+    const base = definition(site.id, { name: "Bowl at 19.99" });
+    const offer = { kind: "price", by: "percent", value: "", minimum: "", products: "", prices: "44810745389307: 19.99" };
+    const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }] };
+    const created = await create(SHOP_A, priced);
+    expect(created.status).toBe(201);
+    const id = created.body.id!;
+    const stored = await ctx.sql((sql) => sql.query<{ key: string; offer: unknown }>(`SELECT key, offer FROM "Arm" WHERE "testId" = $1 ORDER BY position`, [id]));
+    // As the Function reads it (app/wire/offers.ts); the control, with none, is charged the list price (SQL NULL).
+    expect(stored).toEqual([
+      { key: "control", offer: null },
+      { key: "b", offer: { k: "price", prices: { "gid://shopify/ProductVariant/44810745389307": 19.99 } } },
+    ]);
+    const loaded = await editorData(SHOP_A, id);
+    expect(loaded.values.arms[1]).toMatchObject({ change: "none", offer: { kind: "price", prices: "44810745389307: 19.99" } });
+
+    await ctx.sql((sql) => sql.query(`UPDATE "Test" SET status = 'running', "startedAt" = now() WHERE id = $1`, [id]));
+    const running = await editorData(SHOP_A, id);
+    const arms = running.values.arms;
+    const cheaper = { ...arms[1], offer: { ...(arms[1]?.offer as object), prices: "44810745389307: 9.99" } };
+    const res = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "save", definition: JSON.stringify({ ...running.values, arms: [arms[0], cheaper] }) }));
+    expect(res.status).toBe(409);
+    expect((await actionData<{ errors: Record<string, string> }>(res)).errors).toHaveProperty("arms");
+
+    const copied = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "duplicate" }));
+    expect(copied.status).toBe(201);
+    const copy = await editorData(SHOP_A, (await actionData<{ id: string }>(copied)).id);
+    expect(copy.values.arms[1]).toMatchObject({ offer: { kind: "price", prices: "44810745389307: 19.99" } });
+  });
+
   it("asks the live theme's template files from the Admin API", async () => {
     const shop = "svc-editor-templates.myshopify.com";
     const data = await editorOf(shop);

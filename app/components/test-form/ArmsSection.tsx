@@ -2,6 +2,7 @@
 // weights, and what each variant changes.
 import { BlockStack, Box, Button, Card, InlineError, InlineStack, Text, TextField } from "@shopify/polaris";
 import { armKey, emptyArm, MAX_ARMS, type ArmDraft, type FieldErrors, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
+import { ArmOffer } from "./ArmOffer";
 import { StorefrontEditorAction, type StorefrontEditorLaunch } from "./StorefrontEditorAction";
 import { VariantChanges } from "./VariantChanges";
 import { errorsUnder, type TemplateOptions } from "./types";
@@ -88,6 +89,15 @@ export function ArmsSection({ values, siteKind, templates, errors, disabled, onC
                   <StorefrontEditorAction {...storefrontEditor} armKey={armKey(i)} armName={arm.name || `Variant ${armKey(i).toUpperCase()}`} />
                 )}
                 {i === 0 && armErrors.change && <InlineError message={armErrors.change} fieldID="arms-0-change" />}
+                {(siteKind === "shopify" || (arm.offer && arm.offer.kind !== "none")) && (
+                  <ArmOffer
+                    armName={arm.name || (i === 0 ? "Control" : `Variant ${armKey(i).toUpperCase()}`)}
+                    offer={arm.offer}
+                    errors={errorsUnder(armErrors, "offer")}
+                    disabled={disabled}
+                    onChange={(offer) => setArm(i, { offer })}
+                  />
+                )}
               </BlockStack>
             </Box>
           );

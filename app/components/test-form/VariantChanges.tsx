@@ -19,10 +19,12 @@ export function VariantChanges({ arm, siteKind, templates, errors, disabled, onC
     { label: "Change elements on the page", value: "patches" },
     { label: "Send visitors to another URL (split URL)", value: "redirect" },
     ...(siteKind === "shopify" || arm.change === "template" ? [{ label: "Show an alternate theme template", value: "template" as const }] : []),
+    // A price or offer test's variant may change only what it charges (its offer, below).
+    ...(siteKind === "shopify" ? [{ label: "Nothing on the page: only what it charges", value: "none" as const }] : []),
   ];
   return (
     <BlockStack gap="300">
-      <Select label={`What ${arm.name || "this variant"} changes`} options={types} value={arm.change === "none" ? "" : arm.change} placeholder="Choose…" disabled={disabled} onChange={(change) => onChange({ change: change as ChangeType })} error={errors.change} />
+      <Select label={`What ${arm.name || "this variant"} changes`} options={types} value={arm.change === "none" && siteKind !== "shopify" ? "" : arm.change} placeholder="Choose…" disabled={disabled} onChange={(change) => onChange({ change: change as ChangeType })} error={errors.change} />
       {arm.change === "patches" && (
         <PatchListEditor armName={arm.name || "Variant"} patches={arm.patches} errors={{ ...errorsUnder(errors, "patches"), ...(errors.patches && { patches: errors.patches }) }} disabled={disabled} onChange={(patches) => onChange({ patches })} />
       )}

@@ -12,8 +12,8 @@ const test: ParsedTest = {
   groupId: null,
   groupShare: null,
   arms: [
-    { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
-    { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null },
+    { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null, offer: null },
+    { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null, offer: { k: "order", percent: 10 } },
   ],
   goals: [{ label: "signup", kind: "custom", selector: null, urlPattern: null, isPrimary: true, isGuardrail: false }],
   audience: [],
@@ -40,6 +40,9 @@ describe("test edit policy", () => {
       [{ arms: [test.arms[0]!, { ...b, weight: 2 }] }, "arms"],
       [{ arms: [test.arms[0]!, { ...b, patches: [{ op: "hide", sel: "h1" }] }] }, "arms"],
       [{ arms: [test.arms[0]!, { ...b, name: "Renamed" }] }, "arms"],
+      // What a variant charges: changing it mid-test would compare two prices under one arm.
+      [{ arms: [test.arms[0]!, { ...b, offer: { k: "order", percent: 15 } }] }, "arms"],
+      [{ arms: [test.arms[0]!, { ...b, offer: null }] }, "arms"],
       [{ goals: [{ ...test.goals[0]!, label: "other" }] }, "goals"],
       [{ audience: [{ kind: "device", values: ["mobile"] }] }, "audience"],
       [{ siteId: "site2" }, "siteId"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emptyOffer } from "./offer-form";
 import type { PageRule } from "./page-rule";
 import { SWEEPING_SELECTOR_MESSAGE } from "./patch-shape";
 import { armKey, emptyPatch, goalsForSite, newTestForm, parseTestForm, redirectTargetError, testToForm, type FormContext, type PatchDraft, type TestFormValues } from "./test-form";
@@ -41,8 +42,8 @@ describe("parseTestForm", () => {
         groupId: null,
         groupShare: null,
         arms: [
-          { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null },
-          { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null },
+          { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null, offer: null },
+          { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null, offer: null },
         ],
         goals: [
           { label: "purchase", kind: "purchase", selector: null, urlPattern: null, isPrimary: true, isGuardrail: true },
@@ -50,6 +51,47 @@ describe("parseTestForm", () => {
         ],
         audience: [],
       },
+    });
+  });
+
+  describe("offers", () => {
+    const priced = (over: Partial<TestFormValues> = {}) => {
+      const base = form();
+      return form({
+        arms: [
+          base.arms[0]!,
+          { ...base.arms[1]!, change: "none", patches: [], offer: { ...emptyOffer(), kind: "price", prices: "44810745389307: 19.99\n44810745389308 = 24" } },
+        ],
+        ...over,
+      });
+    };
+
+    it("lets a variant change only what it charges, and stores its offer as the Function reads it", () => {
+      const result = parseTestForm(priced(), context);
+      expect(result.ok && result.test.arms.map((a) => [a.patches.length, a.offer])).toEqual([
+        [0, null],
+        [0, { k: "price", prices: { "gid://shopify/ProductVariant/44810745389307": 19.99, "gid://shopify/ProductVariant/44810745389308": 24 } }],
+      ]);
+      // Without an offer, a variant that changes nothing is still refused.
+      const base = form();
+      expect(errorsOf(form({ arms: [base.arms[0]!, { ...base.arms[1]!, change: "none", patches: [] }] }))["arms.1.change"]).toMatch(/offer/);
+    });
+
+    it("reads back a stored offer as the form it came from", () => {
+      const first = parseTestForm(priced(), context);
+      if (!first.ok) throw new Error("expected a valid form");
+      expect(parseTestForm(testToForm(first.test, "shopify"), context)).toEqual(first);
+    });
+
+    it("refuses an offer on a site whose checkout is not Shopify's, and beside an audience checkout cannot see", () => {
+      expect(errorsOf(priced({ siteId: "web1", goals: [{ ...form().goals[0]!, kind: "custom", label: "signup" }] }))["arms.1.offer.kind"]).toMatch(/Shopify/);
+      expect(errorsOf(priced({ audience: [{ kind: "device", name: "", values: "mobile" }] })).audience).toMatch(/checkout cannot see/);
+    });
+
+    it("puts an offer's field errors under the arm's offer", () => {
+      const base = form();
+      const bad = form({ arms: [base.arms[0]!, { ...base.arms[1]!, offer: { ...emptyOffer(), kind: "order", value: "150" } }] });
+      expect(errorsOf(bad)["arms.1.offer.value"]).toMatch(/at most 100/);
     });
   });
 

@@ -9,6 +9,8 @@ import { selectorError } from "./css-selector";
 import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
 import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
 import { PURCHASE_GOAL } from "../events/purchase";
+import { emptyOffer, offerToDraft, parseOfferDraft, type OfferDraft } from "./offer-form";
+import type { Offer } from "~/wire/offers";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 
 export const PATCH_OPS = ["text", "html", "attr", "class", "style", "css", "hide"] as const satisfies readonly PatchOp[];
@@ -73,6 +75,8 @@ export interface ArmDraft {
   redirectUrl: string;
   /** The alternate template's suffix (`?view=suffix`), Shopify sites only. */
   template: string;
+  /** What the arm charges at checkout, Shopify sites only (offer-form.ts); absent, from an older form: the list price. */
+  offer?: OfferDraft;
 }
 
 export interface GoalDraft {
@@ -128,7 +132,8 @@ export interface ParsedTest {
   /** Null: in no group (then groupShare is null too). */
   groupId: string | null;
   groupShare: number | null;
-  arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null }>;
+  /** `offer`: what the arm charges at Shopify's checkout (app/wire/offers.ts); null: the list price. */
+  arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null; offer: Offer | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean; isGuardrail: boolean }>;
   audience: Audience;
 }
@@ -158,7 +163,7 @@ export const emptyPatch = (op: PatchOp = "text"): PatchDraft => ({
   op, sel: "", value: "", name: "", removeAttribute: false, add: "", remove: "", declarations: "",
 });
 
-export const emptyArm = (name: string): ArmDraft => ({ name, weight: "1", change: "none", patches: [], redirectUrl: "", template: "" });
+export const emptyArm = (name: string): ArmDraft => ({ name, weight: "1", change: "none", patches: [], redirectUrl: "", template: "", offer: emptyOffer() });
 
 /** A purchase goal is a guardrail unless the merchant says otherwise: a variant that costs sales should not run on. */
 export const emptyGoal = (kind: GoalKind, primary = false): GoalDraft => ({
@@ -229,7 +234,7 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     groupId: test.groupId ?? "",
     groupShare: test.groupShare === null ? "" : String(test.groupShare),
     arms: test.arms.map((arm) => {
-      const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight) };
+      const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight), offer: offerToDraft(arm.offer) };
       const template = siteKind === "shopify" ? TEMPLATE_REDIRECT.exec(arm.redirectUrl ?? "")?.[1] : undefined;
       if (template) return { ...draft, change: "template", template };
       if (arm.redirectUrl) return { ...draft, change: "redirect", redirectUrl: arm.redirectUrl };
@@ -337,6 +342,13 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
     armNames.add(arm.name.toLowerCase());
   });
 
+  arms.forEach((arm, i) => {
+    if (!arm.offer) return;
+    // Only Shopify's checkout runs svc's discount; and checkout cannot see an audience's rules (docs/offers.md).
+    if (siteKind !== "shopify") fail(`arms.${i}.offer.kind`, "Offers are charged by Shopify's checkout: choose a Shopify site, or the list price");
+  });
+  const offered = arms.some((arm) => arm.offer);
+
   const rawGoals = list(form.goals);
   if (rawGoals.length === 0) fail("goals", "Add the goal this test should move");
   if (rawGoals.length > MAX_GOALS) fail("goals", `Use at most ${MAX_GOALS} goals`);
@@ -351,6 +363,9 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
   const rawAudience = list(form.audience);
   if (rawAudience.length > MAX_AUDIENCE_RULES) fail("audience", `Use at most ${MAX_AUDIENCE_RULES} audience rules`);
   const audience = rawAudience.slice(0, MAX_AUDIENCE_RULES).map((raw, i) => parseAudienceRule(raw, `audience.${i}`, siteKind, fail));
+  if (offered && audience.length > 0) {
+    fail("audience", "A test with offers reaches every visitor of its pages: checkout cannot see an audience's rules, so it could not charge only those the page showed the offer to");
+  }
 
   if (Object.keys(errors).length > 0 || !site || trafficPercent === null || mde === null) {
     const unsafe = Object.values(errors).some((message) => message === SWEEPING_SELECTOR_MESSAGE || UNSAFE_CONTENT.test(message));
@@ -420,8 +435,12 @@ function parseArm(input: unknown, index: number, siteKind: SiteKind, fail: Fail)
   else if (name.length > MAX_NAME_LENGTH) fail(`${at}.name`, nameTooLong(name));
   const weight = integer(raw.weight);
   if (weight === null || weight < 1 || weight > MAX_WEIGHT) fail(`${at}.weight`, `Enter a whole number from 1 to ${MAX_WEIGHT}`);
-  const arm = { key: armKey(index), name, weight: weight ?? 1, patches: [] as Patch[], redirectUrl: null as string | null };
+  const offer = parseOfferDraft(raw.offer);
+  if (!offer.ok) for (const [field, message] of Object.entries(offer.errors)) fail(`${at}.offer.${field}`, message);
+  const arm = { key: armKey(index), name, weight: weight ?? 1, patches: [] as Patch[], redirectUrl: null as string | null, offer: offer.ok ? offer.offer : null };
   const change = text(raw.change) as ChangeType;
+  // A variant that only charges differently (a price or an offer) changes nothing else on the page.
+  if (index > 0 && change === "none" && arm.offer) return arm;
   if (index === 0) {
     // The control is the page as it is: anything else would leave nothing to compare against.
     if (change !== "none") fail(`${at}.change`, "The control shows the page unchanged");
@@ -449,7 +468,7 @@ function parseArm(input: unknown, index: number, siteKind: SiteKind, fail: Fail)
       return { ...arm, redirectUrl: templateRedirect(suffix) };
     }
     default:
-      fail(`${at}.change`, "Choose what this variant changes");
+      fail(`${at}.change`, "Choose what this variant changes, or give it an offer at checkout");
       return arm;
   }
 }

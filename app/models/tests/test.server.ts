@@ -3,6 +3,7 @@ import { prisma } from "~/db.server";
 import { Prisma, type GoalKind, type TestStatus } from "~/generated/prisma/client";
 import { goalDefinition, type ParsedTest } from "~/domain/experiments/test-form";
 import type { Patch } from "~/wire";
+import { parseOffer } from "~/wire/offers";
 import type { Audience } from "~/wire/rules/audience";
 
 export interface TestDefinition {
@@ -57,8 +58,15 @@ export type TestFields = ParsedTest & {
   groupStart: number | null;
 };
 
-/** Patches as Prisma writes a Json column (they were validated by the parser). */
-const armRow = (arm: TestFields["arms"][number]) => ({ ...arm, patches: arm.patches as Prisma.InputJsonValue });
+/**
+ * An arm as Prisma writes it: patches as a Json column (validated by the parser); no offer as SQL NULL, the list
+ * price, as rows from before offers are.
+ */
+const armRow = (arm: TestFields["arms"][number]) => ({
+  ...arm,
+  patches: arm.patches as Prisma.InputJsonValue,
+  offer: arm.offer === null ? Prisma.DbNull : (arm.offer as unknown as Prisma.InputJsonValue),
+});
 /** The audience rules as Prisma writes a Json column (validated by the parser too). */
 const audienceJson = (audience: TestFields["audience"]) => audience as unknown as Prisma.InputJsonValue;
 
@@ -147,6 +155,7 @@ export async function duplicateTest(shopId: string, testId: string, name: string
       // Copied as stored: they passed the editor's parser when they were saved.
       patches: arm.patches as unknown as Patch[],
       redirectUrl: arm.redirectUrl,
+      offer: parseOffer(arm.offer),
     })),
     goals: source.goals.map(goalDefinition),
   });

@@ -1,6 +1,7 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
 // one write → the snippet's cache dropped at once → the storefront's hide plan synced), and "duplicate as
 // a new draft".
+import { parseOffer } from "~/wire/offers";
 import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
 import { goalDefinition, newTestForm, parseTestForm, testToForm, type FieldErrors, type ParsedTest, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
@@ -118,6 +119,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
       weight: arm.weight,
       patches: validPatches(arm.patches) ?? [],
       redirectUrl: arm.redirectUrl,
+      offer: parseOffer(arm.offer),
     })),
     goals: test.goals.map(goalDefinition),
     // Unreadable: the form starts with no rules, and saving replaces it.

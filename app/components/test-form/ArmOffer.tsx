@@ -1,0 +1,106 @@
+// What an arm charges at Shopify's checkout (docs/offers.md, "In the test form"): the list price, a price per
+// variant, or an amount or percentage off products, the order or shipping, served by svc's discount.
+import { BlockStack, Select, Text, TextField } from "@shopify/polaris";
+import { emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, type OfferDraft, type OfferKind } from "~/domain/experiments/offer-form";
+import type { FieldErrors } from "~/domain/experiments/test-form";
+
+interface Props {
+  armName: string;
+  offer: OfferDraft | undefined;
+  /** Errors under this arm's offer ("kind", "value", "prices", …). */
+  errors: FieldErrors;
+  disabled: boolean;
+  onChange(offer: OfferDraft): void;
+}
+
+export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onChange }: Props) {
+  const set = (change: Partial<OfferDraft>) => onChange({ ...offer, ...change });
+  const options = OFFER_KINDS.map((kind) => ({ label: OFFER_KIND_LABELS[kind], value: kind }));
+  const byOptions = [
+    { label: "Percentage off", value: "percent" },
+    { label: "Amount off, in the shop's currency", value: "amount" },
+  ];
+  return (
+    <BlockStack gap="200">
+      <Select
+        label={`What ${armName} charges at checkout`}
+        options={options}
+        value={offer.kind}
+        disabled={disabled}
+        onChange={(kind) => set({ kind: kind as OfferKind })}
+        error={errors.kind}
+        helpText={offer.kind === "none" ? undefined : "Charged by svc's automatic discount, which checkout shows by name; only visitors in this arm get it."}
+      />
+      {offer.kind === "price" && (
+        <TextField
+          label="Price per variant"
+          multiline={4}
+          autoComplete="off"
+          value={offer.prices}
+          disabled={disabled}
+          onChange={(prices) => set({ prices })}
+          error={errors.prices}
+          placeholder={"44810745389307: 19.99\n44810745389308: 24.00"}
+          helpText="One variant a line: its id (the number at the end of the variant's admin address), then its price in the shop's currency. Each price must be at or below the variant's price in Shopify, which stays the list price: the highest arm's. Checkout charges a higher one at the list price."
+        />
+      )}
+      {(offer.kind === "products" || offer.kind === "order") && (
+        <>
+          <Select label="Off by" options={byOptions} value={offer.by} disabled={disabled} onChange={(by) => set({ by: by as OfferDraft["by"] })} />
+          <TextField
+            label={offer.by === "percent" ? "Percentage off" : "Amount off"}
+            type="number"
+            autoComplete="off"
+            suffix={offer.by === "percent" ? "%" : undefined}
+            value={offer.value}
+            disabled={disabled}
+            onChange={(value) => set({ value })}
+            error={errors.value}
+          />
+        </>
+      )}
+      {offer.kind === "products" && (
+        <TextField
+          label="Products"
+          autoComplete="off"
+          value={offer.products}
+          disabled={disabled}
+          onChange={(products) => set({ products })}
+          error={errors.products}
+          placeholder="8112461512955, 8112461545723"
+          helpText="Product ids, separated by commas (the number at the end of the product's admin address). Empty: every product."
+        />
+      )}
+      {offer.kind === "shipping" && (
+        <TextField
+          label="Percentage off shipping"
+          type="number"
+          suffix="%"
+          autoComplete="off"
+          value={offer.value}
+          disabled={disabled}
+          onChange={(value) => set({ value })}
+          error={errors.value}
+          helpText="100 is free shipping."
+        />
+      )}
+      {(offer.kind === "order" || offer.kind === "shipping") && (
+        <TextField
+          label="From an order subtotal of"
+          type="number"
+          autoComplete="off"
+          value={offer.minimum}
+          disabled={disabled}
+          onChange={(minimum) => set({ minimum })}
+          error={errors.minimum}
+          helpText="In the shop's currency; empty: from the first item."
+        />
+      )}
+      {offer.kind !== "none" && (
+        <Text as="p" tone="subdued">
+          Offers reach every visitor of the test's pages (no audience), and cannot change once the test has run.
+        </Text>
+      )}
+    </BlockStack>
+  );
+}

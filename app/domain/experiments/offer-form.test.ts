@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseOffer } from "~/wire/offers";
+import { emptyOffer, MAX_PRICED_VARIANTS, offerToDraft, parseOfferDraft, type OfferDraft } from "./offer-form";
+
+const draft = (over: Partial<OfferDraft>): OfferDraft => ({ ...emptyOffer(), ...over });
+const offerOf = (over: Partial<OfferDraft>) => {
+  const parsed = parseOfferDraft(draft(over));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.offer;
+};
+const errorsOf = (over: Partial<OfferDraft>) => {
+  const parsed = parseOfferDraft(draft(over));
+  if (parsed.ok) throw new Error("expected errors");
+  return parsed.errors;
+};
+
+describe("an arm's offer in the test form", () => {
+  it("is the list price when none is chosen, or when the form predates offers", () => {
+    expect(offerOf({ kind: "none", value: "50" })).toBeNull();
+    expect(parseOfferDraft(undefined)).toEqual({ ok: true, offer: null });
+  });
+
+  it("reads each kind into the offer the Function reads", () => {
+    expect(offerOf({ kind: "price", prices: "1: 19.99\n gid://shopify/ProductVariant/2=5 \n\n3 7.5" })).toEqual({
+      k: "price",
+      prices: { "gid://shopify/ProductVariant/1": 19.99, "gid://shopify/ProductVariant/2": 5, "gid://shopify/ProductVariant/3": 7.5 },
+    });
+    expect(offerOf({ kind: "products", by: "percent", value: "15", products: "7, gid://shopify/Product/8" })).toEqual({
+      k: "products", percent: 15, products: ["gid://shopify/Product/7", "gid://shopify/Product/8"],
+    });
+    expect(offerOf({ kind: "products", by: "amount", value: "4.99" })).toEqual({ k: "products", amount: 4.99 });
+    expect(offerOf({ kind: "order", by: "percent", value: "10", minimum: "50" })).toEqual({ k: "order", percent: 10, minimum: 50 });
+    expect(offerOf({ kind: "shipping", value: "100", minimum: "" })).toEqual({ k: "shipping", percent: 100 });
+    for (const over of [{ kind: "price", prices: "9: 1" }, { kind: "order", by: "amount", value: "3" }] as const) {
+      expect(parseOffer(offerOf(over))).toEqual(offerOf(over));
+    }
+  });
+
+  it("refuses what a careless or hostile form sends, field by field", () => {
+    expect(errorsOf({ kind: "price", prices: "" }).prices).toMatch(/each variant's price/);
+    expect(errorsOf({ kind: "price", prices: "1: 5\n1: 6" }).prices).toMatch(/Line 2 names a variant listed before/);
+    expect(errorsOf({ kind: "price", prices: "1: -5" }).prices).toMatch(/Line 1/);
+    expect(errorsOf({ kind: "price", prices: "gid://shopify/Product/1: 5" }).prices).toMatch(/Line 1/);
+    expect(errorsOf({ kind: "price", prices: "1: 1e9" }).prices).toMatch(/Line 1/);
+    const many = Array.from({ length: MAX_PRICED_VARIANTS + 1 }, (_, i) => `${i + 1}: 1`).join("\n");
+    expect(errorsOf({ kind: "price", prices: many }).prices).toMatch(/800 variants or fewer/);
+    expect(errorsOf({ kind: "products", value: "0" }).value).toMatch(/more than 0/);
+    expect(errorsOf({ kind: "products", value: "101" }).value).toMatch(/at most 100/);
+    expect(errorsOf({ kind: "products", value: "5", products: "shoes" }).products).toMatch(/by their id/);
+    expect(errorsOf({ kind: "products", value: "5", products: "1, 1" }).products).toMatch(/twice/);
+    expect(errorsOf({ kind: "order", by: "amount", value: "5", minimum: "lots" }).minimum).toMatch(/subtotal/);
+    expect(errorsOf({ kind: "shipping", value: "" }).value).toMatch(/100 is free shipping/);
+    expect(parseOfferDraft({ kind: "bogus" })).toEqual({ ok: false, errors: { kind: "Choose what this arm charges" } });
+    expect(parseOfferDraft("price").ok).toBe(false);
+    expect(parseOfferDraft({ kind: "order", value: 10 }).ok).toBe(false);
+  });
+
+  it("shows a stored offer as the draft that stores it again", () => {
+    const drafts: Array<Partial<OfferDraft>> = [
+      { kind: "price", prices: "1: 19.99\n2: 5" },
+      { kind: "products", by: "amount", value: "2.5", products: "7, 8" },
+      { kind: "order", by: "percent", value: "10", minimum: "50" },
+      { kind: "shipping", value: "100", minimum: "75" },
+    ];
+    for (const over of drafts) expect(offerOf(offerToDraft(offerOf(over)))).toEqual(offerOf(over));
+    // Something the Function would not read shows as the list price.
+    expect(offerToDraft({ k: "order", percent: 500 })).toEqual(emptyOffer());
+  });
+});

@@ -1,0 +1,164 @@
+// What an arm charges at Shopify's checkout as the test form edits it (docs/offers.md, "In the test form"): the
+// offer's kind and its fields as text, parsed into the offer svc's discount serves (app/wire/offers.ts), or field
+// errors; and the form values of a stored offer.
+import { parseOffer, type Offer } from "~/wire/offers";
+
+export const OFFER_KINDS = ["none", "price", "products", "order", "shipping"] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+/** Each kind in the admin's words (the form's menu). */
+export const OFFER_KIND_LABELS: Record<OfferKind, string> = {
+  none: "List price (no offer)",
+  price: "A price per variant",
+  products: "Off products",
+  order: "Off the order",
+  shipping: "Off shipping",
+};
+
+/** One arm's offer as the form edits it: every kind's fields as text, only those of `kind` are read. */
+export interface OfferDraft {
+  kind: OfferKind;
+  /** products, order: a percentage or an amount off. */
+  by: "percent" | "amount";
+  /** products, order: the percentage or amount; shipping: the percentage off (100: free shipping). */
+  value: string;
+  /** order, shipping: the order subtotal from which it applies ("": from the first item). */
+  minimum: string;
+  /** products: the products it applies to, ids separated by commas, spaces or lines ("": every product). */
+  products: string;
+  /** price: one variant a line, "variant id: price". */
+  prices: string;
+}
+
+export const emptyOffer = (): OfferDraft => ({ kind: "none", by: "percent", value: "", minimum: "", products: "", prices: "" });
+
+/** A price test past this many variants outgrows the discount's four metafields (docs/offers.md, "Shards"). */
+export const MAX_PRICED_VARIANTS = 800;
+/** Products one offer may name. */
+export const MAX_OFFER_PRODUCTS = 250;
+/** The largest amount a form accepts (the tables hold 14 digits before the point). */
+const MAX_AMOUNT = 1_000_000_000;
+
+const NUMBER = /^\d+(\.\d{1,4})?$/;
+const GID = (type: string) => new RegExp(`^gid://shopify/${type}/(\\d{1,20})$`);
+const NUMERIC_ID = /^\d{1,20}$/;
+
+/** A Shopify id as a GID of `type`, from the GID or its number (what the admin's URL shows); null otherwise. */
+function gidOf(type: "Product" | "ProductVariant", text: string): string | null {
+  const id = NUMERIC_ID.test(text) ? text : GID(type).exec(text)?.[1];
+  return id ? `gid://shopify/${type}/${id}` : null;
+}
+
+/** A money amount or percentage typed in the form; null when it is not a plain non-negative number. */
+function number(text: string): number | null {
+  const trimmed = text.trim();
+  return NUMBER.test(trimmed) ? Number(trimmed) : null;
+}
+
+export type OfferParse = { ok: true; offer: Offer | null } | { ok: false; errors: Record<string, string> };
+
+/**
+ * The offer an arm's draft describes (null: the list price), or errors keyed by field ("value", "prices", …).
+ * An absent draft (a form from before offers) is the list price.
+ */
+export function parseOfferDraft(draft: unknown): OfferParse {
+  if (draft === undefined || draft === null) return { ok: true, offer: null };
+  const d = draft as Partial<Record<keyof OfferDraft, unknown>>;
+  if (typeof d !== "object" || !OFFER_KINDS.includes(d.kind as OfferKind)) return { ok: false, errors: { kind: "Choose what this arm charges" } };
+  const text = (key: keyof OfferDraft) => (typeof d[key] === "string" ? (d[key] as string) : "");
+  const errors: Record<string, string> = {};
+  const minimum = (): number | undefined => {
+    if (text("minimum").trim() === "") return undefined;
+    const value = number(text("minimum"));
+    if (value === null || value > MAX_AMOUNT) errors.minimum = "Enter the order subtotal as an amount, like 50 or 49.99, or leave it empty";
+    return value ?? undefined;
+  };
+  const percentOrAmount = (): { percent: number } | { amount: number } | null => {
+    const value = number(text("value"));
+    if (d.by === "amount") {
+      if (value === null || value <= 0 || value > MAX_AMOUNT) errors.value = "Enter the amount off, more than 0, like 5 or 4.99";
+      return value === null ? null : { amount: value };
+    }
+    if (value === null || value <= 0 || value > 100) errors.value = "Enter a percentage off, more than 0 and at most 100";
+    return value === null ? null : { percent: value };
+  };
+  let offer: Offer | null = null;
+  switch (d.kind as OfferKind) {
+    case "none":
+      return { ok: true, offer: null };
+    case "price": {
+      const prices: Record<string, number> = {};
+      const lines = text("prices").split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+      if (lines.length === 0) errors.prices = "List each variant's price on a line of its own, like 44810745389307: 19.99";
+      else if (lines.length > MAX_PRICED_VARIANTS) errors.prices = `Keep to ${MAX_PRICED_VARIANTS} variants or fewer (this arm lists ${lines.length})`;
+      else {
+        for (const [i, line] of lines.entries()) {
+          const match = /^(\S+?)\s*[:=\s]\s*(\d+(?:\.\d+)?)$/.exec(line);
+          const variant = match ? gidOf("ProductVariant", match[1]!) : null;
+          const price = match ? number(match[2]!) : null;
+          if (!variant || price === null || price > MAX_AMOUNT) {
+            errors.prices = `Line ${i + 1} is not "variant id: price" (like 44810745389307: 19.99)`;
+            break;
+          }
+          if (variant in prices) {
+            errors.prices = `Line ${i + 1} names a variant listed before it`;
+            break;
+          }
+          prices[variant] = price;
+        }
+      }
+      offer = { k: "price", prices };
+      break;
+    }
+    case "products": {
+      const share = percentOrAmount();
+      const ids = text("products").split(/[\s,]+/).filter((id) => id !== "");
+      const products = ids.map((id) => gidOf("Product", id));
+      if (ids.length > MAX_OFFER_PRODUCTS) errors.products = `Name at most ${MAX_OFFER_PRODUCTS} products (this arm names ${ids.length})`;
+      else if (products.some((p) => p === null)) errors.products = "Name products by their id (the number in the product's admin address), separated by commas";
+      else if (new Set(products).size !== products.length) errors.products = "A product is named twice";
+      offer = share && { k: "products", ...share, ...(ids.length > 0 ? { products: products as string[] } : {}) };
+      break;
+    }
+    case "order": {
+      const share = percentOrAmount();
+      const from = minimum();
+      offer = share && { k: "order", ...share, ...(from !== undefined ? { minimum: from } : {}) };
+      break;
+    }
+    case "shipping": {
+      const value = number(text("value"));
+      if (value === null || value <= 0 || value > 100) errors.value = "Enter a percentage off shipping, more than 0 and at most 100 (100 is free shipping)";
+      const from = minimum();
+      offer = value === null ? null : { k: "shipping", percent: value, ...(from !== undefined ? { minimum: from } : {}) };
+      break;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // What is stored is what the Function reads back: an offer it would not parse is never saved.
+  if (!offer || !parseOffer(offer)) return { ok: false, errors: { kind: "This offer cannot be charged; check its fields" } };
+  return { ok: true, offer };
+}
+
+const decimal = (n: number) => String(n);
+const idOf = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
+
+/** The form values of a stored offer (the inverse of parseOfferDraft); an unreadable one shows as the list price. */
+export function offerToDraft(stored: unknown): OfferDraft {
+  const offer = parseOffer(stored);
+  const draft = emptyOffer();
+  if (!offer) return draft;
+  switch (offer.k) {
+    case "price":
+      return { ...draft, kind: "price", prices: Object.entries(offer.prices).map(([variant, price]) => `${idOf(variant)}: ${decimal(price)}`).join("\n") };
+    case "products":
+    case "order": {
+      const by = offer.amount !== undefined ? "amount" : "percent";
+      const value = decimal(offer.amount ?? offer.percent ?? 0);
+      if (offer.k === "products") return { ...draft, kind: "products", by, value, products: (offer.products ?? []).map(idOf).join(", ") };
+      return { ...draft, kind: "order", by, value, minimum: offer.minimum === undefined ? "" : decimal(offer.minimum) };
+    }
+    case "shipping":
+      return { ...draft, kind: "shipping", value: decimal(offer.percent), minimum: offer.minimum === undefined ? "" : decimal(offer.minimum) };
+  }
+}
