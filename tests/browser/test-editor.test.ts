@@ -60,6 +60,44 @@ describe("test editor in Chromium (demo)", () => {
     await page.close();
   });
 
+  it("creates a price test on the Shopify site whose variant changes only what it charges", async () => {
+    const page = await demo.browser.newPage();
+    const problems = collectPageProblems(page);
+    await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.getByRole("heading", { name: "New test" }).waitFor();
+    const site = page.getByLabel("Site", { exact: true });
+    const shopify = await site.locator("option", { hasText: "(Shopify)" }).first().getAttribute("value");
+    await site.selectOption(shopify!);
+    await page.getByLabel("Name", { exact: true }).fill("Bowl at 19.99");
+
+    // The variant changes nothing on the page: only its price at checkout.
+    await page.getByLabel("What Variant B changes").selectOption("none");
+    await page.getByLabel("What Variant B charges at checkout").selectOption("price");
+    const prices = page.getByLabel("Price per variant");
+    // A line that is not "variant id: price" is refused by the form's own check: shown, nothing sent.
+    await prices.fill("the bowl: cheaper");
+    await page.getByRole("button", { name: "Create test" }).click();
+    await page.getByText('Line 1 is not "variant id: price"').waitFor();
+    expect(page.url()).toMatch(/\/app\/tests\/new$/);
+    await prices.fill("44810745389307: 19.99");
+    await expect(page.getByText('Line 1 is not "variant id: price"').count()).resolves.toBe(0);
+    // The demo runs outside Shopify admin: no product picker, ids are typed.
+    await expect(page.getByRole("button", { name: "Choose products" }).count()).resolves.toBe(0);
+
+    await page.getByRole("button", { name: "Create test" }).click();
+    await page.getByText("Test created").waitFor();
+    await page.waitForURL(/\/app\/tests\/[A-Za-z0-9_-]+\/edit$/);
+    // Loaded back from the stored arm (the offer as the Function reads it, shown as the form wrote it).
+    await page.reload({ waitUntil: "networkidle" });
+    await hydrated(page);
+    await expect(page.getByLabel("What Variant B charges at checkout").inputValue()).resolves.toBe("price");
+    await expect(page.getByLabel("Price per variant").inputValue()).resolves.toBe("44810745389307: 19.99");
+    await expect(page.getByLabel("What Variant B changes").inputValue()).resolves.toBe("none");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("shows field errors, and sends nothing, when a required field is left empty", async () => {
     const page = await demo.browser.newPage();
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });

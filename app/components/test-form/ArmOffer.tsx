@@ -1,7 +1,10 @@
 // What an arm charges at Shopify's checkout (docs/offers.md, "In the test form"): the list price, a price per
 // variant, or an amount or percentage off products, the order or shipping, served by svc's discount.
-import { BlockStack, Select, Text, TextField } from "@shopify/polaris";
-import { emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, type OfferDraft, type OfferKind } from "~/domain/experiments/offer-form";
+import { BlockStack, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, withPickedProducts, withPickedVariants, type OfferDraft, type OfferKind, type PickedProduct,
+} from "~/domain/experiments/offer-form";
+import { useEmbedded } from "~/components/admin/app-bridge";
 import type { FieldErrors } from "~/domain/experiments/test-form";
 
 interface Props {
@@ -15,6 +18,21 @@ interface Props {
 
 export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onChange }: Props) {
   const set = (change: Partial<OfferDraft>) => onChange({ ...offer, ...change });
+  // Shopify admin's own product picker (App Bridge); the local demo has none, and ids are typed there.
+  const embedded = useEmbedded();
+  const pick = async () => {
+    const picked = (await window.shopify.resourcePicker({ type: "product", action: "select", multiple: true })) as readonly PickedProduct[] | undefined;
+    if (!picked) return;
+    if (offer.kind === "price") set({ prices: withPickedVariants(offer.prices, picked) });
+    else set({ products: withPickedProducts(offer.products, picked) });
+  };
+  const picker = embedded && (
+    <InlineStack>
+      <Button disabled={disabled} onClick={() => void pick()}>
+        Choose products
+      </Button>
+    </InlineStack>
+  );
   const options = OFFER_KINDS.map((kind) => ({ label: OFFER_KIND_LABELS[kind], value: kind }));
   const byOptions = [
     { label: "Percentage off", value: "percent" },
@@ -44,6 +62,7 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
           helpText="One variant a line: its id (the number at the end of the variant's admin address), then its price in the shop's currency. Each price must be at or below the variant's price in Shopify, which stays the list price: the highest arm's. Checkout charges a higher one at the list price."
         />
       )}
+      {offer.kind === "price" && picker}
       {(offer.kind === "products" || offer.kind === "order") && (
         <>
           <Select label="Off by" options={byOptions} value={offer.by} disabled={disabled} onChange={(by) => set({ by: by as OfferDraft["by"] })} />
@@ -71,6 +90,7 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
           helpText="Product ids, separated by commas (the number at the end of the product's admin address). Empty: every product."
         />
       )}
+      {offer.kind === "products" && picker}
       {offer.kind === "shipping" && (
         <TextField
           label="Percentage off shipping"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseOffer } from "~/wire/offers";
-import { emptyOffer, MAX_PRICED_VARIANTS, offerToDraft, parseOfferDraft, type OfferDraft } from "./offer-form";
+import { emptyOffer, MAX_PRICED_VARIANTS, offerToDraft, parseOfferDraft, withPickedProducts, withPickedVariants, type OfferDraft } from "./offer-form";
 
 const draft = (over: Partial<OfferDraft>): OfferDraft => ({ ...emptyOffer(), ...over });
 const offerOf = (over: Partial<OfferDraft>) => {
@@ -65,5 +65,25 @@ describe("an arm's offer in the test form", () => {
     for (const over of drafts) expect(offerOf(offerToDraft(offerOf(over)))).toEqual(offerOf(over));
     // Something the Function would not read shows as the list price.
     expect(offerToDraft({ k: "order", percent: 500 })).toEqual(emptyOffer());
+  });
+});
+
+describe("what the admin's product picker adds to an offer", () => {
+  const picked = [
+    { id: "gid://shopify/Product/7", variants: [{ id: "gid://shopify/ProductVariant/71", price: "24.00" }, { id: "gid://shopify/ProductVariant/72", price: "26.50" }] },
+    { id: "gid://shopify/Product/8", variants: [{ id: "gid://shopify/ProductVariant/81", price: "9.00" }] },
+  ];
+
+  it("adds each picked variant at its price in Shopify, keeping prices already typed", () => {
+    expect(withPickedVariants("71: 19.99", picked)).toBe("71: 19.99\n72: 26.50\n81: 9.00");
+    expect(offerOf({ kind: "price", prices: withPickedVariants("", picked) })).toEqual({
+      k: "price",
+      prices: { "gid://shopify/ProductVariant/71": 24, "gid://shopify/ProductVariant/72": 26.5, "gid://shopify/ProductVariant/81": 9 },
+    });
+  });
+
+  it("adds each picked product once, after those typed", () => {
+    expect(withPickedProducts("8", picked)).toBe("8, 7");
+    expect(withPickedProducts("", [{ id: "not a product" }])).toBe("");
   });
 });

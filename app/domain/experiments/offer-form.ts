@@ -162,3 +162,38 @@ export function offerToDraft(stored: unknown): OfferDraft {
       return { ...draft, kind: "shipping", value: decimal(offer.percent), minimum: offer.minimum === undefined ? "" : decimal(offer.minimum) };
   }
 }
+
+/** What Shopify admin's product picker answers, as far as an offer reads it (App Bridge's `resourcePicker`). */
+export interface PickedProduct {
+  id: string;
+  variants?: ReadonlyArray<{ id?: string; price?: string | number | null }>;
+}
+
+/**
+ * The price lines after the merchant picks products: each picked variant not listed yet is added at its price in
+ * Shopify (the list price, for the merchant to lower); lines already typed stay as they are.
+ */
+export function withPickedVariants(prices: string, picked: readonly PickedProduct[]): string {
+  const lines = prices.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const listed = new Set(lines.map((l) => gidOf("ProductVariant", l.split(/[\s:=]/)[0] ?? "")).filter((id) => id !== null));
+  for (const variant of picked.flatMap((p) => p.variants ?? [])) {
+    const id = variant.id ? gidOf("ProductVariant", variant.id) : null;
+    if (!id || listed.has(id)) continue;
+    listed.add(id);
+    lines.push(`${idOf(id)}: ${variant.price ?? ""}`.trim());
+  }
+  return lines.join("\n");
+}
+
+/** The product ids after the merchant picks products: the typed ones, then each picked one not named yet. */
+export function withPickedProducts(products: string, picked: readonly PickedProduct[]): string {
+  const ids = products.split(/[\s,]+/).filter((id) => id !== "");
+  const named = new Set(ids.map((id) => gidOf("Product", id)));
+  for (const product of picked) {
+    const id = gidOf("Product", product.id);
+    if (!id || named.has(id)) continue;
+    named.add(id);
+    ids.push(idOf(id));
+  }
+  return ids.join(", ");
+}
