@@ -116,11 +116,11 @@ describe.each(databaseKinds)("the orders check of an offer test (%s)", (kind) =>
     // A redelivery of an order checks nothing twice.
     expect((await recordPaidOrder(SHOP, orderPaidPayload(orderId, { total: "17.50", session: control.sid }))).ok).toBe(true);
     expect((await checks()).reduce((n, a) => n + a.checked, 0)).toBe(4);
-    // What the results page shows, each arm by its name.
+    // What the results page shows, each arm by its name, with what it charges.
     const test = await findTestOfShop(SHOP, TEST);
     expect((await resultsOf(test!)).offerChecks).toEqual([
-      { armId: `${TEST}-a`, name: "Original", checked: 2, mismatched: 1 },
-      { armId: `${TEST}-b`, name: "Variant B", checked: 2, mismatched: 1 },
+      { armId: `${TEST}-a`, name: "Original", offer: null, checked: 2, mismatched: 1 },
+      { armId: `${TEST}-b`, name: "Variant B", offer: PRICE, checked: 2, mismatched: 1 },
     ]);
   });
 

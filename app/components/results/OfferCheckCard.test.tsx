@@ -8,7 +8,7 @@ import { OfferCheckCard } from "./OfferCheckCard";
 const render = (arms: OfferCheckArm[]) =>
   renderToStaticMarkup(
     <AppProvider i18n={enTranslations}>
-      <OfferCheckCard arms={arms} />
+      <OfferCheckCard arms={arms} currency="USD" />
     </AppProvider>,
   );
 
@@ -22,6 +22,16 @@ describe("OfferCheckCard", () => {
     expect(html).toContain("3 orders were charged otherwise than their arm&#x27;s offer.");
     expect(html).toContain("At 5 such orders and 5% of those checked, svc pauses the test.");
     expect(html).toMatch(/Ten off<\/th><td[^>]*>1,187<\/td><td[^>]*>3<\/td>/);
+  });
+
+  it("says what each arm of an offer test charges, before any order is checked", () => {
+    const html = render([
+      { armId: "a", name: "Original", offer: null, checked: 0, mismatched: 0 },
+      { armId: "b", name: "Bowl at 24", offer: { k: "price", prices: { "gid://shopify/ProductVariant/1": 24 } }, checked: 0, mismatched: 0 },
+    ]);
+    expect(html).toContain("Charges");
+    expect(html).toMatch(/Original<\/th><td[^>]*>List price<\/td><td[^>]*>0<\/td>/);
+    expect(html).toMatch(/Bowl at 24<\/th><td[^>]*>\$24\.00 for 1 variant<\/td>/);
   });
 
   it("warns of nothing when every order was charged as shown, and shows nothing for a test without checks", () => {

@@ -1,11 +1,14 @@
-// An offer test's orders checked against their arm's price or offer (docs/offers.md, "Every order checked"): how
-// many of each arm's paid orders were charged what its page showed, and how many otherwise.
+// An offer test's arms, what each charges, and their orders checked against it (docs/offers.md, "Every order
+// checked"): how many of each arm's paid orders were charged what its page showed, and how many otherwise.
 import { Banner, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { OFFER_MISMATCH, type OfferCheckArm } from "~/domain/shopify/offer-check";
 import { formatInteger } from "./format";
+import { offerInWords } from "./offer-words";
 
-export function OfferCheckCard({ arms }: { arms: readonly OfferCheckArm[] }) {
+export function OfferCheckCard({ arms, currency }: { arms: readonly OfferCheckArm[]; currency: string }) {
   if (arms.length === 0) return null;
+  // The arms of a test that charges through svc's discount come with their offers; rows of offers since removed do not.
+  const withOffers = arms.some((arm) => arm.offer !== undefined);
   const mismatched = arms.reduce((sum, arm) => sum + arm.mismatched, 0);
   return (
     <Card>
@@ -28,9 +31,14 @@ export function OfferCheckCard({ arms }: { arms: readonly OfferCheckArm[] }) {
             </Banner>
           )}
           <DataTable
-            columnContentTypes={["text", "numeric", "numeric"]}
-            headings={["Arm", "Orders checked", "Charged otherwise"]}
-            rows={arms.map((arm) => [arm.name, formatInteger(arm.checked), formatInteger(arm.mismatched)])}
+            columnContentTypes={withOffers ? ["text", "text", "numeric", "numeric"] : ["text", "numeric", "numeric"]}
+            headings={withOffers ? ["Arm", "Charges", "Orders checked", "Charged otherwise"] : ["Arm", "Orders checked", "Charged otherwise"]}
+            rows={arms.map((arm) => [
+              arm.name,
+              ...(withOffers ? [offerInWords(arm.offer ?? null, currency)] : []),
+              formatInteger(arm.checked),
+              formatInteger(arm.mismatched),
+            ])}
           />
         </BlockStack>
       </div>

@@ -192,7 +192,7 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
         </Layout.Section>
         {view.offerChecks.length > 0 && (
           <Layout.Section variant="fullWidth">
-            <OfferCheckCard arms={view.offerChecks} />
+            <OfferCheckCard arms={view.offerChecks} currency={view.currency} />
           </Layout.Section>
         )}
         <Layout.Section variant="fullWidth">

@@ -81,6 +81,8 @@ export const OFFER_MISMATCH = { minimum: 5, share: 0.05 } as const;
 export interface OfferCheckArm extends OfferCheckCounts {
   armId: string;
   name: string;
+  /** What the arm charges (null: the list price); absent when the test's arms are no longer known. */
+  offer?: Offer | null;
 }
 
 export interface OfferCheckCounts {

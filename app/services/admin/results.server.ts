@@ -14,6 +14,7 @@ import { readNetworkRollups } from "~/models/events/network-rollup.server";
 import { readSegmentRollups } from "~/models/events/segment-rollup.server";
 import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
 import type { OfferCheckArm } from "~/domain/shopify/offer-check";
+import { carriesOffer, parseOffer } from "~/wire/offers";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
@@ -97,8 +98,19 @@ export async function resultsOf(test: ResultsTestRow): Promise<Results> {
   const { input, view, decision } = loaded;
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
-  const offerChecks = checks.map((c) => ({ ...c, name: test.arms.find((a) => a.id === c.armId)?.name ?? c.armId }));
-  return { ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks };
+  return { ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks: offerChecksOf(test, checks) };
+}
+
+/**
+ * The "Orders checked" card's rows: every arm of a test whose arms charge through svc's discount, with what it
+ * charges and its orders checked (none yet: 0); otherwise the arms that have checks (the offers since removed).
+ */
+function offerChecksOf(test: ResultsTestRow, checks: ReadonlyArray<{ armId: string; checked: number; mismatched: number }>): OfferCheckArm[] {
+  const counts = (armId: string) => checks.find((c) => c.armId === armId) ?? { checked: 0, mismatched: 0 };
+  if (carriesOffer(test.arms)) {
+    return test.arms.map((arm) => ({ armId: arm.id, name: arm.name, offer: parseOffer(arm.offer), ...counts(arm.id) }));
+  }
+  return checks.map((c) => ({ ...c, name: test.arms.find((a) => a.id === c.armId)?.name ?? c.armId }));
 }
 
 /** The results page's exploratory segments card, read when the merchant opens it; not found as above. */

@@ -1,0 +1,32 @@
+// What an arm charges at checkout, in the admin's words, beside its orders checked: "List price", "19.99 for 1
+// variant", "15% off 2 products", "5.00 off orders from 50.00", "Free shipping".
+import type { Offer } from "~/wire/offers";
+import { formatMoney } from "./format";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function offerInWords(offer: Offer | null, currency: string): string {
+  if (!offer) return "List price";
+  const from = (minimum: number | undefined) => (minimum ? ` from ${formatMoney(minimum, currency)}` : "");
+  switch (offer.k) {
+    case "price": {
+      const prices = Object.values(offer.prices);
+      if (prices.length === 0) return "List price";
+      const low = Math.min(...prices);
+      const high = Math.max(...prices);
+      const range = low === high ? formatMoney(low, currency) : `${formatMoney(low, currency)}–${formatMoney(high, currency)}`;
+      return `${range} for ${plural(prices.length, "variant", "variants")}`;
+    }
+    case "products": {
+      const off = offer.amount !== undefined ? formatMoney(offer.amount, currency) : `${offer.percent ?? 0}%`;
+      const what = offer.products ? plural(offer.products.length, "product", "products") : "every product";
+      return `${off} off ${what}`;
+    }
+    case "order": {
+      const off = offer.amount !== undefined ? formatMoney(offer.amount, currency) : `${offer.percent ?? 0}%`;
+      return `${off} off orders${from(offer.minimum)}`;
+    }
+    case "shipping":
+      return `${offer.percent === 100 ? "Free shipping" : `${offer.percent}% off shipping`}${from(offer.minimum)}`;
+  }
+}
