@@ -41,6 +41,9 @@ export const TIMING_FILES = [
   // It reads which arm each page shows, which the snippet applies within its 1 s timeout: under the busy part's load
   // on a slower machine a page once showed the original where the arm was due (a run on 2026-12-06).
   "tests/browser/shopify-stale-plan.test.ts",
+  // Each of its 20 shoppers must see the arm's price, which the snippet applies within its 1 s timeout (after it, the
+  // page keeps the list price while checkout charges the arm's): under the busy part's load that could come too late.
+  "tests/browser/shopify-price-test.test.ts",
   // Pure code, but they compare how long hostile input takes at two sizes: at the lowest priority, slices of a
   // few milliseconds bent the ratio (a clean-clone run on 2026-12-06 read 55 against a bound of 30).
   "app/wire/rules/markup-growth.test.ts",

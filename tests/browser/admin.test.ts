@@ -19,7 +19,7 @@ describe("demo admin in Chromium", () => {
     await expect(page.locator(".Polaris-Page").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "svc: A/B tests" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "Storefront" }).isVisible()).resolves.toBe(true);
-    expect((await rowNames(page)).sort()).toEqual(["Demo: headline", "Demo: product headline"]);
+    expect((await rowNames(page)).sort()).toEqual(["Demo: bowl price", "Demo: headline", "Demo: product headline"]);
     const row = page.locator(".Polaris-IndexTable__TableRow", { hasText: "Demo: headline" });
     expect(await row.innerText()).toContain("Running");
     await expect(page.getByRole("link", { name: "Create test" }).first().getAttribute("href")).resolves.toBe("/app/tests/new");
@@ -47,7 +47,7 @@ describe("demo admin in Chromium", () => {
     await expect.poll(() => rowNames(page)).toEqual(["Demo: headline"]);
     await page.getByRole("tab", { name: /^Running/ }).click();
     await page.waitForURL(`${demo.server.url}/app?status=running`);
-    await expect.poll(() => rowNames(page)).toEqual(["Demo: product headline"]);
+    await expect.poll(async () => (await rowNames(page)).sort()).toEqual(["Demo: bowl price", "Demo: product headline"]);
     expect(errors).toEqual([]);
     await page.close();
   });
