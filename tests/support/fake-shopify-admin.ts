@@ -43,6 +43,15 @@ export interface FakeAppDiscount {
   metafields: Map<string, FakeMetafield>;
 }
 
+/** A product variant: its inventory item's unitCost (null: no cost entered); its product and prices, when a test sets them. */
+export interface FakeVariant {
+  unitCost: { amount: string; currencyCode: string } | null;
+  productId?: string;
+  /** Money as Shopify answers it, a decimal string. */
+  price?: string;
+  compareAtPrice?: string | null;
+}
+
 export interface FakeShop {
   name: string;
   currencyCode: string;
@@ -61,7 +70,9 @@ export interface FakeShop {
    * Product variants by GID, each with its inventory item's unitCost (null: no cost entered), as
    * `nodes(ids:)` answers them; an id not here names nothing (null node).
    */
-  variants: Map<string, { unitCost: { amount: string; currencyCode: string } | null }>;
+  variants: Map<string, FakeVariant>;
+  /** Optional scopes (shopify.app.toml's optional_scopes) the merchant granted on this shop; none at first. */
+  grantedOptionalScopes: string[];
   /** The automatic app discounts this app created, by DiscountAutomaticNode GID. */
   discounts: Map<string, FakeAppDiscount>;
   /** Active automatic discounts of the merchant and other apps: with the app's own, at most 25 (Shopify's limit). */
@@ -147,6 +158,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         webPixel: null,
         rollouts: [],
         variants: new Map(),
+        grantedOptionalScopes: [],
         discounts: new Map(),
         otherAutomaticDiscounts: 0,
         otherDiscounts: [],
@@ -337,7 +349,8 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       const nodes = [...s.metafields.values()]
         .filter((m) => namespace === undefined || m.namespace === namespace)
         .map((m) => ({ namespace: m.namespace, key: m.key, type: m.type, value: m.value }));
-      return { value: { id: s.installationId, metafields: { nodes } } };
+      // accessScopes: the app's required scopes and the optional ones granted on this shop.
+      return { value: { id: s.installationId, metafields: { nodes }, accessScopes: [...appScopes, ...s.grantedOptionalScopes].map((handle) => ({ handle })) } };
     },
     webPixel: (s) =>
       s.webPixel
@@ -365,7 +378,13 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       return {
         value: ids.map((id) => {
           const variant = typeof id === "string" ? s.variants.get(id) : undefined;
-          return variant ? { id, inventoryItem: { unitCost: variant.unitCost } } : null;
+          if (!variant) return null;
+          // Every field svc's queries select on a variant; a query reads only those it asked for.
+          return {
+            id, inventoryItem: { unitCost: variant.unitCost },
+            ...(variant.price !== undefined && { price: variant.price, compareAtPrice: variant.compareAtPrice ?? null }),
+            ...(variant.productId !== undefined && { product: { id: variant.productId } }),
+          };
         }),
       };
     },
@@ -433,6 +452,25 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
     }
   };
   const mutations: Record<string, Resolver> = {
+    // Admin API 2026-10: a product's variants at once; write_products, required or granted as an optional scope.
+    productVariantsBulkUpdate: (s, _query, variables) => {
+      if (!appScopes.includes("write_products") && !s.grantedOptionalScopes.includes("write_products")) return accessDenied("productVariantsBulkUpdate", "write_products");
+      const productId = variables.productId;
+      const inputs = Array.isArray(variables.variants) ? (variables.variants as Array<Record<string, unknown>>) : [];
+      const userErrors: Array<{ field: string[]; message: string; code: string }> = [];
+      for (const [i, input] of inputs.entries()) {
+        const variant = typeof input.id === "string" ? s.variants.get(input.id) : undefined;
+        if (!variant || variant.productId !== productId) userErrors.push({ field: ["variants", String(i), "id"], message: "Product variant does not exist", code: "PRODUCT_VARIANT_DOES_NOT_EXIST" });
+        else if (typeof input.price !== "string" || !/^\d+(\.\d+)?$/.test(input.price)) userErrors.push({ field: ["variants", String(i), "price"], message: "Price is invalid", code: "INVALID" });
+      }
+      if (userErrors.length > 0) return { value: { productVariants: null, userErrors } };
+      const updated = inputs.map((input) => {
+        const variant = s.variants.get(input.id as string)!;
+        variant.price = input.price as string;
+        return { id: input.id, price: variant.price };
+      });
+      return { value: { productVariants: updated, userErrors: [] } };
+    },
     discountAutomaticAppCreate: (s, _query, variables) => {
       if (!appScopes.includes("write_discounts")) return accessDenied("discountAutomaticAppCreate", "write_discounts");
       const input = (variables.automaticAppDiscount ?? variables.discount ?? {}) as Record<string, unknown>;

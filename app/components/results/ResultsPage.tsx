@@ -23,6 +23,7 @@ import { FunnelCard } from "./FunnelCard";
 import { LiftChart } from "./LiftChart";
 import type { OfferCheckArm } from "~/domain/shopify/offer-check";
 import { OfferCheckCard } from "./OfferCheckCard";
+import { WinnerPricesCard, type WinnerPrices } from "./WinnerPricesCard";
 import { OtherCurrenciesCard } from "./OtherCurrenciesCard";
 import { OutageNotice } from "./OutageNotice";
 import { RateChart } from "./RateChart";
@@ -49,6 +50,8 @@ export type ResultsPageView = Omit<ResultsView, "verdict" | "remaining"> & {
   rollouts: { warnings: RolloutWarning[]; unavailable: string | null } | null;
   /** An offer test's word on the shop's other automatic discounts; null: none. */
   otherDiscounts: string | null;
+  /** A completed price test's winning prices to write to the products; null (or absent, older data): none. */
+  winnerPrices?: WinnerPrices | null;
 };
 
 export function ResultsPage({ view }: { view: ResultsPageView }) {
@@ -190,6 +193,11 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
         <Layout.Section variant="oneHalf">
           <TrafficSplitCard arms={view.arms} goals={view.goals} srm={view.srm} />
         </Layout.Section>
+        {view.winnerPrices && (
+          <Layout.Section variant="fullWidth">
+            <WinnerPricesCard testId={test.id} prices={view.winnerPrices} />
+          </Layout.Section>
+        )}
         {view.offerChecks.length > 0 && (
           <Layout.Section variant="fullWidth">
             <OfferCheckCard arms={view.offerChecks} currency={view.currency} />

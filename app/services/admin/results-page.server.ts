@@ -2,11 +2,11 @@
 // its preview links, the selector check, its schedule and the shop's rollouts beside it, as the page shows them.
 import { scheduledStartText, type ScheduleState } from "~/domain/experiments/schedule";
 import type { AdminGraphql } from "~/infra/admin-graphql";
-import { findTestOfShop } from "~/models/results/results.server";
+import { findTestOfShop, type ResultsTestRow } from "~/models/results/results.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { otherDiscountsOf } from "~/services/shopify/offer-discount.server";
 import { rolloutsForTest, type TestRollouts } from "~/services/shopify/rollouts.server";
-import { carriesOffer } from "~/wire/offers";
+import { carriesOffer, parseOffer } from "~/wire/offers";
 import { previewLinksOf, type PreviewLink } from "./preview-links.server";
 import { NO_SUCH_TEST, resultsOf, type Results } from "./results.server";
 import { selectorCheckPanelOf, type SelectorCheckPanel } from "./selector-check.server";
@@ -32,7 +32,17 @@ export type ResultsPage = Results & {
   rollouts: TestRollouts | null;
   /** An offer test's word on the shop's other automatic discounts (docs/offers.md, "Collisions"); null: none. */
   otherDiscounts: string | null;
+  /** A completed price test's winning arm and how many variant prices it would write to the products; null: none. */
+  winnerPrices: { armName: string; variants: number } | null;
 };
+
+/** The winning arm's prices a completed price test offers to write (docs/offers.md, "Writing the winner's prices"). */
+function winnerPricesOf(test: ResultsTestRow): ResultsPage["winnerPrices"] {
+  const winner = test.status === "completed" && test.winnerArmId ? test.arms.find((a) => a.id === test.winnerArmId) : undefined;
+  const offer = winner && test.site.kind === "shopify" ? parseOffer(winner.offer) : null;
+  const variants = offer?.k === "price" ? Object.keys(offer.prices).length : 0;
+  return winner && variants > 0 ? { armName: winner.name, variants } : null;
+}
 
 /** The page's data; not found when the test is not the shop's. */
 export async function loadResultsPage(shopDomain: string, testId: string, { demo, requestOrigin, adminReads }: ResultsPageContext): Promise<Outcome<ResultsPage>> {
@@ -58,5 +68,5 @@ export async function loadResultsPage(shopDomain: string, testId: string, { demo
   const scheduled = lifecycle.status === "draft" ? scheduledStartText(schedule) : null;
   // The decision at the top of a scheduled draft says when it starts, not only that it has not.
   const decision = scheduled ? { ...results.decision, scheduledStart: scheduled } : results.decision;
-  return ok({ ...results, decision, lifecycle, preview, selectorCheck, schedule, rollouts, otherDiscounts });
+  return ok({ ...results, decision, lifecycle, preview, selectorCheck, schedule, rollouts, otherDiscounts, winnerPrices: winnerPricesOf(test) });
 }
