@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useEmbedded } from "~/components/admin/app-bridge";
+import type { PricesWritten } from "~/domain/shopify/price-write";
 import { formatInteger } from "./format";
 
 export interface WinnerPrices {
@@ -11,16 +12,7 @@ export interface WinnerPrices {
   variants: number;
 }
 
-interface Written {
-  written: number;
-  products: number;
-  unchanged: number;
-  missing: number;
-  comparedAt: number;
-  refused: Array<{ productId: string; message: string }>;
-}
-
-type State = { kind: "idle" } | { kind: "writing" } | { kind: "done"; written: Written } | { kind: "failed"; message: string };
+type State = { kind: "idle" } | { kind: "writing" } | { kind: "done"; written: PricesWritten } | { kind: "failed"; message: string };
 
 const SCOPE_NEEDED = /price-write-scope-needed$/;
 
@@ -41,7 +33,7 @@ export function WinnerPricesCard({ testId, prices }: { testId: string; prices: W
         const granted = await window.shopify.scopes.request(["write_products"]);
         if (granted.result === "granted-all") answer = await post(testId);
       }
-      if (answer.status === 200) setState({ kind: "done", written: answer.body as unknown as Written });
+      if (answer.status === 200) setState({ kind: "done", written: answer.body as unknown as PricesWritten });
       else setState({ kind: "failed", message: String(answer.body.detail ?? answer.body.title ?? `The write failed (${answer.status}).`) });
     } catch {
       setState({ kind: "failed", message: "svc could not be reached; nothing was confirmed written. Try again." });

@@ -56,6 +56,20 @@ export function readVariantPrices(data: unknown, asked: readonly string[]): Vari
   );
 }
 
+/** What writing a winner's prices changed (the service's answer, and what the results page says of it). */
+export interface PricesWritten {
+  /** Variants whose price was changed, over how many products. */
+  written: number;
+  products: number;
+  unchanged: number;
+  /** Variants of the winning arm the shop no longer has. */
+  missing: number;
+  /** Variants that show a compare-at price above their new price (the EU's prior-price rule applies). */
+  comparedAt: number;
+  /** Products Shopify refused, with why; their variants keep their old price. */
+  refused: Array<{ productId: string; message: string }>;
+}
+
 export interface PriceWritePlan {
   /** Per product, its variants at their new price (Shopify's money as a decimal string). */
   writes: Array<{ productId: string; variants: Array<{ id: string; price: string }> }>;

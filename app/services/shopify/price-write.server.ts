@@ -1,24 +1,11 @@
 // Writing a completed price test's winning prices to the shop's products (docs/offers.md, "Writing the winner's
 // prices"): the merchant's one click after the decision, through the Admin API's productVariantsBulkUpdate, once
 // the optional write_products scope is granted. Nothing is written before every variant has been read.
-import { planPriceWrite, readVariantPrices, variantBatches, VARIANT_PRICES_QUERY, WRITE_PRICES_MUTATION, WRITE_PRODUCTS_SCOPE, type VariantPrice } from "~/domain/shopify/price-write";
+import { planPriceWrite, readVariantPrices, variantBatches, VARIANT_PRICES_QUERY, WRITE_PRICES_MUTATION, WRITE_PRODUCTS_SCOPE, type PricesWritten, type VariantPrice } from "~/domain/shopify/price-write";
 import { describeErrors, type AdminGraphql } from "~/infra/admin-graphql";
 import { findTestOfShop } from "~/models/results/results.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { parseOffer } from "~/wire/offers";
-
-export interface PricesWritten {
-  /** Variants whose price was changed, over how many products. */
-  written: number;
-  products: number;
-  unchanged: number;
-  /** Variants of the winning arm the shop no longer has. */
-  missing: number;
-  /** Variants that show a compare-at price above their new price (the EU's prior-price rule applies). */
-  comparedAt: number;
-  /** Products Shopify refused, with why; their variants keep their old price. */
-  refused: Array<{ productId: string; message: string }>;
-}
 
 const NO_SUCH_TEST: Problem = { status: 404, type: "not-found", title: "No such test" };
 const NOT_A_PRICE_WINNER: Problem = {
