@@ -2,7 +2,7 @@
 // of the bowl on its product page, in the collection grid, in the cart drawer and on the cart page, and the demo
 // checkout (svc's Discount Function's own code, with the configuration svc writes) charges exactly that; no frame
 // shows the list price to a shopper of the cheaper arm; pages without a price test load no price bundle; the results
-// count the orders by arm, with their revenue and profit.
+// count the orders by arm, with their revenue and profit, and the orders check finds none charged otherwise.
 import { describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
 import { DEMO_PRICE_ARM_IDS, DEMO_PRICE_ARM_PRICE, DEMO_PRICE_TEST_ID, DEMO_SHOPIFY_SITE_ID } from "~/demo/constants";
@@ -150,6 +150,19 @@ describe("the demo Shopify storefront's price test in Chromium", () => {
       // Each shopper was exposed once and bought one bowl: the arm's profit per visitor is its margin on the bowl.
       expect(seen, `${arm} in ${csv}`).toEqual({ visitors: n, conversions: n, revenue: price * n, profit: ((price - UNIT_COST) * n).toFixed(2), perVisitor: price - UNIT_COST });
     }
+
+    // The orders check read each order's discount allocations and found every one charged as its arm says.
+    const admin = await demo.browser.newPage();
+    const adminProblems = collectPageProblems(admin);
+    await admin.goto(`${demo.server.url}/app/tests/${DEMO_PRICE_TEST_ID}`, { waitUntil: "networkidle" });
+    const card = admin.locator("[data-svc-offer-check]");
+    for (const [arm, name] of [[CONTROL, "List price"], [CHEAPER, `Bowl at ${DEMO_PRICE_ARM_PRICE.toFixed(2)}`]] as const) {
+      const cells = await card.locator("tbody tr", { hasText: name }).first().locator("th, td").allInnerTexts();
+      // Its last two columns: orders checked, and those charged otherwise.
+      expect(cells.slice(-2).map((cell) => cell.trim()), name).toEqual([String(orders.get(arm)), "0"]);
+    }
+    expect(adminProblems).toEqual([]);
+    await admin.close();
   }, 300_000);
 
   it("loads the price bundle only on the pages a price test covers", async () => {
