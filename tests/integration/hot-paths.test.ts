@@ -83,6 +83,19 @@ describe.each(databaseKinds)("hot paths (%s)", (kind) => {
     expect((await raw(`${ctx.server.url}/snippet.js?for=other`)).body.equals(tag.body)).toBe(true);
   });
 
+  it("serves the price bundle at /snippet.js?for=shopify-price, kept a year when v names the current one", async () => {
+    const embed = await raw(`${ctx.server.url}/snippet.js?for=shopify`);
+    const price = await raw(`${ctx.server.url}/snippet.js?for=shopify-price`);
+    expect(price.status).toBe(200);
+    expect(price.body.toString()).toContain("data-svc-prices");
+    expect(price.body.toString()).not.toContain("data-svc-plan");
+    expect(price.body.length).toBeLessThan(embed.body.length / 4);
+    expect(price.headers["cache-control"]).toBe("public, max-age=300, stale-while-revalidate=60");
+    const named = await raw(`${ctx.server.url}/snippet.js?for=shopify-price&v=${String(price.headers.etag).slice(1, 13)}`);
+    expect(named.body.equals(price.body)).toBe(true);
+    expect(named.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
   it("answers HEAD as GET without a body", async () => {
     const head = await raw(`${ctx.server.url}/snippet.js`, { method: "HEAD", headers: { "Accept-Encoding": "br" } });
     expect(head.status).toBe(200);
