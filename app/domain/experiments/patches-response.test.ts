@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { holdoutArmOf, patchesFor, previewPatchesFor, PATCHES_TTL_SECONDS } from "./patches-response";
 import { inHoldout } from "~/wire/rules/traffic-split";
+import { withBuyNowHidden } from "./buy-now";
 import type { RunningTest, SiteConfig } from "../sites/site-config";
 import { visitorFacts } from "~/wire/rules/audience";
 
@@ -42,6 +43,23 @@ describe("patchesFor", () => {
     expect(res.ttl).toBe(PATCHES_TTL_SECONDS);
     expect(res.tests).toHaveLength(1);
     expect(["t1-a", "t1-b"]).toContain(res.tests[0]?.arm);
+  });
+
+  it("exposes an offer test's visitors on its pages, not only where svc's Buy-it-now hiding finds buttons", () => {
+    const hideBuyNow = withBuyNowHidden([], true) as RunningTest["arms"][number]["patches"];
+    const offerTest: RunningTest = {
+      ...test,
+      arms: [
+        { id: "t1-a", key: "control", weight: 1, patches: hideBuyNow, redirectUrl: null },
+        { id: "t1-b", key: "b", weight: 1, patches: hideBuyNow, redirectUrl: null },
+      ],
+    };
+    const [served] = patchesFor({ id: "s1", tests: [offerTest] } as SiteConfig, "visitor-1").tests;
+    expect(served?.patches).toEqual([{ op: "hide", sel: ".shopify-payment-button" }]);
+    expect(served).not.toHaveProperty("when");
+    // With a change of its own, the test is exposed where that change applies, the buttons' hiding after it.
+    const changed = { ...offerTest, arms: offerTest.arms.map((a) => ({ ...a, patches: withBuyNowHidden([{ op: "text", sel: "#h", value: "B" }], true) as typeof a.patches })) };
+    expect(patchesFor({ id: "s1", tests: [changed] } as SiteConfig, "visitor-1").tests[0]?.when).toBe("#h");
   });
 
   it("gives every visitor a served winner, with no goals to measure", () => {

@@ -2,6 +2,7 @@
 import type { Assignment, AutoGoal, PatchesResponse } from "~/wire";
 import { audienceAdmits, pageConditions, type VisitorFacts } from "~/wire/rules/audience";
 import { validPatches, validRedirect } from "./patch-shape";
+import { isBuyNowHide } from "./buy-now";
 import { assignTests, inHoldout } from "~/wire/rules/traffic-split";
 import type { ArmConfig, GoalConfig, HoldoutConfig, RunningTest, ServedWinner, SiteConfig } from "../sites/site-config";
 
@@ -21,7 +22,8 @@ function autoGoal(goal: GoalConfig): AutoGoal | null {
  */
 export function exposureSelector(test: RunningTest): string | undefined {
   for (const arm of test.arms) {
-    for (const patch of validPatches(arm.patches) ?? []) if ("sel" in patch) return patch.sel;
+    // svc's own Buy-it-now hiding (an offer test's) is not the arm: a page without the buttons still shows it.
+    for (const patch of validPatches(arm.patches) ?? []) if ("sel" in patch && !isBuyNowHide(patch)) return patch.sel;
   }
   return undefined;
 }

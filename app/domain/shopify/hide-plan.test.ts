@@ -196,7 +196,8 @@ describe("buildHidePlan for a price test", () => {
   it("hides the price elements on its pages and carries its arms' prices, with the price bundle's version", () => {
     const t = priced();
     const plan = buildHidePlan({ status: "active", tests: [t, test()] }, null, "embed1", "price1");
-    expect(plan.tests[0]).toEqual({ id: t.id, pages: [{ pre: "/products/" }], sel: ["[data-svc-price]"], pr: '{"b":{"42":24}}' });
+    // The Buy-it-now buttons too, hidden from the first paint as the served arms hide them (buy-now.ts).
+    expect(plan.tests[0]).toEqual({ id: t.id, pages: [{ pre: "/products/" }], sel: ["[data-svc-price]", ".shopify-payment-button"], pr: '{"b":{"42":24}}' });
     expect(plan.tests[1]!.pr).toBeUndefined();
     expect(plan).toMatchObject({ b: "embed1", p: "price1" });
   });
@@ -204,7 +205,9 @@ describe("buildHidePlan for a price test", () => {
   it("names no price bundle where no test has a price, and no prices for other offers", () => {
     expect(buildHidePlan({ status: "active", tests: [test()] }, null, "embed1", "price1").p).toBeUndefined();
     const order = test({ arms: [{ id: "b", patches: [{ op: "text", sel: "#t", value: "x" }], redirectUrl: null, offer: { k: "order", percent: 10 } }] });
-    expect(buildHidePlan({ status: "active", tests: [order] }).tests[0]).toEqual({ id: order.id, pages: [{ pre: "/products/" }], sel: ["#t"] });
+    expect(buildHidePlan({ status: "active", tests: [order] }).tests[0]).toEqual({ id: order.id, pages: [{ pre: "/products/" }], sel: ["#t", ".shopify-payment-button"] });
+    // A test without an offer leaves the buttons alone.
+    expect(buildHidePlan({ status: "active", tests: [test()] }).tests[0]!.sel).not.toContain(".shopify-payment-button");
   });
 });
 

@@ -1,5 +1,5 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
-import { withBuyNowHidden } from "~/domain/shopify/buy-now";
+import { withBuyNowHidden } from "~/domain/experiments/buy-now";
 import { carriesPriceOffer, withPriceMarker } from "~/domain/shopify/price-display";
 import { carriesOffer } from "~/wire/offers";
 import { prisma } from "~/db.server";

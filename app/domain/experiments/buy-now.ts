@@ -9,6 +9,12 @@ export const BUY_NOW_SELECTOR = ".shopify-payment-button";
 const HIDE_BUY_NOW: Patch = { op: "hide", sel: BUY_NOW_SELECTOR };
 
 /**
+ * Whether a patch is the one withBuyNowHidden adds: no exposure waits for it (exposureSelector), since a page of
+ * an offer test without Buy-it-now buttons is still where the visitor saw their arm.
+ */
+export const isBuyNowHide = (patch: Patch): boolean => patch.op === "hide" && patch.sel === BUY_NOW_SELECTOR;
+
+/**
  * The arm's patches as served: with the Buy-it-now buttons hidden when its test carries an offer on any arm (the
  * control too, so that both arms are bought the same way). Patches stored in a shape this version cannot read are
  * left as they are: they are refused where they are served, as before.

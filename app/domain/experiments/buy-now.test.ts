@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validPatches } from "../experiments/patch-shape";
+import { validPatches } from "./patch-shape";
 import { BUY_NOW_SELECTOR, withBuyNowHidden } from "./buy-now";
 
 describe("withBuyNowHidden", () => {
