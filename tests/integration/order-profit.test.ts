@@ -31,6 +31,11 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   };
+  /** The units the buyer's arm's purchases sold, summed over the rollup's rows (and parts), and those of one order. */
+  const armUnits = async () =>
+    Number((await ctx.sql((sql) => sql.query<{ n: number }>(`SELECT COALESCE(sum(units), 0)::int AS n FROM "DailyRollup" WHERE "testId" = $1 AND "armId" = $2 AND goal = 'purchase'`, [TEST, buyer.arm])))[0]?.n);
+  const orderUnits = async (id: number) =>
+    Number((await ctx.sql((sql) => sql.query<{ units: number }>(`SELECT units FROM "Order" WHERE "orderId" = $1`, [String(id)])))[0]?.units);
   /** The buyer's arm's purchase row of the summary CSV, as the merchant downloads it. */
   const purchaseRow = async () => {
     const res = await adminFetch(url(), SHOP, `/app/tests/${TEST}/export.csv`);
@@ -82,6 +87,10 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
     const html = await page.text();
     expect(html).toContain("Profit per visitor");
     expect(html).toContain("$42.50");
+    // Units: 2 mugs and a plate, then a mug, for the arm's one visitor.
+    expect([await orderUnits(7001), await orderUnits(7002), await armUnits()]).toEqual([3, 1, 4]);
+    expect(html).toContain("Units per visitor");
+    expect(html).toContain("4.000");
   });
 
   it("leaves an order out of profit, counted and never partly costed, when one of its variants has no cost", async () => {
@@ -101,6 +110,8 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
     expect(await (await sendWebhook(url(), "orders/cancelled", SHOP, cancelled)).json()).toMatchObject({ status: "recorded" });
     // Net revenue of the costed orders is 50 + 0 and their cost 19.50: the cancelled order counts for nothing.
     expect(await purchaseRow()).toMatchObject({ profit: "30.50", order_cost: "19.50", costed_orders: "2" });
+    // Its unit too (4 + the 2 of order 7003, less the cancelled mug); a refund alone took none.
+    expect(await armUnits()).toBe(5);
   });
 
   it("counts subscription orders and their net revenue apart", async () => {

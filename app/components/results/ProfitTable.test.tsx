@@ -14,7 +14,8 @@ const render = (goal: GoalResult) =>
   );
 
 const profit = (over: Partial<ArmProfit>): ArmProfit => ({
-  profit: 0, profitPerVisitor: 0, costedOrders: 0, orderCost: 0, costedNetRevenue: 0, uncostedOrders: 0, subscriptionOrders: 0, subscriptionNetRevenue: 0, ...over,
+  profit: 0, profitPerVisitor: 0, costedOrders: 0, orderCost: 0, costedNetRevenue: 0, uncostedOrders: 0, subscriptionOrders: 0, subscriptionNetRevenue: 0,
+  units: 0, unitsPerVisitor: null, ...over,
 });
 
 const arm = (over: Partial<ArmResult>): ArmResult => ({
@@ -37,6 +38,21 @@ describe("ProfitTable", () => {
     expect(html).toContain("$1.20");
     expect(html).toContain("1 order is left out of profit");
     expect(html).not.toContain("Subscription orders");
+    // No unit counted (orders from before units were kept): no units column.
+    expect(html).not.toContain("Units per visitor");
+  });
+
+  it("shows units per visitor once the arms have counted units", () => {
+    const html = render({
+      goal: "purchase",
+      primary: true,
+      arms: [
+        arm({ profit: profit({ profit: 24, profitPerVisitor: 2.4, costedOrders: 2, units: 3, unitsPerVisitor: 0.3 }) }),
+        arm({ armId: "b", name: "Cheaper", isControl: false, profit: profit({ profit: 20, profitPerVisitor: 2, costedOrders: 3, units: 5, unitsPerVisitor: 0.5 }) }),
+      ],
+    });
+    expect(html).toContain("Units per visitor");
+    expect(html).toMatch(/Cheaper<\/th><td[^>]*>\$2\.00<\/td><td[^>]*>\$20\.00<\/td><td[^>]*>0\.500<\/td>/);
   });
 
   it("shows subscription orders apart when there are some", () => {

@@ -1,5 +1,5 @@
 // One goal's profit per arm, for a goal that counts Shopify orders: profit per visitor from the orders whose
-// cost is known, how many orders were left out for lack of a cost, and subscription orders apart.
+// cost is known, units per visitor, how many orders were left out for lack of a cost, and subscription orders apart.
 import { BlockStack, DataTable, Text } from "@shopify/polaris";
 import type { GoalResult } from "~/domain/results/view";
 import { formatInteger, formatMoney } from "./format";
@@ -12,10 +12,13 @@ export function ProfitTable({ goal, currency }: { goal: GoalResult; currency: st
   if (arms.length === 0) return null;
   const leftOut = arms.reduce((sum, a) => sum + a.profit.uncostedOrders, 0);
   const hasSubscriptions = arms.some((a) => a.profit.subscriptionOrders > 0);
+  // Orders from before units were kept count none: the column shows once any arm has counted a unit.
+  const hasUnits = arms.some((a) => a.profit.unitsPerVisitor != null);
   const rows = arms.map(({ arm, profit }) => [
     arm.isControl ? `${arm.name} (control)` : arm.name,
     formatMoney(profit.profitPerVisitor, currency),
     formatMoney(profit.profit, currency),
+    ...(hasUnits ? [profit.unitsPerVisitor == null ? "—" : profit.unitsPerVisitor.toFixed(3)] : []),
     formatInteger(profit.costedOrders),
     formatInteger(profit.uncostedOrders),
     ...(hasSubscriptions ? [`${formatInteger(profit.subscriptionOrders)} (${formatMoney(profit.subscriptionNetRevenue, currency)} net)`] : []),
@@ -23,11 +26,12 @@ export function ProfitTable({ goal, currency }: { goal: GoalResult; currency: st
   return (
     <BlockStack gap="200">
       <DataTable
-        columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", ...(hasSubscriptions ? (["numeric"] as const) : [])]}
+        columnContentTypes={["text", "numeric", "numeric", ...(hasUnits ? (["numeric"] as const) : []), "numeric", "numeric", ...(hasSubscriptions ? (["numeric"] as const) : [])]}
         headings={[
           "Arm",
           "Profit per visitor",
           `Profit (${currency})`,
+          ...(hasUnits ? ["Units per visitor"] : []),
           "Orders with cost",
           "Orders without cost",
           ...(hasSubscriptions ? ["Subscription orders"] : []),

@@ -13,11 +13,16 @@ export interface ArmProfit extends OrderSums {
   profit: number;
   /** profit / the arm's visitors; null without visitors. */
   profitPerVisitor: number | null;
+  /**
+   * units / the arm's visitors; null without visitors or without a unit counted (orders from before units were
+   * kept count none). What a price test moves besides money: a cheaper arm sells more units for less each.
+   */
+  unitsPerVisitor: number | null;
 }
 
 type Row = { armId: string; goal: string; currency: string } & Partial<OrderSums>;
 
-const emptySums = (): OrderSums => ({ costedOrders: 0, orderCost: 0, costedNetRevenue: 0, uncostedOrders: 0, subscriptionOrders: 0, subscriptionNetRevenue: 0 });
+const emptySums = (): OrderSums => ({ costedOrders: 0, orderCost: 0, costedNetRevenue: 0, uncostedOrders: 0, subscriptionOrders: 0, subscriptionNetRevenue: 0, units: 0 });
 
 /** The goal's order sums per arm (in the order of armIds), from its rows in the site's currency. */
 export function orderSumsPerArm(rows: readonly Row[], armIds: readonly string[], currency: string, goal: string): OrderSums[] {
@@ -32,6 +37,7 @@ export function orderSumsPerArm(rows: readonly Row[], armIds: readonly string[],
     s.uncostedOrders += row.uncostedOrders ?? 0;
     s.subscriptionOrders += row.subscriptionOrders ?? 0;
     s.subscriptionNetRevenue += row.subscriptionNetRevenue ?? 0;
+    s.units += row.units ?? 0;
   }
   return sums;
 }
@@ -43,6 +49,7 @@ export function orderSumsPerArm(rows: readonly Row[], armIds: readonly string[],
  */
 export function profitPerArm(sums: readonly OrderSums[], arms: ReadonlyArray<{ visitors: number; siteCurrencyConversions: number }>): ArmProfit[] | null {
   if (!sums.some((s) => s.costedOrders + s.uncostedOrders > 0)) return null;
+  const unitsKnown = sums.some((s) => s.units > 0);
   return sums.map((s, i) => {
     const arm = arms[i] ?? { visitors: 0, siteCurrencyConversions: 0 };
     const profit = round4(s.costedNetRevenue - s.orderCost);
@@ -55,6 +62,8 @@ export function profitPerArm(sums: readonly OrderSums[], arms: ReadonlyArray<{ v
       uncostedOrders: Math.max(s.uncostedOrders, arm.siteCurrencyConversions - s.costedOrders),
       subscriptionOrders: s.subscriptionOrders,
       subscriptionNetRevenue: round4(s.subscriptionNetRevenue),
+      units: s.units,
+      unitsPerVisitor: unitsKnown && arm.visitors > 0 ? s.units / arm.visitors : null,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costedVariants, isSubscriptionOrder, orderCost, purchaseSums, readOrderLines, settlementSums, type OrderLine, type UnitCost } from "./order-lines";
+import { costedVariants, isSubscriptionOrder, orderCost, orderUnits, purchaseSums, readOrderLines, settlementSums, type OrderLine, type UnitCost } from "./order-lines";
 
 const line = (variantId: string | null, quantity: number, subscription = false): OrderLine => ({ variantId, quantity, subscription });
 const usd = (amount: number): UnitCost => ({ amount, currency: "USD" });
@@ -54,6 +54,8 @@ describe("costedVariants and isSubscriptionOrder", () => {
     const lines = [line("1", 1), line("2", 1, true), line("1", 2), line(null, 1), line("5", 0)];
     expect(costedVariants(lines)).toEqual(["1", "2"]);
     expect(isSubscriptionOrder(lines)).toBe(true);
+    expect(orderUnits(lines)).toBe(5);
+    expect(orderUnits(null)).toBe(0);
     expect(isSubscriptionOrder([line("1", 1)])).toBe(false);
     expect(isSubscriptionOrder(null)).toBe(false);
   });
@@ -61,40 +63,42 @@ describe("costedVariants and isSubscriptionOrder", () => {
 
 describe("purchaseSums", () => {
   it("counts a costed order with its cost and its net revenue so far", () => {
-    expect(purchaseSums({ cost: 8, isSubscription: false }, 40, 5, false)).toEqual({
+    expect(purchaseSums({ cost: 8, isSubscription: false, units: 3 }, 40, 5, false)).toEqual({
       costedOrders: 1,
       orderCost: 8,
       costedNetRevenue: 35,
       uncostedOrders: 0,
       subscriptionOrders: 0,
       subscriptionNetRevenue: 0,
+      units: 3,
     });
   });
 
   it("counts an order without cost apart, and a subscription's net revenue apart", () => {
-    expect(purchaseSums({ cost: null, isSubscription: true }, 30, 0, false)).toEqual({
+    expect(purchaseSums({ cost: null, isSubscription: true, units: 1 }, 30, 0, false)).toEqual({
       costedOrders: 0,
       orderCost: 0,
       costedNetRevenue: 0,
       uncostedOrders: 1,
       subscriptionOrders: 1,
       subscriptionNetRevenue: 30,
+      units: 1,
     });
   });
 
-  it("counts no cost for an order already cancelled", () => {
-    expect(purchaseSums({ cost: 8, isSubscription: false }, 40, 40, true)).toMatchObject({ costedOrders: 1, orderCost: 0, costedNetRevenue: 0 });
+  it("counts no cost and no unit for an order already cancelled", () => {
+    expect(purchaseSums({ cost: 8, isSubscription: false, units: 2 }, 40, 40, true)).toMatchObject({ costedOrders: 1, orderCost: 0, costedNetRevenue: 0, units: 0 });
   });
 });
 
 describe("settlementSums", () => {
   it("lowers the net revenue of a costed or subscription order by what was removed", () => {
-    expect(settlementSums({ cost: 8, isSubscription: true }, 5, false)).toEqual({ costedNetRevenue: -5, subscriptionNetRevenue: -5 });
-    expect(settlementSums({ cost: null, isSubscription: false }, 5, false)).toEqual({});
+    expect(settlementSums({ cost: 8, isSubscription: true, units: 2 }, 5, false)).toEqual({ costedNetRevenue: -5, subscriptionNetRevenue: -5 });
+    expect(settlementSums({ cost: null, isSubscription: false, units: 2 }, 5, false)).toEqual({});
   });
 
-  it("takes the cost out at cancellation, even when nothing more was removed", () => {
-    expect(settlementSums({ cost: 8, isSubscription: false }, 0, true)).toEqual({ orderCost: -8 });
-    expect(settlementSums({ cost: 8, isSubscription: false }, 35, true)).toEqual({ costedNetRevenue: -35, orderCost: -8 });
+  it("takes the cost and the units out at cancellation, even when nothing more was removed", () => {
+    expect(settlementSums({ cost: 8, isSubscription: false, units: 2 }, 0, true)).toEqual({ orderCost: -8, units: -2 });
+    expect(settlementSums({ cost: 8, isSubscription: false, units: 0 }, 35, true)).toEqual({ costedNetRevenue: -35, orderCost: -8 });
   });
 });

@@ -69,6 +69,11 @@ export function orderCost(lines: readonly OrderLine[] | null, costs: ReadonlyMap
   return Math.round(total * 1e4) / 1e4;
 }
 
+/** The units the order's lines sold (Σ quantity); 0 when its lines could not be read. */
+export function orderUnits(lines: readonly OrderLine[] | null): number {
+  return (lines ?? []).reduce((sum, l) => sum + l.quantity, 0);
+}
+
 /** Whether any line was bought on a selling plan. */
 export function isSubscriptionOrder(lines: readonly OrderLine[] | null): boolean {
   return (lines ?? []).some((l) => l.subscription);
@@ -90,6 +95,8 @@ export interface OrderSums {
   /** Orders with a line bought on a selling plan, and their net revenue. */
   subscriptionOrders: number;
   subscriptionNetRevenue: number;
+  /** Units the orders sold (their lines' quantities), cancelled orders' taken back out. */
+  units: number;
 }
 
 /** What profit needs of a stored order. */
@@ -97,6 +104,8 @@ export interface OrderProfitFacts {
   /** Null: unknown when paid. */
   cost: number | null;
   isSubscription: boolean;
+  /** Units its lines sold (orderUnits). */
+  units: number;
 }
 
 /**
@@ -114,12 +123,14 @@ export function purchaseSums(order: OrderProfitFacts, value: number, refunded: n
     uncostedOrders: costed ? 0 : 1,
     subscriptionOrders: order.isSubscription ? 1 : 0,
     subscriptionNetRevenue: order.isSubscription ? net : 0,
+    // Cancelled goods were never sold, as they cost nothing.
+    units: cancelled ? 0 : order.units,
   };
 }
 
 /**
  * A later change to a counted order: `removedDelta` more of it refunded or cancelled lowers the net revenue
- * it counts with; its cancellation (`newlyCancelled`) takes its cost back out. Refunds leave the cost: svc
+ * it counts with; its cancellation (`newlyCancelled`) takes its cost and its units back out. Refunds leave the cost: svc
  * cannot tell whether the goods came back.
  */
 export function settlementSums(order: OrderProfitFacts, removedDelta: number, newlyCancelled: boolean): Partial<OrderSums> {
@@ -128,6 +139,7 @@ export function settlementSums(order: OrderProfitFacts, removedDelta: number, ne
     ...(costed && removedDelta !== 0 && { costedNetRevenue: -removedDelta }),
     ...(costed && newlyCancelled && order.cost !== 0 && { orderCost: -(order.cost ?? 0) }),
     ...(order.isSubscription && removedDelta !== 0 && { subscriptionNetRevenue: -removedDelta }),
+    ...(newlyCancelled && order.units !== 0 && { units: -order.units }),
   };
 }
 

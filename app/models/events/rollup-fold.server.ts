@@ -20,7 +20,7 @@ const TABLES: readonly RollupTable[] = [
       "exposures", "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded", "refundedOrders",
       "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions", "cappedRevenueConversions",
       "covariateSum", "covariateSquares", "covariateRevenueProducts", "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders",
-      "subscriptionOrders", "subscriptionNetRevenue",
+      "subscriptionOrders", "subscriptionNetRevenue", "units",
     ],
     nullable: ["cappedRevenueCubes", "covariateSum", "covariateSquares", "covariateRevenueProducts"],
   },

@@ -40,7 +40,7 @@ export interface RollupIncrement extends Partial<OrderSums> {
 }
 
 /** The increments only the order doors write; every other writer leaves them out (0). */
-type OrderOnly = "refundedOrders" | "costedOrders" | "orderCost" | "costedNetRevenue" | "uncostedOrders" | "subscriptionOrders" | "subscriptionNetRevenue";
+type OrderOnly = "units" | "refundedOrders" | "costedOrders" | "orderCost" | "costedNetRevenue" | "uncostedOrders" | "subscriptionOrders" | "subscriptionNetRevenue";
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
 export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement): Promise<void> {
@@ -71,6 +71,7 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       uncostedOrders: inc.uncostedOrders ?? 0,
       subscriptionOrders: inc.subscriptionOrders ?? 0,
       subscriptionNetRevenue: inc.subscriptionNetRevenue ?? 0,
+      units: inc.units ?? 0,
     },
   ]);
 }
@@ -82,7 +83,7 @@ const ROLLUP_COLUMNS = arrayColumns<RollupDeltaRow>({
   cappedRevenueCubes: "numeric", conversionSquares: "bigint", revenueConversions: "numeric",
   cappedRevenueConversions: "numeric", covariateSum: "numeric", covariateSquares: "numeric",
   covariateRevenueProducts: "numeric", refundedOrders: "int", costedOrders: "int", orderCost: "numeric",
-  costedNetRevenue: "numeric", uncostedOrders: "int", subscriptionOrders: "int", subscriptionNetRevenue: "numeric",
+  costedNetRevenue: "numeric", uncostedOrders: "int", subscriptionOrders: "int", subscriptionNetRevenue: "numeric", units: "int",
 });
 
 /** How many parameters rollupUpsertSql's statement takes (one array per column). */
@@ -101,7 +102,7 @@ export function rollupUpsertSql(first: number, part = "0"): string {
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
        "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "refundedOrders",
-       "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders", "subscriptionOrders", "subscriptionNetRevenue")
+       "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders", "subscriptionOrders", "subscriptionNetRevenue", "units")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", ${part}, r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
             COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
@@ -110,7 +111,8 @@ export function rollupUpsertSql(first: number, part = "0"): string {
             -- Not COALESCEd: null (a visitor whose covariate is unknown) makes the row unknown.
             r."covariateSum", r."covariateSquares", r."covariateRevenueProducts", COALESCE(r."refundedOrders", 0),
             COALESCE(r."costedOrders", 0), COALESCE(r."orderCost", 0), COALESCE(r."costedNetRevenue", 0),
-            COALESCE(r."uncostedOrders", 0), COALESCE(r."subscriptionOrders", 0), COALESCE(r."subscriptionNetRevenue", 0)
+            COALESCE(r."uncostedOrders", 0), COALESCE(r."subscriptionOrders", 0), COALESCE(r."subscriptionNetRevenue", 0),
+            COALESCE(r."units", 0)
        FROM ${unnestRows(ROLLUP_COLUMNS, first, "r")}
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "part") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
@@ -136,7 +138,8 @@ export function rollupUpsertSql(first: number, part = "0"): string {
        "costedNetRevenue" = "DailyRollup"."costedNetRevenue" + EXCLUDED."costedNetRevenue",
        "uncostedOrders" = "DailyRollup"."uncostedOrders" + EXCLUDED."uncostedOrders",
        "subscriptionOrders" = "DailyRollup"."subscriptionOrders" + EXCLUDED."subscriptionOrders",
-       "subscriptionNetRevenue" = "DailyRollup"."subscriptionNetRevenue" + EXCLUDED."subscriptionNetRevenue"`;
+       "subscriptionNetRevenue" = "DailyRollup"."subscriptionNetRevenue" + EXCLUDED."subscriptionNetRevenue",
+       "units" = "DailyRollup"."units" + EXCLUDED."units"`;
 }
 
 /** Only the order doors move refundedOrders and profit's order sums; every other writer may leave them out. */

@@ -33,7 +33,7 @@ const FLOAT_COLUMNS = [
   "costedNetRevenue", "subscriptionNetRevenue",
 ] as const;
 const INT_COLUMNS = [
-  "exposures", "exposedVisitors", "convertingVisitors", "conversions", "refundedOrders", "costedOrders", "uncostedOrders", "subscriptionOrders",
+  "exposures", "exposedVisitors", "convertingVisitors", "conversions", "refundedOrders", "costedOrders", "uncostedOrders", "subscriptionOrders", "units",
 ] as const;
 
 /** How the rollup rows travel: a field per cell, or the whole set as one JSON text (rollupRowsForm). */

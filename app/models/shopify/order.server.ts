@@ -19,17 +19,19 @@ export interface OrderRow {
   /** What its line items cost the shop; null: unknown (app/domain/shopify/order-lines.ts). */
   cost: number | null;
   isSubscription: boolean;
+  /** Units its lines sold (0 for orders from before they were kept). */
+  units: number;
 }
 
 const decimal = (n: number) => new Prisma.Decimal(n);
 
 /** Inserts the order unless (shop, order id) exists; false for a redelivery. Only OrderRow's fields are stored. */
 export async function insertOrder(tx: Tx, row: OrderRow): Promise<boolean> {
-  const { shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription } = row;
+  const { shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription, units } = row;
   const { count } = await tx.order.createMany({
     data: [
       {
-        ...{ shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription },
+        ...{ shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription, units },
         total: decimal(row.total),
         presentmentTotal: decimal(row.presentmentTotal),
         refunded: decimal(row.refunded),

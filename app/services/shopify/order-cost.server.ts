@@ -3,7 +3,7 @@
 // kept. Any failure of the Admin API leaves the order's cost unknown (counted apart, never guessed); the
 // order itself always counts.
 import type { PaidOrder } from "~/domain/shopify/order";
-import { costedVariants, isSubscriptionOrder, orderCost, type OrderProfitFacts, type UnitCost } from "~/domain/shopify/order-lines";
+import { costedVariants, isSubscriptionOrder, orderUnits, orderCost, type OrderProfitFacts, type UnitCost } from "~/domain/shopify/order-lines";
 import { MAX_VARIANTS_PER_QUERY, readVariantCosts, variantGid, variantsToRead, VARIANT_COSTS_QUERY } from "~/domain/shopify/variant-cost";
 import { describeErrors, type AdminGraphql } from "~/infra/admin-graphql";
 import { findVariantCosts, saveVariantCosts } from "~/models/shopify/variant-cost.server";
@@ -27,10 +27,11 @@ export async function orderProfitFacts(
   now = new Date(),
 ): Promise<OrderProfitFacts> {
   const isSubscription = isSubscriptionOrder(order.lines);
+  const units = orderUnits(order.lines);
   // A test order never counts, so its cost is not worth a request.
-  if (order.isTest) return { cost: null, isSubscription };
+  if (order.isTest) return { cost: null, isSubscription, units };
   const variants = costedVariants(order.lines);
-  if (variants.length > MAX_VARIANTS_PER_QUERY) return { cost: null, isSubscription };
+  if (variants.length > MAX_VARIANTS_PER_QUERY) return { cost: null, isSubscription, units };
   const kept = await findVariantCosts(shop.id, variants);
   const costs = new Map<string, UnitCost>();
   for (const [id, k] of kept) costs.set(id, k.cost);
@@ -43,7 +44,7 @@ export async function orderProfitFacts(
       for (const [id, cost] of read) costs.set(id, cost);
     }
   }
-  return { cost: orderCost(order.lines, costs, order.currency), isSubscription };
+  return { cost: orderCost(order.lines, costs, order.currency), isSubscription, units };
 }
 
 /** The variants' costs from the shop's Admin API in one query, or null (logged) when it cannot answer. */
