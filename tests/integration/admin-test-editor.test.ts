@@ -243,7 +243,14 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
   it("creates a price test whose variant changes only what it charges, locks its offer once it runs, and copies it", async () => {
     const { sites } = await editorOf(SHOP_A);
     const site = sites[0]!;
-    const base = definition(site.id, { name: "Bowl at 19.99" });
+    // Two goals, as the form starts a Shopify test (the purchase and adding to the cart): one insert of both.
+    const base = definition(site.id, {
+      name: "Bowl at 19.99",
+      goals: [
+        { kind: "purchase", label: "purchase", selector: "", page: { kind: "exact", value: "" }, primary: true },
+        { kind: "added_to_cart", label: "added_to_cart", selector: "", page: { kind: "exact", value: "" }, primary: false },
+      ],
+    });
     const offer = { kind: "price", by: "percent", value: "", minimum: "", products: "", prices: "44810745389307: 19.99" };
     const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }] };
     const created = await create(SHOP_A, priced);
