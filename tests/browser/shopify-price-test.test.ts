@@ -71,7 +71,45 @@ describe("the demo Shopify storefront's price test in Chromium", () => {
     return ((await res.json()) as PatchesResponse).tests.find((t) => t.test === DEMO_PRICE_TEST_ID)?.arm ?? "none";
   };
 
-  it("shows 20 fresh shoppers one price everywhere, the one the checkout charges for their arm, and counts their orders by arm", async () => {
+  /** The purchase rows of the results CSV, by arm: what the merchant downloads. */
+  const purchasesByArm = async () => {
+    const csv = await (await fetch(`${demo.server.url}/app/tests/${DEMO_PRICE_TEST_ID}/export.csv`)).text();
+    const [header = [], ...rows] = parseCsv(csv);
+    const purchases = new Map(
+      rows
+        .map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])))
+        .filter((row) => row.goal === "purchase")
+        .map((row) => [row.arm_id, row]),
+    );
+    return { csv, purchases };
+  };
+  /** The results page's "Orders checked" card: per arm, its orders checked and those charged otherwise. */
+  const ordersChecked = async () => {
+    const admin = await demo.browser.newPage();
+    const adminProblems = collectPageProblems(admin);
+    await admin.goto(`${demo.server.url}/app/tests/${DEMO_PRICE_TEST_ID}`, { waitUntil: "networkidle" });
+    const card = admin.locator("[data-svc-offer-check]");
+    const counts = new Map<string, { checked: number; otherwise: number }>();
+    if ((await card.count()) > 0) {
+      for (const [arm, name] of [[CONTROL, "List price"], [CHEAPER, `Bowl at ${DEMO_PRICE_ARM_PRICE.toFixed(2)}`]] as const) {
+        const cells = await card.locator("tbody tr", { hasText: name }).first().locator("th, td").allInnerTexts();
+        // Its last two columns: orders checked, and those charged otherwise.
+        const [checked, otherwise] = cells.slice(-2).map((cell) => Number(cell.trim().replace(/,/g, "")));
+        counts.set(arm, { checked: checked ?? NaN, otherwise: otherwise ?? NaN });
+      }
+    }
+    expect(adminProblems).toEqual([]);
+    await admin.close();
+    return counts;
+  };
+
+  // The page must settle within the snippet's 1,000 ms, a real-time bound that a CI machine running the other lanes
+  // beside this one has missed once in two runs (a shopper's exposure never came: the snippet gave up, as it does on
+  // a device that slow). A retry runs all 20 shoppers again, and the results are compared with what the attempt found
+  // before it, so a failed attempt's visitors do not count against the next.
+  it("shows 20 fresh shoppers one price everywhere, the one the checkout charges for their arm, and counts their orders by arm", { retry: 2, timeout: 300_000 }, async () => {
+    const before = await purchasesByArm();
+    const checkedBefore = await ordersChecked();
     const mismatches: string[] = [];
     const listPriceFrames: string[] = [];
     const orders = new Map<string, number>();
@@ -133,37 +171,32 @@ describe("the demo Shopify storefront's price test in Chromium", () => {
     expect(priceBundles).toBe(SHOPPERS * 3);
 
     // The results count each arm's visitors and orders, the revenue at the arm's price, and the profit over the bowl's
-    // cost, in all and per visitor.
-    const csv = await (await fetch(`${demo.server.url}/app/tests/${DEMO_PRICE_TEST_ID}/export.csv`)).text();
-    const [header = [], ...rows] = parseCsv(csv);
-    const purchases = new Map(
-      rows
-        .map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])))
-        .filter((row) => row.goal === "purchase")
-        .map((row) => [row.arm_id, row]),
-    );
+    // cost, in all and per visitor: this attempt's on top of what was counted before it (nothing, on a first attempt).
+    const { csv, purchases } = await purchasesByArm();
+    const figures = (row: Record<string, string> | undefined) => ({
+      visitors: Number(row?.visitors ?? 0), conversions: Number(row?.conversions ?? 0), revenue: Number(row?.revenue ?? 0), profit: Number(row?.profit ?? 0),
+    });
     for (const arm of DEMO_PRICE_ARM_IDS) {
       const n = orders.get(arm) ?? 0;
       const price = arm === CHEAPER ? DEMO_PRICE_ARM_PRICE : 30;
+      const was = figures(before.purchases.get(arm));
       const row = purchases.get(arm);
-      const seen = { visitors: Number(row?.visitors), conversions: Number(row?.conversions), revenue: Number(row?.revenue), profit: row?.profit, perVisitor: Number(row?.profit_per_visitor) };
-      // Each shopper was exposed once and bought one bowl: the arm's profit per visitor is its margin on the bowl.
-      expect(seen, `${arm} in ${csv}`).toEqual({ visitors: n, conversions: n, revenue: price * n, profit: ((price - UNIT_COST) * n).toFixed(2), perVisitor: price - UNIT_COST });
+      const seen = { ...figures(row), perVisitor: Number(row?.profit_per_visitor) };
+      // Each shopper was exposed once and bought one bowl: on a first attempt, the arm's profit per visitor is its margin on the bowl.
+      const expected = { visitors: was.visitors + n, conversions: was.conversions + n, revenue: was.revenue + price * n, profit: was.profit + (price - UNIT_COST) * n };
+      const { perVisitor, ...counts } = seen;
+      expect(counts, `${arm} in ${csv}`).toEqual(expected);
+      expect(perVisitor, `${arm} in ${csv}`).toBeCloseTo(expected.profit / expected.visitors, 2);
+      if (was.visitors === 0) expect(perVisitor).toBeCloseTo(price - UNIT_COST, 2);
     }
 
     // The orders check read each order's discount allocations and found every one charged as its arm says.
-    const admin = await demo.browser.newPage();
-    const adminProblems = collectPageProblems(admin);
-    await admin.goto(`${demo.server.url}/app/tests/${DEMO_PRICE_TEST_ID}`, { waitUntil: "networkidle" });
-    const card = admin.locator("[data-svc-offer-check]");
-    for (const [arm, name] of [[CONTROL, "List price"], [CHEAPER, `Bowl at ${DEMO_PRICE_ARM_PRICE.toFixed(2)}`]] as const) {
-      const cells = await card.locator("tbody tr", { hasText: name }).first().locator("th, td").allInnerTexts();
-      // Its last two columns: orders checked, and those charged otherwise.
-      expect(cells.slice(-2).map((cell) => cell.trim()), name).toEqual([String(orders.get(arm)), "0"]);
+    const checked = await ordersChecked();
+    for (const arm of DEMO_PRICE_ARM_IDS) {
+      const was = checkedBefore.get(arm) ?? { checked: 0, otherwise: 0 };
+      expect(checked.get(arm), arm).toEqual({ checked: was.checked + (orders.get(arm) ?? 0), otherwise: 0 });
     }
-    expect(adminProblems).toEqual([]);
-    await admin.close();
-  }, 300_000);
+  });
 
   it("loads the price bundle only on the pages a price test covers", async () => {
     const context = await demo.browser.newContext();
