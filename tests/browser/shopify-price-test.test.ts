@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
 import { DEMO_PRICE_ARM_IDS, DEMO_PRICE_ARM_PRICE, DEMO_PRICE_TEST_ID, DEMO_SHOPIFY_SITE_ID } from "~/demo/constants";
 import type { PatchesResponse } from "~/wire";
-import { PRICE_HIDE_ATTRIBUTE, PRICE_SELECTOR } from "~/wire/price-display";
+import { PRICE_ARM_ATTRIBUTE, PRICE_HIDE_ATTRIBUTE, PRICE_SELECTOR } from "~/wire/price-display";
 import { parseCsv } from "../support/csv";
 import { collectPageProblems } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
@@ -90,31 +90,37 @@ describe("the demo Shopify storefront's price test in Chromium", () => {
     await admin.goto(`${demo.server.url}/app/tests/${DEMO_PRICE_TEST_ID}`, { waitUntil: "networkidle" });
     const card = admin.locator("[data-svc-offer-check]");
     const counts = new Map<string, { checked: number; otherwise: number }>();
-    if ((await card.count()) > 0) {
-      for (const [arm, name] of [[CONTROL, "List price"], [CHEAPER, `Bowl at ${DEMO_PRICE_ARM_PRICE.toFixed(2)}`]] as const) {
-        const cells = await card.locator("tbody tr", { hasText: name }).first().locator("th, td").allInnerTexts();
-        // Its last two columns: orders checked, and those charged otherwise.
-        const [checked, otherwise] = cells.slice(-2).map((cell) => Number(cell.trim().replace(/,/g, "")));
-        counts.set(arm, { checked: checked ?? NaN, otherwise: otherwise ?? NaN });
-      }
+    for (const [arm, name] of [[CONTROL, "List price"], [CHEAPER, `Bowl at ${DEMO_PRICE_ARM_PRICE.toFixed(2)}`]] as const) {
+      const cells = await card.locator("tbody tr", { hasText: name }).first().locator("th, td").allInnerTexts();
+      // Its last two columns: orders checked, and those charged otherwise.
+      const [checked, otherwise] = cells.slice(-2).map((cell) => Number(cell.trim().replace(/,/g, "")));
+      counts.set(arm, { checked: checked ?? NaN, otherwise: otherwise ?? NaN });
     }
     expect(adminProblems).toEqual([]);
     await admin.close();
     return counts;
   };
 
-  // The page must settle within the snippet's 1,000 ms, a real-time bound that a CI machine running the other lanes
-  // beside this one has missed once in two runs (a shopper's exposure never came: the snippet gave up, as it does on
-  // a device that slow). A retry runs all 20 shoppers again, and the results are compared with what the attempt found
-  // before it, so a failed attempt's visitors do not count against the next.
-  it("shows 20 fresh shoppers one price everywhere, the one the checkout charges for their arm, and counts their orders by arm", { retry: 2, timeout: 300_000 }, async () => {
-    const before = await purchasesByArm();
-    const checkedBefore = await ordersChecked();
+  /** The arm the core snippet marked on a settled page's price element; null when it did not apply an arm there. */
+  const markedArm = (page: Page, selector: string) => page.locator(selector).first().getAttribute(PRICE_ARM_ATTRIBUTE);
+
+  // A page the snippet could not decide within its 1,000 ms (a loaded machine, as a slow device) shows the original:
+  // no arm is marked, the list price shows, and the visitor is not exposed there, as the no-flicker promise has it. A
+  // shopper whose page did that is told apart by the mark, the condition itself, checked for that promise, and
+  // replaced by a fresh one, so that 20 shoppers go through whom svc did decide for (a CI machine running the other
+  // lanes beside this one left one such page in two runs).
+  it("shows 20 fresh shoppers one price everywhere, the one the checkout charges for their arm, and counts their orders by arm", async () => {
     const mismatches: string[] = [];
     const listPriceFrames: string[] = [];
     const orders = new Map<string, number>();
+    /** Shoppers exposed to the test (what the results call visitors), by arm: those who bought and any left after a slow page. */
+    const exposedBy = new Map<string, number>();
+    const slowPages: string[] = [];
     let priceBundles = 0;
-    for (let shopper = 0; shopper < SHOPPERS; shopper++) {
+    let pricePages = 0;
+    for (let shopper = 0; orders.size === 0 || [...orders.values()].reduce((a, b) => a + b, 0) < SHOPPERS; shopper++) {
+      // A bound on replacements: a snippet that never decides in time is a failure, not a slow machine.
+      expect(slowPages.length, slowPages.join("; ")).toBeLessThanOrEqual(SHOPPERS / 2);
       const context = await demo.browser.newContext({ viewport: { width: 1000, height: 800 } });
       await context.addCookies([{ name: "_tracking_consent", value: granted, url: demo.server.url }]);
       await context.addInitScript(sampleFrames, { selector: PRICE_SELECTOR, until: WATCH_MS });
@@ -124,21 +130,43 @@ describe("the demo Shopify storefront's price test in Chromium", () => {
         if (new URL(request.url()).searchParams.get("for") === "shopify-price") priceBundles++;
       });
 
-      const exposed = page.waitForResponse((r) => pathIs("/api/collect")(r) && (r.request().postData() ?? "").includes(`"test":"${DEMO_PRICE_TEST_ID}"`));
+      // Caught: a page svc did not decide for sends no exposure, and its context is closed before the wait ends.
+      const exposed = page
+        .waitForResponse((r) => pathIs("/api/collect")(r) && (r.request().postData() ?? "").includes(`"test":"${DEMO_PRICE_TEST_ID}"`))
+        .catch(() => null);
       const product = await shownPrice(page, `${demo.server.url}${BOWL}`, PRICE_SELECTOR);
+      pricePages++;
+      if (!(await markedArm(page, PRICE_SELECTOR))) {
+        expect(product.price, `shopper ${shopper}'s undecided product page`).toBe(LIST_PRICE);
+        slowPages.push(`shopper ${shopper}: product page`);
+        await context.close();
+        continue;
+      }
       // The exposure is committed before anything is bought (the batch is answered after its commit).
-      expect((await exposed).status()).toBe(200);
+      expect((await exposed)?.status()).toBe(200);
       const vid = await page.evaluate(() => localStorage.getItem("svc_vid"));
       expect(vid).toMatch(/^[A-Za-z0-9_-]+$/);
       const arm = await serverArm(vid!);
       expect(DEMO_PRICE_ARM_IDS as readonly string[]).toContain(arm);
       // The visitor id reaches the cart, which the Function charges by.
       await expect.poll(() => page.evaluate(() => fetch("/cart.js").then((r) => r.json()).then((c) => c.attributes._svc_vid))).toBe(vid);
+      expect(await markedArm(page, PRICE_SELECTOR)).toBe(arm);
+      exposedBy.set(arm, (exposedBy.get(arm) ?? 0) + 1);
 
-      const grid = await shownPrice(page, `${demo.server.url}${GRID}`, `#grid [data-product="8000000000002"] ${PRICE_SELECTOR}`);
+      const bowlInGrid = `#grid [data-product="8000000000002"] ${PRICE_SELECTOR}`;
+      const grid = await shownPrice(page, `${demo.server.url}${GRID}`, bowlInGrid);
+      pricePages++;
+      if (!(await markedArm(page, bowlInGrid))) {
+        // Exposed already, so counted as a visitor; this page shows the original, and the shopper leaves without buying.
+        expect(grid.price, `shopper ${shopper}'s undecided grid`).toBe(LIST_PRICE);
+        slowPages.push(`shopper ${shopper}: grid`);
+        await context.close();
+        continue;
+      }
       // The mug is in no price test: its card keeps its own price.
       expect(await page.locator(`#grid [data-product="8000000000001"] ${PRICE_SELECTOR}`).textContent()).toBe("$20.00");
       await shownPrice(page, `${demo.server.url}${BOWL}`, PRICE_SELECTOR);
+      pricePages++;
       await page.getByRole("button", { name: "Add to cart" }).click();
       const drawer = await page.locator("#cart-drawer .drawer-price").textContent();
       await page.goto(`${demo.server.url}${CART}`);
@@ -168,35 +196,35 @@ describe("the demo Shopify storefront's price test in Chromium", () => {
     expect(listPriceFrames).toEqual([]);
     // Both arms were drawn (all 20 in one arm would happen once in half a million runs), each page loading the bundle once.
     expect([...orders.keys()].sort()).toEqual([CONTROL, CHEAPER].sort());
-    expect(priceBundles).toBe(SHOPPERS * 3);
+    expect(priceBundles).toBe(pricePages);
 
     // The results count each arm's visitors and orders, the revenue at the arm's price, and the profit over the bowl's
-    // cost, in all and per visitor: this attempt's on top of what was counted before it (nothing, on a first attempt).
+    // cost, in all and per visitor.
     const { csv, purchases } = await purchasesByArm();
     const figures = (row: Record<string, string> | undefined) => ({
       visitors: Number(row?.visitors ?? 0), conversions: Number(row?.conversions ?? 0), revenue: Number(row?.revenue ?? 0), profit: Number(row?.profit ?? 0),
     });
     for (const arm of DEMO_PRICE_ARM_IDS) {
       const n = orders.get(arm) ?? 0;
+      const visitors = exposedBy.get(arm) ?? 0;
       const price = arm === CHEAPER ? DEMO_PRICE_ARM_PRICE : 30;
-      const was = figures(before.purchases.get(arm));
       const row = purchases.get(arm);
       const seen = { ...figures(row), perVisitor: Number(row?.profit_per_visitor) };
-      // Each shopper was exposed once and bought one bowl: on a first attempt, the arm's profit per visitor is its margin on the bowl.
-      const expected = { visitors: was.visitors + n, conversions: was.conversions + n, revenue: was.revenue + price * n, profit: was.profit + (price - UNIT_COST) * n };
+      // Each exposed shopper counts once, each buyer one bowl: when every one of them bought, the arm's profit per
+      // visitor is its margin on the bowl.
+      const expected = { visitors, conversions: n, revenue: price * n, profit: (price - UNIT_COST) * n };
       const { perVisitor, ...counts } = seen;
       expect(counts, `${arm} in ${csv}`).toEqual(expected);
       expect(perVisitor, `${arm} in ${csv}`).toBeCloseTo(expected.profit / expected.visitors, 2);
-      if (was.visitors === 0) expect(perVisitor).toBeCloseTo(price - UNIT_COST, 2);
+      if (visitors === n) expect(perVisitor).toBeCloseTo(price - UNIT_COST, 2);
     }
 
     // The orders check read each order's discount allocations and found every one charged as its arm says.
     const checked = await ordersChecked();
     for (const arm of DEMO_PRICE_ARM_IDS) {
-      const was = checkedBefore.get(arm) ?? { checked: 0, otherwise: 0 };
-      expect(checked.get(arm), arm).toEqual({ checked: was.checked + (orders.get(arm) ?? 0), otherwise: 0 });
+      expect(checked.get(arm), arm).toEqual({ checked: orders.get(arm) ?? 0, otherwise: 0 });
     }
-  });
+  }, 300_000);
 
   it("loads the price bundle only on the pages a price test covers", async () => {
     const context = await demo.browser.newContext();
