@@ -42,3 +42,14 @@ export interface CovariateSums {
   covariateSquares: number;
   covariateRevenueProducts: number;
 }
+
+/**
+ * Profit per visitor's sums (docs/statistics.md, "Profit per visitor"), on the goal rows of Shopify orders: Σ and Σ³ of
+ * each visitor's profit squared and cubed (the net revenue of their costed orders less those orders' cost), kept by
+ * the order doors from the visitor's running profit (VisitorTotal.profit). NULL on rows that counted costed orders
+ * before they were kept: unknown, so the arm's profit is then not compared.
+ */
+export interface ProfitSums {
+  profitSquares: number | null;
+  profitCubes: number | null;
+}

@@ -235,3 +235,40 @@ describe("a site's goal labels are bounded on the page (issue 20, row 3)", () =>
     expect(boundGoals(rows, new Set())).toEqual(rows);
   });
 });
+
+describe("buildResults for a price test", () => {
+  // $30 at a $12 cost against $24: 5% buy the bowl at $30, 6.5% at $24. The lower price converts and even earns
+  // more revenue per visitor (+4%), and earns less profit per visitor ($0.78 against $0.90).
+  const buyers = (armId: string, n: number, price: number, over: Partial<RollupRow> = {}) =>
+    row(armId, "purchase", "2026-11-01", {
+      convertingVisitors: n, conversions: n, revenue: n * price, revenueSquares: n * price ** 2, cappedRevenueCubes: n * price ** 3,
+      costedOrders: n, orderCost: n * 12, costedNetRevenue: n * price, profitSquares: n * (price - 12) ** 2, profitCubes: n * (price - 12) ** 3, ...over,
+    });
+  const rollups = [row("a", "", "2026-11-01", { exposedVisitors: 20_000 }), row("b", "", "2026-11-01", { exposedVisitors: 20_000 }), buyers("a", 1000, 30), buyers("b", 1300, 24)];
+  const goals = [{ label: "purchase", isPrimary: true }];
+
+  it("decides on profit per visitor: keeps the list price that earns more, where conversion rate ships the lower one", () => {
+    const onRate = buildResults(input(rollups, { goals }));
+    expect(onRate.verdict).toMatchObject({ kind: "variant-ahead", armId: "b" });
+    expect(onRate.verdict.metric).toBeUndefined();
+    const onProfit = buildResults(input(rollups, { goals, decidesOnProfit: true }));
+    expect(onProfit.verdict).toMatchObject({ kind: "control-ahead", metric: "profit per visitor" });
+    expect(onProfit.verdict.text).toBe("Control is ahead on purchase: every variant earns less profit per visitor.");
+    const b = onProfit.goals[0]?.arms[1];
+    expect(b?.profitLift).toBeCloseTo(0.78 / 0.9 - 1, 6);
+    expect(b?.profitCiHigh).toBeLessThan(0);
+    // The rate's own comparison is still there for its column.
+    expect(b?.lift).toBeCloseTo(0.3, 6);
+    // How long to go plans on profit per visitor.
+    expect(onProfit.remaining.usersNeeded).not.toBe(onRate.remaining.usersNeeded);
+  });
+
+  it("falls back to conversion rate when the orders' profit cannot decide: rows from before its sums were kept, or costs unknown", () => {
+    const unkept = rollups.map((r) => (r.armId === "b" && r.goal === "purchase" ? { ...r, profitSquares: null, profitCubes: null } : r));
+    const view = buildResults(input(unkept, { goals, decidesOnProfit: true }));
+    expect(view.verdict.metric).toBeUndefined();
+    expect(view.goals[0]?.profitDecidable).toBeUndefined();
+    const uncosted = [...rollups, row("b", "purchase", "2026-11-02", { convertingVisitors: 100, conversions: 100, revenue: 2400, revenueSquares: 57_600, uncostedOrders: 100 })];
+    expect(buildResults(input(uncosted, { goals, decidesOnProfit: true })).verdict.metric).toBeUndefined();
+  });
+});

@@ -6,10 +6,11 @@ import { dailySeries } from "./daily";
 import { funnelOf } from "./funnel";
 import { moneySource, type MoneySourceSite } from "../events/money-source";
 import { orderSumsPerArm, profitPerArm } from "./profit";
+import { compareProfit, profitDecidable, profitMomentsPerArm, profitPlan } from "./profit-comparison";
 import { compareArms, compareAov, comparisonSettings, revenueVarianceRemoved, sampleRatio, timeToGo, type ComparisonSettings } from "./stats";
 import { emptyTotals, otherCurrencyRevenue, rollupDays, totalsPerArm, type RollupRow } from "./totals";
 import { decideVerdict } from "./verdict";
-import type { ArmResult, FlickerStats, GoalResult, ResultsView } from "./view";
+import type { ArmResult, DecisionMetric, FlickerStats, GoalResult, ResultsView } from "./view";
 import { verdictFor } from "./verdict-words";
 
 export type { RollupRow } from "./totals";
@@ -28,6 +29,11 @@ export interface ResultsInput {
   /** The shop's prior on the relative effect for chance to win; the engine's default when absent. */
   prior?: PriorInput;
   revenueCap?: ResultsView["revenueCap"];
+  /**
+   * A price test (an arm charges a price of its own): it decides on profit per visitor wherever its orders allow
+   * (profit-comparison.ts, profitDecidable), since a lower price converts more whatever it earns.
+   */
+  decidesOnProfit?: boolean;
 }
 
 /**
@@ -48,9 +54,12 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
   const aov = compareAov(input.arms, totals, settings);
   const removed = totals.some((t) => t.cappedRevenue !== 0) ? revenueVarianceRemoved(totals) : null;
   const profits = profitPerArm(orderSumsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal), totals);
+  const moments = profits ? profitMomentsPerArm(rowsOfGoal, input.arms.map((a) => a.id), input.currency, goal) : null;
+  const profitComparisons = moments ? compareProfit(input.arms, moments, settings) : [];
   return {
     goal,
     primary,
+    ...(moments && profitDecidable(moments) && { profitDecidable: true as const }),
     source: moneySource(goal, input.site ?? { kind: "web" }),
     ...(removed !== null && { cupedVarianceReduction: removed }),
     arms: input.arms.map((arm, i): ArmResult => {
@@ -77,6 +86,7 @@ function goalResult(input: ResultsInput, rowsOfGoal: readonly RollupRow[], setti
         ...comparisons[i],
         ...aov[i],
         ...(profits?.[i] && { profit: profits[i] }),
+        ...profitComparisons[i],
       };
     }),
   };
@@ -123,6 +133,7 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
   const primary = goals.find((g) => g.primary);
   const visitors = totalsPerArm(input.rollups, input.arms.map((a) => a.id), input.currency, null).map((t) => t.visitors);
   const srm = sampleRatio(input.arms, visitors);
+  const metric: DecisionMetric = input.decidesOnProfit && primary?.profitDecidable ? "profit per visitor" : "conversion rate";
   const remaining = timeToGo({
     arms: input.arms,
     controlRate: primary ? primary.arms[0]?.rate : null,
@@ -130,11 +141,15 @@ export function buildResults(unbounded: ResultsInput): ResultsView {
     days: rollupDays(input.rollups).length,
     minDetectableEffect: input.test.minDetectableEffect,
     alpha,
+    ...(metric === "profit per visitor" && primaryGoal !== undefined && {
+      plan: profitPlan(input.arms, profitMomentsPerArm(rowsOf(primaryGoal), input.arms.slice(0, 1).map((a) => a.id), input.currency, primaryGoal)[0], input.test.minDetectableEffect, alpha),
+    }),
   });
   const guarded = new Set(input.goals.filter((g) => g.isGuardrail).map((g) => g.label));
   const guardrails = goals.filter((g) => guarded.has(g.goal) && !g.primary);
   const verdict = verdictFor(
-    decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect: input.test.minDetectableEffect, guardrails }),
+    decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect: input.test.minDetectableEffect, guardrails, metric }),
+    metric,
   );
   return {
     test: input.test,

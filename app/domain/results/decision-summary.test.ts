@@ -404,3 +404,34 @@ describe("decision words", () => {
     expect(text).toContain("the range is too uncertain to put a figure on");
   });
 });
+
+describe("the decision of a price test, on profit per visitor", () => {
+  /** A day of a price test: each buyer pays `price` for one bowl that costs $12, so their profit is price − 12. */
+  function priceDay(date: string, control: ArmDay & { price: number }, variant: ArmDay & { price: number }): RollupRow[] {
+    return day(date, { ...control, revenue: control.converting * control.price }, { ...variant, revenue: variant.converting * variant.price }).map((r) => {
+      const d = r.armId === "a" ? control : variant;
+      const margin = d.price - 12;
+      return r.goal === ""
+        ? r
+        : { ...r, costedOrders: d.converting, orderCost: d.converting * 12, costedNetRevenue: d.converting * d.price, profitSquares: d.converting * margin ** 2, profitCubes: d.converting * margin ** 3 };
+    });
+  }
+  const priceView = (rollups: RollupRow[]) =>
+    buildResults({ test, arms, goals: [{ label: "purchase", isPrimary: true }], currency: "USD", rollups, flicker: [], decidesOnProfit: true });
+
+  it("marks the lower price worse and keeps control when it sells more but earns less, in words that name profit", () => {
+    const s = summarize(priceView(priceDay("2026-11-01", { visitors: 20_000, converting: 1000, price: 30 }, { visitors: 20_000, converting: 1300, price: 24 })));
+    expect(s).toMatchObject({ state: "keep-control", metric: "profit per visitor", moneyDisagreement: null });
+    expect(primaryMarkOf(s, "b")).toBe("worse");
+    expect(s.called?.lift).toBeCloseTo(0.78 / 0.9 - 1, 6);
+    // The rate's chance to win would say the lower price wins: it is not shown beside a decision on profit.
+    expect(s.goals[0]?.arms[1]?.chance).toBe("hidden");
+    expect(decisionWords(s).sentences[0]).toMatch(/^Every variant earns less profit per visitor than Original on purchase; the closest, Bold: lift -13\.3% \(-\d);
+  });
+
+  it("says while collecting that a price test waits for costed orders, and plans how long to go on profit", () => {
+    const s = summarize(priceView(priceDay("2026-11-01", { visitors: 300, converting: 5, price: 30 }, { visitors: 300, converting: 6, price: 24 })));
+    expect(s).toMatchObject({ state: "collecting", metric: "profit per visitor" });
+    expect(decisionWords(s).sentences[0]).toBe("This price test decides on profit per visitor: not enough costed orders yet to compare every variant's with control's on purchase.");
+  });
+});

@@ -5,8 +5,9 @@
 import { OTHER_GOAL } from "../events/goal-labels";
 import type { TestStatus } from "../experiments/test-lifecycle";
 import { planSample } from "./stats";
-import { MIN_VISITORS_PER_ARM } from "./verdict";
-import type { ArmResult, GoalResult, HeldBack, ResultsView } from "./view";
+import { PROFIT_COSTED_SHARE } from "./profit-comparison";
+import { asProposed, MIN_VISITORS_PER_ARM } from "./verdict";
+import type { ArmResult, DecisionMetric, GoalResult, HeldBack, ResultsView } from "./view";
 
 export type DecisionState =
   | "not-started"
@@ -40,6 +41,8 @@ export type NoEstimateReason =
   | "no-control-visitors"
   | "first-day"
   | "no-control-conversion"
+  /** A decision on profit per visitor (a price test) plans from control's profit per visitor, which is not above 0 yet. */
+  | "no-control-profit"
   | "rate-past-100"
   | "no-recent-traffic"
   | "planned-sample-reached"
@@ -122,6 +125,8 @@ export interface ArmStanding {
 
 export interface DecisionSummary {
   state: DecisionState;
+  /** What decides on the primary goal: conversion rate, or profit per visitor for a price test (verdict.ts). */
+  metric: DecisionMetric;
   lifecycle: Lifecycle;
   /** Ship, keep the control, or no difference as large as the MDE: the question the test asked is answered. */
   decided: boolean;
@@ -176,12 +181,8 @@ export const LONG_TEST_DAYS = 90;
 export const MDE_STEPS: readonly number[] = [0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
 /** Days in the month of "worth per month". */
 export const DAYS_PER_MONTH = 30;
-/**
- * Profit per visitor is the worth's metric once at least this share of the control's and the called arm's orders
- * have a known cost: an order without one counts no profit, so arms with different shares left out would differ in
- * profit for that alone (docs/results.md, "Profit").
- */
-export const PROFIT_COSTED_SHARE = 0.95;
+/** Profit per visitor is the worth's metric once this share of both arms' orders have a known cost (profit-comparison.ts). */
+export { PROFIT_COSTED_SHARE };
 /** A chance to win at or beyond these reads as a claim that one arm wins. */
 export const CHANCE_CLAIM = 0.95;
 
@@ -361,7 +362,7 @@ function advice(view: ResultsView, primary: GoalResult, remainingUsers: number, 
   return { dailyVisitors: pace, mde: larger, goal: goals[0] ?? null };
 }
 
-function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: DecisionState, lifecycle: Lifecycle, context: DecisionContext): TimeToGo | null {
+function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: DecisionState, lifecycle: Lifecycle, context: DecisionContext, metric: DecisionMetric): TimeToGo | null {
   if (DECIDED.has(state) || state === "srm" || state === "not-started" || lifecycle === "ended") return null;
   if (lifecycle === "paused") return { reason: "paused" };
   const control = primary?.arms[0];
@@ -375,6 +376,8 @@ function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: Dec
   if (underADay(view, first, context)) return { reason: "first-day" };
   const { usersNeeded, remainingUsers, days: daysLeft } = view.remaining;
   if (usersNeeded === null || remainingUsers === null) {
+    // profitPlan (profit-comparison.ts) makes none without control's profit per visitor above 0.
+    if (metric === "profit per visitor") return { reason: "no-control-profit" };
     // planSample (stats.ts) makes no plan without a control rate, or when the MDE would take it past 100%.
     if (control.convertingVisitors === 0) return { reason: "no-control-conversion" };
     return { reason: "rate-past-100" };
@@ -385,7 +388,8 @@ function timeToGo(view: ResultsView, primary: GoalResult | undefined, state: Dec
     days: daysLeft,
     remainingUsers,
     usersNeeded,
-    ...(daysLeft > LONG_TEST_DAYS && { advice: advice(view, primary, remainingUsers, daysLeft) }),
+    // The advice plans on conversion rate (a larger MDE, another goal): no help to a decision on profit.
+    ...(daysLeft > LONG_TEST_DAYS && metric === "conversion rate" && { advice: advice(view, primary, remainingUsers, daysLeft) }),
   };
 }
 
@@ -399,20 +403,25 @@ function notComparable(primary: GoalResult | undefined): string[] {
 export function decisionSummary(view: ResultsView, context: DecisionContext): DecisionSummary {
   const lifecycle = lifecycleOf(view.test.status);
   const state = stateOf(view, lifecycle);
-  const primary = view.goals.find((g) => g.primary);
+  const metric = view.verdict.metric ?? "conversion rate";
+  // On profit per visitor, the primary goal's arms are read through profit's comparison: the marks, the called lift.
+  const proposed = (g: GoalResult): GoalResult => (g.primary && metric !== "conversion rate" ? { ...g, arms: g.arms.map((a) => asProposed(a, metric)) } : g);
+  const primary = view.goals.map(proposed).find((g) => g.primary);
   const called = calledLift(view, primary, state);
   const heldBack = state === "keep-running" || state === "not-enough-evidence" ? (view.verdict.heldBack ?? null) : null;
-  const goals = view.goals.map((g) => ({ goal: g.goal, primary: g.primary, arms: standings(g, state, view.alpha, heldBack) }));
+  const goals = view.goals.map((g) => ({ goal: g.goal, primary: g.primary, arms: standings(proposed(g), state, view.alpha, heldBack) }));
   return {
     state,
+    metric,
     lifecycle,
     decided: DECIDED.has(state),
     goal: primary?.goal ?? null,
     minDetectableEffect: view.test.minDetectableEffect,
     called,
     worth: monthlyWorth(view, primary, called),
-    moneyDisagreement: moneyDisagreement(primary, called),
-    timeToGo: timeToGo(view, primary, state, lifecycle, context),
+    // Conversion rate against revenue: a decision on profit per visitor has weighed both already.
+    moneyDisagreement: metric === "conversion rate" ? moneyDisagreement(primary, called) : null,
+    timeToGo: timeToGo(view, primary, state, lifecycle, context, metric),
     goals,
     chanceNote: goals.some((g) => g.arms.some((a) => a.chance === "reconciled")),
     notComparable: state === "collecting" ? notComparable(primary) : [],

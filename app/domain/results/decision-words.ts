@@ -122,6 +122,8 @@ const REASONS: Record<NoEstimateReason, (s: DecisionSummary) => string> = {
   "first-day": () =>
     "Less than a day of traffic so far: a pace from a few hours would make any estimate a guess. How long to go is estimated once a full day's visitors give a pace to count by.",
   "no-control-conversion": () => "Control has no conversion yet: how long to go follows from its conversion rate, so it cannot be estimated yet.",
+  "no-control-profit": () =>
+    "This price test decides on profit per visitor, and control has no profit per visitor above 0 yet: how long to go follows from it, so it cannot be estimated yet.",
   "rate-past-100": (s) =>
     `Control already converts ${rateFormat.format(s.figures[0]?.rate ?? 0)}: a lift of ${shareFormat.format(s.minDetectableEffect)} would take it past 100%, ` +
     "so how long to go cannot be estimated. Lower the minimum detectable effect, or choose a goal fewer visitors reach.",
@@ -236,6 +238,9 @@ function stateSentences(s: DecisionSummary, controlName: string): string[] {
   const mde = shareFormat.format(s.minDetectableEffect);
   const ended = s.lifecycle === "ended";
   const c = s.called;
+  // A price test decides on profit per visitor (verdict.ts): the sentences say so wherever they name what moved.
+  const profit = s.metric === "profit per visitor";
+  const onProfit = profit ? " in profit per visitor" : "";
   switch (s.state) {
     case "not-started":
       if (ended) return ["This test was archived before it started: it measured nothing."];
@@ -244,26 +249,29 @@ function stateSentences(s: DecisionSummary, controlName: string): string[] {
         : ["This test has not started: no visitor sees it and nothing is measured yet. Start it when its arms and primary goal are ready."];
     case "collecting":
       if (ended) return [`It ended before each arm had ${integerFormat.format(MIN_VISITORS_PER_ARM)} visitors and some conversions on ${goal}: too little data to judge.`];
+      if (profit && s.figures.every((f) => f.visitors >= MIN_VISITORS_PER_ARM)) return [`This price test decides on profit per visitor: not enough costed orders yet to compare every variant's with control's on ${goal}.`];
       return s.notComparable.length > 0
         ? [`Not enough data yet to compare ${list(s.notComparable)} with control on ${goal}.`]
         : [`Each arm needs at least ${integerFormat.format(MIN_VISITORS_PER_ARM)} visitors and some conversions on ${goal} before the page judges.`];
     case "keep-running":
     case "not-enough-evidence":
-      if (s.heldBack) return [heldBackSentence(s.heldBack)];
-      return [`No arm is ahead on ${goal} yet, and the intervals still allow a difference as large as ${mde}.`];
+      if (s.heldBack) return [heldBackSentence(s.heldBack, s.metric)];
+      return [`No arm is ahead on ${goal}${onProfit} yet, and the intervals still allow a difference as large as ${mde}.`];
     case "ship": {
       if (!c) return [];
       return [
-        `${c.armName} converts better than ${controlName} on ${goal}: lift ${liftText(c.lift)} (${intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`,
+        `${c.armName} ${profit ? "earns more profit per visitor" : "converts better"} than ${controlName} on ${goal}: lift ${liftText(c.lift)} (${intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`,
         ...(c.early ? ["Called before the planned sample: a lift called this early tends to be smaller in the long run."] : []),
       ];
     }
-    case "keep-control":
+    case "keep-control": {
+      const worse = profit ? "earns less profit per visitor" : "converts worse";
       return c
-        ? [`Every variant converts worse than ${controlName} on ${goal}; the closest, ${c.armName}: lift ${liftText(c.lift)} (${c.outage ? OUTAGE_INTERVAL : intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`]
-        : [`Every variant converts worse than ${controlName} on ${goal}.`];
+        ? [`Every variant ${worse} than ${controlName} on ${goal}; the closest, ${c.armName}: lift ${liftText(c.lift)} (${c.outage ? OUTAGE_INTERVAL : intervalText(c.ciLow, c.ciHigh, c.unbounded)}).`]
+        : [`Every variant ${worse} than ${controlName} on ${goal}.`];
+    }
     case "no-difference":
-      return [`Every variant's interval lies within ±${mde} on ${goal}: whichever arm you keep, the difference is smaller than the effect this test was set to find.`];
+      return [`Every variant's interval lies within ±${mde} on ${goal}${onProfit}: whichever arm you keep, the difference is smaller than the effect this test was set to find.`];
     case "srm":
       return [srmExplanation(s.srmPValue)];
   }

@@ -228,6 +228,8 @@ export interface TimeToGoInput {
   days: number;
   minDetectableEffect: number;
   alpha: number;
+  /** The plan of a decision on another metric than the rate (profit-comparison.ts, profitPlan); null: none can be made. */
+  plan?: Plan | null;
 }
 
 export interface Plan {
@@ -249,7 +251,11 @@ export function planSample(arms: readonly ArmSetting[], controlRate: number | nu
   const reachable = controlRate != null && controlRate > 0 && controlRate * (1 + minDetectableEffect) < 1;
   if (!reachable || arms.length < 2 || !(minDetectableEffect > 0)) return null;
   const comparisons = arms.length - 1;
-  const perArm = usersPerArmForRate(controlRate, minDetectableEffect, { alpha: alpha / comparisons, power: 0.8, sequential: true });
+  return planOf(arms, usersPerArmForRate(controlRate, minDetectableEffect, { alpha: alpha / comparisons, power: 0.8, sequential: true }));
+}
+
+/** The plan for `perArm` users in the smallest arm at the arms' weights: every arm's users, and the pair's (control and the smallest variant). */
+export function planOf(arms: readonly ArmSetting[], perArm: number): Plan {
   const weights = positiveWeights(arms);
   const { usersNeeded } = daysToGo({ usersPerArm: perArm, usersSoFar: 0, dailyUsers: 0, weights });
   const total = weights.reduce((a, b) => a + b, 0);
@@ -277,7 +283,7 @@ export function comparisonSettings(
 /** Visitors still needed to reach the plan, and the days that takes at the current pace. */
 export function timeToGo(input: TimeToGoInput): ResultsView["remaining"] {
   const { arms, visitors, days } = input;
-  const plan = planSample(arms, input.controlRate, input.minDetectableEffect, input.alpha);
+  const plan = input.plan !== undefined ? input.plan : planSample(arms, input.controlRate, input.minDetectableEffect, input.alpha);
   if (!plan) return { usersNeeded: null, remainingUsers: null, days: null };
   const remainingUsers = Math.max(0, plan.usersNeeded - visitors);
   const pace = days > 0 ? visitors / days : 0;

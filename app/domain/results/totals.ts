@@ -1,12 +1,12 @@
 // Adds up a test's daily rollups per arm: the counts and revenue that the comparisons, the series and the page start from.
-import type { CovariateSums, RevenueSums, RollupFigures } from "../events/rollup-figures";
+import type { CovariateSums, ProfitSums, RevenueSums, RollupFigures } from "../events/rollup-figures";
 import type { OrderSums } from "../shopify/order-lines";
 import type { ResultsView } from "./view";
 
 /** As stored: null on rows written before the covariate was kept, or where a visitor's was unknown. */
 type NullableCovariateSums = { [K in keyof CovariateSums]: CovariateSums[K] | null };
 
-export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<NullableCovariateSums>, Partial<OrderSums> {
+export interface RollupRow extends RollupFigures, Partial<RevenueSums>, Partial<NullableCovariateSums>, Partial<OrderSums>, Partial<ProfitSums> {
   armId: string;
   /** "" for the exposure rows. */
   goal: string;

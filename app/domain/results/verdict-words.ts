@@ -1,6 +1,6 @@
 // Every word a merchant reads about a test's verdict: the banner's title, the verdict sentence and the SRM warning.
 import type { VerdictDecision } from "./verdict";
-import type { ArmResult, HeldBack, ResultsView, Verdict } from "./view";
+import type { ArmResult, DecisionMetric, HeldBack, ResultsView, Verdict } from "./view";
 
 // A fixed locale: the server renders the page and the browser hydrates it, and both must print the same text.
 const LOCALE = "en-US";
@@ -17,7 +17,12 @@ function pValueText(p: number | null): string {
   return p < 0.001 ? "< 0.001" : pValueFormat.format(p);
 }
 
-function sentence(decision: VerdictDecision): string {
+/** What proposing looks like in words: "converts better", or "earns more profit per visitor" (a price test). */
+const doesBetter = (metric: DecisionMetric) => (metric === "conversion rate" ? "converts better" : "earns more profit per visitor");
+const doesWorse = (metric: DecisionMetric) => (metric === "conversion rate" ? "converts worse" : "earns less profit per visitor");
+
+function sentence(decision: VerdictDecision, metric: DecisionMetric): string {
+  const profit = metric === "profit per visitor";
   switch (decision.kind) {
     case "srm":
       return (
@@ -34,19 +39,21 @@ function sentence(decision: VerdictDecision): string {
       const early = decision.early
         ? " Called before the planned sample: a lift called this early tends to be smaller in the long run."
         : "";
-      return `${decision.armName} is ahead on ${decision.goal}: lift ${percent(decision.lift)}${interval}.${early}`;
+      return `${decision.armName} is ahead on ${decision.goal}: ${profit ? "profit per visitor " : ""}lift ${percent(decision.lift)}${interval}.${early}`;
     }
     case "control-ahead":
-      return `Control is ahead on ${decision.goal}: every variant converts worse.`;
+      return `Control is ahead on ${decision.goal}: every variant ${doesWorse(metric)}.`;
     case "no-difference":
       return (
-        `No difference as large as the minimum detectable effect (${percent(decision.minDetectableEffect)}) on ` +
+        `No difference${profit ? " in profit per visitor" : ""} as large as the minimum detectable effect (${percent(decision.minDetectableEffect)}) on ` +
         `${decision.goal}: every variant's interval lies within ±${percent(decision.minDetectableEffect)}.`
       );
     case "not-comparable":
-      return `Collecting data: not enough data yet to compare ${list(decision.armNames)} with control on ${decision.goal}.${stillNeeded(decision)}`;
+      return profit
+        ? `Collecting data: not enough orders yet to compare ${list(decision.armNames)}'s profit per visitor with control's on ${decision.goal} (a price test decides on profit).${stillNeeded(decision)}`
+        : `Collecting data: not enough data yet to compare ${list(decision.armNames)} with control on ${decision.goal}.${stillNeeded(decision)}`;
     case "no-winner-yet":
-      if (decision.heldBack) return heldBackSentence(decision.heldBack);
+      if (decision.heldBack) return heldBackSentence(decision.heldBack, metric);
       return decision.remainingUsers === 0
         ? "Not enough evidence yet: the planned sample is reached, but the intervals still allow a difference as large as the minimum detectable effect. Keep running or stop without a winner."
         : `Not enough evidence yet: no arm is ahead.${stillNeeded(decision)}`;
@@ -54,7 +61,7 @@ function sentence(decision: VerdictDecision): string {
 }
 
 /** Why conversion rate's decision waits: the metric that disagrees, by name, with its interval when it has one. */
-export function heldBackSentence(h: HeldBack): string {
+export function heldBackSentence(h: HeldBack, metric: DecisionMetric = "conversion rate"): string {
   const margin = percent(h.margin);
   // Signed with a true minus, as the page's other intervals (decision-words.ts).
   const signed = (x: number) => (x < 0 ? `−${percent(-x)}` : `+${percent(x)}`);
@@ -63,12 +70,12 @@ export function heldBackSentence(h: HeldBack): string {
   switch (h.would) {
     case "ship":
       return interval
-        ? `${h.armName} converts better, but its ${where} could still be lower than control's by more than ${margin} (${interval}): not decided until it is shown within ${margin}.`
-        : `${h.armName} converts better, but its ${where} cannot be compared with control's yet: not decided until it is shown within ${margin}.`;
+        ? `${h.armName} ${doesBetter(metric)}, but its ${where} could still be lower than control's by more than ${margin} (${interval}): not decided until it is shown within ${margin}.`
+        : `${h.armName} ${doesBetter(metric)}, but its ${where} cannot be compared with control's yet: not decided until it is shown within ${margin}.`;
     case "no-difference":
       return interval
-        ? `Conversion rate shows no difference as large as ${margin}, but ${h.armName}'s ${where} still allows one (${interval}): not decided until it is within ±${margin} too.`
-        : `Conversion rate shows no difference as large as ${margin}, but ${h.armName}'s ${where} cannot be compared with control's yet: not decided until it is.`;
+        ? `${metric === "conversion rate" ? "Conversion rate" : "Profit per visitor"} shows no difference as large as ${margin}, but ${h.armName}'s ${where} still allows one (${interval}): not decided until it is within ±${margin} too.`
+        : `${metric === "conversion rate" ? "Conversion rate" : "Profit per visitor"} shows no difference as large as ${margin}, but ${h.armName}'s ${where} cannot be compared with control's yet: not decided until it is.`;
     case "keep-control":
       return `Every variant converts worse, but ${h.armName}'s ${where} is higher than control's (${interval ?? "its interval lies above 0"}): fewer orders, larger ones. Not decided: weigh which matters to you.`;
   }
@@ -86,8 +93,12 @@ function list(names: readonly string[]): string {
 }
 
 /** The verdict as the results view carries it: its kind for the banner's tone, and its sentence. */
-export function verdictFor(decision: VerdictDecision): Verdict {
-  const text = sentence(decision);
+export function verdictFor(decision: VerdictDecision, metric: DecisionMetric = "conversion rate"): Verdict {
+  const verdict = verdictOf(decision, sentence(decision, metric));
+  return metric === "conversion rate" ? verdict : { ...verdict, metric };
+}
+
+function verdictOf(decision: VerdictDecision, text: string): Verdict {
   switch (decision.kind) {
     case "too-early":
     case "not-comparable":

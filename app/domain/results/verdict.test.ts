@@ -157,3 +157,35 @@ describe("decideVerdict", () => {
     expect(decideVerdict(facts([arm("Original"), everyone])).kind).toBe("no-winner-yet");
   });
 });
+
+describe("decideVerdict on profit per visitor (a price test)", () => {
+  // A lower price: more buyers (conversion rate up, beyond chance), less profit per visitor (beyond chance).
+  const cheaper = (profit: Partial<ArmResult>) => arm("B", { ...significant(0.3, 0.999), revenue: 900, revenueLift: -0.2, revenueCiLow: -0.3, revenueCiHigh: -0.1, ...profit });
+  const profitWorse: Partial<ArmResult> = { profitLift: -0.13, profitCiLow: -0.2, profitCiHigh: -0.06, profitPValue: 0.001 };
+  const profitBetter: Partial<ArmResult> = { profitLift: 0.12, profitCiLow: 0.05, profitCiHigh: 0.19, profitPValue: 0.002 };
+  const original = arm("Original", { revenue: 1000 });
+
+  it("keeps the control when the lower price converts better but earns less, where conversion rate would hold it back", () => {
+    expect(decideVerdict(facts([original, cheaper(profitWorse)]))).toMatchObject({ kind: "no-winner-yet", heldBack: { metric: "revenue per visitor" } });
+    expect(decideVerdict(facts([original, cheaper(profitWorse)], { metric: "profit per visitor" }))).toEqual({ kind: "control-ahead", goal: "signup", armId: "Original", armName: "Original" });
+  });
+
+  it("ships the arm that earns more profit per visitor, with profit's lift and interval and no chance to win (the rate's), whatever revenue per visitor says", () => {
+    expect(decideVerdict(facts([original, cheaper(profitBetter)], { metric: "profit per visitor" }))).toEqual({
+      kind: "variant-ahead", goal: "signup", armId: "B", armName: "B", lift: 0.12, ciLow: 0.05, ciHigh: 0.19, early: true,
+    });
+  });
+
+  it("waits while profit cannot be compared, whatever conversion rate says, and says no difference on profit's interval", () => {
+    expect(decideVerdict(facts([original, cheaper({})], { metric: "profit per visitor" }))).toMatchObject({ kind: "not-comparable", armNames: ["B"] });
+    const flat = { profitLift: 0.01, profitCiLow: -0.05, profitCiHigh: 0.07, profitPValue: 0.7 };
+    expect(decideVerdict(facts([original, cheaper(flat)], { metric: "profit per visitor" }))).toEqual({ kind: "no-difference", goal: "signup", minDetectableEffect: 0.1 });
+  });
+
+  it("still holds a profit winner back on a guardrail that may have got worse", () => {
+    const guard: GoalResult = { goal: "return-visit", primary: false, arms: [arm("Original"), arm("B", { lift: -0.2, ciLow: -0.3, ciHigh: -0.1, pValue: 0.001 })] };
+    expect(decideVerdict(facts([original, cheaper(profitBetter)], { metric: "profit per visitor", guardrails: [guard] }))).toMatchObject({
+      kind: "no-winner-yet", heldBack: { would: "ship", metric: "conversion rate", goal: "return-visit" },
+    });
+  });
+});

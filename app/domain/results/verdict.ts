@@ -1,6 +1,6 @@
 // Which verdict the primary goal supports, by the rules in docs/results.md; verdict-words.ts puts it into words.
 // Conversion rate proposes; revenue per visitor and the guardrails must agree before anything is decided.
-import type { ArmResult, GoalResult, HeldBack, ResultsView } from "./view";
+import type { ArmResult, DecisionMetric, GoalResult, HeldBack, ResultsView } from "./view";
 
 /** Below this many visitors in every arm, the page says it is still collecting rather than judging. */
 export const MIN_VISITORS_PER_ARM = 100;
@@ -35,6 +35,25 @@ export interface VerdictFacts {
   minDetectableEffect: number;
   /** The goals marked "must not get worse", other than the primary; none when absent. */
   guardrails?: readonly GoalResult[];
+  /** What proposes on the primary goal; conversion rate when absent. */
+  metric?: DecisionMetric;
+}
+
+/**
+ * The arm as the decision reads it on `metric`: itself on conversion rate; on profit per visitor, with profit's
+ * comparison (profit-comparison.ts) in the fields the rate's fill, and no chance to win (that is the rate's).
+ */
+export function asProposed(arm: ArmResult, metric: DecisionMetric = "conversion rate"): ArmResult {
+  if (metric === "conversion rate") return arm;
+  const { lift: _lift, pValue: _p, ciLow: _low, ciHigh: _high, intervalUnbounded: _unbounded, outage: _outage, chanceToWin: _chance, ...rest } = arm;
+  return {
+    ...rest,
+    ...(arm.profitLift !== undefined && { lift: arm.profitLift }),
+    ...(arm.profitPValue !== undefined && { pValue: arm.profitPValue }),
+    ...(arm.profitCiLow !== undefined && { ciLow: arm.profitCiLow }),
+    ...(arm.profitCiHigh !== undefined && { ciHigh: arm.profitCiHigh }),
+    ...(arm.profitIntervalUnbounded && { intervalUnbounded: true as const }),
+  };
 }
 
 type Interval = { low?: number | undefined; high?: number | undefined; unbounded?: true | undefined };
@@ -52,7 +71,7 @@ function held(would: HeldBack["would"], metric: HeldBack["metric"], goal: GoalRe
  * What stops a ship or a "no difference" from standing on the money and the guardrails: every one of these must
  * be shown non-inferior within the MDE (its always-valid interval's low end above −MDE), revenue per visitor on
  * the primary goal too and, for "no difference", within ±MDE (a variant that earns more is a difference).
- * Profit per visitor has no interval (per-visitor profit's squares are not kept), so it decides nothing.
+ * `revenueChecked` false: profit per visitor proposes (a price test), and profit is the money already.
  */
 function moneyOrGuardrail(
   would: "ship" | "no-difference",
@@ -60,9 +79,10 @@ function moneyOrGuardrail(
   arms: readonly ArmResult[],
   guardrails: readonly GoalResult[],
   mde: number,
+  revenueChecked: boolean,
 ): HeldBack | null {
   for (const arm of arms) {
-    if (hasRevenue(primary)) {
+    if (revenueChecked) {
       const r = revenueOf(primary.arms.find((a) => a.armId === arm.armId) ?? arm);
       if (!bounded(r) || r.low <= -mde || (would === "no-difference" && r.high >= mde)) return held(would, "revenue per visitor", primary, arm, r, mde);
     }
@@ -78,7 +98,7 @@ function moneyOrGuardrail(
   return null;
 }
 
-export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect, guardrails = [] }: VerdictFacts): VerdictDecision {
+export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEffect, guardrails = [], metric = "conversion rate" }: VerdictFacts): VerdictDecision {
   // A broken split makes every other number meaningless, so it outranks a winner.
   if (srm.mismatch) return { kind: "srm", pValue: srm.pValue };
   const arms = primary?.arms ?? [];
@@ -87,7 +107,13 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   }
   const variants = arms.slice(1);
   // A variant without numbers (its comparison came back with an error) is neither ahead nor behind: unknown.
-  const compared = variants.flatMap((a) => (a.pValue !== undefined && a.lift !== undefined ? [{ ...a, pValue: a.pValue, lift: a.lift }] : []));
+  // On profit per visitor, the arm's profit comparison stands where its rate's would.
+  const compared = variants.flatMap((arm) => {
+    const a = asProposed(arm, metric);
+    return a.pValue !== undefined && a.lift !== undefined ? [{ ...a, pValue: a.pValue, lift: a.lift }] : [];
+  });
+  // On profit per visitor, profit is the money: revenue per visitor's check would hold back a lower price that earns more.
+  const revenueChecked = metric === "conversion rate" && hasRevenue(primary);
   // The p-values are always-valid and Holm-adjusted across the variants (stats.ts), so "below alpha" may be
   // read at any look; the sign is the absolute difference's, which the relative lift shares.
   // A variant where every visitor converted (an outage the other way) is far likelier a counting bug than a
@@ -97,7 +123,7 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   const best = winners.sort((a, b) => a.pValue - b.pValue || b.lift - a.lift)[0];
   const notYet = (heldBack: HeldBack): VerdictDecision => ({ kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days, heldBack });
   if (best) {
-    const disagrees = moneyOrGuardrail("ship", primary, [best], guardrails, minDetectableEffect);
+    const disagrees = moneyOrGuardrail("ship", primary, [best], guardrails, minDetectableEffect, revenueChecked);
     if (disagrees) return notYet(disagrees);
     return {
       kind: "variant-ahead",
@@ -113,7 +139,7 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
   const losers = compared.filter((a) => a.pValue < alpha && a.lift < 0);
   if (losers.length === variants.length && losers.length > 0) {
     // Keeping the control is safe whatever the guardrails say, but not if a variant is shown to earn more.
-    const earner = hasRevenue(primary) ? losers.find((a) => { const r = revenueOf(a); return bounded(r) && r.low > 0; }) : undefined;
+    const earner = revenueChecked ? losers.find((a) => { const r = revenueOf(a); return bounded(r) && r.low > 0; }) : undefined;
     if (earner) return notYet(held("keep-control", "revenue per visitor", primary, earner, revenueOf(earner), minDetectableEffect));
     const control = arms[0];
     return { kind: "control-ahead", goal: primary.goal, ...(control && { armId: control.armId, armName: control.name }) };
@@ -129,7 +155,7 @@ export function decideVerdict({ srm, primary, remaining, alpha, minDetectableEff
     (a) => a.ciLow !== undefined && a.ciHigh !== undefined && a.ciLow > -minDetectableEffect && a.ciHigh < minDetectableEffect,
   );
   if (equivalent) {
-    const disagrees = moneyOrGuardrail("no-difference", primary, compared, guardrails, minDetectableEffect);
+    const disagrees = moneyOrGuardrail("no-difference", primary, compared, guardrails, minDetectableEffect, revenueChecked);
     return disagrees ? notYet(disagrees) : { kind: "no-difference", goal: primary.goal, minDetectableEffect };
   }
   return { kind: "no-winner-yet", remainingUsers: remaining.remainingUsers, days: remaining.days };

@@ -66,11 +66,26 @@ export interface ArmResult extends ArmCounts, VariantComparison {
   error?: string;
   /** Profit and subscription orders (profit.ts), for a goal that counts Shopify orders. */
   profit?: ArmProfit;
+  /**
+   * Profit per visitor against control (variants; profit-comparison.ts): the relative lift, its always-valid interval
+   * and p-value, adjusted across variants as the rate's. Only once every arm's orders are costed (95%), its per-visitor
+   * sums kept, 10 costed orders in the pair and the difference near-normal.
+   */
+  profitLift?: number;
+  profitCiLow?: number;
+  profitCiHigh?: number;
+  profitIntervalUnbounded?: true;
+  profitPValue?: number;
 }
 
 export interface GoalResult {
   goal: string;
   primary: boolean;
+  /**
+   * The goal's orders carry profit's per-visitor sums in every arm, costed enough (profit-comparison.ts,
+   * profitDecidable): a price test then decides on profit per visitor. Absent: no.
+   */
+  profitDecidable?: true;
   /**
    * Where its conversions and money come from (events/money-source.ts): signed Shopify orders, the merchant's server,
    * or the browser. Absent on views built before it was kept: the browser.
@@ -101,8 +116,16 @@ export interface HeldBack {
   margin: number;
 }
 
+/**
+ * What proposes the decision on the primary goal: its conversion rate (every test), or profit per visitor (a price
+ * test whose orders are costed: a lower price converts more whatever it earns, docs/results.md, "Price tests").
+ */
+export type DecisionMetric = "conversion rate" | "profit per visitor";
+
 export interface Verdict {
   kind: VerdictKind;
+  /** What decided it; absent on views from before profit could: conversion rate. */
+  metric?: DecisionMetric;
   /** One plain sentence for the merchant. */
   text: string;
   /** The leading arm for variant-ahead / control-ahead. */
