@@ -426,7 +426,7 @@ describe("the decision of a price test, on profit per visitor", () => {
     expect(s.called?.lift).toBeCloseTo(0.78 / 0.9 - 1, 6);
     // The rate's chance to win would say the lower price wins: it is not shown beside a decision on profit.
     expect(s.goals[0]?.arms[1]?.chance).toBe("hidden");
-    expect(decisionWords(s).sentences[0]).toMatch(/^Every variant earns less profit per visitor than Original on purchase; the closest, Bold: lift -13\.3% \(-\d);
+    expect(decisionWords(s).sentences[0]).toMatch(/^Every variant earns less profit per visitor than Original on purchase; the closest, Bold: lift -13\.3% \(-\d/);
   });
 
   it("says while collecting that a price test waits for costed orders, and plans how long to go on profit", () => {
