@@ -95,7 +95,13 @@ function dailyRows(today: string, days: number, armIds: readonly string[], perDa
 function orderSums(orders: number) {
   const uncosted = Math.floor(orders / 20);
   const subscriptions = Math.floor(orders / 10);
+  // Each buyer one order: a kept one earns its margin, a refunded one loses its cost.
+  const refunded = Math.floor(orders / REFUNDED_EVERY);
+  const kept = orders - uncosted - refunded;
+  const margin = ORDER_VALUE - ORDER_COST;
   return {
+    profitSquares: kept * margin ** 2 + refunded * ORDER_COST ** 2,
+    profitCubes: kept * margin ** 3 - refunded * ORDER_COST ** 3,
     costedOrders: orders - uncosted,
     orderCost: (orders - uncosted) * ORDER_COST,
     costedNetRevenue: (orders - uncosted - Math.floor(orders / REFUNDED_EVERY)) * ORDER_VALUE,

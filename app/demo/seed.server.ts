@@ -226,7 +226,7 @@ async function seedResultsExamples(shopId: string, origins: string[]) {
       site.id,
       scenario.id,
       rows.map((r) => ({
-        ...noSums, ...r, cappedRevenueCubes: r.cappedRevenueCubes ?? 0,
+        ...noSums, ...r, cappedRevenueCubes: r.cappedRevenueCubes ?? 0, profitSquares: r.profitSquares ?? 0, profitCubes: r.profitCubes ?? 0,
         covariateSum: r.covariateSum ?? 0, covariateSquares: r.covariateSquares ?? 0, covariateRevenueProducts: r.covariateRevenueProducts ?? 0,
         siteId: site.id, testId: scenario.id,
       })),

@@ -6,7 +6,7 @@ import { conversionIncrement } from "~/domain/events/conversion-increment";
 import { covariateProduct } from "~/domain/events/covariate";
 import { networkTally } from "~/domain/events/network-plan";
 import { attributedExposure, segmentTally } from "~/domain/events/segment-plan";
-import { priorConversions, totalCurrency } from "~/domain/events/visitor-totals";
+import { priorConversions, profitMomentIncrement, totalCurrency } from "~/domain/events/visitor-totals";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertAttributions, insertConversion, type ConversionFacts } from "~/models/events/conversion.server";
 import { findSessionVisitor, firstVisitorExposures } from "~/models/events/exposure.server";
@@ -68,10 +68,12 @@ export async function attributeConversionInTx(
   await insertAttributions(tx, site.id, eventId, attributed);
   const segments = segmentTally();
   const networks = networkTally();
+  // An order's profit (its costed net revenue less its cost), which its visitor's profit per visitor gains.
+  const profit = (conversion.orderSums?.costedNetRevenue ?? 0) - (conversion.orderSums?.orderCost ?? 0);
   for (const { testId, armId } of attributed) {
     const before = visitorId
       ? priorConversions(await readVisitorGoalTotals(tx, { siteId: site.id, visitorId, testId, goal }), currency, site.currency)
-      : { conversions: 0, currencyConversions: 0, revenue: 0 };
+      : { conversions: 0, currencyConversions: 0, revenue: 0, profit: 0 };
     // The cap is an amount in the site's currency; revenue in another is never added to it, nor capped.
     const cap = currency === site.currency ? (tests.find((t) => t.id === testId)?.revenueCap ?? null) : null;
     const inc = conversionIncrement(before, conversion.value, conversion.refunded ?? 0, cap);
@@ -80,7 +82,12 @@ export async function attributeConversionInTx(
     await addToRollup(
       tx,
       { siteId: site.id, testId, armId, goal, day: occurredAt, currency },
-      { ...inc, covariateRevenueProducts: covariateProduct(covariate === null ? null : Number(covariate), inc.cappedRevenue), ...conversion.orderSums },
+      {
+        ...inc,
+        covariateRevenueProducts: covariateProduct(covariate === null ? null : Number(covariate), inc.cappedRevenue),
+        ...conversion.orderSums,
+        ...profitMomentIncrement(before.profit, profit),
+      },
     );
     // In the segment and network of the exposure it is attributed to, as the group path does (segment-plan.ts).
     const key = { siteId: site.id, testId, armId, goal, day: occurredAt.toISOString().slice(0, 10), currency };
@@ -91,7 +98,7 @@ export async function attributeConversionInTx(
   if (visitorId) {
     const value = conversion.value;
     await addToVisitorTotals(tx, attributed.map(({ testId }) => ({
-      siteId: site.id, visitorId, testId, goal, currency: totalCurrency(value, currency), conversions: 1, revenue: value ?? 0,
+      siteId: site.id, visitorId, testId, goal, currency: totalCurrency(value, currency), conversions: 1, revenue: value ?? 0, profit,
     })));
   }
   await addToSegmentRollupsInTx(tx, segments.rows());

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse } from "~/wire";
 import { csvObjects } from "../support/csv";
 import { databaseKinds } from "../support/databases";
+import { rollupDrift } from "../support/recount";
 import { seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 import { orderPayload, refundPayload } from "../support/shopify-webhooks";
@@ -162,6 +163,25 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
     const after = await purchaseRow();
     expect(Number(after.costed_orders)).toBe(Number(before.costed_orders) + 1);
     expect(Number(after.profit)).toBeCloseTo(Number(before.profit) + 12, 4);
+  });
+
+  it("keeps the buyer's running profit and profit per visitor's squares and cubes as the orders stand, through refund, cancellation and a late session", async () => {
+    // One visitor bought everything in this file: their profit is the arm's, squared and cubed.
+    const profit = Number((await purchaseRow()).profit);
+    expect(profit).toBeGreaterThan(0);
+    const [sums] = await ctx.sql((sql) =>
+      sql.query<{ squares: number; cubes: number; kept: number }>(
+        `SELECT sum("profitSquares")::float8 AS squares, sum("profitCubes")::float8 AS cubes,
+                (SELECT "profit"::float8 FROM "VisitorTotal" WHERE "visitorId" = $2 AND "testId" = $1 AND goal = 'purchase') AS kept
+           FROM "DailyRollup" WHERE "testId" = $1 AND "armId" = $3 AND goal = 'purchase'`,
+        [TEST, buyer.vid, buyer.arm],
+      ),
+    );
+    expect(sums?.kept).toBeCloseTo(profit, 4);
+    expect(sums?.squares).toBeCloseTo(profit ** 2, 2);
+    expect(sums?.cubes).toBeCloseTo(profit ** 3, 0);
+    // And the recount from the orders themselves agrees with every rollup and total.
+    expect(await ctx.sql((sql) => rollupDrift(sql))).toEqual([]);
   });
 
   it("keeps the variants' costs as the shop's data: no order line, no customer field", async () => {

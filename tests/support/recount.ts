@@ -187,6 +187,35 @@ const CHECKS: Array<{ name: string; sql: string }> = [
         FROM r FULL JOIN x ON r.s = x.s AND r.v = x.v AND r.t = x.t AND r.g = x.g AND r.c = x.c
        WHERE COALESCE(r.n, 0) <> 0 OR COALESCE(x.n, 0) <> 0`,
   })),
+  // Profit per visitor's sums, from the orders themselves: each costed order's profit as it stands (its total less what
+  // was refunded, less its cost unless cancelled) summed per visitor, against the visitors' running profit and the
+  // rollups' Σ squares and cubes.
+  ...(["visitor totals profit", "profitSquares", "profitCubes"] as const).map((figure) => ({
+    name: figure,
+    sql: `
+      WITH per_visitor AS (
+             SELECT a."siteId" s, a."testId" t, a."armId" a, c."goal" g, COALESCE(c."currency", '') c, c."visitorId" who,
+                    sum(o."total" - o."refunded" - CASE WHEN o."cancelledAt" IS NULL THEN o."cost" ELSE 0 END)::float8 p
+               FROM "ConversionAttribution" a JOIN "Conversion" c ON c."siteId" = a."siteId" AND c."eventId" = a."eventId"
+               JOIN "Site" site ON site."id" = a."siteId"
+               JOIN "Order" o ON o."shopId" = site."shopId" AND c."eventId" = 'order-' || o."orderId" AND o."cost" IS NOT NULL
+              WHERE c."visitorId" IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6),
+           ${
+             figure === "visitor totals profit"
+               ? `r AS (SELECT "siteId" s, "visitorId" who, "testId" t, "goal" g, "currency" c, "profit"::float8 v FROM "VisitorTotal"),
+           x AS (SELECT s, who, t, g, c, p v FROM per_visitor)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.who, x.who), COALESCE(r.g, x.g), COALESCE(r.c, x.c)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.who = x.who AND r.t = x.t AND r.g = x.g AND r.c = x.c`
+               : `r AS (SELECT "siteId" s, "testId" t, "armId" a, "goal" g, "currency" c, sum("${figure}")::float8 v
+                   FROM "DailyRollup" WHERE "goal" <> '' GROUP BY 1, 2, 3, 4, 5),
+           x AS (SELECT s, t, a, g, c, sum(${figure === "profitSquares" ? "p * p" : "p * p * p"})::float8 v FROM per_visitor GROUP BY 1, 2, 3, 4, 5)
+      SELECT concat_ws('/', COALESCE(r.s, x.s), COALESCE(r.t, x.t), COALESCE(r.a, x.a), COALESCE(r.g, x.g), COALESCE(r.c, x.c)) AS what,
+             COALESCE(r.v, 0) AS rollup, COALESCE(x.v, 0) AS recount
+        FROM r FULL JOIN x ON r.s = x.s AND r.t = x.t AND r.a = x.a AND r.g = x.g AND r.c = x.c`
+           }
+       WHERE COALESCE(r.v, 0) <> 0 OR COALESCE(x.v, 0) <> 0`,
+  })),
   // Segment rollups: each dimension splits the same visitors and conversions as the daily rollups, so per
   // test, arm and goal its values add up to them (on tests whose every exposure has a segment: rows exposed
   // before segments were kept have none). Market is left out: it has rows only on Shopify.

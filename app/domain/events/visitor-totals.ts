@@ -10,6 +10,8 @@ export interface VisitorTotalDelta {
   currency: string;
   conversions: number;
   revenue: number;
+  /** Profit from costed orders (net revenue less cost): moved by the order doors only, 0 (absent) elsewhere. */
+  profit?: number;
 }
 
 /** The currency a conversion's totals are kept under: its own, or "" when it has no value (and so no currency). */
@@ -21,19 +23,33 @@ export const totalCurrency = (value: number | null, currency: string): string =>
  * revenue in it.
  */
 export function priorConversions(
-  rows: ReadonlyArray<{ currency: string; conversions: number; revenue: number }>,
+  rows: ReadonlyArray<{ currency: string; conversions: number; revenue: number; profit?: number }>,
   currency: string,
   siteCurrency: string,
-): { conversions: number; currencyConversions: number; revenue: number } {
+): { conversions: number; currencyConversions: number; revenue: number; profit: number } {
   let conversions = 0;
   let currencyConversions = 0;
   let revenue = 0;
+  let profit = 0;
   for (const r of rows) {
     conversions += r.conversions;
     if ((r.currency === "" ? siteCurrency : r.currency) === currency) currencyConversions += r.conversions;
-    if (r.currency === currency) revenue += r.revenue;
+    if (r.currency === currency) {
+      revenue += r.revenue;
+      profit += r.profit ?? 0;
+    }
   }
-  return { conversions, currencyConversions, revenue };
+  return { conversions, currencyConversions, revenue, profit };
+}
+
+/**
+ * What a change of `delta` to the profit of a visitor who had `prior` (an order counted, a refund, a cancellation)
+ * adds to profit per visitor's Σ squares and Σ cubes over the visitors (DailyRollup.profitSquares, profitCubes).
+ */
+export function profitMomentIncrement(prior: number, delta: number): { profitSquares: number; profitCubes: number } {
+  if (delta === 0) return { profitSquares: 0, profitCubes: 0 };
+  const after = prior + delta;
+  return { profitSquares: after * after - prior * prior, profitCubes: after ** 3 - prior ** 3 };
 }
 
 /** Increments summed per key, in key order (a fixed lock order for concurrent writers). */

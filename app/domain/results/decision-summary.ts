@@ -81,14 +81,14 @@ export interface CalledLift {
 /**
  * What shipping the called arm is worth a month at the current pace, on the metric that pays: revenue per visitor's
  * lift × control's revenue per visitor (capped, as the comparison reads it), with its always-valid interval's ends
- * the same way; or, where costs are known (PROFIT_COSTED_SHARE), the difference in profit per visitor, which has no
- * interval, with revenue's figure beside it. Never the conversion lift: more orders can be smaller ones.
+ * the same way; or, where costs are known (PROFIT_COSTED_SHARE), the difference in profit per visitor, with its
+ * comparison's interval once it has one (profit-comparison.ts), and revenue's figure beside it. Never the conversion lift: more orders can be smaller ones.
  */
 export interface MonthlyWorth {
   currency: string;
   metric: "revenue" | "profit";
   perMonth: number;
-  /** Revenue only, and only when its interval has ends: profit keeps no per-visitor spread to give one. */
+  /** Only when the metric's interval has ends (profit's from its comparison: profit-comparison.ts). */
   low?: number;
   high?: number;
   visitorsPerMonth: number;
@@ -308,8 +308,13 @@ function monthlyWorth(view: ResultsView, primary: GoalResult | undefined, called
   const bounded = arm.revenueCiLow !== undefined && arm.revenueCiHigh !== undefined && !arm.revenueIntervalUnbounded;
   const revenue = { perMonth: worth(arm.revenueLift), ...(bounded && { low: worth(arm.revenueCiLow!), high: worth(arm.revenueCiHigh!) }) };
   if (costsKnown(control) && costsKnown(arm)) {
-    const profit = (arm.profit!.profitPerVisitor! - control.profit!.profitPerVisitor!) * visitorsPerMonth;
-    return { currency: view.currency, metric: "profit", perMonth: profit, visitorsPerMonth, revenue };
+    const base = control.profit!.profitPerVisitor!;
+    const profit = (arm.profit!.profitPerVisitor! - base) * visitorsPerMonth;
+    // Profit per visitor's interval (profit-comparison.ts), where it has ends, in money as revenue's.
+    const ends = arm.profitCiLow !== undefined && arm.profitCiHigh !== undefined && base > 0
+      ? { low: arm.profitCiLow * base * visitorsPerMonth, high: arm.profitCiHigh * base * visitorsPerMonth }
+      : {};
+    return { currency: view.currency, metric: "profit", perMonth: profit, ...ends, visitorsPerMonth, revenue };
   }
   return { currency: view.currency, metric: "revenue", ...revenue, visitorsPerMonth };
 }

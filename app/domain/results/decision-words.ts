@@ -97,7 +97,8 @@ function worthSentence(worth: MonthlyWorth, ended: boolean, keepControl: boolean
   const revenue = worth.revenue;
   const ends = revenue ? range(revenue.low, revenue.high) : null;
   const beside = revenue ? `; by revenue per visitor, ${amount(revenue.perMonth)}${ends ? ` (${ends})` : ", too uncertain for a range"}` : "";
-  return `${head}, from profit per visitor on the orders with a known cost (profit has no interval)${beside}.`;
+  const profitEnds = range(worth.low, worth.high);
+  return `${head}${profitEnds ? ` (${profitEnds})` : ""}, from profit per visitor on the orders with a known cost${profitEnds ? "" : " (no interval yet)"}${beside}.`;
 }
 
 /** Conversion and money point opposite ways, each beyond chance: said before any money figure. */

@@ -20,9 +20,9 @@ const TABLES: readonly RollupTable[] = [
       "exposures", "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded", "refundedOrders",
       "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions", "cappedRevenueConversions",
       "covariateSum", "covariateSquares", "covariateRevenueProducts", "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders",
-      "subscriptionOrders", "subscriptionNetRevenue", "units",
+      "subscriptionOrders", "subscriptionNetRevenue", "units", "profitSquares", "profitCubes",
     ],
-    nullable: ["cappedRevenueCubes", "covariateSum", "covariateSquares", "covariateRevenueProducts"],
+    nullable: ["cappedRevenueCubes", "covariateSum", "covariateSquares", "covariateRevenueProducts", "profitSquares", "profitCubes"],
   },
   {
     name: "SegmentRollup",

@@ -37,10 +37,15 @@ export interface RollupIncrement extends Partial<OrderSums> {
   covariateSum?: number | null;
   covariateSquares?: number | null;
   covariateRevenueProducts?: number | null;
+  /** Profit per visitor's Σ squares and cubes (profit-increment.ts): the order doors keep them from the visitor's running profit. */
+  profitSquares?: number;
+  profitCubes?: number;
 }
 
 /** The increments only the order doors write; every other writer leaves them out (0). */
-type OrderOnly = "units" | "refundedOrders" | "costedOrders" | "orderCost" | "costedNetRevenue" | "uncostedOrders" | "subscriptionOrders" | "subscriptionNetRevenue";
+type OrderOnly =
+  | "units" | "refundedOrders" | "costedOrders" | "orderCost" | "costedNetRevenue" | "uncostedOrders" | "subscriptionOrders" | "subscriptionNetRevenue"
+  | "profitSquares" | "profitCubes";
 
 /** Adds the increments to the row, creating it if needed, in one statement (safe under concurrency). */
 export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement): Promise<void> {
@@ -72,6 +77,8 @@ export async function addToRollup(tx: Tx, key: RollupKey, inc: RollupIncrement):
       subscriptionOrders: inc.subscriptionOrders ?? 0,
       subscriptionNetRevenue: inc.subscriptionNetRevenue ?? 0,
       units: inc.units ?? 0,
+      profitSquares: inc.profitSquares ?? 0,
+      profitCubes: inc.profitCubes ?? 0,
     },
   ]);
 }
@@ -84,6 +91,7 @@ const ROLLUP_COLUMNS = arrayColumns<RollupDeltaRow>({
   cappedRevenueConversions: "numeric", covariateSum: "numeric", covariateSquares: "numeric",
   covariateRevenueProducts: "numeric", refundedOrders: "int", costedOrders: "int", orderCost: "numeric",
   costedNetRevenue: "numeric", uncostedOrders: "int", subscriptionOrders: "int", subscriptionNetRevenue: "numeric", units: "int",
+  profitSquares: "numeric", profitCubes: "numeric",
 });
 
 /** How many parameters rollupUpsertSql's statement takes (one array per column). */
@@ -102,7 +110,8 @@ export function rollupUpsertSql(first: number, part = "0"): string {
        "exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares", "refunded",
        "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares", "revenueConversions",
        "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "refundedOrders",
-       "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders", "subscriptionOrders", "subscriptionNetRevenue", "units")
+       "costedOrders", "orderCost", "costedNetRevenue", "uncostedOrders", "subscriptionOrders", "subscriptionNetRevenue", "units",
+       "profitSquares", "profitCubes")
      SELECT r."siteId", r."testId", r."armId", r."goal", r."day"::date, r."currency", ${part}, r."exposures",
             r."exposedVisitors", r."convertingVisitors", r."conversions", r."revenue", r."revenueSquares", r."refunded",
             COALESCE(r."cappedRevenue", 0), COALESCE(r."cappedRevenueSquares", 0), COALESCE(r."cappedRevenueCubes", 0),
@@ -112,7 +121,7 @@ export function rollupUpsertSql(first: number, part = "0"): string {
             r."covariateSum", r."covariateSquares", r."covariateRevenueProducts", COALESCE(r."refundedOrders", 0),
             COALESCE(r."costedOrders", 0), COALESCE(r."orderCost", 0), COALESCE(r."costedNetRevenue", 0),
             COALESCE(r."uncostedOrders", 0), COALESCE(r."subscriptionOrders", 0), COALESCE(r."subscriptionNetRevenue", 0),
-            COALESCE(r."units", 0)
+            COALESCE(r."units", 0), COALESCE(r."profitSquares", 0), COALESCE(r."profitCubes", 0)
        FROM ${unnestRows(ROLLUP_COLUMNS, first, "r")}
      ON CONFLICT ("siteId", "testId", "armId", "goal", "day", "currency", "part") DO UPDATE SET
        "exposures" = "DailyRollup"."exposures" + EXCLUDED."exposures",
@@ -139,7 +148,10 @@ export function rollupUpsertSql(first: number, part = "0"): string {
        "uncostedOrders" = "DailyRollup"."uncostedOrders" + EXCLUDED."uncostedOrders",
        "subscriptionOrders" = "DailyRollup"."subscriptionOrders" + EXCLUDED."subscriptionOrders",
        "subscriptionNetRevenue" = "DailyRollup"."subscriptionNetRevenue" + EXCLUDED."subscriptionNetRevenue",
-       "units" = "DailyRollup"."units" + EXCLUDED."units"`;
+       "units" = "DailyRollup"."units" + EXCLUDED."units",
+       -- NULL (a row that counted costed orders before they were kept) stays NULL: unknown, not 0.
+       "profitSquares" = "DailyRollup"."profitSquares" + EXCLUDED."profitSquares",
+       "profitCubes" = "DailyRollup"."profitCubes" + EXCLUDED."profitCubes"`;
 }
 
 /** Only the order doors move refundedOrders and profit's order sums; every other writer may leave them out. */

@@ -30,7 +30,7 @@ export type ResultsTestRow = NonNullable<Awaited<ReturnType<typeof findTestOfSho
 const FLOAT_COLUMNS = [
   "revenue", "revenueSquares", "refunded", "cappedRevenue", "cappedRevenueSquares", "cappedRevenueCubes", "conversionSquares",
   "revenueConversions", "cappedRevenueConversions", "covariateSum", "covariateSquares", "covariateRevenueProducts", "orderCost",
-  "costedNetRevenue", "subscriptionNetRevenue",
+  "costedNetRevenue", "subscriptionNetRevenue", "profitSquares", "profitCubes",
 ] as const;
 const INT_COLUMNS = [
   "exposures", "exposedVisitors", "convertingVisitors", "conversions", "refundedOrders", "costedOrders", "uncostedOrders", "subscriptionOrders", "units",

@@ -28,7 +28,8 @@ export async function listTestsOfShop(shopDomain: string) {
       stopWhenDecided: true,
       servingWinner: true,
       site: { select: { publicId: true, name: true, status: true, pausedReason: true, currency: true } },
-      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true } },
+      // The offer: a price test decides on profit per visitor (build-results.ts, decidesOnProfit), on the list as on its page.
+      arms: { orderBy: { position: "asc" }, select: { id: true, name: true, weight: true, offer: true } },
       goals: { select: { label: true, isPrimary: true, isGuardrail: true } },
     },
   });
@@ -44,7 +45,7 @@ export async function readRollupTotals(tests: ReadonlyArray<{ id: string; siteId
   const db = await prisma();
   const groups = await db.dailyRollup.groupBy({
     by: ["testId", "armId", "goal", "currency"],
-    _count: { _all: true, cappedRevenueCubes: true },
+    _count: { _all: true, cappedRevenueCubes: true, profitSquares: true, profitCubes: true },
     where: { siteId: { in: [...new Set(tests.map((t) => t.siteId))] }, testId: { in: tests.map((t) => t.id) } },
     _sum: {
       exposures: true,
@@ -59,6 +60,13 @@ export async function readRollupTotals(tests: ReadonlyArray<{ id: string; siteId
       cappedRevenue: true,
       cappedRevenueSquares: true,
       cappedRevenueCubes: true,
+      // Profit per visitor's sums: a price test's decision reads them (profit-comparison.ts).
+      costedOrders: true,
+      uncostedOrders: true,
+      orderCost: true,
+      costedNetRevenue: true,
+      profitSquares: true,
+      profitCubes: true,
     },
   });
   for (const g of groups) {
@@ -78,6 +86,12 @@ export async function readRollupTotals(tests: ReadonlyArray<{ id: string; siteId
       ...(g._sum.cappedRevenueSquares !== null && { cappedRevenueSquares: Number(g._sum.cappedRevenueSquares) }),
       // A sum over rows some of which lack cubes would understate them: unknown, as the page reads it.
       cappedRevenueCubes: g._count.cappedRevenueCubes === g._count._all && g._sum.cappedRevenueCubes !== null ? Number(g._sum.cappedRevenueCubes) : null,
+      costedOrders: g._sum.costedOrders ?? 0,
+      uncostedOrders: g._sum.uncostedOrders ?? 0,
+      orderCost: Number(g._sum.orderCost ?? 0),
+      costedNetRevenue: Number(g._sum.costedNetRevenue ?? 0),
+      profitSquares: g._count.profitSquares === g._count._all ? Number(g._sum.profitSquares ?? 0) : null,
+      profitCubes: g._count.profitCubes === g._count._all ? Number(g._sum.profitCubes ?? 0) : null,
     });
   }
   return byTest;

@@ -1,5 +1,6 @@
 // A test's results for its shop: load the rollups, run the statistics, decide, shape the page's results or the
 // CSV (the page's other parts: results-page.server.ts; the same numbers as JSON for a site's key: results-feed.server.ts).
+import { carriesPriceOffer } from "~/domain/shopify/price-display";
 import { buildResults, type ResultsInput } from "~/domain/results/build-results";
 import { dailyCsv, funnelCsv, summaryCsv } from "~/domain/results/csv";
 import { decisionSummary, type DecisionSummary } from "~/domain/results/decision-summary";
@@ -59,6 +60,7 @@ async function testResultsOf(test: ResultsTestRow, withSegments: boolean) {
     prior: { mean: 0, sd: prior.sd },
     revenueCap:
       test.revenueCap === null ? null : { amount: Number(test.revenueCap), source: test.revenueCapSource === "setting" ? "setting" : "p99" },
+    decidesOnProfit: carriesPriceOffer(test.arms),
   };
   const view = buildResults(input);
   // Exploratory only: built beside the view, after its verdict, from the segment rollups alone.

@@ -1,6 +1,7 @@
 // The admin's tests list: each of the shop's tests with its site, traffic, exposed visitors and the
 // primary goal's lift so far, marked decided or not by the results page's own decision (buildResults and
 // decisionSummary over the summed rollups of the primary goal).
+import { carriesPriceOffer } from "~/domain/shopify/price-display";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 import type { TestStatus } from "~/domain/experiments/test-lifecycle";
 import { testGlance } from "~/domain/experiments/test-glance";
@@ -89,6 +90,7 @@ function decidedLift(test: ListedTest, rows: readonly RollupRow[], primaryGoal: 
     currency: test.site.currency,
     rollups: rows.filter((r) => r.goal === "" || r.goal === primaryGoal || test.goals.some((g) => g.isGuardrail && g.label === r.goal)),
     flicker: [],
+    decidesOnProfit: carriesPriceOffer(test.arms),
   });
   const summary = decisionSummary(view, { today: new Date().toISOString().slice(0, 10) });
   const best = (view.goals[0]?.arms ?? [])

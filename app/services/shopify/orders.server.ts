@@ -2,12 +2,14 @@
 // refunds/create and orders/cancelled lower its net revenue, and the web pixel's checkout report gives an
 // order its session. Every path takes the order's lock first, so whichever arrives first, it counts once.
 import { PURCHASE_GOAL, purchaseEventId } from "~/domain/events/purchase";
+import { priorConversions, profitMomentIncrement, totalCurrency } from "~/domain/events/visitor-totals";
 import { claimCounts, claimWorthKeeping, parseOrder, parseRefund, removedAmount, type PaidOrder } from "~/domain/shopify/order";
 import { purchaseSums, settlementSums, type OrderProfitFacts } from "~/domain/shopify/order-lines";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { findConversion, listAttributions, setConversionSession } from "~/models/events/conversion.server";
 import { findCheckoutReportsNaming, insertCheckoutReport, insertOrder, insertRefund, listRefunds, lockOrder, updateOrder } from "~/models/shopify/order.server";
 import { addToRollup } from "~/models/events/rollup.server";
+import { addToVisitorTotals, readVisitorGoalTotals } from "~/models/events/visitor-total.server";
 import { findShopifySiteId } from "~/models/sites/site.server";
 import { inTransaction, type Tx } from "~/models/transaction.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
@@ -145,12 +147,25 @@ async function settleOrder(
   if (!conversion) return;
   // The order counts among refunded orders from its first refund (or its cancellation) on.
   const refundedOrders = (removed > 0 ? 1 : 0) - (order.refunded > 0 ? 1 : 0);
-  for (const { testId, armId } of await listAttributions(tx, site.id, eventId)) {
+  const currency = conversion.currency ?? site.currency;
+  // What its visitor's profit loses (a refund) or gains back (a cancellation's cost), moving profit per visitor's
+  // squares from their running profit; a conversion redacted from its visitor moves the sums alone.
+  const profit = (sums.costedNetRevenue ?? 0) - (sums.orderCost ?? 0);
+  const visitorId = profit !== 0 ? conversion.visitorId : null;
+  const attributions = await listAttributions(tx, site.id, eventId);
+  for (const { testId, armId } of attributions) {
+    const prior = visitorId
+      ? priorConversions(await readVisitorGoalTotals(tx, { siteId: site.id, visitorId, testId, goal: conversion.goal }), currency, site.currency).profit
+      : null;
     await addToRollup(
       tx,
-      { siteId: site.id, testId, armId, goal: conversion.goal, day: conversion.occurredAt, currency: conversion.currency ?? site.currency },
-      { refunded: delta, refundedOrders, ...sums },
+      { siteId: site.id, testId, armId, goal: conversion.goal, day: conversion.occurredAt, currency },
+      { refunded: delta, refundedOrders, ...sums, ...(prior !== null && profitMomentIncrement(prior, profit)) },
     );
+  }
+  if (visitorId) {
+    const key = { siteId: site.id, visitorId, goal: conversion.goal, currency: totalCurrency(conversion.value, currency) };
+    await addToVisitorTotals(tx, attributions.map(({ testId }) => ({ ...key, testId, conversions: 0, revenue: 0, profit })));
   }
 }
 
