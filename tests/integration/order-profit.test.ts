@@ -193,4 +193,16 @@ describe.each(databaseKinds)("profit from Shopify orders (%s)", (kind) => {
       { variantId: String(BOWL), unitCost: "5.0000" },
     ]);
   });
+  it("takes a redacted order's profit out of its visitor's running profit (customers/redact), as its conversions and revenue", async () => {
+    const kept = async () =>
+      (await ctx.sql((sql) => sql.query<{ conversions: number; revenue: number; profit: number }>(
+        `SELECT conversions, revenue::float8 AS revenue, profit::float8 AS profit FROM "VisitorTotal" WHERE "visitorId" = $1 AND "testId" = $2 AND goal = 'purchase'`,
+        [buyer.vid, TEST],
+      )))[0];
+    const before = await kept();
+    const res = await sendWebhook(url(), "customers/redact", SHOP, { shop_id: 1, shop_domain: SHOP, customer: { id: 7 }, orders_to_redact: [7001] });
+    expect(res.status).toBe(200);
+    // Order 7001: $50.00 for a cost of $19.50, never refunded.
+    expect(await kept()).toEqual({ conversions: Number(before?.conversions) - 1, revenue: Number(before?.revenue) - 50, profit: expect.closeTo(Number(before?.profit) - 30.5, 4) });
+  });
 });
