@@ -5,6 +5,7 @@ import { DEFAULT_VISITOR, type VisitorModel } from "./generators";
 import { decisionScenarios } from "./decision-scenarios";
 import { holdoutScenarios } from "./holdout-scenarios";
 import { guardrailScenarios } from "./guardrail-scenarios";
+import { priceScenarios } from "./price-scenarios";
 import { priorScenarios } from "./prior-scenarios";
 import { createRng, deriveSeed } from "../random/prng";
 import { everyVisitors } from "./runner";
@@ -209,6 +210,7 @@ export function scenarios(): Scenario[] {
     ...segmentScenarios(),
     ...guardrailScenarios(),
     ...priorScenarios(),
+    ...priceScenarios(),
   ];
 }
 
