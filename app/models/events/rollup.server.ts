@@ -37,7 +37,7 @@ export interface RollupIncrement extends Partial<OrderSums> {
   covariateSum?: number | null;
   covariateSquares?: number | null;
   covariateRevenueProducts?: number | null;
-  /** Profit per visitor's Σ squares and cubes (profit-increment.ts): the order doors keep them from the visitor's running profit. */
+  /** Profit per visitor's Σ squares and cubes (profitMomentIncrement, visitor-totals.ts): the order doors keep them from the visitor's running profit. */
   profitSquares?: number;
   profitCubes?: number;
 }
