@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildResults, type ResultsInput, type RollupRow } from "./build-results";
 import { decisionSummary } from "./decision-summary";
 import { guardrailBreaches } from "./guardrails";
-import { evidenceNotice, mayActAlone, robustDecision, robustEvidence, robustGuardrailBreaches, ROBUST_RULE, type NetworkRollupRow } from "./robust-view";
+import { evidenceNotice, mayActAlone, robustDecision, robustEvidence, robustGuardrailBreaches, ROBUST_RULE, without, type NetworkRollupRow } from "./robust-view";
 
 const DAY = "2026-11-20";
 const TODAY = "2026-11-30";
@@ -207,4 +207,34 @@ describe("the robust view's cost to honest tests (seeded simulation)", () => {
     expect(plain, `plain ${plain}, robust ${robust}`).toBeGreaterThan(20);
     expect(robust / plain, `plain ${plain}, robust ${robust}`).toBeGreaterThanOrEqual(0.6);
   }, 120_000);
+});
+
+describe("the robust view of a price test", () => {
+  it("decides on conversion rate once a network is set aside: what it bought cannot be taken off profit", () => {
+    const row = (armId: string, goal: string, f: Partial<RollupRow>): RollupRow => ({
+      armId, goal, day: DAY, currency: goal === "" ? "" : "USD", exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0, ...f,
+    });
+    const buyers = (armId: string, n: number, price: number) => row(armId, "purchase", {
+      convertingVisitors: n, conversions: n, revenue: n * price, revenueSquares: n * price ** 2, cappedRevenue: n * price, cappedRevenueSquares: n * price ** 2,
+      cappedRevenueCubes: n * price ** 3, costedOrders: n, orderCost: n * 12, costedNetRevenue: n * price, profitSquares: n * (price - 12) ** 2, profitCubes: n * (price - 12) ** 3,
+    });
+    const input: ResultsInput = {
+      test: { id: "t", name: "Bowl price", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
+      arms: [{ id: "a", key: "control", name: "List price", weight: 1 }, { id: "b", key: "b", name: "Bowl at 24", weight: 1 }],
+      goals: [{ label: "purchase", isPrimary: true }],
+      currency: "USD",
+      rollups: [row("a", "", { exposures: 20_000, exposedVisitors: 20_000 }), row("b", "", { exposures: 20_000, exposedVisitors: 20_000 }), buyers("a", 1000, 30), buyers("b", 1300, 24)],
+      flicker: [],
+      decidesOnProfit: true,
+    };
+    expect(buildResults(input).verdict.metric).toBe("profit per visitor");
+    const zero = { convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0 };
+    const networks: NetworkRollupRow[] = [
+      { armId: "b", goal: "", currency: "", network: "odd", exposedVisitors: 50, ...zero },
+      { armId: "b", goal: "purchase", currency: "USD", network: "odd", exposedVisitors: 0, ...zero, convertingVisitors: 5, conversions: 5, revenue: 120 },
+    ];
+    const robust = buildResults(without(input, networks, new Set(["odd"])));
+    expect(robust.verdict.metric).toBeUndefined();
+    expect(robust.goals[0]?.arms[1]?.profitLift).toBeUndefined();
+  });
 });

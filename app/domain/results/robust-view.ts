@@ -206,6 +206,9 @@ function negativeRow(armId: string, goal: string, currency: string, day: string)
     armId, goal, currency, day, exposures: 0, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0, refunded: 0,
     cappedRevenue: 0, cappedRevenueSquares: 0, cappedRevenueCubes: 0, conversionSquares: 0, revenueConversions: 0, cappedRevenueConversions: 0,
     covariateSum: null, covariateSquares: null, covariateRevenueProducts: null,
+    // The network rows keep no profit: what a set-aside network bought cannot be taken off it, so its per-visitor
+    // sums are unknown here and a price test's robust view decides on conversion rate (profit-comparison.ts).
+    profitSquares: null, profitCubes: null,
   };
 }
 
