@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import cases from "./offers.cases.json";
-import { EMPTY_SHARD, mergeOfferShards, OFFER_SHARD_KEYS, offerVisitor, parseOffer, parseOfferConfig } from "./offers";
+import { bxgyUnits, EMPTY_SHARD, mergeOfferShards, OFFER_SHARD_KEYS, offerVisitor, parseOffer, parseOfferConfig, type BxgyLine, type Offer } from "./offers";
 
 describe("an arm's offer as the Discount Function reads it", () => {
   it.each(cases.accepted as Array<[unknown, unknown]>)("accepts %j", (input, offer) => expect(parseOffer(input)).toEqual(offer));
@@ -73,5 +73,12 @@ describe("the configuration's shards", () => {
 
   it("names four metafields, the first the one the Function always read", () => {
     expect(OFFER_SHARD_KEYS).toEqual(["offers", "offers-2", "offers-3", "offers-4"]);
+  });
+});
+
+describe("buy X get Y: the units it takes its percentage off", () => {
+  it.each(cases.bxgyUnits.map((c) => [c.case, c]))("%s", (_, c) => {
+    const units = bxgyUnits(c.offer as Extract<Offer, { k: "bxgy" }>, c.lines as BxgyLine[]);
+    expect(Object.fromEntries(units)).toEqual(c.units);
   });
 });

@@ -30,12 +30,19 @@ export const EMPTY_SHARD = '{"v":1,"offers":{}}';
  * - `products`: % or amount off each unit of the listed products (their GIDs; none listed: every product).
  * - `order`: % or amount off the order's subtotal, from `minimum` on.
  * - `shipping`: % off shipping (100: free), from an order subtotal of `minimum` on.
+ * - `bxgy`: buy `x` units of the `buy` products, get `y` units of the `get` products `percent` off (100: free), as
+ *   often as the cart allows, the cheapest eligible units first (bxgyUnits); without `get`, of the same products
+ *   ("buy 2, get 1 free" takes 3 of them). `get` and `buy` never share a product: a unit counts once.
  */
 export type Offer =
   | { k: "price"; prices: Record<string, number> }
   | { k: "products"; percent?: number; amount?: number; products?: string[] }
   | { k: "order"; percent?: number; amount?: number; minimum?: number }
-  | { k: "shipping"; percent: number; minimum?: number };
+  | { k: "shipping"; percent: number; minimum?: number }
+  | { k: "bxgy"; buy: string[]; x: number; get?: string[]; y: number; percent: number };
+
+/** The largest `x` or `y` of a buy-X-get-Y offer. */
+export const MAX_BXGY_UNITS = 100;
 
 /**
  * The metafield's value: `plan` digests the shop's offer tests as the app embed's plan does (the same holdout,
@@ -86,9 +93,51 @@ export function parseOffer(value: unknown): Offer | null {
       return percent(value.percent) && optionalAmount(value.minimum)
         ? { k: "shipping", percent: value.percent as number, ...(value.minimum !== undefined ? { minimum: value.minimum as number } : {}) }
         : null;
+    case "bxgy":
+      return parseBxgy(value);
     default:
       return null;
   }
+}
+
+const units = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_BXGY_UNITS;
+const productList = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((p) => typeof p === "string");
+
+function parseBxgy(value: Record<string, unknown>): Offer | null {
+  const { buy, get, x, y } = value;
+  if (!productList(buy) || !units(x) || !units(y) || !percent(value.percent) || !((value.percent as number) > 0)) return null;
+  if (get !== undefined && (!productList(get) || get.some((p) => buy.includes(p)))) return null;
+  return { k: "bxgy", buy, x: x as number, ...(get !== undefined ? { get: get as string[] } : {}), y: y as number, percent: value.percent as number };
+}
+
+/** A cart or order line as bxgyUnits reads it. */
+export interface BxgyLine {
+  id: string;
+  product: string | null;
+  quantity: number;
+  unitPrice: number;
+}
+
+/**
+ * How many units of each line a buy-X-get-Y offer takes its percentage off (by line id; lines it does not touch
+ * absent): with distinct `get` products, `y` of them for every `x` bought units; with the same products, `y` of
+ * every `x + y`. The cheapest eligible units first (Shopify's own rule for its buy-X-get-Y discounts), ties by line
+ * id: the Function and the orders check count the same units.
+ */
+export function bxgyUnits(offer: Extract<Offer, { k: "bxgy" }>, lines: readonly BxgyLine[]): Map<string, number> {
+  const inList = (list: readonly string[]) => (line: BxgyLine) => line.product !== null && list.includes(line.product) && line.quantity > 0;
+  const bought = lines.filter(inList(offer.buy)).reduce((sum, line) => sum + line.quantity, 0);
+  const eligible = lines.filter(inList(offer.get ?? offer.buy));
+  const times = offer.get ? Math.floor(bought / offer.x) : Math.floor(bought / (offer.x + offer.y));
+  let left = times * offer.y;
+  const taken = new Map<string, number>();
+  for (const line of [...eligible].sort((a, b) => a.unitPrice - b.unitPrice || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    if (left <= 0) break;
+    const n = Math.min(left, line.quantity);
+    taken.set(line.id, n);
+    left -= n;
+  }
+  return taken;
 }
 
 /** Whether any of a test's arms carries an offer that parses: the test is charged through svc's discount. */

@@ -53,7 +53,7 @@ describe("the results page's decision in Chromium", () => {
     const text = await decision.innerText();
     expect(text.includes("How long to go")).toBe(example.timeToGo);
     // The ship example's orders have their costs: its worth is in profit, with revenue per visitor's figure beside it.
-    if (example.state === "ship") expect(text).toMatch(/lift \+\d+\.\d% \(\+\d+\.\d% to \+\d+\.\d%\)[\s\S]*Worth about \$[\d,]+ a month in profit at current traffic, from profit per visitor on the orders with a known cost \(profit has no interval\); by revenue per visitor, \$[\d,]+ \(between \$[\d,]+ and \$[\d,]+\)/);
+    if (example.state === "ship") expect(text).toMatch(/lift \+\d+\.\d% \(\+\d+\.\d% to \+\d+\.\d%\)[\s\S]*Worth about \$[\d,]+ a month in profit at current traffic \(between [−-]?\$[\d,]+ and [−-]?\$[\d,]+\), from profit per visitor on the orders with a known cost; by revenue per visitor, \$[\d,]+ \(between \$[\d,]+ and \$[\d,]+\)/);
     if (example.state === "keep-control") expect(text).toMatch(/Shipping it would cost about \$[\d,]+ a month/);
     if (example.state === "srm") expect(text).toContain("Find the cause");
     // "How long to go" appears once at most: in the summary, never in a second card that could disagree.

@@ -1,5 +1,5 @@
 // What an arm charges at checkout, in the admin's words, beside its orders checked: "List price", "19.99 for 1
-// variant", "15% off 2 products", "5.00 off orders from 50.00", "Free shipping".
+// variant", "15% off 2 products", "5.00 off orders from 50.00", "Free shipping", "Buy 2, get 1 free".
 import type { Offer } from "~/wire/offers";
 import { formatMoney } from "./format";
 
@@ -28,5 +28,10 @@ export function offerInWords(offer: Offer | null, currency: string): string {
     }
     case "shipping":
       return `${offer.percent === 100 ? "Free shipping" : `${offer.percent}% off shipping`}${from(offer.minimum)}`;
+    case "bxgy": {
+      const get = offer.percent === 100 ? "free" : `${offer.percent}% off`;
+      const of = offer.get ? ` of ${plural(offer.get.length, "other product", "other products")}` : "";
+      return `Buy ${offer.x}, get ${offer.y}${of} ${get}`;
+    }
   }
 }

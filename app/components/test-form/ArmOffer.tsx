@@ -1,5 +1,5 @@
 // What an arm charges at Shopify's checkout (docs/offers.md, "In the test form"): the list price, a price per
-// variant, or an amount or percentage off products, the order or shipping, served by svc's discount.
+// variant, an amount or percentage off products, the order or shipping, or buy X get Y, served by svc's discount.
 import { BlockStack, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import {
   emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, withPickedProducts, withPickedVariants, type OfferDraft, type OfferKind, type PickedProduct,
@@ -24,6 +24,7 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
     const picked = (await window.shopify.resourcePicker({ type: "product", action: "select", multiple: true })) as readonly PickedProduct[] | undefined;
     if (!picked) return;
     if (offer.kind === "price") set({ prices: withPickedVariants(offer.prices, picked) });
+    // Buy X get Y: the picker fills the products to buy; the products got are typed.
     else set({ products: withPickedProducts(offer.products, picked) });
   };
   const picker = embedded && (
@@ -91,6 +92,46 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
         />
       )}
       {offer.kind === "products" && picker}
+      {offer.kind === "bxgy" && (
+        <>
+          <InlineStack gap="300" wrap>
+            <TextField label="Buy" type="number" autoComplete="off" suffix="units" value={offer.buyQuantity} disabled={disabled} onChange={(buyQuantity) => set({ buyQuantity })} error={errors.buyQuantity} />
+            <TextField label="Get" type="number" autoComplete="off" suffix="units" value={offer.getQuantity} disabled={disabled} onChange={(getQuantity) => set({ getQuantity })} error={errors.getQuantity} />
+            <TextField
+              label="Off the units got"
+              type="number"
+              autoComplete="off"
+              suffix="%"
+              value={offer.value}
+              disabled={disabled}
+              onChange={(value) => set({ value })}
+              error={errors.value}
+              helpText="100 is free."
+            />
+          </InlineStack>
+          <TextField
+            label="Products to buy"
+            autoComplete="off"
+            value={offer.products}
+            disabled={disabled}
+            onChange={(products) => set({ products })}
+            error={errors.products}
+            placeholder="8112461512955, 8112461545723"
+            helpText="Product ids, separated by commas. Any mix of them counts toward the units to buy."
+          />
+          {picker}
+          <TextField
+            label="Products got"
+            autoComplete="off"
+            value={offer.getProducts}
+            disabled={disabled}
+            onChange={(getProducts) => set({ getProducts })}
+            error={errors.getProducts}
+            placeholder="Empty: the same products"
+            helpText="Empty: the same products (buy 2, get 1 free takes 3 of them). Otherwise other products' ids. The cheapest units are the ones got, as often as the cart allows."
+          />
+        </>
+      )}
       {offer.kind === "shipping" && (
         <TextField
           label="Percentage off shipping"

@@ -31,6 +31,12 @@ describe("an arm's offer in the test form", () => {
     expect(offerOf({ kind: "products", by: "amount", value: "4.99" })).toEqual({ k: "products", amount: 4.99 });
     expect(offerOf({ kind: "order", by: "percent", value: "10", minimum: "50" })).toEqual({ k: "order", percent: 10, minimum: 50 });
     expect(offerOf({ kind: "shipping", value: "100", minimum: "" })).toEqual({ k: "shipping", percent: 100 });
+    expect(offerOf({ kind: "bxgy", products: "7, 8", buyQuantity: "2", getQuantity: "1", value: "100" })).toEqual({
+      k: "bxgy", buy: ["gid://shopify/Product/7", "gid://shopify/Product/8"], x: 2, y: 1, percent: 100,
+    });
+    expect(offerOf({ kind: "bxgy", products: "7", buyQuantity: "1", getQuantity: "2", getProducts: "9", value: "50" })).toEqual({
+      k: "bxgy", buy: ["gid://shopify/Product/7"], x: 1, get: ["gid://shopify/Product/9"], y: 2, percent: 50,
+    });
     for (const over of [{ kind: "price", prices: "9: 1" }, { kind: "order", by: "amount", value: "3" }] as const) {
       expect(parseOffer(offerOf(over))).toEqual(offerOf(over));
     }
@@ -50,6 +56,13 @@ describe("an arm's offer in the test form", () => {
     expect(errorsOf({ kind: "products", value: "5", products: "1, 1" }).products).toMatch(/twice/);
     expect(errorsOf({ kind: "order", by: "amount", value: "5", minimum: "lots" }).minimum).toMatch(/subtotal/);
     expect(errorsOf({ kind: "shipping", value: "" }).value).toMatch(/100 is free shipping/);
+    const bxgy = { kind: "bxgy", products: "7", buyQuantity: "2", getQuantity: "1", value: "100" } as const;
+    expect(errorsOf({ ...bxgy, products: "" }).products).toMatch(/products to buy/);
+    expect(errorsOf({ ...bxgy, buyQuantity: "0" }).buyQuantity).toMatch(/how many to buy/);
+    expect(errorsOf({ ...bxgy, getQuantity: "1.5" }).getQuantity).toMatch(/how many to get/);
+    expect(errorsOf({ ...bxgy, getQuantity: "101" }).getQuantity).toMatch(/to 100/);
+    expect(errorsOf({ ...bxgy, getProducts: "7" }).getProducts).toMatch(/cannot also be the one got/);
+    expect(errorsOf({ ...bxgy, value: "0" }).value).toMatch(/100 is free/);
     expect(parseOfferDraft({ kind: "bogus" })).toEqual({ ok: false, errors: { kind: "Choose what this arm charges" } });
     expect(parseOfferDraft("price").ok).toBe(false);
     expect(parseOfferDraft({ kind: "order", value: 10 }).ok).toBe(false);
@@ -61,6 +74,7 @@ describe("an arm's offer in the test form", () => {
       { kind: "products", by: "amount", value: "2.5", products: "7, 8" },
       { kind: "order", by: "percent", value: "10", minimum: "50" },
       { kind: "shipping", value: "100", minimum: "75" },
+      { kind: "bxgy", products: "7", buyQuantity: "3", getQuantity: "1", getProducts: "9, 10", value: "25" },
     ];
     for (const over of drafts) expect(offerOf(offerToDraft(offerOf(over)))).toEqual(offerOf(over));
     // Something the Function would not read shows as the list price.

@@ -1,9 +1,9 @@
 // What an arm charges at Shopify's checkout as the test form edits it (docs/offers.md, "In the test form"): the
 // offer's kind and its fields as text, parsed into the offer svc's discount serves (app/wire/offers.ts), or field
 // errors; and the form values of a stored offer.
-import { parseOffer, type Offer } from "~/wire/offers";
+import { MAX_BXGY_UNITS, parseOffer, type Offer } from "~/wire/offers";
 
-export const OFFER_KINDS = ["none", "price", "products", "order", "shipping"] as const;
+export const OFFER_KINDS = ["none", "price", "products", "order", "shipping", "bxgy"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** Each kind in the admin's words (the form's menu). */
@@ -13,6 +13,7 @@ export const OFFER_KIND_LABELS: Record<OfferKind, string> = {
   products: "Off products",
   order: "Off the order",
   shipping: "Off shipping",
+  bxgy: "Buy X, get Y",
 };
 
 /** One arm's offer as the form edits it: every kind's fields as text, only those of `kind` are read. */
@@ -28,9 +29,15 @@ export interface OfferDraft {
   products: string;
   /** price: one variant a line, "variant id: price". */
   prices: string;
+  /** bxgy: the units to buy (X) of `products`, the units to get (Y), and the products got ("": the same ones). */
+  buyQuantity: string;
+  getQuantity: string;
+  getProducts: string;
 }
 
-export const emptyOffer = (): OfferDraft => ({ kind: "none", by: "percent", value: "", minimum: "", products: "", prices: "" });
+export const emptyOffer = (): OfferDraft => ({
+  kind: "none", by: "percent", value: "", minimum: "", products: "", prices: "", buyQuantity: "", getQuantity: "", getProducts: "",
+});
 
 /** A price test past this many variants outgrows the discount's four metafields (docs/offers.md, "Shards"). */
 export const MAX_PRICED_VARIANTS = 800;
@@ -82,6 +89,23 @@ export function parseOfferDraft(draft: unknown): OfferParse {
     if (value === null || value <= 0 || value > 100) errors.value = "Enter a percentage off, more than 0 and at most 100";
     return value === null ? null : { percent: value };
   };
+  /** Product ids typed in `field` as GIDs ([] when empty), or null with its error. */
+  const productIds = (field: "products" | "getProducts"): string[] | null => {
+    const ids = text(field).split(/[\s,]+/).filter((id) => id !== "");
+    const products = ids.map((id) => gidOf("Product", id));
+    if (ids.length > MAX_OFFER_PRODUCTS) errors[field] = `Name at most ${MAX_OFFER_PRODUCTS} products (this arm names ${ids.length})`;
+    else if (products.some((p) => p === null)) errors[field] = "Name products by their id (the number in the product's admin address), separated by commas";
+    else if (new Set(products).size !== products.length) errors[field] = "A product is named twice";
+    else return products as string[];
+    return null;
+  };
+  /** A whole number of units from 1 to MAX_BXGY_UNITS typed in `field`, or null with `message`. */
+  const count = (field: "buyQuantity" | "getQuantity", message: string): number | null => {
+    const value = Number(text(field).trim());
+    if (/^\d+$/.test(text(field).trim()) && value >= 1 && value <= MAX_BXGY_UNITS) return value;
+    errors[field] = `${message} to ${MAX_BXGY_UNITS}`;
+    return null;
+  };
   let offer: Offer | null = null;
   switch (d.kind as OfferKind) {
     case "none":
@@ -112,12 +136,20 @@ export function parseOfferDraft(draft: unknown): OfferParse {
     }
     case "products": {
       const share = percentOrAmount();
-      const ids = text("products").split(/[\s,]+/).filter((id) => id !== "");
-      const products = ids.map((id) => gidOf("Product", id));
-      if (ids.length > MAX_OFFER_PRODUCTS) errors.products = `Name at most ${MAX_OFFER_PRODUCTS} products (this arm names ${ids.length})`;
-      else if (products.some((p) => p === null)) errors.products = "Name products by their id (the number in the product's admin address), separated by commas";
-      else if (new Set(products).size !== products.length) errors.products = "A product is named twice";
-      offer = share && { k: "products", ...share, ...(ids.length > 0 ? { products: products as string[] } : {}) };
+      const products = productIds("products");
+      offer = share && products && { k: "products", ...share, ...(products.length > 0 ? { products } : {}) };
+      break;
+    }
+    case "bxgy": {
+      const buy = productIds("products");
+      if (buy?.length === 0) errors.products = "Name the products to buy";
+      const get = productIds("getProducts");
+      if (buy && get?.some((p) => buy.includes(p))) errors.getProducts = "A product bought cannot also be the one got: leave this empty to give the same products";
+      const x = count("buyQuantity", "Enter how many to buy, a whole number from 1");
+      const y = count("getQuantity", "Enter how many to get, a whole number from 1");
+      const value = number(text("value"));
+      if (value === null || value <= 0 || value > 100) errors.value = "Enter a percentage off the units got, more than 0 and at most 100 (100 is free)";
+      offer = buy && get && x && y && value !== null ? { k: "bxgy", buy, x, ...(get.length > 0 ? { get } : {}), y, percent: value } : null;
       break;
     }
     case "order": {
@@ -160,6 +192,11 @@ export function offerToDraft(stored: unknown): OfferDraft {
     }
     case "shipping":
       return { ...draft, kind: "shipping", value: decimal(offer.percent), minimum: offer.minimum === undefined ? "" : decimal(offer.minimum) };
+    case "bxgy":
+      return {
+        ...draft, kind: "bxgy", value: decimal(offer.percent), products: offer.buy.map(idOf).join(", "), buyQuantity: String(offer.x),
+        getQuantity: String(offer.y), getProducts: (offer.get ?? []).map(idOf).join(", "),
+      };
   }
 }
 

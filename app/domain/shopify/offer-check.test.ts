@@ -49,6 +49,10 @@ describe("checkOrder", () => {
     ["an order amount below its minimum, taken anyway", { k: "order", amount: 10, minimum: 50 } as Offer, order([line(30, 1, 10)]), 0, true],
     ["free shipping from 40", { k: "shipping", percent: 100, minimum: 40 } as Offer, order([line(45, 1, 0)], { price: 6, svcDiscount: 6 }), 6, false],
     ["free shipping below its threshold: charged", { k: "shipping", percent: 100, minimum: 40 } as Offer, order([line(35, 1, 0)], { price: 6, svcDiscount: 0 }), 0, false],
+    ["buy 2 get 1 free of the same product: the cheapest unit of three", { k: "bxgy", buy: ["gid://shopify/Product/1"], x: 2, y: 1, percent: 100 } as Offer, order([line(20, 2, 0), line(12, 1, 12)]), 12, false],
+    ["buy 2 get 1 free, the dearer unit taken off instead", { k: "bxgy", buy: ["gid://shopify/Product/1"], x: 2, y: 1, percent: 100 } as Offer, order([line(20, 2, 20), line(12, 1, 0)]), 12, true],
+    ["buy 1 get another product half off: too few of it in the order", { k: "bxgy", buy: ["gid://shopify/Product/1"], x: 1, get: ["gid://shopify/Product/2"], y: 3, percent: 50 } as Offer, order([line(20, 1, 0), line(8, 2, 8, "gid://shopify/ProductVariant/2", "gid://shopify/Product/2")]), 8, false],
+    ["buy X get Y without enough bought: nothing off", { k: "bxgy", buy: ["gid://shopify/Product/1"], x: 3, get: ["gid://shopify/Product/2"], y: 1, percent: 100 } as Offer, order([line(20, 2, 0), line(8, 1, 0, "gid://shopify/ProductVariant/2", "gid://shopify/Product/2")]), 0, false],
   ])("%s", (_, offer, paid, expected, mismatch) => {
     const check = checkOrder(config(offer as Offer | null), VID, paid);
     expect(check.expected).toBeCloseTo(expected, 2);

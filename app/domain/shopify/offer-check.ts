@@ -2,7 +2,7 @@
 // offers call for. Computed from the arms' rules themselves, not by running the Discount Function's code, so that a
 // leak between the page and the charge shows: a Buy-it-now that skipped the cart attribute, a draft order, an
 // attribute edited to another visitor, a merchant's own discount applied in svc's place.
-import type { Offer, OfferConfig } from "~/wire/offers";
+import { bxgyUnits, type Offer, type OfferConfig } from "~/wire/offers";
 import { localAssignments } from "~/wire/rules/local-plan";
 
 /** An order as the check reads it, in the shop's currency (the offers' own). */
@@ -40,9 +40,15 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
     if (offer) offers.push(offer);
   }
   const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  // Buy X get Y: the units each line gets off by the offer's rule (the line's place in the order is its id).
+  const bxgy = offers.flatMap((offer) => {
+    if (offer.k !== "bxgy") return [];
+    const units = bxgyUnits(offer, order.lines.map((line, i) => ({ id: String(i).padStart(4, "0"), product: line.product, quantity: line.quantity, unitPrice: line.unitPrice })));
+    return [{ percent: offer.percent, units }];
+  });
   // Product-level: each line down to its arm's price, or its share off; never more than the line.
   let productOff = 0;
-  for (const line of order.lines) {
+  for (const [i, line] of order.lines.entries()) {
     const full = line.unitPrice * line.quantity;
     let off = 0;
     for (const offer of offers) {
@@ -52,6 +58,7 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
         off += offer.percent !== undefined ? (full * offer.percent) / 100 : Math.min(offer.amount ?? 0, line.unitPrice) * line.quantity;
       }
     }
+    for (const { percent, units } of bxgy) off += ((units.get(String(i).padStart(4, "0")) ?? 0) * line.unitPrice * percent) / 100;
     productOff += Math.min(full, off);
   }
   // Order-level: the best of the order offers whose minimum the subtotal reaches, on what the lines left.

@@ -163,6 +163,25 @@ describe("svc's Discount Function", () => {
     expect(cartDeliveryOptionsDiscountsGenerateRun(delivery("80.00", vidIn(shipping, "control"))).operations).toEqual([]);
   });
 
+  it("gives buy X get Y its units of the cheapest eligible lines, by quantity, in the result type; nothing to the control or too small a cart", () => {
+    // Buy 1 of the first product (2 in the cart), get the other at half price, 2 of them per unit bought.
+    const config: OfferConfig = {
+      ...CONFIG,
+      offers: { "t-price": { cheap: { k: "bxgy", buy: [PRODUCT], x: 1, get: ["gid://shopify/Product/11"], y: 2, percent: 50 } } },
+    };
+    const base = lines(vidIn(config, "cheap"), config);
+    const threeOfOther = { ...base, cart: { ...base.cart, lines: base.cart.lines.map((l, i) => (i === 1 ? { ...l, quantity: 3, cost: { ...l.cost, subtotalAmount: { amount: "37.5" } } } : l)) } };
+    const result = cartLinesDiscountsGenerateRun(threeOfOther);
+    expect(coerced("CartLinesDiscountsGenerateRunResult", result)).toEqual([]);
+    expect(result.operations).toEqual([
+      { productDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ cartLine: { id: "gid://shopify/CartLine/2", quantity: 3 } }], value: { percentage: { value: "50" } } }], selectionStrategy: "ALL" } },
+    ]);
+    expect(cartLinesDiscountsGenerateRun(lines(vidIn(config, "control"), config)).operations).toEqual([]);
+    // The same products, buy 2 get 1 free: the 2 units of the first line make no third.
+    const same: OfferConfig = { ...CONFIG, offers: { "t-price": { cheap: { k: "bxgy", buy: [PRODUCT], x: 2, y: 1, percent: 100 } } } };
+    expect(cartLinesDiscountsGenerateRun(lines(vidIn(same, "cheap"), same)).operations).toEqual([]);
+  });
+
   it("returns what the schema refuses as errors, so that the checks above can fail", () => {
     expect(coerced("CartLinesDiscountsGenerateRunResult", { operations: [{ productDiscountsAdd: { candidates: [], selectionStrategy: "SOME" } }] })).not.toEqual([]);
     expect(validate(schema, parse("query { cart { priceOfEverything } }"))).not.toEqual([]);

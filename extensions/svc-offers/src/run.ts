@@ -1,6 +1,6 @@
 // The Discount Function's two targets: the visitor's arms from the cart attribute by the storefront's rule, and
 // each arm's offer as the discount operations the Discount API takes (its schema: ../shared/shopify-functions).
-import { mergeOfferShards, offerVisitor, type Offer, type OfferConfig } from "../../../app/wire/offers";
+import { bxgyUnits, mergeOfferShards, offerVisitor, type Offer, type OfferConfig } from "../../../app/wire/offers";
 import { localAssignments } from "../../../app/wire/rules/local-plan";
 
 type DiscountClass = "ORDER" | "PRODUCT" | "SHIPPING";
@@ -37,7 +37,7 @@ export interface DeliveryOptionsInput {
 }
 
 type Value = { percentage: { value: string } } | { fixedAmount: { amount: string } };
-type ProductCandidate = { message: string; targets: Array<{ cartLine: { id: string } }>; value: { percentage: { value: string } } | { fixedAmount: { amount: string; appliesToEachItem: boolean } } };
+type ProductCandidate = { message: string; targets: Array<{ cartLine: { id: string; quantity?: number } }>; value: { percentage: { value: string } } | { fixedAmount: { amount: string; appliesToEachItem: boolean } } };
 export type CartLinesResult = {
   operations: Array<
     | { productDiscountsAdd: { candidates: ProductCandidate[]; selectionStrategy: "ALL" } }
@@ -89,6 +89,13 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
         ? { percentage: { value: String(offer.percent) } }
         : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate), appliesToEachItem: true } };
       products.push({ message: config.title, targets: lines.map((line) => ({ cartLine: { id: line.id } })), value });
+    } else if (offer.k === "bxgy" && classes.has("PRODUCT")) {
+      const lines = input.cart.lines.map((line) => ({
+        id: line.id, product: line.merchandise.product?.id ?? null, quantity: line.quantity, unitPrice: Number(line.cost.amountPerQuantity.amount),
+      }));
+      for (const [id, quantity] of bxgyUnits(offer, lines)) {
+        products.push({ message: config.title, targets: [{ cartLine: { id, quantity } }], value: { percentage: { value: String(offer.percent) } } });
+      }
     } else if (offer.k === "order" && classes.has("ORDER")) {
       if (subtotal < (offer.minimum ?? 0) * rate) continue;
       const value = offer.percent !== undefined ? { percentage: { value: String(offer.percent) } } : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate) } };
