@@ -279,6 +279,27 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect(copy.values.arms[1]).toMatchObject({ offer: { kind: "price", prices: "44810745389307: 19.99" } });
   });
 
+  it("creates a buy X, get Y test as the Function reads it, and refuses a product both bought and got beside its field", async () => {
+    const { sites } = await editorOf(SHOP_A);
+    const base = definition(sites[0]!.id, {
+      name: "Buy 2 mugs, get a coaster free",
+      goals: [{ kind: "purchase", label: "purchase", selector: "", page: { kind: "exact", value: "" }, primary: true }],
+    });
+    const offer = { kind: "bxgy", by: "percent", value: "100", minimum: "", products: "8112461512955", prices: "", buyQuantity: "2", getQuantity: "1", getProducts: "8112461545723" };
+    const withOffer = (o: typeof offer) => ({ ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer: o }] });
+    const overlapping = await create(SHOP_A, withOffer({ ...offer, getProducts: "8112461512955" }));
+    expect(overlapping.status).toBe(422);
+    expect(JSON.stringify(overlapping.body)).toContain("cannot also be the one got");
+    const created = await create(SHOP_A, withOffer(offer));
+    expect(created.status).toBe(201);
+    const stored = await ctx.sql((sql) => sql.query<{ offer: unknown }>(`SELECT offer FROM "Arm" WHERE "testId" = $1 ORDER BY position`, [created.body.id]));
+    expect(stored.map((r) => r.offer)).toEqual([
+      null,
+      { k: "bxgy", buy: ["gid://shopify/Product/8112461512955"], x: 2, get: ["gid://shopify/Product/8112461545723"], y: 1, percent: 100 },
+    ]);
+    expect((await editorData(SHOP_A, created.body.id!)).values.arms[1]).toMatchObject({ offer: { kind: "bxgy", buyQuantity: "2", getQuantity: "1", getProducts: "8112461545723" } });
+  });
+
   it("asks the live theme's template files from the Admin API", async () => {
     const shop = "svc-editor-templates.myshopify.com";
     const data = await editorOf(shop);
