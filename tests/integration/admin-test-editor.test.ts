@@ -251,6 +251,17 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
         { kind: "added_to_cart", label: "added_to_cart", selector: "", page: { kind: "exact", value: "" }, primary: false },
       ],
     });
+    // The bowl's variant in the shop, at its list price: the form checks each arm's price against it.
+    ctx.admin.shop(SHOP_A).variants.set("gid://shopify/ProductVariant/44810745389307", { unitCost: null, price: "24.00", productId: "gid://shopify/Product/4481" });
+    const withPrices = (prices: string) => ({ ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer: { kind: "price", prices } }] });
+    for (const [prices, message] of [
+      ["44810745389307: 24.01", /^Above the variant's price in Shopify, the list price, which checkout would charge instead \(44810745389307: 24\.01 is above 24\)/],
+      ["44810745389307: 19.99\n44810745389399: 5", /^Not a variant of this shop: 44810745389399\./],
+    ] as const) {
+      const refused = await create(SHOP_A, withPrices(prices));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.["arms.1.offer.prices"]).toMatch(message);
+    }
     const offer = { kind: "price", by: "percent", value: "", minimum: "", products: "", prices: "44810745389307: 19.99" };
     const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }] };
     const created = await create(SHOP_A, priced);
