@@ -48,6 +48,11 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
   };
 
   beforeAll(async () => {
+    // The priced variants in their shops, at list prices above the arms' (a start checks them: price-check.ts).
+    ctx.admin.shop(SHOP).variants.set("gid://shopify/ProductVariant/11", { unitCost: null, price: "20.00", productId: "gid://shopify/Product/1" });
+    ctx.admin.shop(SHOP).variants.set("gid://shopify/ProductVariant/12", { unitCost: null, price: "15.00", productId: "gid://shopify/Product/1" });
+    ctx.admin.shop(MENDED).variants.set("gid://shopify/ProductVariant/11", { unitCost: null, price: "20.00", productId: "gid://shopify/Product/1" });
+    for (const id of Object.keys(MANY_PRICES.prices)) ctx.admin.shop(LARGE).variants.set(id, { unitCost: null, price: "25.00", productId: "gid://shopify/Product/2" });
     ctx.admin.shop(MENDED).tokenLifetimeSeconds = 60;
     expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
@@ -58,6 +63,8 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
       await insertTest(sql, "offer-price", PRICE);
       await insertTest(sql, "offer-shipping", SHIPPING);
       await insertTest(sql, "large-price", MANY_PRICES, LARGE);
+      // Saved at 17.50 for a variant whose list price is 15.00 now (lowered in Shopify since).
+      await insertTest(sql, "stale-price", { k: "price", prices: { "gid://shopify/ProductVariant/12": 17.5 } });
     });
   }, 120_000);
 
@@ -209,5 +216,13 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     expect((await adminFetch(ctx.server.url, MENDED, "/app")).status).toBe(200);
     expect((await adminFetch(ctx.server.url, LARGE, "/app")).status).toBe(200);
     expect(ctx.admin.callsTo(MENDED, "discountAutomaticAppCreate").length + ctx.admin.callsTo(MENDED, "discountAutomaticAppUpdate").length).toBe(calls);
+  });
+  it("refuses to start a price test whose price is above its variant's list price now, and creates no discount for it", async () => {
+    const before = creates().length;
+    const res = await adminFetch(ctx.server.url, SHOP, `/app/tests/stale-price.data`, { method: "POST", body: new URLSearchParams({ intent: "start" }) });
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(await readSingleFetch(res))).toContain("12: 17.5 is above 15");
+    expect(creates()).toHaveLength(before);
+    expect((await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status FROM "Test" WHERE id = 'stale-price'`)))[0]?.status).toBe("draft");
   });
 });

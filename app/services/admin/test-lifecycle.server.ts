@@ -1,6 +1,7 @@
 // A merchant's lifecycle change to one of the shop's tests: load it scoped to the shop, let the domain
 // decide, write once, drop the site's cached configuration so the snippet's endpoints see it at once, and
 // bring the storefront's hide plan (the svc.hide metafield) in step.
+import { armPriceErrors } from "~/services/shopify/price-check.server";
 import {
   decideTransition,
   intentsFrom,
@@ -19,7 +20,7 @@ import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/mod
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
 import { ensureOfferDiscount, offerDiscountRolloutClash } from "~/services/shopify/offer-discount.server";
-import { carriesOffer } from "~/wire/offers";
+import { carriesOffer, parseOffer } from "~/wire/offers";
 import { clearMisuseEvidence } from "~/services/misuse.server";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 import { loadTestResults } from "./results.server";
@@ -126,6 +127,16 @@ export async function changeTestStatus(
   // An arm with an offer is charged through svc's discount: without it the page would show the arm's price and
   // checkout charge the list price, so the test goes live only once Shopify holds the discount (docs/offers.md).
   if ((intent.intent === "start" || intent.intent === "resume") && graphql && carriesOffer(test.arms)) {
+    // The prices were checked at save; a list price lowered in Shopify since would charge the lower of the two.
+    const priceErrors = intent.intent === "start" ? await armPriceErrors(test.arms.map((arm) => ({ offer: parseOffer(arm.offer) })), graphql) : {};
+    if (Object.keys(priceErrors).length > 0) {
+      return fail({
+        status: 409,
+        type: "test-offer-prices",
+        title: "An arm's price no longer fits the shop's list prices",
+        detail: `${Object.values(priceErrors).join(" ")} Nothing was started: edit the arm's prices and start again.`,
+      });
+    }
     const refused = await ensureOfferDiscount(shopDomain, graphql);
     if (refused) {
       return fail({
