@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
 import { loadMigrations, migrate } from "~/db/migrate.server";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../support/databases";
-import { startServer } from "../support/server";
+import { SHOPIFY_TEST_ENV, startServer } from "../support/server";
 
 const migrationsDir = path.resolve("prisma/migrations");
 const run = promisify(execFile);
@@ -83,10 +83,11 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
 
   it("re-running start on an existing database applies nothing twice", async () => {
     testDb = await createTestDatabase(kind);
-    const first = await startServer({ env: { ...testDb.env, SVC_DEMO: "1" } });
+    // A Shopify server, not the demo: the demo's seeding on each start is health-and-demo.test.ts's, and doubled the time here.
+    const first = await startServer({ env: { ...testDb.env, ...SHOPIFY_TEST_ENV } });
     await first.stop();
     expect(first.output()).toMatch(/migrations applied now: [1-9]/);
-    const second = await startServer({ env: { ...testDb.env, SVC_DEMO: "1" } });
+    const second = await startServer({ env: { ...testDb.env, ...SHOPIFY_TEST_ENV } });
     try {
       expect(second.output()).toMatch(/migrations applied now: 0,/);
       const health = await fetch(`${second.url}/healthz`).then((r) => r.json());
