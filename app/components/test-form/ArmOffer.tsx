@@ -80,14 +80,12 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
         </>
       )}
       {offer.kind === "products" && (
-        <TextField
+        <ProductIds
           label="Products"
-          autoComplete="off"
           value={offer.products}
           disabled={disabled}
           onChange={(products) => set({ products })}
           error={errors.products}
-          placeholder="8112461512955, 8112461545723"
           helpText="Product ids, separated by commas (the number at the end of the product's admin address). Empty: every product."
         />
       )}
@@ -109,20 +107,17 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
               helpText="100 is free."
             />
           </InlineStack>
-          <TextField
+          <ProductIds
             label="Products to buy"
-            autoComplete="off"
             value={offer.products}
             disabled={disabled}
             onChange={(products) => set({ products })}
             error={errors.products}
-            placeholder="8112461512955, 8112461545723"
             helpText="Product ids, separated by commas. Any mix of them counts toward the units to buy."
           />
           {picker}
-          <TextField
+          <ProductIds
             label="Products got"
-            autoComplete="off"
             value={offer.getProducts}
             disabled={disabled}
             onChange={(getProducts) => set({ getProducts })}
@@ -163,5 +158,21 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
         </Text>
       )}
     </BlockStack>
+  );
+}
+
+/** A list of product ids typed by the merchant (or filled by the product picker). */
+function ProductIds(props: { label: string; value: string; disabled: boolean; onChange(value: string): void; error: string | undefined; helpText: string; placeholder?: string }) {
+  return (
+    <TextField
+      label={props.label}
+      autoComplete="off"
+      value={props.value}
+      disabled={props.disabled}
+      onChange={props.onChange}
+      error={props.error}
+      placeholder={props.placeholder ?? "8112461512955, 8112461545723"}
+      helpText={props.helpText}
+    />
   );
 }
