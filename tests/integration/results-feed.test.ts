@@ -77,8 +77,16 @@ describe.each(databaseKinds)("results feed (%s)", (kind) => {
       });
     // The computed figures are there, and none of them was a round number to begin with.
     const variant = body.rows.find((r: { is_control: boolean; primary_goal: boolean }) => !r.is_control && r.primary_goal);
-    // Revenue per visitor's lift and interval, the last three columns (the shipped variant's orders earn it revenue).
-    expect(body.columns.slice(-3)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
+    // Revenue per visitor's lift and interval (the shipped variant's orders earn it revenue), then what decided and
+    // profit per visitor's comparison, the last columns.
+    expect(body.columns.slice(-8)).toEqual([
+      "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high",
+      "decision_metric", "profit_per_visitor_lift", "profit_per_visitor_lift_ci_low", "profit_per_visitor_lift_ci_high", "profit_per_visitor_p_value",
+    ]);
+    // Not a price test: conversion rate decides, while its costed orders give profit per visitor's comparison beside it.
+    expect(variant.decision_metric).toBe("conversion rate");
+    expect(typeof variant.profit_per_visitor_lift).toBe("number");
+    expect(variant.profit_per_visitor_lift_ci_low).toBeLessThan(variant.profit_per_visitor_lift);
     expect(variant.revenue_per_visitor_lift).toBeGreaterThan(0);
     expect(variant.revenue_per_visitor_lift_ci_low).toBeLessThan(variant.revenue_per_visitor_lift);
     const computed = ["conversion_rate", "lift", "lift_ci_low", "lift_ci_high", "p_value", "chance_to_win", "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_high"];

@@ -130,8 +130,9 @@ describe("results CSV money and decision", () => {
     expect(moneyFigure(null, "USD")).toBeNull();
   });
 
-  const twoArms = (rows: RollupRow[], goal = "purchase") =>
+  const twoArms = (rows: RollupRow[], goal = "purchase", decidesOnProfit = false) =>
     buildResults({
+      decidesOnProfit,
       test: { id: "t", name: "T", status: "running", startedAt: null, pages: ["/"], trafficPercent: 100, minDetectableEffect: 0.1 },
       arms: [{ id: "a", key: "control", name: "A", weight: 1 }, { id: "b", key: "b", name: "B", weight: 1 }],
       goals: [{ label: goal, isPrimary: true }],
@@ -196,7 +197,23 @@ describe("results CSV money and decision", () => {
     }
   });
 
-  it("writes revenue per visitor's lift and interval against control as the page shows them, last, empty for the control", () => {
+  it("writes what decided and profit per visitor's comparison last: a price test's, from its orders' profit", () => {
+    const buyers = (armId: string, n: number, price: number) =>
+      row(armId, "purchase", "2026-11-01", {
+        convertingVisitors: n, conversions: n, revenue: n * price, revenueSquares: n * price ** 2, cappedRevenueCubes: n * price ** 3,
+        costedOrders: n, orderCost: n * 12, costedNetRevenue: n * price, profitSquares: n * (price - 12) ** 2, profitCubes: n * (price - 12) ** 3,
+      });
+    const rollups = [row("a", "", "2026-11-01", { exposedVisitors: 20_000 }), row("b", "", "2026-11-01", { exposedVisitors: 20_000 }), buyers("a", 1000, 30), buyers("b", 1300, 24)];
+    const v = twoArms(rollups, "purchase", true);
+    expect(SUMMARY_COLUMNS.slice(-5)).toEqual(["decision_metric", "profit_per_visitor_lift", "profit_per_visitor_lift_ci_low", "profit_per_visitor_lift_ci_high", "profit_per_visitor_p_value"]);
+    const [control, b] = rowsOf(v);
+    expect(at(b, "decision_metric")).toBe("profit per visitor");
+    expect(Number(at(b, "profit_per_visitor_lift"))).toBe(roundedFigure(v.goals[0]!.arms[1]!.profitLift!));
+    expect(Number(at(b, "profit_per_visitor_lift_ci_high"))).toBeLessThan(0);
+    expect(at(control, "profit_per_visitor_lift")).toBe("");
+  });
+
+  it("writes revenue per visitor's lift and interval against control as the page shows them, empty for the control", () => {
     // Seeded revenue: each converting visitor spent $40 in control, $50 in the variant.
     const spend = (armId: string, n: number, amount: number) =>
       row(armId, "purchase", "2026-11-01", { convertingVisitors: n, conversions: n, revenue: n * amount, revenueSquares: n * amount ** 2, cappedRevenueCubes: n * amount ** 3 });
@@ -204,7 +221,7 @@ describe("results CSV money and decision", () => {
     const variant = v.goals[0]!.arms[1]!;
     expect(variant.revenueLift).toBeGreaterThan(0.4);
     expect(variant.revenueCiLow).toBeLessThan(variant.revenueLift!);
-    expect(SUMMARY_COLUMNS.slice(-3)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
+    expect(SUMMARY_COLUMNS.slice(-8, -5)).toEqual(["revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high"]);
     const [control, b] = rowsOf(v);
     expect([at(b, "revenue_per_visitor_lift"), at(b, "revenue_per_visitor_lift_ci_low"), at(b, "revenue_per_visitor_lift_ci_high")].map(Number)).toEqual(
       [variant.revenueLift!, variant.revenueCiLow!, variant.revenueCiHigh!].map(roundedFigure),

@@ -14,6 +14,7 @@ export const SUMMARY_COLUMNS = [
   "net_revenue_per_visitor", "refunded_orders", "refund_share",
   "profit_per_visitor", "profit", "order_cost", "costed_orders", "uncosted_orders", "subscription_orders", "subscription_revenue",
   "revenue_per_visitor_lift", "revenue_per_visitor_lift_ci_low", "revenue_per_visitor_lift_ci_high",
+  "decision_metric", "profit_per_visitor_lift", "profit_per_visitor_lift_ci_low", "profit_per_visitor_lift_ci_high", "profit_per_visitor_p_value",
 ] as const;
 
 export const DAILY_COLUMNS = [
@@ -153,6 +154,8 @@ function summaryRows(view: ResultsView, decision: DecisionSummary): Cell[][] {
         money(arm.netRevenuePerVisitor), arm.refundedOrders, arm.refundShare,
         ...profitCells(arm.profit, money),
         arm.revenueLift, arm.revenueCiLow, arm.revenueCiHigh,
+        // What the decision columns read: conversion rate, or profit per visitor for a price test (verdict.ts).
+        decision.metric, arm.profitLift, arm.profitCiLow, arm.profitCiHigh, arm.profitPValue,
       ]);
     }
   }
