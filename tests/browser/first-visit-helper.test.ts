@@ -13,7 +13,7 @@ import { DEMO_ARM_IDS, DEMO_SITE_ID, DEMO_TEST_ID } from "~/demo/constants";
 import { firstVisitHelperScript } from "~/domain/sites/snippet-tag";
 import { GPC } from "./snippet/helpers";
 import { useDemoInChromium } from "../support/demo-in-chromium";
-import { headlineProbe, shownHeadline } from "../support/headline-probe";
+import { headlineProbe, probeDone, shownHeadline } from "../support/headline-probe";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -96,7 +96,7 @@ async function visit(ctx: { browser: import("playwright-core").Browser }, url: s
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: options.latency, downloadThroughput: -1, uploadThroughput: -1 });
   }
   await page.goto(url, { waitUntil: "commit" });
-  await page.waitForFunction((ms) => performance.now() > ms + 50, SAMPLE_FOR_MS, { polling: 50, timeout: 15_000 });
+  await probeDone(page);
   const state = await page.evaluate(() => {
     const link = document.querySelector<HTMLLinkElement>("link[data-svc-hide]");
     return {

@@ -13,7 +13,7 @@ import { headHelperScript } from "~/domain/sites/snippet-tag";
 import { GPC } from "./snippet/helpers";
 import { saveScreenshot } from "../support/browser";
 import { useDemoInChromium } from "../support/demo-in-chromium";
-import { headlineProbe, shownHeadline } from "../support/headline-probe";
+import { headlineProbe, probeDone, shownHeadline } from "../support/headline-probe";
 
 const ORIGINAL = "Handmade ceramics for everyday use";
 const VARIANT = "Mugs that make every morning better";
@@ -47,7 +47,7 @@ async function visit(context: BrowserContext, url: string, options: { init?: str
   for (const script of options.init ?? []) await page.addInitScript(script);
   await page.addInitScript(PROBE);
   await page.goto(url);
-  await page.waitForFunction((ms) => performance.now() > ms + 50, SAMPLE_FOR_MS, { polling: 50, timeout: 15_000 });
+  await probeDone(page);
   const { frames, rootWrites } = await page.evaluate(() => ({
     frames: (window as any).__frames as Frame[],
     rootWrites: (window as any).__rootWrites as string[],
