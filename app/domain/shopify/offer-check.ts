@@ -43,7 +43,7 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
   // Buy X get Y: the units each line gets off by the offer's rule (the line's place in the order is its id).
   const bxgy = offers.flatMap((offer) => {
     if (offer.k !== "bxgy") return [];
-    const units = bxgyUnits(offer, order.lines.map((line, i) => ({ id: String(i).padStart(4, "0"), product: line.product, quantity: line.quantity, unitPrice: line.unitPrice })));
+    const units = bxgyUnits(offer, order.lines.map((line, i) => ({ id: String(i), product: line.product, quantity: line.quantity, unitPrice: line.unitPrice })));
     return [{ percent: offer.percent, units }];
   });
   // Product-level: each line down to its arm's price, or its share off; never more than the line.
@@ -58,7 +58,7 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
         off += offer.percent !== undefined ? (full * offer.percent) / 100 : Math.min(offer.amount ?? 0, line.unitPrice) * line.quantity;
       }
     }
-    for (const { percent, units } of bxgy) off += ((units.get(String(i).padStart(4, "0")) ?? 0) * line.unitPrice * percent) / 100;
+    for (const { percent, units } of bxgy) off += ((units.get(String(i)) ?? 0) * line.unitPrice * percent) / 100;
     productOff += Math.min(full, off);
   }
   // Order-level: the best of the order offers whose minimum the subtotal reaches, on what the lines left.

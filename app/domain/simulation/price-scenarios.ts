@@ -45,10 +45,9 @@ interface PriceTotals extends SimArmTotals {
   cost: number;
 }
 
-/** The rollups of a price test: the page's own rows, with the orders' profit sums on the goal rows. */
-function priceRollups(totals: readonly PriceTotals[], weights: readonly number[]): RollupRow[] {
-  const input = resultsInput({ weights, minDetectableEffect: PRICE_MDE }, totals);
-  return input.rollups.map((row) => {
+/** The rollups of a price test: the page's own rows (`rows`), with the orders' profit sums on the goal rows. */
+function withProfit(rows: readonly RollupRow[], totals: readonly PriceTotals[]): RollupRow[] {
+  return rows.map((row) => {
     // armName(i) is "A", "B", …: the row's arm back to its index.
     const t = totals[row.armId.charCodeAt(0) - armName(0).charCodeAt(0)];
     if (row.goal !== GOAL || !t) return row;
@@ -128,7 +127,8 @@ export function simulatePricePath(rng: Rng, arms: readonly [PriceArm, PriceArm],
 
 /** The page of a price test at one read, through the real buildResults() and decisionSummary(). */
 export function readPricePage(totals: readonly PriceTotals[], weights: readonly number[], visitors: number): PriceReading {
-  const input = { ...resultsInput({ weights, minDetectableEffect: PRICE_MDE }, totals), rollups: priceRollups(totals, weights), decidesOnProfit: true };
+  const page = resultsInput({ weights, minDetectableEffect: PRICE_MDE }, totals);
+  const input = { ...page, rollups: withProfit(page.rollups, totals), decidesOnProfit: true };
   const view = buildResults(input);
   const summary = decisionSummary(view, { today: "2026-01-01" });
   const b = view.goals.find((g) => g.primary)?.arms[1];
