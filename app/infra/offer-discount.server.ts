@@ -1,19 +1,19 @@
 // svc's automatic app discount on a shop (the one discount its Discount Function, extensions/svc-offers, runs
 // under): read it with its configuration metafield, create it, update that metafield, delete it.
-import { OFFER_METAFIELD, OFFER_SHARD_KEYS } from "~/wire/offers";
+import { OFFER_METAFIELD, OFFER_METAFIELD_KEYS } from "~/wire/offers";
 import { AdminApiError, describeErrors, mutationPayload, type AdminGraphql } from "./admin-graphql";
 
 /** The function's handle in its shopify.extension.toml: Shopify resolves it to this app's function. */
 export const OFFER_FUNCTION_HANDLE = "svc-offers";
 
-/** The alias each shard's metafield is read under: `shard0` for "offers", `shard1` for "offers-2"… */
+/** The alias each metafield is read under: `shard0` for "offers", `shard1` for "offers-2"…, `shard4` for the variables. */
 export const shardAlias = (i: number) => `shard${i}`;
 
 const HELD = `#graphql
   query SvcOfferDiscount($id: ID!) {
     automaticDiscountNode(id: $id) {
       id
-      ${OFFER_SHARD_KEYS.map((key, i) => `${shardAlias(i)}: metafield(namespace: "${OFFER_METAFIELD.namespace}", key: "${key}") { value }`).join("\n      ")}
+      ${OFFER_METAFIELD_KEYS.map((key, i) => `${shardAlias(i)}: metafield(namespace: "${OFFER_METAFIELD.namespace}", key: "${key}") { value }`).join("\n      ")}
     }
   }`;
 
@@ -41,9 +41,9 @@ const DELETE = `#graphql
     }
   }`;
 
-/** Every shard's metafield (`shards` in OFFER_SHARD_KEYS' order, all of them: allShards). */
+/** Every metafield svc writes (`shards` in OFFER_METAFIELD_KEYS' order, all of them: allShards). */
 const metafields = (shards: readonly string[]) =>
-  OFFER_SHARD_KEYS.map((key, i) => ({ namespace: OFFER_METAFIELD.namespace, key, type: "json", value: shards[i] }));
+  OFFER_METAFIELD_KEYS.map((key, i) => ({ namespace: OFFER_METAFIELD.namespace, key, type: "json", value: shards[i] }));
 
 /** The discount `id` with its shards' values; null when Shopify has no such discount (deleted in the admin). */
 export async function readOfferDiscount(graphql: AdminGraphql, id: string): Promise<{ id: string; shards: Array<string | null> } | null> {
@@ -51,7 +51,7 @@ export async function readOfferDiscount(graphql: AdminGraphql, id: string): Prom
   if (result.errors.length > 0) throw new AdminApiError(`reading the offers discount failed: ${describeErrors(result.errors)}`);
   const node = result.data?.automaticDiscountNode as Record<string, { value?: unknown } | null | undefined> | null | undefined;
   if (!node) return null;
-  return { id, shards: OFFER_SHARD_KEYS.map((_, i) => { const value = node[shardAlias(i)]?.value; return typeof value === "string" ? value : null; }) };
+  return { id, shards: OFFER_METAFIELD_KEYS.map((_, i) => { const value = node[shardAlias(i)]?.value; return typeof value === "string" ? value : null; }) };
 }
 
 /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import cases from "./offers.cases.json";
-import { bxgyUnits, EMPTY_SHARD, mergeOfferShards, OFFER_SHARD_KEYS, offerVisitor, parseOffer, parseOfferConfig, type BxgyLine, type Offer } from "./offers";
+import {
+  bxgyUnits, collectionSlot, EMPTY_SHARD, mergeOfferShards, OFFER_METAFIELD_KEYS, OFFER_SHARD_KEYS, offerVariables, offerVisitor, parseOffer, parseOfferConfig,
+  productsOfferTakes, type BxgyLine, type Offer,
+} from "./offers";
 
 describe("an arm's offer as the Discount Function reads it", () => {
   it.each(cases.accepted as Array<[unknown, unknown]>)("accepts %j", (input, offer) => expect(parseOffer(input)).toEqual(offer));
@@ -80,5 +83,40 @@ describe("buy X get Y: the units it takes its percentage off", () => {
   it.each(cases.bxgyUnits.map((c) => [c.case, c]))("%s", (_, c) => {
     const units = bxgyUnits(c.offer as Extract<Offer, { k: "bxgy" }>, c.lines as BxgyLine[]);
     expect(Object.fromEntries(units)).toEqual(c.units);
+  });
+});
+
+describe("collections: slots and the lines a products offer takes", () => {
+  const line = (product: string | null, collections?: string[]): BxgyLine => ({ id: "l", product, quantity: 1, unitPrice: 5, ...(collections ? { collections } : {}) });
+
+  it("takes a line whose product is listed or in one of the offer's collections; every product when it names neither", () => {
+    const offer: Extract<Offer, { k: "products" }> = { k: "products", percent: 10, products: ["P1"], collections: ["C1", "C2"] };
+    expect(productsOfferTakes(offer, line("P1"))).toBe(true);
+    expect(productsOfferTakes(offer, line("P2", ["C2"]))).toBe(true);
+    expect(productsOfferTakes(offer, line("P2", ["C9"]))).toBe(false);
+    expect(productsOfferTakes(offer, line("P2"))).toBe(false);
+    expect(productsOfferTakes({ k: "products", percent: 10 }, line("P2"))).toBe(true);
+    expect(productsOfferTakes({ k: "products", percent: 10 }, line(null))).toBe(false);
+    // The Function's and the orders check's own answer of membership is the one used.
+    expect(productsOfferTakes(offer, line("P2"), () => true)).toBe(true);
+  });
+
+  it("finds an offer's slot whatever the order of its ids, and none for a set the configuration does not hold", () => {
+    const config = { cs: [["C1"], ["C2", "C3"]] };
+    expect(collectionSlot(config, ["C3", "C2"])).toBe(1);
+    expect(collectionSlot(config, ["C2"])).toBe(-1);
+    expect(collectionSlot({}, ["C1"])).toBe(-1);
+  });
+
+  it("writes every slot's variable, the unused ones empty, after the shards", () => {
+    expect(JSON.parse(offerVariables([["C1"]]))).toEqual({ c0: ["C1"], c1: [], c2: [], c3: [], c4: [], c5: [], c6: [], c7: [] });
+    expect(OFFER_METAFIELD_KEYS).toEqual([...OFFER_SHARD_KEYS, "offer-collections"]);
+  });
+
+  it("reads the configuration's slots, and malformed ones as none", () => {
+    const base = { v: 1, title: "t", plan: { l: { s: "s" }, t: [] }, offers: {} };
+    expect(parseOfferConfig({ ...base, cs: [["C1"]] })?.cs).toEqual([["C1"]]);
+    expect(parseOfferConfig({ ...base, cs: [[1]] })?.cs).toBeUndefined();
+    expect(parseOfferConfig({ ...base, cs: "C1" })?.cs).toBeUndefined();
   });
 });

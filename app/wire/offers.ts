@@ -24,22 +24,51 @@ export const OFFER_SHARD_KEYS = [OFFER_METAFIELD.key, "offers-2", "offers-3", "o
 export const EMPTY_SHARD = '{"v":1,"offers":{}}';
 
 /**
+ * Collections (docs/offers.md, "Collections"): a Function's input query cannot take ids from its configuration at run
+ * time, only through input query variables, whose values Shopify reads from one JSON metafield of the discount
+ * (shopify.extension.toml's `[extensions.input.variables]`). One discount serves every test of the shop, so the query
+ * has fixed slots: variable `$c<i>` and, on each line's product, `c<i>: inAnyCollection(ids: $c<i>)`. The app gives
+ * each distinct collection set of the running offers a slot (OfferConfig.cs lists them in slot order) and writes
+ * every slot's ids, the unused ones `[]`, beside the shards.
+ */
+export const OFFER_COLLECTION_SLOTS = 8;
+/** Collections one side of an offer may name (each a slot's `inAnyCollection` argument). */
+export const MAX_OFFER_COLLECTIONS = 25;
+export const OFFER_VARIABLES_KEY = "offer-collections";
+/** Every metafield svc writes on its discount, in order: the configuration's shards, then the input query's variables. */
+export const OFFER_METAFIELD_KEYS = [...OFFER_SHARD_KEYS, OFFER_VARIABLES_KEY] as const;
+/** Slot `i`'s variable, and the alias its membership is answered under on a line's product. */
+export const slotVariable = (i: number) => `c${i}`;
+
+/** The variables metafield's value for the slots' collection sets (`cs`, in slot order): every slot said, unused ones []. */
+export function offerVariables(cs: readonly (readonly string[])[] = []): string {
+  return JSON.stringify(Object.fromEntries(Array.from({ length: OFFER_COLLECTION_SLOTS }, (_, i) => [slotVariable(i), cs[i] ?? []])));
+}
+export const EMPTY_VARIABLES = offerVariables();
+
+/** A collection set's identity, whatever the order its ids were chosen in. */
+export const collectionSetKey = (ids: readonly string[]) => [...ids].sort().join(" ");
+
+/**
  * One arm's offer, in the shop's currency (the Function converts with the cart's presentment rate):
  * - `price`: the arm's unit price per variant (its GID); a line of another variant is charged its list price.
  *   The list price is the highest arm's: the others are a discount down to their price, never a surcharge.
- * - `products`: % or amount off each unit of the listed products (their GIDs; none listed: every product).
+ * - `products`: % or amount off each unit of the listed products (their GIDs) and of the products in any of the
+ *   listed `collections` (Collection GIDs); neither listed: every product.
  * - `order`: % or amount off the order's subtotal, from `minimum` on.
  * - `shipping`: % off shipping (100: free), from an order subtotal of `minimum` on.
  * - `bxgy`: buy `x` units of the `buy` products, get `y` units of the `get` products `percent` off (100: free), as
  *   often as the cart allows, the cheapest eligible units first (bxgyUnits); without `get`, of the same products
- *   ("buy 2, get 1 free" takes 3 of them). `get` and `buy` never share a product: a unit counts once.
+ *   ("buy 2, get 1 free" takes 3 of them). `get` and `buy` never share a product: a unit counts once. Each side may
+ *   also name collections (`buyCollections`, `getCollections`; `buy` may then be empty); a product in both sides'
+ *   collections counts as bought.
  */
 export type Offer =
   | { k: "price"; prices: Record<string, number> }
-  | { k: "products"; percent?: number; amount?: number; products?: string[] }
+  | { k: "products"; percent?: number; amount?: number; products?: string[]; collections?: string[] }
   | { k: "order"; percent?: number; amount?: number; minimum?: number }
   | { k: "shipping"; percent: number; minimum?: number }
-  | { k: "bxgy"; buy: string[]; x: number; get?: string[]; y: number; percent: number };
+  | { k: "bxgy"; buy: string[]; buyCollections?: string[]; x: number; get?: string[]; getCollections?: string[]; y: number; percent: number };
 
 /** The largest `x` or `y` of a buy-X-get-Y offer. */
 export const MAX_BXGY_UNITS = 100;
@@ -55,6 +84,8 @@ export interface OfferConfig {
   title: string;
   plan: LocalPlan;
   offers: Record<string, Record<string, Offer>>;
+  /** The collection sets of the offers, in slot order (absent: none): slot `i` is answered as `c<i>` on a line's product. */
+  cs?: string[][];
 }
 
 /** A JSON metafield on a discount holds at most 10,000 bytes for a Function to read; the app shards above it. */
@@ -84,7 +115,9 @@ export function parseOffer(value: unknown): Offer | null {
       if (value.k === "products") {
         const products = value.products;
         if (products !== undefined && !(Array.isArray(products) && products.every((p) => typeof p === "string"))) return null;
-        return { k: "products", ...share, ...(products ? { products: products as string[] } : {}) };
+        const collections = value.collections;
+        if (collections !== undefined && !collectionList(collections)) return null;
+        return { k: "products", ...share, ...(products ? { products: products as string[] } : {}), ...(collections ? { collections } : {}) };
       }
       if (!optionalAmount(value.minimum)) return null;
       return { k: "order", ...share, ...(value.minimum !== undefined ? { minimum: value.minimum as number } : {}) };
@@ -101,13 +134,34 @@ export function parseOffer(value: unknown): Offer | null {
 }
 
 const units = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_BXGY_UNITS;
-const productList = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((p) => typeof p === "string");
+const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((p) => typeof p === "string");
+const productList = (value: unknown): value is string[] => strings(value) && value.length > 0;
+const collectionList = (value: unknown): value is string[] => productList(value) && value.length <= MAX_OFFER_COLLECTIONS && new Set(value).size === value.length;
 
 function parseBxgy(value: Record<string, unknown>): Offer | null {
-  const { buy, get, x, y } = value;
-  if (!productList(buy) || !units(x) || !units(y) || !percent(value.percent) || !((value.percent as number) > 0)) return null;
+  const { buy, buyCollections, get, getCollections, x, y } = value;
+  if (!strings(buy) || !units(x) || !units(y) || !percent(value.percent) || !((value.percent as number) > 0)) return null;
+  if (buyCollections !== undefined && !collectionList(buyCollections)) return null;
+  if (buy.length === 0 && buyCollections === undefined) return null;
   if (get !== undefined && (!productList(get) || get.some((p) => buy.includes(p)))) return null;
-  return { k: "bxgy", buy, x: x as number, ...(get !== undefined ? { get: get as string[] } : {}), y: y as number, percent: value.percent as number };
+  if (getCollections !== undefined && (!collectionList(getCollections) || getCollections.some((c) => buyCollections?.includes(c)))) return null;
+  return {
+    k: "bxgy", buy, ...(buyCollections !== undefined ? { buyCollections } : {}), x: x as number,
+    ...(get !== undefined ? { get } : {}), ...(getCollections !== undefined ? { getCollections } : {}), y: y as number, percent: value.percent as number,
+  };
+}
+
+/** The collection sets an offer names, each a slot's `inAnyCollection` once the app writes it. */
+export function offerCollectionSets(offer: Offer): string[][] {
+  if (offer.k === "products") return offer.collections ? [offer.collections] : [];
+  if (offer.k === "bxgy") return [offer.buyCollections, offer.getCollections].filter((c): c is string[] => c !== undefined);
+  return [];
+}
+
+/** Slot of a collection set in the configuration, or -1 (then no product is taken to be in it: nothing is discounted). */
+export function collectionSlot(config: Pick<OfferConfig, "cs">, ids: readonly string[]): number {
+  const key = collectionSetKey(ids);
+  return (config.cs ?? []).findIndex((set) => collectionSetKey(set) === key);
 }
 
 /** A cart or order line as bxgyUnits reads it. */
@@ -116,6 +170,34 @@ export interface BxgyLine {
   product: string | null;
   quantity: number;
   unitPrice: number;
+  /** The collections its product is known to be in (the case table's; others answer through an InCollections). */
+  collections?: readonly string[];
+}
+
+/**
+ * Whether a line's product is in any of `collections`: the Function answers from its slot's `inAnyCollection`, the
+ * orders check from the Admin API's read of the order's products.
+ */
+export type InCollections = (line: BxgyLine, collections: readonly string[]) => boolean;
+const listedCollections: InCollections = (line, collections) => collections.some((c) => line.collections?.includes(c) ?? false);
+
+/** One side of an offer: its products, and the collections whose products it takes too. */
+interface Side {
+  products: readonly string[];
+  collections?: readonly string[];
+}
+
+/** Whether a line is on a side: its product listed, or in one of the side's collections. */
+export function onSide(side: Side, line: BxgyLine, inCollections: InCollections = listedCollections): boolean {
+  if (line.product === null) return false;
+  return side.products.includes(line.product) || (side.collections !== undefined && side.collections.length > 0 && inCollections(line, side.collections));
+}
+
+/** Whether a products offer takes its share off a line: every product when it names neither products nor collections. */
+export function productsOfferTakes(offer: Extract<Offer, { k: "products" }>, line: BxgyLine, inCollections: InCollections = listedCollections): boolean {
+  if (line.product === null) return false;
+  if (!offer.products && !offer.collections) return true;
+  return onSide({ products: offer.products ?? [], collections: offer.collections }, line, inCollections);
 }
 
 /**
@@ -124,11 +206,16 @@ export interface BxgyLine {
  * every `x + y`. The cheapest eligible units first (Shopify's own rule for its buy-X-get-Y discounts), ties by line
  * id: the Function and the orders check count the same units.
  */
-export function bxgyUnits(offer: Extract<Offer, { k: "bxgy" }>, lines: readonly BxgyLine[]): Map<string, number> {
-  const inList = (list: readonly string[]) => (line: BxgyLine) => line.product !== null && list.includes(line.product) && line.quantity > 0;
-  const bought = lines.filter(inList(offer.buy)).reduce((sum, line) => sum + line.quantity, 0);
-  const eligible = lines.filter(inList(offer.get ?? offer.buy));
-  const times = offer.get ? Math.floor(bought / offer.x) : Math.floor(bought / (offer.x + offer.y));
+export function bxgyUnits(offer: Extract<Offer, { k: "bxgy" }>, lines: readonly BxgyLine[], inCollections: InCollections = listedCollections): Map<string, number> {
+  const buySide = { products: offer.buy, collections: offer.buyCollections };
+  const distinct = offer.get !== undefined || offer.getCollections !== undefined;
+  const isBought = (line: BxgyLine) => line.quantity > 0 && onSide(buySide, line, inCollections);
+  const bought = lines.filter(isBought).reduce((sum, line) => sum + line.quantity, 0);
+  // A product in both sides' collections is bought, never got: a unit counts once.
+  const eligible = distinct
+    ? lines.filter((line) => line.quantity > 0 && !isBought(line) && onSide({ products: offer.get ?? [], collections: offer.getCollections }, line, inCollections))
+    : lines.filter(isBought);
+  const times = distinct ? Math.floor(bought / offer.x) : Math.floor(bought / (offer.x + offer.y));
   let left = times * offer.y;
   const taken = new Map<string, number>();
   for (const line of [...eligible].sort((a, b) => a.unitPrice - b.unitPrice || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
@@ -160,7 +247,9 @@ export function parseOfferConfig(value: unknown): OfferConfig | null {
   if (!testsOk) return null;
   const offers: OfferConfig["offers"] = {};
   addOffers(offers, value.offers);
-  return { v: 1, title: value.title, plan: value.plan as unknown as LocalPlan, offers };
+  // Malformed slots read as none: an offer's collections then match nothing, and the offer discounts no collection line.
+  const cs = Array.isArray(value.cs) && value.cs.every(strings) ? (value.cs as string[][]) : undefined;
+  return { v: 1, title: value.title, plan: value.plan as unknown as LocalPlan, offers, ...(cs ? { cs } : {}) };
 }
 
 /** Adds a shard's offers to `into`, one by one as parseOfferConfig reads them: a price offer's variants join its own. */

@@ -392,9 +392,10 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       if (!appScopes.some((scope) => scope === "read_discounts" || scope === "write_discounts")) return accessDenied("automaticDiscountNode", "read_discounts");
       const discount = typeof variables.id === "string" ? s.discounts.get(variables.id) : undefined;
       if (!discount) return { value: null };
-      // The shards as svc's query asks for them, each under its alias (shard0: "offers", shard1: "offers-2"…).
+      // The metafields as svc's query asks for them, each under its alias (shard0: "offers", shard1: "offers-2"…,
+      // shard4: the Function's input query variables).
       const shards = Object.fromEntries(
-        ["offers", "offers-2", "offers-3", "offers-4"].map((key, i) => {
+        ["offers", "offers-2", "offers-3", "offers-4", "offer-collections"].map((key, i) => {
           const m = discount.metafields.get(`$app.${key}`);
           return [`shard${i}`, m ? { value: m.value } : null];
         }),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { mergeOfferShards, OFFER_CONFIG_MAX_BYTES, OFFER_SHARD_KEYS, type Offer } from "~/wire/offers";
+import { collectionSlot, mergeOfferShards, OFFER_COLLECTION_SLOTS, OFFER_CONFIG_MAX_BYTES, OFFER_SHARD_KEYS, type Offer } from "~/wire/offers";
 import { localAssignments } from "~/wire/rules/local-plan";
 import { patchesFor } from "../experiments/patches-response";
 import type { ArmConfig, RunningTest, SiteConfig } from "../sites/site-config";
 import { shopifySite } from "./shopify-site.fixture";
-import { offerConfig, type ArmOffers } from "./offer-config";
+import { collectionSlots, offerConfig, type ArmOffers } from "./offer-config";
 
 const arm = (id: string, weight = 1): ArmConfig => ({ id, key: id, weight, patches: [], redirectUrl: null });
 const running = (id: string, over: Partial<RunningTest> = {}): RunningTest => ({
@@ -54,6 +54,38 @@ describe("the Discount Function's configuration", () => {
     }
     // Every offer was met by some visitor: the comparison covered each of them.
     expect([...seen].sort()).toEqual(["g1/g1-b", "g2/g2-a", "partial/p-b", "partial/p-c", "won/won-b"]);
+  });
+
+  it("gives each distinct collection set one slot, shared by arms naming it in any order, and writes its ids as the slot's variable", () => {
+    const C = (n: number) => `gid://shopify/Collection/${n}`;
+    const offers: ArmOffers = {
+      partial: { "p-b": { k: "products", percent: 10, collections: [C(2), C(1)] }, "p-c": { k: "bxgy", buy: [], buyCollections: [C(1), C(2)], x: 2, getCollections: [C(3)], y: 1, percent: 100 } },
+      g1: { "g1-b": { k: "products", amount: 2, collections: [C(4)] } },
+    };
+    const built = offerConfig(site, offers, "Spring");
+    if (!built.ok) throw new Error(built.reason);
+    const config = mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown))!;
+    expect(config.cs).toEqual([[C(1), C(2)], [C(3)], [C(4)]]);
+    expect(collectionSlot(config, [C(2), C(1)])).toBe(0);
+    const variables = JSON.parse(built.variables) as Record<string, string[]>;
+    expect(Object.keys(variables)).toHaveLength(OFFER_COLLECTION_SLOTS);
+    expect([variables.c0, variables.c1, variables.c2, variables.c3]).toEqual([[C(1), C(2)], [C(3)], [C(4)], []]);
+    // Without collections, every slot is written empty and the configuration names none.
+    const plain = offerConfig(site, OFFERS, "Spring");
+    if (!plain.ok) throw new Error(plain.reason);
+    expect(JSON.parse(plain.shards[0]!)).not.toHaveProperty("cs");
+    expect(Object.values(JSON.parse(plain.variables) as Record<string, string[]>).flat()).toEqual([]);
+  });
+
+  it("refuses more collection sets than the Function's slots", () => {
+    const offers: ArmOffers = Object.fromEntries(
+      Array.from({ length: OFFER_COLLECTION_SLOTS + 1 }, (_, i) => [`t${i}`, { [`t${i}-b`]: { k: "products", percent: 10, collections: [`gid://shopify/Collection/${i}`] } as Offer }]),
+    );
+    expect(collectionSlots(offers)).toHaveLength(OFFER_COLLECTION_SLOTS + 1);
+    const many = shopifySite({ tests: Object.keys(offers).map((id) => running(id)) });
+    expect(offerConfig(many, offers, "Spring")).toEqual({ ok: false, reason: "too-many-collection-sets", sets: OFFER_COLLECTION_SLOTS + 1 });
+    delete offers.t0;
+    expect(offerConfig(many, offers, "Spring").ok).toBe(true);
   });
 
   it("leaves out a test whose audience only the page can check, and says why", () => {

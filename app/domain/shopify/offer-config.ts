@@ -2,7 +2,9 @@
 // winners and their arms' offers: the same digest as the embed's plan, so checkout assigns what the page showed.
 import { armThresholds } from "~/wire/rules/assignment";
 import type { LocalPlan, LocalTest } from "~/wire/rules/local-plan";
-import { OFFER_CONFIG_MAX_BYTES, OFFER_SHARD_KEYS, type Offer, type OfferConfig } from "~/wire/offers";
+import {
+  collectionSetKey, OFFER_COLLECTION_SLOTS, OFFER_CONFIG_MAX_BYTES, OFFER_SHARD_KEYS, offerCollectionSets, offerVariables, type Offer, type OfferConfig,
+} from "~/wire/offers";
 import { servedAsTest } from "../experiments/patches-response";
 import type { RunningTest, SiteConfig } from "../sites/site-config";
 
@@ -14,11 +16,13 @@ export type OfferConfigOutcome =
    * The metafields' JSON texts, in OFFER_SHARD_KEYS' order (one unless the configuration is past one metafield's
    * bytes), and the tests whose offers it leaves out with the reason for each.
    */
-  | { ok: true; shards: string[]; left: Array<{ testId: string; why: string }> }
+  | { ok: true; shards: string[]; variables: string; left: Array<{ testId: string; why: string }> }
   /** Nothing to discount: no test of the site has an offer (the app then removes the discount). */
   | { ok: false; reason: "no-offers" | "site-not-served" }
   /** Past what the shards hold: the app refuses to start the test that made it so. */
-  | { ok: false; reason: "too-large"; bytes: number };
+  | { ok: false; reason: "too-large"; bytes: number }
+  /** More distinct collection sets than the Function's input query has slots (OFFER_COLLECTION_SLOTS). */
+  | { ok: false; reason: "too-many-collection-sets"; sets: number };
 
 /**
  * The configuration for the site's tests that carry an offer. A test with an audience is left out: the page
@@ -46,9 +50,24 @@ export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string):
   const l: LocalPlan["l"] = { s: site.id };
   // Both sides of the holdout only need to be told apart: the function looks up nothing for either.
   if (site.holdout) l.h = [site.holdout.percent, { test: site.holdout.runId, arm: "holdout", pages: [] }, { test: site.holdout.runId, arm: "rest", pages: [] }];
-  const config: OfferConfig = { v: 1, title, plan: { l, t }, offers: offersIn };
+  const cs = collectionSlots(offersIn);
+  if (cs.length > OFFER_COLLECTION_SLOTS) return { ok: false, reason: "too-many-collection-sets", sets: cs.length };
+  const config: OfferConfig = { v: 1, title, plan: { l, t }, offers: offersIn, ...(cs.length > 0 ? { cs } : {}) };
   const shards = shardsOf(config);
-  return shards ? { ok: true, shards, left } : { ok: false, reason: "too-large", bytes: bytesOf(config) };
+  return shards ? { ok: true, shards, variables: offerVariables(cs), left } : { ok: false, reason: "too-large", bytes: bytesOf(config) };
+}
+
+/**
+ * The distinct collection sets of the offers, in the order first met (tests, then arms, as the configuration lists
+ * them), each sorted: slot `i` of the Function's input query is the i-th. Two arms naming the same collections share
+ * one slot, whatever order they were chosen in.
+ */
+export function collectionSlots(offers: ArmOffers): string[][] {
+  const sets = new Map<string, string[]>();
+  for (const arms of Object.values(offers)) {
+    for (const offer of Object.values(arms)) for (const set of offerCollectionSets(offer)) if (!sets.has(collectionSetKey(set))) sets.set(collectionSetKey(set), [...set].sort());
+  }
+  return [...sets.values()];
 }
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

@@ -1,20 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SHARD } from "~/wire/offers";
+import { EMPTY_SHARD, EMPTY_VARIABLES, offerVariables } from "~/wire/offers";
 import { offerDiscountStep, otherDiscountsWarning } from "./offer-discount";
 
-const wanted = (...shards: string[]) => ({ ok: true as const, shards, left: [] });
+const wanted = (...shards: string[]) => ({ ok: true as const, shards, variables: EMPTY_VARIABLES, left: [] });
 const E = EMPTY_SHARD;
+const V = EMPTY_VARIABLES;
+const SLOTTED = offerVariables([["gid://shopify/Collection/1"]]);
 const held = (...shards: Array<string | null>) => ({ id: "d1", shards });
 
 describe("offerDiscountStep", () => {
   it.each([
-    ["a first configuration with no discount: create it, every shard written", wanted("{a}"), null, { kind: "create", shards: ["{a}", E, E, E] }],
-    ["the same configuration as held: nothing", wanted("{a}"), held("{a}", E, E, E), { kind: "none" }],
-    ["a discount written before shards, the same configuration: nothing", wanted("{a}"), held("{a}", null, null, null), { kind: "none" }],
-    ["a changed configuration: update the held one", wanted("{b}"), held("{a}", E, E, E), { kind: "update", id: "d1", shards: ["{b}", E, E, E] }],
-    ["a configuration grown to two shards", wanted("{a}", "{a2}"), held("{a}", E, E, E), { kind: "update", id: "d1", shards: ["{a}", "{a2}", E, E] }],
-    ["a configuration shrunk to one: the second emptied", wanted("{a}"), held("{a}", "{a2}", E, E), { kind: "update", id: "d1", shards: ["{a}", E, E, E] }],
-    ["a held discount without its value: update it", wanted("{b}"), held(null, null, null, null), { kind: "update", id: "d1", shards: ["{b}", E, E, E] }],
+    ["a first configuration with no discount: create it, every shard written", wanted("{a}"), null, { kind: "create", shards: ["{a}", E, E, E, V] }],
+    ["the same configuration as held: nothing", wanted("{a}"), held("{a}", E, E, E, V), { kind: "none" }],
+    ["a discount written before shards, the same configuration: nothing", wanted("{a}"), held("{a}", null, null, null, V), { kind: "none" }],
+    ["a changed configuration: update the held one", wanted("{b}"), held("{a}", E, E, E), { kind: "update", id: "d1", shards: ["{b}", E, E, E, V] }],
+    ["a configuration grown to two shards", wanted("{a}", "{a2}"), held("{a}", E, E, E), { kind: "update", id: "d1", shards: ["{a}", "{a2}", E, E, V] }],
+    ["a configuration shrunk to one: the second emptied", wanted("{a}"), held("{a}", "{a2}", E, E), { kind: "update", id: "d1", shards: ["{a}", E, E, E, V] }],
+    ["a held discount without its value: update it", wanted("{b}"), held(null, null, null, null), { kind: "update", id: "d1", shards: ["{b}", E, E, E, V] }],
+    // Its query's slots would otherwise be null, which inAnyCollection does not take.
+    ["a discount written before collections: the variables written", wanted("{a}"), held("{a}", E, E, E, null), { kind: "update", id: "d1", shards: ["{a}", E, E, E, V] }],
+    [
+      "collections given a slot: the variables written beside the same shards",
+      { ...wanted("{a}"), variables: SLOTTED }, held("{a}", E, E, E, V), { kind: "update", id: "d1", shards: ["{a}", E, E, E, SLOTTED] },
+    ],
     ["no offer left: delete the held one", { ok: false as const, reason: "no-offers" as const }, held("{a}"), { kind: "delete", id: "d1" }],
     ["a site serving nothing: delete the held one", { ok: false as const, reason: "site-not-served" as const }, held("{a}"), { kind: "delete", id: "d1" }],
     ["no offer and no discount: nothing", { ok: false as const, reason: "no-offers" as const }, null, { kind: "none" }],
@@ -25,6 +33,11 @@ describe("offerDiscountStep", () => {
   it("refuses a configuration past what the shards hold and leaves the held discount alone", () => {
     const step = offerDiscountStep({ ok: false, reason: "too-large", bytes: 52_345 }, held("{a}"));
     expect(step).toEqual({ kind: "refuse", why: expect.stringContaining("52345 bytes, past what the discount's 4 metafields") as string });
+  });
+
+  it("refuses offers naming more collection sets than the Function's slots, and leaves the held discount alone", () => {
+    const step = offerDiscountStep({ ok: false, reason: "too-many-collection-sets", sets: 9 }, held("{a}"));
+    expect(step).toEqual({ kind: "refuse", why: expect.stringContaining("9 different collection sets, past the Function's 8 slots") as string });
   });
 });
 

@@ -1,20 +1,30 @@
 // What svc does to its automatic app discount so that it carries the configuration the shop's tests call for:
 // create it, update it, delete it, or leave it. Decided here from the configuration and what Shopify holds.
-import { EMPTY_SHARD, OFFER_SHARD_KEYS } from "~/wire/offers";
+import { EMPTY_SHARD, EMPTY_VARIABLES, OFFER_COLLECTION_SLOTS, OFFER_SHARD_KEYS } from "~/wire/offers";
 import type { OfferConfigOutcome } from "./offer-config";
 
-/** The texts for every shard metafield: the configuration's, then EMPTY_SHARD for the rest. */
-export function allShards(shards: readonly string[]): string[] {
-  return OFFER_SHARD_KEYS.map((_, i) => shards[i] ?? EMPTY_SHARD);
+/**
+ * The texts for every metafield svc writes (OFFER_METAFIELD_KEYS' order): the configuration's shards, EMPTY_SHARD
+ * for the rest, then the input query's variables (every slot empty when none is given).
+ */
+export function allShards(shards: readonly string[], variables: string = EMPTY_VARIABLES): string[] {
+  return [...OFFER_SHARD_KEYS.map((_, i) => shards[i] ?? EMPTY_SHARD), variables];
 }
 
-/** svc's discount as Shopify holds it: its id and its metafields' values in OFFER_SHARD_KEYS' order (null: no value). */
+/**
+ * What a metafield Shopify holds no value of compares as: a further shard, empty (the Function reads none as none);
+ * the first and the variables, nothing, so they are written. Without the variables metafield Shopify may pass null
+ * for the query's slots, which `inAnyCollection` does not take.
+ */
+const unwritten = (i: number) => (i > 0 && i < OFFER_SHARD_KEYS.length ? EMPTY_SHARD : null);
+
+/** svc's discount as Shopify holds it: its id and its metafields' values in OFFER_METAFIELD_KEYS' order (null: no value). */
 export interface HeldDiscount {
   id: string;
   shards: Array<string | null>;
 }
 
-/** `shards`: every OFFER_SHARD_KEYS metafield's value to write, the unused ones EMPTY_SHARD. */
+/** `shards`: every OFFER_METAFIELD_KEYS metafield's value to write (allShards). */
 export type OfferDiscountStep =
   | { kind: "create"; shards: string[] }
   | { kind: "update"; id: string; shards: string[] }
@@ -30,10 +40,10 @@ export type OfferDiscountStep =
  */
 export function offerDiscountStep(wanted: OfferConfigOutcome, held: HeldDiscount | null): OfferDiscountStep {
   if (wanted.ok) {
-    const shards = allShards(wanted.shards);
+    const shards = allShards(wanted.shards, wanted.variables);
     if (!held) return { kind: "create", shards };
-    // A discount written before shards holds only the first: its missing ones hold nothing, as an empty shard.
-    const same = shards.every((shard, i) => shard === (held.shards[i] ?? (i === 0 ? null : EMPTY_SHARD)));
+    // A discount written before shards (or before collections) holds only the first: its missing ones hold nothing.
+    const same = shards.every((shard, i) => shard === (held.shards[i] ?? unwritten(i)));
     return same ? { kind: "none" } : { kind: "update", id: held.id, shards };
   }
   if (wanted.reason === "too-large") {
@@ -41,6 +51,9 @@ export function offerDiscountStep(wanted: OfferConfigOutcome, held: HeldDiscount
       kind: "refuse",
       why: `the offers' configuration is ${wanted.bytes} bytes, past what the discount's ${OFFER_SHARD_KEYS.length} metafields of 10,000 bytes hold`,
     };
+  }
+  if (wanted.reason === "too-many-collection-sets") {
+    return { kind: "refuse", why: `the offers name ${wanted.sets} different collection sets, past the Function's ${OFFER_COLLECTION_SLOTS} slots` };
   }
   return held ? { kind: "delete", id: held.id } : { kind: "none" };
 }

@@ -19,7 +19,7 @@ import { readRollupRows } from "~/models/results/results.server";
 import { findTestStatusOfShop, runningTestsOfSite, writeTestStatus } from "~/models/tests/test-status.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { syncHideMetafield } from "~/services/shopify/hide-metafield.server";
-import { ensureOfferDiscount, offerDiscountRolloutClash } from "~/services/shopify/offer-discount.server";
+import { collectionSlotShortage, ensureOfferDiscount, offerDiscountRolloutClash } from "~/services/shopify/offer-discount.server";
 import { carriesOffer, parseOffer } from "~/wire/offers";
 import { clearMisuseEvidence } from "~/services/misuse.server";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
@@ -121,6 +121,19 @@ export async function changeTestStatus(
         type: "test-against-data",
         title: warning,
         detail: "Serving a winner the data does not name needs your confirmation: complete again with against=confirmed, or choose the arm the data names.",
+      });
+    }
+  }
+  // Each collection set of the shop's charged offers takes one of the Function's fixed input query slots: a set past
+  // them would be read as in no collection, so its arms would be charged the list price while the page shows the offer.
+  if ((intent.intent === "start" || intent.intent === "resume") && carriesOffer(test.arms)) {
+    const shortage = await collectionSlotShortage(shopDomain, test.id, test.arms);
+    if (shortage) {
+      return fail({
+        status: 409,
+        type: "test-offer-collections",
+        title: "svc's discount has no room for this test's collections",
+        detail: `${shortage}. Nothing was started. End a running test with collections, or have this test's arms name the same collections as one already running, and start again.`,
       });
     }
   }

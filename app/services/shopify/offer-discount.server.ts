@@ -1,13 +1,13 @@
 // Keeps svc's automatic app discount in step with the shop's offer, price and shipping tests: created when a
 // first arm with an offer runs, its configuration rewritten when they change, deleted when none is left. Called
 // with the hide plan's write (hide-metafield.server.ts), so the same stale mark retries it after a failure.
-import { emptyOfferConfig, offerConfig, type OfferConfigOutcome } from "~/domain/shopify/offer-config";
+import { collectionSlots, emptyOfferConfig, offerConfig, type ArmOffers, type OfferConfigOutcome } from "~/domain/shopify/offer-config";
 import { allShards, offerDiscountStep, otherDiscountsWarning, type OfferDiscountStep } from "~/domain/shopify/offer-discount";
 import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/shopify/arm-offers.server";
 import { loadSiteConfig } from "~/models/sites/site-config.server";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
-import { mergeOfferShards, type OfferConfig } from "~/wire/offers";
+import { mergeOfferShards, OFFER_COLLECTION_SLOTS, parseOffer, type Offer, type OfferConfig } from "~/wire/offers";
 import { rolloutsOnDiscount } from "~/domain/shopify/rollouts";
 import { shopRollouts } from "./rollouts.server";
 import { createOfferDiscount, deleteOfferDiscount, readActiveAutomaticDiscounts, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
@@ -66,7 +66,7 @@ export async function ensureOfferDiscount(shopDomain: string, graphql: AdminGrap
     if (shop.discountId && (await readOfferDiscount(graphql, shop.discountId))) return null;
     const { site, wanted } = await wantedOf(shop);
     if (!site) return "the shop's storefront site is not served";
-    const shards = allShards(wanted.ok ? wanted.shards : emptyOfferConfig(site.id, OFFER_TITLE));
+    const shards = wanted.ok ? allShards(wanted.shards, wanted.variables) : allShards(emptyOfferConfig(site.id, OFFER_TITLE));
     await recordOfferDiscount(shopDomain, await createOfferDiscount(graphql, OFFER_TITLE, shards));
     return null;
   } catch (error) {
@@ -123,15 +123,34 @@ export async function currentOfferConfig(shopDomain: string, at?: Date): Promise
 }
 
 /**
- * The metafields' texts svc writes on its discount for the shop's tests as they are now (OFFER_SHARD_KEYS' order), as
- * the Discount Function reads them; null when no test carries an offer or the configuration cannot be built. The
- * local demo's cart and checkout run the Function on these.
+ * The metafields' texts svc writes on its discount for the shop's tests as they are now (OFFER_METAFIELD_KEYS' order:
+ * the shards, then the input query's variables), as the Discount Function reads them; null when no test carries an
+ * offer or the configuration cannot be built. The local demo's cart and checkout run the Function on these.
  */
 export async function wantedOfferShards(shopDomain: string): Promise<string[] | null> {
   const shop = await readShopOffers(shopDomain);
   if (!shop || Object.keys(shop.offers).length === 0) return null;
   const { wanted } = await wantedOf(shop);
-  return wanted.ok ? wanted.shards : null;
+  return wanted.ok ? allShards(wanted.shards, wanted.variables) : null;
+}
+
+/**
+ * Why the test cannot go live beside the shop's other charged offers for want of collection slots, or null: each
+ * distinct collection set of the running tests' and served winners' offers takes one of the Function's
+ * OFFER_COLLECTION_SLOTS input query slots (docs/offers.md, "Collections"), and a set past them could not be read.
+ */
+export async function collectionSlotShortage(shopDomain: string, testId: string, arms: ReadonlyArray<{ id: string; offer: unknown }>): Promise<string | null> {
+  const shop = await readShopOffers(shopDomain);
+  const offers: ArmOffers = { ...(shop?.offers ?? {}) };
+  const own: Record<string, Offer> = {};
+  for (const arm of arms) {
+    const offer = parseOffer(arm.offer);
+    if (offer) own[arm.id] = offer;
+  }
+  offers[testId] = own;
+  const sets = collectionSlots(offers).length;
+  if (sets <= OFFER_COLLECTION_SLOTS) return null;
+  return `With this test, the shop's running offers name ${sets} different sets of collections, and svc's discount can tell ${OFFER_COLLECTION_SLOTS} apart`;
 }
 
 /** The configuration the shop's tests call for, from the site config /api/patches answers from; site null: no served site. */

@@ -3,9 +3,9 @@
 // visitor id, whatever arm a shopper writes into the cart.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { buildSchema, coerceInputValue, parse, validate, type GraphQLInputType } from "graphql";
+import { buildSchema, coerceInputValue, getVariableValues, Kind, parse, validate, type GraphQLInputType, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
-import { OFFER_ATTRIBUTE, type OfferConfig } from "../../../app/wire/offers";
+import { OFFER_ATTRIBUTE, OFFER_COLLECTION_SLOTS, OFFER_VARIABLES_KEY, offerVariables, slotVariable, type OfferConfig } from "../../../app/wire/offers";
 import { localAssignments } from "../../../app/wire/rules/local-plan";
 import { cartDeliveryOptionsDiscountsGenerateRun, cartLinesDiscountsGenerateRun, type CartLinesInput, type DeliveryOptionsInput } from "./run";
 
@@ -61,6 +61,78 @@ describe("svc's Discount Function", () => {
     // The attribute the query reads is the one the snippet writes.
     expect(query("cart-lines.graphql")).toContain(`attribute(key: "${OFFER_ATTRIBUTE}")`);
     expect(query("delivery-options.graphql")).toContain(`attribute(key: "${OFFER_ATTRIBUTE}")`);
+  });
+
+  it("declares one [ID!] variable per collection slot, each an inAnyCollection on the line's product, filled from the metafield the app writes", () => {
+    const document = parse(query("cart-lines.graphql"));
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+    const slots = Array.from({ length: OFFER_COLLECTION_SLOTS }, (_, i) => slotVariable(i));
+    expect(operation.variableDefinitions?.map((v) => v.variable.name.value)).toEqual(slots);
+    for (const slot of slots) expect(query("cart-lines.graphql")).toContain(`${slot}: inAnyCollection(ids: $${slot})`);
+    // The variables' values as the app writes them coerce to the declared types; a value of the wrong type does not.
+    const C = "gid://shopify/Collection/7";
+    const values = JSON.parse(offerVariables([[C], [C, "gid://shopify/Collection/8"]])) as Record<string, unknown>;
+    expect(values).toEqual({ ...Object.fromEntries(slots.map((s) => [s, []])), c0: [C], c1: [C, "gid://shopify/Collection/8"] });
+    expect(getVariableValues(schema, operation.variableDefinitions ?? [], values).errors).toBeUndefined();
+    expect(getVariableValues(schema, operation.variableDefinitions ?? [], { c0: [{ id: C }] }).errors).toBeDefined();
+    // Shopify reads them from the discount's metafield the extension's configuration names.
+    const toml = readFileSync(path.resolve(here, "../shopify.extension.toml"), "utf8");
+    expect(toml).toMatch(new RegExp(`\\[extensions\\.input\\.variables\\]\\s+namespace = "\\$app"\\s+key = "${OFFER_VARIABLES_KEY}"`));
+  });
+
+  it("takes a collection line when its product is in the offer's slot, not when it is out of it or the slot is not the offer's", () => {
+    const C = ["gid://shopify/Collection/7", "gid://shopify/Collection/8"];
+    const config: OfferConfig = {
+      ...CONFIG,
+      cs: [["gid://shopify/Collection/1"], [...C].reverse()],
+      offers: { "t-price": { cheap: { k: "products", percent: 20, collections: C } } },
+    };
+    // Slot 1 holds the offer's set (in any order): line 1's product is in it, line 2's is not (it is in slot 0's).
+    const input = lines(vidIn(config, "cheap"), config);
+    input.cart.lines[0]!.merchandise.product = { id: PRODUCT, c0: false, c1: true };
+    input.cart.lines[1]!.merchandise.product = { id: "gid://shopify/Product/11", c0: true, c1: false };
+    const result = cartLinesDiscountsGenerateRun(input);
+    expect(coerced("CartLinesDiscountsGenerateRunResult", result)).toEqual([]);
+    expect(result.operations).toEqual([
+      { productDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ cartLine: { id: "gid://shopify/CartLine/1" } }], value: { percentage: { value: "20" } } }], selectionStrategy: "ALL" } },
+    ]);
+    // A listed product is taken whatever its collections.
+    const both: OfferConfig = { ...config, offers: { "t-price": { cheap: { k: "products", percent: 20, collections: C, products: ["gid://shopify/Product/11"] } } } };
+    const listed = cartLinesDiscountsGenerateRun({ ...input, discount: { ...input.discount, metafield: { jsonValue: both } } });
+    expect((listed.operations[0] as { productDiscountsAdd: { candidates: Array<{ targets: unknown[] }> } }).productDiscountsAdd.candidates[0]!.targets).toHaveLength(2);
+    // A configuration whose slots do not hold the offer's set (or an input without the slot fields) takes no line.
+    const unslotted = { ...config, cs: [["gid://shopify/Collection/1"]] };
+    expect(cartLinesDiscountsGenerateRun({ ...input, discount: { ...input.discount, metafield: { jsonValue: unslotted } } }).operations).toEqual([]);
+    expect(cartLinesDiscountsGenerateRun(lines(vidIn(config, "cheap"), config)).operations).toEqual([]);
+    // The control's shopper, and one who edits the attribute to claim the cheaper arm, get nothing off the collection.
+    const control = vidIn(config, "control")!;
+    for (const vid of [control, `${control}:cheap`, "cheap"]) {
+      const edited = { ...input, cart: { ...input.cart, attribute: { value: vid } } };
+      const discounted = cartLinesDiscountsGenerateRun(edited).operations.length > 0;
+      expect(discounted).toBe(armOf(config, vid) === "cheap" && /^[\w-]+$/.test(vid));
+    }
+    expect(cartLinesDiscountsGenerateRun({ ...input, cart: { ...input.cart, attribute: { value: `${control}:cheap` } } }).operations).toEqual([]);
+  });
+
+  it("counts buy X get Y's units by collection: bought from the buy slot, got from the get slot", () => {
+    const BUY = ["gid://shopify/Collection/1"];
+    const GET = ["gid://shopify/Collection/2"];
+    const config: OfferConfig = {
+      ...CONFIG,
+      cs: [BUY, GET],
+      offers: { "t-price": { cheap: { k: "bxgy", buy: [], buyCollections: BUY, x: 2, getCollections: GET, y: 1, percent: 100 } } },
+    };
+    const input = lines(vidIn(config, "cheap"), config);
+    input.cart.lines[0]!.merchandise.product = { id: PRODUCT, c0: true, c1: false };
+    input.cart.lines[1]!.merchandise.product = { id: "gid://shopify/Product/11", c0: false, c1: true };
+    const result = cartLinesDiscountsGenerateRun(input);
+    expect(coerced("CartLinesDiscountsGenerateRunResult", result)).toEqual([]);
+    expect(result.operations).toEqual([
+      { productDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ cartLine: { id: "gid://shopify/CartLine/2", quantity: 1 } }], value: { percentage: { value: "100" } } }], selectionStrategy: "ALL" } },
+    ]);
+    // The got product in the buy collection too: it is bought, not got, so nothing is free.
+    input.cart.lines[1]!.merchandise.product = { id: "gid://shopify/Product/11", c0: true, c1: true };
+    expect(cartLinesDiscountsGenerateRun(input).operations).toEqual([]);
   });
 
   it("reads a configuration continued in further shards: a price only the second shard holds is charged", () => {

@@ -1,6 +1,8 @@
 // The Discount Function's two targets: the visitor's arms from the cart attribute by the storefront's rule, and
 // each arm's offer as the discount operations the Discount API takes (its schema: ../shared/shopify-functions).
-import { bxgyUnits, mergeOfferShards, offerVisitor, type Offer, type OfferConfig } from "../../../app/wire/offers";
+import {
+  bxgyUnits, collectionSlot, mergeOfferShards, offerVisitor, productsOfferTakes, slotVariable, type BxgyLine, type InCollections, type Offer, type OfferConfig,
+} from "../../../app/wire/offers";
 import { localAssignments } from "../../../app/wire/rules/local-plan";
 
 type DiscountClass = "ORDER" | "PRODUCT" | "SHIPPING";
@@ -22,7 +24,8 @@ export interface CartLinesInput {
       id: string;
       quantity: number;
       cost: { amountPerQuantity: { amount: string }; subtotalAmount: { amount: string } };
-      merchandise: { __typename: string; id?: string; product?: { id: string } };
+      /** `product.c<i>`: whether the product is in any of slot i's collections (absent from an input built before slots). */
+      merchandise: { __typename: string; id?: string; product?: { id: string } & Partial<Record<string, unknown>> };
     }>;
   };
   discount: FunctionDiscount;
@@ -70,9 +73,18 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
   const { config, offers } = found;
   const rate = Number(input.presentmentCurrencyRate) || 1;
   const classes = new Set(input.discount.discountClasses);
-  const products: ProductCandidate[] = [];
+  const candidates: ProductCandidate[] = [];
   const orders: Array<{ message: string; targets: Array<{ orderSubtotal: { excludedCartLineIds: string[] } }>; value: Value }> = [];
   const subtotal = input.cart.lines.reduce((sum, line) => sum + Number(line.cost.subtotalAmount.amount), 0);
+  const asLine = (line: CartLinesInput["cart"]["lines"][number]): BxgyLine => ({
+    id: line.id, product: line.merchandise.product?.id ?? null, quantity: line.quantity, unitPrice: Number(line.cost.amountPerQuantity.amount),
+  });
+  // A collection set answers through its slot's alias; a set with no slot, or a product not answered, is in none.
+  const products = new Map(input.cart.lines.map((line) => [line.id, line.merchandise.product]));
+  const inCollections: InCollections = (line, collections) => {
+    const slot = collectionSlot(config, collections);
+    return slot >= 0 && products.get(line.id)?.[slotVariable(slot)] === true;
+  };
   for (const offer of offers) {
     if (offer.k === "price" && classes.has("PRODUCT")) {
       for (const line of input.cart.lines) {
@@ -80,21 +92,18 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
         if (price === undefined) continue;
         // Down to the arm's price from the list price the cart charges; an arm price above it discounts nothing.
         const off = Number(line.cost.amountPerQuantity.amount) - price * rate;
-        if (off >= 0.005) products.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { fixedAmount: { amount: decimal(off), appliesToEachItem: true } } });
+        if (off >= 0.005) candidates.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { fixedAmount: { amount: decimal(off), appliesToEachItem: true } } });
       }
     } else if (offer.k === "products" && classes.has("PRODUCT")) {
-      const lines = input.cart.lines.filter((line) => line.merchandise.product && (!offer.products || offer.products.includes(line.merchandise.product.id)));
+      const lines = input.cart.lines.filter((line) => productsOfferTakes(offer, asLine(line), inCollections));
       if (lines.length === 0) continue;
       const value = offer.percent !== undefined
         ? { percentage: { value: String(offer.percent) } }
         : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate), appliesToEachItem: true } };
-      products.push({ message: config.title, targets: lines.map((line) => ({ cartLine: { id: line.id } })), value });
+      candidates.push({ message: config.title, targets: lines.map((line) => ({ cartLine: { id: line.id } })), value });
     } else if (offer.k === "bxgy" && classes.has("PRODUCT")) {
-      const lines = input.cart.lines.map((line) => ({
-        id: line.id, product: line.merchandise.product?.id ?? null, quantity: line.quantity, unitPrice: Number(line.cost.amountPerQuantity.amount),
-      }));
-      for (const [id, quantity] of bxgyUnits(offer, lines)) {
-        products.push({ message: config.title, targets: [{ cartLine: { id, quantity } }], value: { percentage: { value: String(offer.percent) } } });
+      for (const [id, quantity] of bxgyUnits(offer, input.cart.lines.map(asLine), inCollections)) {
+        candidates.push({ message: config.title, targets: [{ cartLine: { id, quantity } }], value: { percentage: { value: String(offer.percent) } } });
       }
     } else if (offer.k === "order" && classes.has("ORDER")) {
       if (subtotal < (offer.minimum ?? 0) * rate) continue;
@@ -103,7 +112,7 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
     }
   }
   const operations: CartLinesResult["operations"] = [];
-  if (products.length > 0) operations.push({ productDiscountsAdd: { candidates: products, selectionStrategy: "ALL" } });
+  if (candidates.length > 0) operations.push({ productDiscountsAdd: { candidates, selectionStrategy: "ALL" } });
   if (orders.length > 0) operations.push({ orderDiscountsAdd: { candidates: orders, selectionStrategy: "MAXIMUM" } });
   return { operations };
 }
