@@ -4,11 +4,14 @@
 // A refused write leaves the merchant's action done, and the next action catches up, as the hide plan's does.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
-import { mergeOfferShards, OFFER_SHARD_KEYS, parseOfferConfig } from "~/wire/offers";
+import type { PatchesResponse } from "~/wire";
+import { mergeOfferShards, OFFER_COLLECTION_SLOTS, OFFER_SHARD_KEYS, OFFER_VARIABLES_KEY, parseOfferConfig } from "~/wire/offers";
 import { loaderData, readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
 import { seedTest, storefrontSite } from "../support/seed";
-import { adminFetch, useShopifyServer } from "../support/shopify";
+import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
+import { orderPayload } from "../support/shopify-webhooks";
+import { batch, exposure, getPatches, newId, postBatch } from "../support/snippet-client";
 
 const SHOP = "offer-shop.myshopify.com";
 /** Its tokens always about to expire: every admin request installs it again. */
@@ -21,6 +24,11 @@ const MANY_PRICES = { k: "price", prices: Object.fromEntries(Array.from({ length
 const configOf = (discount: { metafields: Map<string, { value: string }> }) =>
   mergeOfferShards(OFFER_SHARD_KEYS.map((key) => JSON.parse(discount.metafields.get(`$app.${key}`)?.value ?? "null") as unknown));
 const SHIPPING = { k: "shipping", percent: 100, minimum: 40 };
+/** Shops whose offers name collections: one filling the Function's slots, one whose orders are checked. */
+const SLOTS = "offer-slots.myshopify.com";
+const CHECKED = "offer-collection-orders.myshopify.com";
+const collection = (n: number) => `gid://shopify/Collection/${n}`;
+const inCollections = (...ids: string[]) => ({ k: "products", percent: 25, collections: ids });
 
 async function insertTest(sql: SqlRunner, id: string, offer: unknown, shop = SHOP, status: "draft" | "running" = "draft") {
   const { publicId } = await storefrontSite(sql, shop);
@@ -224,5 +232,87 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     expect(JSON.stringify(await readSingleFetch(res))).toContain("12: 17.5 is above 15");
     expect(creates()).toHaveLength(before);
     expect((await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status FROM "Test" WHERE id = 'stale-price'`)))[0]?.status).toBe("draft");
+  });
+
+  it("gives each running collection set a slot in the discount's variables metafield, and refuses a start past the slots", async () => {
+    expect((await adminFetch(ctx.server.url, SLOTS, "/app")).status).toBe(200);
+    await ctx.sql(async (sql) => {
+      // Slots 1 to 7 taken by running tests (two of them the same set, in another order: one slot).
+      for (let i = 1; i < OFFER_COLLECTION_SLOTS; i++) await insertTest(sql, `slot-${i}`, inCollections(collection(i), collection(100 + i)), SLOTS, "running");
+      await insertTest(sql, "slot-same", inCollections(collection(101), collection(1)), SLOTS, "running");
+      await insertTest(sql, "slot-8", inCollections(collection(8)), SLOTS);
+      await insertTest(sql, "slot-9", inCollections(collection(9)), SLOTS);
+    });
+    const start = (id: string) => adminFetch(ctx.server.url, SLOTS, `/app/tests/${id}.data`, { method: "POST", body: new URLSearchParams({ intent: "start" }) });
+    expect(await readSingleFetch(await start("slot-8"))).toMatchObject({ data: { ok: true, status: "running" } });
+    const [discount] = [...ctx.admin.shop(SLOTS).discounts.values()];
+    const config = configOf(discount!)!;
+    const variables = JSON.parse(discount!.metafields.get(`$app.${OFFER_VARIABLES_KEY}`)!.value) as Record<string, string[]>;
+    // Every slot the Function's query declares is written, each the ids of the set the configuration lists there.
+    expect(Object.keys(variables)).toHaveLength(OFFER_COLLECTION_SLOTS);
+    expect(config.cs).toHaveLength(OFFER_COLLECTION_SLOTS);
+    config.cs!.forEach((set, i) => expect(variables[`c${i}`]).toEqual(set));
+    expect(config.cs).toContainEqual([collection(1), collection(101)]);
+
+    const refused = await start("slot-9");
+    expect(refused.status).toBe(409);
+    expect(await readSingleFetch(refused)).toMatchObject({
+      data: { ok: false, problem: { type: expect.stringMatching(/\/test-offer-collections$/), detail: expect.stringContaining("9 different sets of collections") } },
+    });
+    const [row] = await ctx.sql((sql) => sql.query<{ status: string }>(`SELECT status FROM "Test" WHERE id = 'slot-9'`));
+    expect(row?.status).toBe("draft");
+  });
+
+  it("checks an order's collection line by the Admin API's read of its product's collections, and leaves it unchecked when Shopify does not answer", async () => {
+    const C = collection(77);
+    const shop = ctx.admin.shop(CHECKED);
+    shop.products.set("gid://shopify/Product/5", { collections: [C] });
+    shop.products.set("gid://shopify/Product/6", { collections: [collection(78)] });
+    expect((await adminFetch(ctx.server.url, CHECKED, "/app")).status).toBe(200);
+    const site = await ctx.sql(async (sql) => {
+      await insertTest(sql, "coll-orders", inCollections(C), CHECKED, "running");
+      return (await storefrontSite(sql, CHECKED)).publicId;
+    });
+    // A shopper of the arm with the offer, seen by svc (their exposure), so that their order is theirs.
+    let sid = "";
+    for (;;) {
+      const vid = newId();
+      const answer = (await (await getPatches(ctx.server.url, site, vid)).json()) as PatchesResponse;
+      if (answer.tests.find((t) => t.test === "coll-orders")?.arm !== "coll-orders-b") continue;
+      sid = newId();
+      expect((await postBatch(ctx.server.url, { ...batch(site, vid, sid, [exposure("coll-orders", "coll-orders-b")]), shop: CHECKED }, { path: "/api/collect" })).status).toBe(200);
+      break;
+    }
+    const money = (amount: number) => ({ shop_money: { amount: amount.toFixed(2), currency_code: "USD" }, presentment_money: { amount: amount.toFixed(2), currency_code: "USD" } });
+    let orderId = 99_000;
+    const pay = async (productId: number, off: number) => {
+      const id = ++orderId;
+      const payload = {
+        ...orderPayload(id, { total: (20 - off).toFixed(2), session: sid }),
+        discount_applications: off > 0 ? [{ type: "automatic", title: "Special price", value: off.toFixed(2), value_type: "fixed_amount", target_type: "line_item" }] : [],
+        line_items: [
+          { id: id * 10, variant_id: 50 + productId, product_id: productId, quantity: 1, price: "20.00", price_set: money(20), discount_allocations: off > 0 ? [{ amount: off.toFixed(2), amount_set: money(off), discount_application_index: 0 }] : [] },
+        ],
+        shipping_lines: [],
+      };
+      expect(await (await sendWebhook(ctx.server.url, "orders/paid", CHECKED, payload)).json()).toMatchObject({ status: "recorded" });
+      return String(id);
+    };
+    const checkOf = async (id: string) =>
+      (await ctx.sql((sql) => sql.query<{ mismatch: boolean }>(`SELECT mismatch FROM "OrderOfferCheck" WHERE "orderId" = $1 AND "testId" = 'coll-orders'`, [id])))[0] ?? null;
+    // In the collection and 25% off, as the Function took it: checked, not a leak.
+    expect(await checkOf(await pay(5, 5))).toEqual({ mismatch: false });
+    // Not in it, yet discounted: a leak.
+    expect(await checkOf(await pay(6, 5))).toEqual({ mismatch: true });
+    // In the collection, not discounted (a Buy-it-now): a leak too.
+    expect(await checkOf(await pay(5, 0))).toEqual({ mismatch: true });
+    // Shopify does not answer: unchecked, never a mismatch that could pause the test.
+    shop.failGraphqlWith = 503;
+    try {
+      expect(await checkOf(await pay(5, 5))).toBeNull();
+    } finally {
+      shop.failGraphqlWith = null;
+    }
+    expect(ctx.admin.callsTo(CHECKED, "nodes").length).toBeGreaterThanOrEqual(3);
   });
 });

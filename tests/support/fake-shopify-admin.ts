@@ -71,6 +71,11 @@ export interface FakeShop {
    * `nodes(ids:)` answers them; an id not here names nothing (null node).
    */
   variants: Map<string, FakeVariant>;
+  /**
+   * Products by GID with the collections they are in, as `nodes(ids:)` answers a Product's `inCollection(id:)` under
+   * each alias the query gives it; a product id not here names nothing (null node).
+   */
+  products: Map<string, { collections: string[] }>;
   /** Optional scopes (shopify.app.toml's optional_scopes) the merchant granted on this shop; none at first. */
   grantedOptionalScopes: string[];
   /** The automatic app discounts this app created, by DiscountAutomaticNode GID. */
@@ -158,6 +163,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         webPixel: null,
         rollouts: [],
         variants: new Map(),
+        products: new Map(),
         grantedOptionalScopes: [],
         discounts: new Map(),
         otherAutomaticDiscounts: 0,
@@ -369,7 +375,7 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
         : { value: null, error: { message: "Access denied for rollouts field. Required access: `read_rollouts` access scope.", extensions: { code: "ACCESS_DENIED" } } },
     // Product variants and their inventory item (its unit cost included) need read_products, as Shopify
     // has allowed since January 2025 (changelog "InventoryItem queryable and updatable with products scopes").
-    nodes: (s, _query, variables) => {
+    nodes: (s, query, variables) => {
       if (!appScopes.includes("read_products")) {
         return { value: null, error: { message: "Access denied for nodes field. Required access: `read_products` access scope.", extensions: { code: "ACCESS_DENIED" } } };
       }
@@ -377,6 +383,12 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
       if (ids.length > 250) return { value: null, error: { message: "The maximum number of ids is 250", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } } };
       return {
         value: ids.map((id) => {
+          const product = typeof id === "string" ? s.products.get(id) : undefined;
+          if (product) {
+            // `alias: inCollection(id: $variable)`, each answered from the product's collections.
+            const asked = [...query.matchAll(/(\w+)\s*:\s*inCollection\(\s*id:\s*\$(\w+)\s*\)/g)];
+            return { id, ...Object.fromEntries(asked.map(([, alias, name]) => [alias, product.collections.includes(variables[name!] as string)])) };
+          }
           const variant = typeof id === "string" ? s.variants.get(id) : undefined;
           if (!variant) return null;
           // Every field svc's queries select on a variant; a query reads only those it asked for.

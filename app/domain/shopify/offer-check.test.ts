@@ -59,6 +59,40 @@ describe("checkOrder", () => {
     expect(check.mismatch).toBe(mismatch);
   });
 
+  describe("offers with collections: a line's membership from the Admin API's read", () => {
+    const C = "gid://shopify/Collection/5";
+    const inC = (l: CheckedOrder["lines"][number], collections: string[]) => ({ ...l, collections });
+    const OFF: Offer = { k: "products", percent: 25, collections: [C] };
+
+    it.each([
+      ["a line in the offer's collection, discounted: no mismatch", OFF, order([inC(line(20, 1, 5), [C]), inC(line(8, 1, 0, "gid://shopify/ProductVariant/2", "gid://shopify/Product/2"), [])]), 5, false],
+      ["a line in the collection, not discounted (Buy-it-now): a mismatch", OFF, order([inC(line(20, 1, 0), [C])]), 5, true],
+      ["a line outside it, discounted: a mismatch", OFF, order([inC(line(20, 1, 5), [])]), 0, true],
+      [
+        "buy 1 from the collection, get another product free",
+        { k: "bxgy", buy: [], buyCollections: [C], x: 1, get: ["gid://shopify/Product/2"], y: 1, percent: 100 } as Offer,
+        order([inC(line(20, 1, 0), [C]), inC(line(8, 1, 8, "gid://shopify/ProductVariant/2", "gid://shopify/Product/2"), [])]),
+        8,
+        false,
+      ],
+    ])("%s", (_, offer, paid, expected, mismatch) => {
+      const check = checkOrder(config(offer), VID, paid);
+      expect(check.arms).toEqual([{ testId: "t", armId: "b" }]);
+      expect(check.expected).toBeCloseTo(expected, 2);
+      expect(check.mismatch).toBe(mismatch);
+    });
+
+    it("leaves the order unchecked when a line's membership is not known, rather than call a rightly discounted line a leak", () => {
+      const check = checkOrder(config(OFF), VID, order([line(20, 1, 5)]));
+      expect(check).toMatchObject({ arms: [], mismatch: false, unchecked: true });
+      // A listed product needs no membership: checked as before.
+      const listed: Offer = { k: "products", percent: 25, products: ["gid://shopify/Product/1"], collections: [C] };
+      expect(checkOrder(config(listed), VID, order([line(20, 1, 5)]))).toMatchObject({ arms: [{ testId: "t", armId: "b" }], mismatch: false });
+      // An offer without collections never asks.
+      expect(checkOrder(config(PRICE), VID, order([line(20, 1, 2.5)])).unchecked).toBeUndefined();
+    });
+  });
+
   it("allows a cent of Shopify's rounding per allocation, and no more", () => {
     const third: Offer = { k: "order", percent: 10 };
     // 10 % of 3 × 3.33 = 0.999, allocated over three lines as 0.33 + 0.33 + 0.34 = 1.00.

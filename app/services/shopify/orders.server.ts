@@ -47,7 +47,7 @@ export async function recordPaidOrder(
   const site = await shopifySite(shopDomain);
   if (!site) return ok(unknownShop(parsed.value.orderId));
   const profit = await orderProfitFacts({ id: site.shopId, domain: shopDomain }, parsed.value, admin);
-  const offers = await loadOfferCheck(shopDomain, payload, parsed.value.occurredAt);
+  const offers = await loadOfferCheck(shopDomain, payload, parsed.value.occurredAt, admin);
   return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit, offers)));
 }
 
