@@ -311,6 +311,41 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect((await editorData(SHOP_A, created.body.id!)).values.arms[1]).toMatchObject({ offer: { kind: "bxgy", buyQuantity: "2", getQuantity: "1", getProducts: "8112461545723" } });
   });
 
+  it("creates product and buy X, get Y offers with collections as the Function reads them, and refuses bad collections beside their field", async () => {
+    const { sites } = await editorOf(SHOP_A);
+    const base = definition(sites[0]!.id, {
+      name: "A fifth off the summer collection",
+      goals: [{ kind: "purchase", label: "purchase", selector: "", page: { kind: "exact", value: "" }, primary: true }],
+    });
+    const offer = {
+      kind: "products", by: "percent", value: "20", minimum: "", products: "", collections: "450123776251, gid://shopify/Collection/450123776252", prices: "",
+      buyQuantity: "", getQuantity: "", getProducts: "", getCollections: "",
+    };
+    const withOffer = (o: typeof offer) => ({ ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer: o }] });
+    const many = Array.from({ length: 26 }, (_, i) => String(450123776200 + i)).join(", ");
+    for (const [collections, message] of [["summer", "collections by their id"], ["450123776251, 450123776251", "named twice"], [many, "at most 25 collections"]]) {
+      const refused = await create(SHOP_A, withOffer({ ...offer, collections: collections! }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.["arms.1.offer.collections"]).toContain(message);
+    }
+    const created = await create(SHOP_A, withOffer(offer));
+    expect(created.status).toBe(201);
+    const bxgy = { ...offer, kind: "bxgy", value: "100", collections: "450123776251", buyQuantity: "2", getQuantity: "1", getCollections: "450123776251" };
+    const overlapping = await create(SHOP_A, withOffer(bxgy));
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.body.errors?.["arms.1.offer.getCollections"]).toContain("cannot also be the one got from");
+    const buyFromCollection = await create(SHOP_A, withOffer({ ...bxgy, getCollections: "450123776252" }));
+    expect(buyFromCollection.status).toBe(201);
+    const stored = await ctx.sql((sql) =>
+      sql.query<{ offer: unknown }>(`SELECT offer FROM "Arm" WHERE "testId" IN ($1, $2) AND position = 1 ORDER BY "testId" = $2`, [created.body.id, buyFromCollection.body.id]),
+    );
+    expect(stored.map((r) => r.offer)).toEqual([
+      { k: "products", percent: 20, collections: ["gid://shopify/Collection/450123776251", "gid://shopify/Collection/450123776252"] },
+      { k: "bxgy", buy: [], buyCollections: ["gid://shopify/Collection/450123776251"], x: 2, getCollections: ["gid://shopify/Collection/450123776252"], y: 1, percent: 100 },
+    ]);
+    expect((await editorData(SHOP_A, created.body.id!)).values.arms[1]).toMatchObject({ offer: { kind: "products", collections: "450123776251, 450123776252" } });
+  });
+
   it("asks the live theme's template files from the Admin API", async () => {
     const shop = "svc-editor-templates.myshopify.com";
     const data = await editorOf(shop);

@@ -19,8 +19,11 @@ export function offerInWords(offer: Offer | null, currency: string): string {
     }
     case "products": {
       const off = offer.amount !== undefined ? formatMoney(offer.amount, currency) : `${offer.percent ?? 0}%`;
-      const what = offer.products ? plural(offer.products.length, "product", "products") : "every product";
-      return `${off} off ${what}`;
+      const named = [
+        ...(offer.products ? [plural(offer.products.length, "product", "products")] : []),
+        ...(offer.collections ? [plural(offer.collections.length, "collection", "collections")] : []),
+      ];
+      return `${off} off ${named.length > 0 ? named.join(" and ") : "every product"}`;
     }
     case "order": {
       const off = offer.amount !== undefined ? formatMoney(offer.amount, currency) : `${offer.percent ?? 0}%`;
@@ -30,7 +33,11 @@ export function offerInWords(offer: Offer | null, currency: string): string {
       return `${offer.percent === 100 ? "Free shipping" : `${offer.percent}% off shipping`}${from(offer.minimum)}`;
     case "bxgy": {
       const get = offer.percent === 100 ? "free" : `${offer.percent}% off`;
-      const of = offer.get ? ` of ${plural(offer.get.length, "other product", "other products")}` : "";
+      const got = [
+        ...(offer.get ? [plural(offer.get.length, "other product", "other products")] : []),
+        ...(offer.getCollections ? [plural(offer.getCollections.length, "other collection", "other collections")] : []),
+      ];
+      const of = got.length > 0 ? ` of ${got.join(" and ")}` : "";
       return `Buy ${offer.x}, get ${offer.y}${of} ${get}`;
     }
   }

@@ -2,7 +2,8 @@
 // variant, an amount or percentage off products, the order or shipping, or buy X get Y, served by svc's discount.
 import { BlockStack, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import {
-  emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, withPickedProducts, withPickedVariants, type OfferDraft, type OfferKind, type PickedProduct,
+  emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, withPickedCollections, withPickedProducts, withPickedVariants, type OfferDraft, type OfferKind, type PickedCollection,
+  type PickedProduct,
 } from "~/domain/experiments/offer-form";
 import { useEmbedded } from "~/components/admin/app-bridge";
 import type { FieldErrors } from "~/domain/experiments/test-form";
@@ -34,6 +35,19 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
       </Button>
     </InlineStack>
   );
+  // Shopify admin's collection picker, for the collections bought from (or taken off) and those got from.
+  const pickCollections = async (field: "collections" | "getCollections") => {
+    const picked = (await window.shopify.resourcePicker({ type: "collection", action: "select", multiple: true })) as readonly PickedCollection[] | undefined;
+    if (picked) set({ [field]: withPickedCollections(offer[field], picked) });
+  };
+  const collectionPicker = (field: "collections" | "getCollections") =>
+    embedded && (
+      <InlineStack>
+        <Button disabled={disabled} onClick={() => void pickCollections(field)}>
+          Choose collections
+        </Button>
+      </InlineStack>
+    );
   const options = OFFER_KINDS.map((kind) => ({ label: OFFER_KIND_LABELS[kind], value: kind }));
   const byOptions = [
     { label: "Percentage off", value: "percent" },
@@ -86,10 +100,22 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
           disabled={disabled}
           onChange={(products) => set({ products })}
           error={errors.products}
-          helpText="Product ids, separated by commas (the number at the end of the product's admin address). Empty: every product."
+          helpText="Product ids, separated by commas (the number at the end of the product's admin address). Empty, with no collection: every product."
         />
       )}
       {offer.kind === "products" && picker}
+      {offer.kind === "products" && (
+        <ProductIds
+          label="Collections"
+          value={offer.collections}
+          disabled={disabled}
+          onChange={(collections) => set({ collections })}
+          error={errors.collections}
+          placeholder="450123776251"
+          helpText="Collection ids, separated by commas (the number at the end of the collection's admin address): their products are taken off too."
+        />
+      )}
+      {offer.kind === "products" && collectionPicker("collections")}
       {offer.kind === "bxgy" && (
         <>
           <InlineStack gap="300" wrap>
@@ -117,14 +143,34 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
           />
           {picker}
           <ProductIds
+            label="Collections to buy from"
+            value={offer.collections}
+            disabled={disabled}
+            onChange={(collections) => set({ collections })}
+            error={errors.collections}
+            placeholder="450123776251"
+            helpText="Collection ids, separated by commas: their products count toward the units to buy too."
+          />
+          {collectionPicker("collections")}
+          <ProductIds
             label="Products got"
             value={offer.getProducts}
             disabled={disabled}
             onChange={(getProducts) => set({ getProducts })}
             error={errors.getProducts}
             placeholder="Empty: the same products"
-            helpText="Empty: the same products (buy 2, get 1 free takes 3 of them). Otherwise other products' ids. The cheapest units are the ones got, as often as the cart allows."
+            helpText="Empty, with no collection got: the same products (buy 2, get 1 free takes 3 of them). Otherwise other products' ids. The cheapest units are the ones got, as often as the cart allows."
           />
+          <ProductIds
+            label="Collections got from"
+            value={offer.getCollections}
+            disabled={disabled}
+            onChange={(getCollections) => set({ getCollections })}
+            error={errors.getCollections}
+            placeholder="Empty: the products got above"
+            helpText="Collection ids whose products are got too. A product also in a collection to buy from counts as bought."
+          />
+          {collectionPicker("getCollections")}
         </>
       )}
       {offer.kind === "shipping" && (

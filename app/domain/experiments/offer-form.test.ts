@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseOffer } from "~/wire/offers";
-import { emptyOffer, MAX_PRICED_VARIANTS, offerToDraft, parseOfferDraft, withPickedProducts, withPickedVariants, type OfferDraft } from "./offer-form";
+import { emptyOffer, MAX_PRICED_VARIANTS, offerToDraft, parseOfferDraft, withPickedCollections, withPickedProducts, withPickedVariants, type OfferDraft } from "./offer-form";
 
 const draft = (over: Partial<OfferDraft>): OfferDraft => ({ ...emptyOffer(), ...over });
 const offerOf = (over: Partial<OfferDraft>) => {
@@ -68,6 +68,30 @@ describe("an arm's offer in the test form", () => {
     expect(parseOfferDraft({ kind: "order", value: 10 }).ok).toBe(false);
   });
 
+  it("reads collections, by id or GID, into product offers and either side of buy X get Y", () => {
+    expect(offerOf({ kind: "products", value: "20", collections: "5, gid://shopify/Collection/6" })).toEqual({
+      k: "products", percent: 20, collections: ["gid://shopify/Collection/5", "gid://shopify/Collection/6"],
+    });
+    expect(offerOf({ kind: "products", value: "20", products: "7", collections: "5" })).toEqual({
+      k: "products", percent: 20, products: ["gid://shopify/Product/7"], collections: ["gid://shopify/Collection/5"],
+    });
+    expect(offerOf({ kind: "bxgy", collections: "5", buyQuantity: "2", getQuantity: "1", getCollections: "6", value: "100" })).toEqual({
+      k: "bxgy", buy: [], buyCollections: ["gid://shopify/Collection/5"], x: 2, getCollections: ["gid://shopify/Collection/6"], y: 1, percent: 100,
+    });
+  });
+
+  it("refuses a bad collection id, one named twice, too many, and the same collection on both sides", () => {
+    expect(errorsOf({ kind: "products", value: "5", collections: "summer" }).collections).toMatch(/collections by their id/);
+    expect(errorsOf({ kind: "products", value: "5", collections: "gid://shopify/Product/5" }).collections).toMatch(/collections by their id/);
+    expect(errorsOf({ kind: "products", value: "5", collections: "5, 5" }).collections).toMatch(/twice/);
+    const many = Array.from({ length: 26 }, (_, i) => String(i + 1)).join(", ");
+    expect(errorsOf({ kind: "products", value: "5", collections: many }).collections).toMatch(/at most 25 collections \(this arm names 26\)/);
+    const bxgy = { kind: "bxgy", buyQuantity: "2", getQuantity: "1", value: "100" } as const;
+    expect(errorsOf({ ...bxgy }).products).toMatch(/products to buy, or their collections/);
+    expect(errorsOf({ ...bxgy, collections: "5", getCollections: "6, 5" }).getCollections).toMatch(/cannot also be the one got from/);
+    expect(errorsOf({ ...bxgy, collections: "5", getCollections: "x" }).getCollections).toMatch(/collections by their id/);
+  });
+
   it("shows a stored offer as the draft that stores it again", () => {
     const drafts: Array<Partial<OfferDraft>> = [
       { kind: "price", prices: "1: 19.99\n2: 5" },
@@ -75,10 +99,18 @@ describe("an arm's offer in the test form", () => {
       { kind: "order", by: "percent", value: "10", minimum: "50" },
       { kind: "shipping", value: "100", minimum: "75" },
       { kind: "bxgy", products: "7", buyQuantity: "3", getQuantity: "1", getProducts: "9, 10", value: "25" },
+      { kind: "products", by: "percent", value: "10", products: "7", collections: "5, 6" },
+      { kind: "bxgy", collections: "5", buyQuantity: "1", getQuantity: "1", getProducts: "9", getCollections: "6", value: "50" },
     ];
     for (const over of drafts) expect(offerOf(offerToDraft(offerOf(over)))).toEqual(offerOf(over));
     // Something the Function would not read shows as the list price.
     expect(offerToDraft({ k: "order", percent: 500 })).toEqual(emptyOffer());
+  });
+});
+
+describe("what the admin's collection picker adds to an offer", () => {
+  it("adds each picked collection once, after those typed", () => {
+    expect(withPickedCollections("5", [{ id: "gid://shopify/Collection/6" }, { id: "gid://shopify/Collection/5" }, { id: "gid://shopify/Product/9" }])).toBe("5, 6");
   });
 });
 

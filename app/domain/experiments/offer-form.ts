@@ -1,7 +1,7 @@
 // What an arm charges at Shopify's checkout as the test form edits it (docs/offers.md, "In the test form"): the
 // offer's kind and its fields as text, parsed into the offer svc's discount serves (app/wire/offers.ts), or field
 // errors; and the form values of a stored offer.
-import { MAX_BXGY_UNITS, parseOffer, type Offer } from "~/wire/offers";
+import { MAX_BXGY_UNITS, MAX_OFFER_COLLECTIONS, parseOffer, type Offer } from "~/wire/offers";
 
 export const OFFER_KINDS = ["none", "price", "products", "order", "shipping", "bxgy"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
@@ -25,18 +25,22 @@ export interface OfferDraft {
   value: string;
   /** order, shipping: the order subtotal from which it applies ("": from the first item). */
   minimum: string;
-  /** products: the products it applies to, ids separated by commas, spaces or lines ("": every product). */
+  /** products: the products it applies to, ids separated by commas, spaces or lines ("": every product, with no collection). */
   products: string;
+  /** products: the collections whose products it applies to too; bxgy: the collections to buy from (ids, as products). */
+  collections: string;
   /** price: one variant a line, "variant id: price". */
   prices: string;
   /** bxgy: the units to buy (X) of `products`, the units to get (Y), and the products got ("": the same ones). */
   buyQuantity: string;
   getQuantity: string;
   getProducts: string;
+  /** bxgy: the collections whose products are got ("" with no products got: the same as bought). */
+  getCollections: string;
 }
 
 export const emptyOffer = (): OfferDraft => ({
-  kind: "none", by: "percent", value: "", minimum: "", products: "", prices: "", buyQuantity: "", getQuantity: "", getProducts: "",
+  kind: "none", by: "percent", value: "", minimum: "", products: "", collections: "", prices: "", buyQuantity: "", getQuantity: "", getProducts: "", getCollections: "",
 });
 
 /** A price test past this many variants outgrows the discount's four metafields (docs/offers.md, "Shards"). */
@@ -51,7 +55,7 @@ const GID = (type: string) => new RegExp(`^gid://shopify/${type}/(\\d{1,20})$`);
 const NUMERIC_ID = /^\d{1,20}$/;
 
 /** A Shopify id as a GID of `type`, from the GID or its number (what the admin's URL shows); null otherwise. */
-function gidOf(type: "Product" | "ProductVariant", text: string): string | null {
+function gidOf(type: "Product" | "ProductVariant" | "Collection", text: string): string | null {
   const id = NUMERIC_ID.test(text) ? text : GID(type).exec(text)?.[1];
   return id ? `gid://shopify/${type}/${id}` : null;
 }
@@ -99,6 +103,16 @@ export function parseOfferDraft(draft: unknown): OfferParse {
     else return products as string[];
     return null;
   };
+  /** Collection ids typed in `field` as GIDs ([] when empty), or null with its error. */
+  const collectionIds = (field: "collections" | "getCollections"): string[] | null => {
+    const ids = text(field).split(/[\s,]+/).filter((id) => id !== "");
+    const collections = ids.map((id) => gidOf("Collection", id));
+    if (ids.length > MAX_OFFER_COLLECTIONS) errors[field] = `Name at most ${MAX_OFFER_COLLECTIONS} collections (this arm names ${ids.length})`;
+    else if (collections.some((c) => c === null)) errors[field] = "Name collections by their id (the number in the collection's admin address), separated by commas";
+    else if (new Set(collections).size !== collections.length) errors[field] = "A collection is named twice";
+    else return collections as string[];
+    return null;
+  };
   /** A whole number of units from 1 to MAX_BXGY_UNITS typed in `field`, or null with `message`. */
   const count = (field: "buyQuantity" | "getQuantity", message: string): number | null => {
     const value = Number(text(field).trim());
@@ -137,19 +151,30 @@ export function parseOfferDraft(draft: unknown): OfferParse {
     case "products": {
       const share = percentOrAmount();
       const products = productIds("products");
-      offer = share && products && { k: "products", ...share, ...(products.length > 0 ? { products } : {}) };
+      const collections = collectionIds("collections");
+      offer = share && products && collections && { k: "products", ...share, ...(products.length > 0 ? { products } : {}), ...(collections.length > 0 ? { collections } : {}) };
       break;
     }
     case "bxgy": {
       const buy = productIds("products");
-      if (buy?.length === 0) errors.products = "Name the products to buy";
+      const buyCollections = collectionIds("collections");
+      if (buy?.length === 0 && buyCollections?.length === 0) errors.products = "Name the products to buy, or their collections";
       const get = productIds("getProducts");
       if (buy && get?.some((p) => buy.includes(p))) errors.getProducts = "A product bought cannot also be the one got: leave this empty to give the same products";
+      const getCollections = collectionIds("getCollections");
+      if (buyCollections && getCollections?.some((c) => buyCollections.includes(c))) {
+        errors.getCollections = "A collection bought from cannot also be the one got from: leave the products and collections got empty to give the same ones";
+      }
       const x = count("buyQuantity", "Enter how many to buy, a whole number from 1");
       const y = count("getQuantity", "Enter how many to get, a whole number from 1");
       const value = number(text("value"));
       if (value === null || value <= 0 || value > 100) errors.value = "Enter a percentage off the units got, more than 0 and at most 100 (100 is free)";
-      offer = buy && get && x && y && value !== null ? { k: "bxgy", buy, x, ...(get.length > 0 ? { get } : {}), y, percent: value } : null;
+      offer = buy && buyCollections && get && getCollections && x && y && value !== null
+        ? {
+          k: "bxgy", buy, ...(buyCollections.length > 0 ? { buyCollections } : {}), x,
+          ...(get.length > 0 ? { get } : {}), ...(getCollections.length > 0 ? { getCollections } : {}), y, percent: value,
+        }
+        : null;
       break;
     }
     case "order": {
@@ -187,7 +212,9 @@ export function offerToDraft(stored: unknown): OfferDraft {
     case "order": {
       const by = offer.amount !== undefined ? "amount" : "percent";
       const value = decimal(offer.amount ?? offer.percent ?? 0);
-      if (offer.k === "products") return { ...draft, kind: "products", by, value, products: (offer.products ?? []).map(idOf).join(", ") };
+      if (offer.k === "products") {
+        return { ...draft, kind: "products", by, value, products: (offer.products ?? []).map(idOf).join(", "), collections: (offer.collections ?? []).map(idOf).join(", ") };
+      }
       return { ...draft, kind: "order", by, value, minimum: offer.minimum === undefined ? "" : decimal(offer.minimum) };
     }
     case "shipping":
@@ -196,6 +223,7 @@ export function offerToDraft(stored: unknown): OfferDraft {
       return {
         ...draft, kind: "bxgy", value: decimal(offer.percent), products: offer.buy.map(idOf).join(", "), buyQuantity: String(offer.x),
         getQuantity: String(offer.y), getProducts: (offer.get ?? []).map(idOf).join(", "),
+        collections: (offer.buyCollections ?? []).map(idOf).join(", "), getCollections: (offer.getCollections ?? []).map(idOf).join(", "),
       };
   }
 }
@@ -228,6 +256,24 @@ export function withPickedProducts(products: string, picked: readonly PickedProd
   const named = new Set(ids.map((id) => gidOf("Product", id)));
   for (const product of picked) {
     const id = gidOf("Product", product.id);
+    if (!id || named.has(id)) continue;
+    named.add(id);
+    ids.push(idOf(id));
+  }
+  return ids.join(", ");
+}
+
+/** What Shopify admin's collection picker answers, as far as an offer reads it. */
+export interface PickedCollection {
+  id: string;
+}
+
+/** The collection ids after the merchant picks collections: the typed ones, then each picked one not named yet. */
+export function withPickedCollections(collections: string, picked: readonly PickedCollection[]): string {
+  const ids = collections.split(/[\s,]+/).filter((id) => id !== "");
+  const named = new Set(ids.map((id) => gidOf("Collection", id)));
+  for (const choice of picked) {
+    const id = gidOf("Collection", choice.id);
     if (!id || named.has(id)) continue;
     named.add(id);
     ids.push(idOf(id));
