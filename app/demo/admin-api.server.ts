@@ -1,12 +1,12 @@
-// The demo's stand-in of the Shopify Admin API: the demo has no Shopify, so this answers the two reads a
-// merchant trying the demo should see at work (rollouts, its products' unit costs), in the Admin API's documented
+// The demo's stand-in of the Shopify Admin API: the demo has no Shopify, so this answers the reads a merchant trying
+// the demo should see at work (rollouts, its products' unit costs and collections), in the Admin API's documented
 // shape, and refuses every other query. The demo's start hands it out where a shop's Admin API would be (app/shopify.server.ts), so the
 // same code as a real shop's warns of a rollout beside a test and shows a demo purchase's profit.
 import { ROLLOUTS_QUERY } from "~/domain/shopify/rollouts";
 import { VARIANT_COSTS_QUERY, variantGid } from "~/domain/shopify/variant-cost";
 import type { AdminGraphql, GraphqlResult } from "~/infra/admin-graphql";
 import { installAdminApiStandIn } from "~/shopify.server";
-import { DEMO_CURRENCY, DEMO_PRICED_PRODUCT, DEMO_PRODUCT } from "./cart.server";
+import { DEMO_CURRENCY, DEMO_PRICED_PRODUCT, DEMO_PRODUCT, demoCollectionsOf } from "./cart.server";
 
 /** The demo shop's one Shopify Rollout: a scheduled theme rollout, which the Shopify storefront's test is warned of. */
 export const DEMO_ROLLOUT = {
@@ -41,7 +41,21 @@ function variantCosts(variables: Record<string, unknown> | undefined): GraphqlRe
   return { data: { nodes }, errors: [] };
 }
 
+/** The orders check's read of the products' collections (collection-membership.ts): `k<i>: inCollection(id: $k<i>)`. */
+function productCollections(query: string, variables: Record<string, unknown> | undefined): GraphqlResult {
+  const ids = Array.isArray(variables?.ids) ? (variables.ids as unknown[]) : [];
+  const aliases = [...query.matchAll(/(\w+): inCollection\(id: \$(\w+)\)/g)];
+  const nodes = ids.map((id) => {
+    if (typeof id !== "string" || !DEMO_PRODUCT_GIDS.has(id)) return null;
+    const own = demoCollectionsOf(id);
+    return { id, ...Object.fromEntries(aliases.map(([, alias, name]) => [alias, own.includes(variables?.[name!] as string)])) };
+  });
+  return { data: { nodes }, errors: [] };
+}
+const DEMO_PRODUCT_GIDS = new Set([DEMO_PRODUCT.productId, DEMO_PRICED_PRODUCT.productId].map((id) => `gid://shopify/Product/${id}`));
+
 export const demoAdminApi: AdminGraphql = async (query, variables) => {
+  if (query.includes("query SvcProductCollections(")) return productCollections(query, variables);
   if (query === ROLLOUTS_QUERY) return { data: { rollouts: { nodes: [DEMO_ROLLOUT] } }, errors: [] };
   if (query === VARIANT_COSTS_QUERY) return variantCosts(variables);
   return { data: null, errors: [{ message: "The local demo has no Shopify Admin API" }] };

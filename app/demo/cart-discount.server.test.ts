@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cartLinesDiscountsGenerateRun } from "../../extensions/svc-offers/src/run";
 import { localAssignments } from "~/wire/rules/local-plan";
-import type { OfferConfig } from "~/wire/offers";
-import { cartJson, createCartStore, DEMO_PRICED_PRODUCT, DEMO_PRODUCT } from "./cart.server";
+import { offerVariables, type OfferConfig } from "~/wire/offers";
+import { cartJson, createCartStore, DEMO_COLLECTIONS, DEMO_PRICED_PRODUCT, DEMO_PRODUCT } from "./cart.server";
 import { functionInput, lineDiscounts } from "./cart-discount.server";
 
 const BOWL = `gid://shopify/ProductVariant/${DEMO_PRICED_PRODUCT.variantId}`;
@@ -30,7 +30,9 @@ function cartWith(vid: string | null, bowls: number, mugs = 0) {
 const discounted = (vid: string | null, bowls: number, mugs = 0, config: OfferConfig = CONFIG) => {
   const cart = cartWith(vid, bowls, mugs);
   const plain = cartJson(cart);
-  const lines = lineDiscounts(plain, cartLinesDiscountsGenerateRun(functionInput(plain, [JSON.stringify(config)])));
+  // The texts svc writes: the configuration, three empty shards, the collection slots' variables.
+  const empty = '{"v":1,"offers":{}}';
+  const lines = lineDiscounts(plain, cartLinesDiscountsGenerateRun(functionInput(plain, [JSON.stringify(config), empty, empty, empty, offerVariables(config.cs)])));
   return cartJson(cart, { title: config.title, lines });
 };
 
@@ -53,5 +55,13 @@ describe("the demo cart after svc's Discount Function", () => {
     const cart = discounted(visitorIn("b"), 1, 1, config);
     expect(cart).toMatchObject({ original_total_price: 5000, total_discount: 500, total_price: 4500 });
     expect(cart.items.map((i) => i.line_level_total_discount)).toEqual([300, 200]);
+  });
+
+  it("answers each collection slot from the demo store's collections: a collection offer takes the bowl, not the mug", () => {
+    const bowls = DEMO_COLLECTIONS[0]!.id;
+    const config: OfferConfig = { ...CONFIG, cs: [["gid://shopify/Collection/1"], [bowls]], offers: { t: { b: { k: "products", percent: 50, collections: [bowls] } } } };
+    const cart = discounted(visitorIn("b"), 1, 1, config);
+    expect(cart.items.map((i) => [i.variant_id, i.line_level_total_discount])).toEqual([[DEMO_PRICED_PRODUCT.variantId, 1500], [DEMO_PRODUCT.variantId, 0]]);
+    expect(discounted(visitorIn("a"), 1, 1, config)).toMatchObject({ total_discount: 0 });
   });
 });

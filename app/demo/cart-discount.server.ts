@@ -4,9 +4,9 @@
 // cart page) and the demo checkout both read the cart through here, so what the shopper sees there is what is charged.
 import { cartLinesDiscountsGenerateRun, type CartLinesInput, type CartLinesResult } from "../../extensions/svc-offers/src/run";
 import { OFFER_TITLE, wantedOfferShards } from "~/services/shopify/offer-discount.server";
-import { OFFER_ATTRIBUTE } from "~/wire/offers";
+import { OFFER_ATTRIBUTE, OFFER_COLLECTION_SLOTS, OFFER_SHARD_KEYS, slotVariable } from "~/wire/offers";
 import { DEMO_SHOP_DOMAIN } from "./constants";
-import { cartJson, type Cart, type CartDiscounts, type CartJson } from "./cart.server";
+import { cartJson, demoCollectionsOf, type Cart, type CartDiscounts, type CartJson } from "./cart.server";
 
 /** The demo store's one currency is the shop's: Shopify's rate is then 1. */
 const SHOP_RATE = "1.0";
@@ -14,9 +14,25 @@ const SHOP_RATE = "1.0";
 const lineGid = (variantId: number) => `gid://shopify/CartLine/${variantId}`;
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-/** The Function's input (src/cart-lines.graphql's shape) for a cart and the discount's metafields' texts. */
+/**
+ * What Shopify answers for each collection slot on a product (`c<i>: inAnyCollection(ids: $c<i>)`), from the variables
+ * metafield's text (after the shards) and the demo store's collections.
+ */
+function slotAnswers(productGid: string, variables: string | undefined): Record<string, boolean> {
+  const values = (variables ? JSON.parse(variables) : {}) as Record<string, unknown>;
+  const own = demoCollectionsOf(productGid);
+  return Object.fromEntries(
+    Array.from({ length: OFFER_COLLECTION_SLOTS }, (_, i) => {
+      const ids = values[slotVariable(i)];
+      return [slotVariable(i), Array.isArray(ids) && ids.some((id) => own.includes(id as string))];
+    }),
+  );
+}
+
+/** The Function's input (src/cart-lines.graphql's shape) for a cart and the discount's metafields' texts (OFFER_METAFIELD_KEYS' order). */
 export function functionInput(cart: CartJson, shards: readonly string[]): CartLinesInput {
   const json = (i: number) => (shards[i] === undefined ? null : { jsonValue: JSON.parse(shards[i]!) as unknown });
+  const variables = shards[OFFER_SHARD_KEYS.length];
   const vid = cart.attributes[OFFER_ATTRIBUTE];
   return {
     cart: {
@@ -25,7 +41,11 @@ export function functionInput(cart: CartJson, shards: readonly string[]): CartLi
         id: lineGid(item.variant_id),
         quantity: item.quantity,
         cost: { amountPerQuantity: { amount: money(item.original_price) }, subtotalAmount: { amount: money(item.original_line_price) } },
-        merchandise: { __typename: "ProductVariant", id: `gid://shopify/ProductVariant/${item.variant_id}`, product: { id: `gid://shopify/Product/${item.product_id}` } },
+        merchandise: {
+          __typename: "ProductVariant",
+          id: `gid://shopify/ProductVariant/${item.variant_id}`,
+          product: { id: `gid://shopify/Product/${item.product_id}`, ...slotAnswers(`gid://shopify/Product/${item.product_id}`, variables) },
+        },
       })),
     },
     discount: { discountClasses: ["PRODUCT", "ORDER", "SHIPPING"], metafield: json(0), offers2: json(1), offers3: json(2), offers4: json(3) },

@@ -21,6 +21,12 @@ export const DEMO_PRODUCT = { variantId: 40000000000001, productId: 800000000000
 export const DEMO_PRICED_PRODUCT = { variantId: 40000000000002, productId: 8000000000002, title: "Stoneware bowl", price: 3000 } as const;
 /** Every product of the demo store, in its collection's order. */
 export const DEMO_CATALOG: readonly DemoProduct[] = [DEMO_PRODUCT, DEMO_PRICED_PRODUCT];
+/** The demo store's collections: its bowls, for an offer on a collection (a product's membership is fixed here). */
+export const DEMO_COLLECTIONS: ReadonlyArray<{ readonly id: string; readonly title: string; readonly productIds: readonly number[] }> = [
+  { id: "gid://shopify/Collection/6000000000001", title: "Bowls", productIds: [DEMO_PRICED_PRODUCT.productId] },
+];
+/** The demo collections a product (by GID) is in. */
+export const demoCollectionsOf = (productGid: string): string[] => DEMO_COLLECTIONS.filter((c) => c.productIds.some((id) => `gid://shopify/Product/${id}` === productGid)).map((c) => c.id);
 export const DEMO_CURRENCY = "USD";
 const CATALOG = new Map<number, DemoProduct>(DEMO_CATALOG.map((product) => [product.variantId, product]));
 
