@@ -52,7 +52,9 @@ export const collectionSetKey = (ids: readonly string[]) => [...ids].sort().join
 /**
  * One arm's offer, in the shop's currency (the Function converts with the cart's presentment rate):
  * - `price`: the arm's unit price per variant (its GID); a line of another variant is charged its list price.
- *   The list price is the highest arm's: the others are a discount down to their price, never a surcharge.
+ *   The list price is the highest arm's: the others are a discount down to their price, never a surcharge. With
+ *   `by: "percent"`, each variant's value is instead the percentage off its list price (0 to 100): the arm charges
+ *   list × (1 − p/100), whatever the list price is when the cart is priced.
  * - `products`: % or amount off each unit of the listed products (their GIDs) and of the products in any of the
  *   listed `collections` (Collection GIDs); neither listed: every product.
  * - `order`: % or amount off the order's subtotal, from `minimum` on.
@@ -64,7 +66,7 @@ export const collectionSetKey = (ids: readonly string[]) => [...ids].sort().join
  *   collections counts as bought.
  */
 export type Offer =
-  | { k: "price"; prices: Record<string, number> }
+  | { k: "price"; prices: Record<string, number>; by?: "percent" }
   | { k: "products"; percent?: number; amount?: number; products?: string[]; collections?: string[] }
   | { k: "order"; percent?: number; amount?: number; minimum?: number }
   | { k: "shipping"; percent: number; minimum?: number }
@@ -106,8 +108,12 @@ function percentOrAmount(value: Record<string, unknown>): { percent: number } | 
 export function parseOffer(value: unknown): Offer | null {
   if (!isRecord(value)) return null;
   switch (value.k) {
-    case "price":
-      return isRecord(value.prices) && Object.values(value.prices).every(amount) ? { k: "price", prices: value.prices as Record<string, number> } : null;
+    case "price": {
+      if (value.by !== undefined && value.by !== "percent") return null;
+      const valid = value.by === "percent" ? percent : amount;
+      if (!isRecord(value.prices) || !Object.values(value.prices).every(valid)) return null;
+      return { k: "price", prices: value.prices as Record<string, number>, ...(value.by === "percent" ? { by: "percent" as const } : {}) };
+    }
     case "products":
     case "order": {
       const share = percentOrAmount(value);
@@ -227,6 +233,13 @@ export function bxgyUnits(offer: Extract<Offer, { k: "bxgy" }>, lines: readonly 
   return taken;
 }
 
+/** What a price offer charges a unit of `variant` whose list price is `list`; undefined when it does not name the variant. */
+export function armUnitPrice(offer: Extract<Offer, { k: "price" }>, variant: string, list: number): number | undefined {
+  const value = offer.prices[variant];
+  if (value === undefined) return undefined;
+  return offer.by === "percent" ? list * (1 - value / 100) : value;
+}
+
 /** Whether any of a test's arms carries an offer that parses: the test is charged through svc's discount. */
 export function carriesOffer(arms: ReadonlyArray<{ offer: unknown }>): boolean {
   return arms.some((arm) => parseOffer(arm.offer) !== null);
@@ -261,7 +274,7 @@ function addOffers(into: OfferConfig["offers"], raw: Record<string, unknown>): v
       if (!offer) continue;
       const test = (into[testId] ??= {});
       const held = test[armId];
-      if (held?.k === "price" && offer.k === "price") test[armId] = { k: "price", prices: { ...held.prices, ...offer.prices } };
+      if (held?.k === "price" && offer.k === "price") test[armId] = { ...held, prices: { ...held.prices, ...offer.prices } };
       else test[armId] ??= offer;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./price-display";
+import { armPriceText, formatMoney } from "./price-display";
 
 describe("formatMoney: Shopify's money formats", () => {
   it.each([
@@ -21,5 +21,16 @@ describe("formatMoney: Shopify's money formats", () => {
   it("answers null for a format that names no amount, so the caller leaves the price alone", () => {
     expect(formatMoney(2400, "$")).toBeNull();
     expect(formatMoney(2400, "")).toBeNull();
+  });
+});
+
+describe("armPriceText: what a price element shows for its arm", () => {
+  it("converts a unit price with the shopper's rate, and takes a percentage off the list price the element carries", () => {
+    expect(armPriceText(24, null, 1.5, "${{amount}}")).toBe("$36.00");
+    // −15: 15% off 30.00 in the shopper's currency (the element's cents), no rate applied again.
+    expect(armPriceText(-15, "3000", 1.5, "{{amount_with_comma_separator}} €")).toBe("25,50 €");
+    expect(armPriceText(-33.3333, "1000", 1, "${{amount}}")).toBe("$6.67");
+    expect(armPriceText(undefined, "3000", 1, "${{amount}}")).toBeNull();
+    for (const list of [null, "", "30.00", "-100"]) expect(armPriceText(-15, list, 1, "${{amount}}")).toBeNull();
   });
 });

@@ -7,6 +7,13 @@ export const PRICE_ATTRIBUTE = "data-svc-price";
 export const PRICE_SELECTOR = `[${PRICE_ATTRIBUTE}]`;
 
 /**
+ * On the same element, for an arm priced as a percentage of the list price: the variant's list price in the
+ * shopper's currency, in cents (`{{ variant.price }}`), which the arm's price is computed from. Without it such an
+ * arm's price is not written: the list price shows, and checkout charges less, never more.
+ */
+export const PRICE_LIST_ATTRIBUTE = "data-svc-list";
+
+/**
  * Written on the price elements by the arm's own patch (an `attr` patch the site config adds to every arm with a
  * price offer), with the arm's id: the core snippet decides the arm, with its consent, holdout, preview and plan
  * rules, and the price bundle only reads what it decided.
@@ -27,8 +34,22 @@ export const PRICES_ATTRIBUTE = "data-svc-prices";
 /** On the price bundle's script tag: the shop's money format (`{{ shop.money_format }}`, e.g. `${{amount}}`). */
 export const MONEY_FORMAT_ATTRIBUTE = "data-svc-money";
 
-/** Arm id → the variant's numeric id → the arm's unit price, in the shop's currency (Offer `price` in app/wire/offers.ts). */
+/**
+ * Arm id → the variant's numeric id → the arm's unit price, in the shop's currency (Offer `price` in app/wire/offers.ts);
+ * a negative value −p is an arm priced p% below the list price (`by: "percent"`), from PRICE_LIST_ATTRIBUTE. One
+ * number either way keeps the price bundle's code and the plan's text small.
+ */
 export type ArmPrices = Record<string, Record<string, number>>;
+
+/**
+ * The text a price element shows for its arm's value (ArmPrices), or null to leave it: a price times the shopper's
+ * currency `rate`; a percentage off the list price the element carries in cents (already the shopper's currency).
+ */
+export function armPriceText(value: number | undefined, listCents: string | null, rate: number, format: string): string | null {
+  if (value === undefined) return null;
+  if (value >= 0) return formatMoney(Math.round(value * rate * 100), format);
+  return listCents && /^\d+$/.test(listCents) ? formatMoney(Math.round(Number(listCents) * (1 + value / 100)), format) : null;
+}
 
 /**
  * `cents` in the format Shopify's money formats use: `{{amount}}` (1,234.56), `{{amount_no_decimals}}` (1,235),

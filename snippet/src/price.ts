@@ -1,15 +1,17 @@
 // The price bundle (snippet/dist/snippet-price.js): loaded by the app embed only on pages a price test covers, it
-// writes the arm's price into every price element the core snippet marked with its arm, in the shop's money format
-// and the shopper's currency, and then ends its own hiding style. It decides nothing: the core snippet's marker
+// writes the arm's price into every price element the core snippet marked with its arm (or, for an arm priced as a
+// percentage, that share off the list price the element carries), in the shop's money format and the shopper's
+// currency, and then ends its own hiding style. It decides nothing: the core snippet's marker
 // patch says which arm the visitor saw (docs/offers.md, "Prices on the storefront"). Any error puts every price
 // back and shows the page as without svc.
 import { HIDE_ATTRIBUTE, HIDE_TIMEOUT_MS } from "../../app/wire/hide";
 import {
-  formatMoney,
+  armPriceText,
   MONEY_FORMAT_ATTRIBUTE,
   PRICE_ARM_ATTRIBUTE,
   PRICE_ATTRIBUTE,
   PRICE_HIDE_ATTRIBUTE,
+  PRICE_LIST_ATTRIBUTE,
   PRICE_SELECTOR,
   PRICES_ATTRIBUTE,
   type ArmPrices,
@@ -45,7 +47,7 @@ function start(): void {
       const arm = el.getAttribute(PRICE_ARM_ATTRIBUTE);
       const price = arm === null ? undefined : prices[arm]?.[el.getAttribute(PRICE_ATTRIBUTE)!];
       const held = written.get(el);
-      const text = price === undefined ? null : formatMoney(Math.round(price * rate * 100), format);
+      const text = armPriceText(price, el.getAttribute(PRICE_LIST_ATTRIBUTE), rate, format);
       if (text === null) {
         // The marker is gone (the arm no longer applies): the theme's own text comes back, unless the theme wrote another.
         if (held && el.textContent === held[1]) el.textContent = held[0];
@@ -67,7 +69,7 @@ function start(): void {
   };
   // Microtasks after the core snippet marks an element, or the theme changes a price: before anything paints.
   observer = new MutationObserver(safely);
-  observer.observe(doc.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [PRICE_ARM_ATTRIBUTE, PRICE_ATTRIBUTE] });
+  observer.observe(doc.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [PRICE_ARM_ATTRIBUTE, PRICE_ATTRIBUTE, PRICE_LIST_ATTRIBUTE] });
   pass();
   // Each frame before it paints: once the core snippet has revealed (it marks the arm's elements first, in the same
   // task), or its hiding has timed out, the prices here are final and this style ends too.

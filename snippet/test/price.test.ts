@@ -49,6 +49,27 @@ describe("the price bundle", () => {
     expect(priceStyle().disabled).toBe(true);
   });
 
+  it("writes a percentage arm's price from the list price the element carries, and again when the theme shows another variant", async () => {
+    page('[{"arm-pct":{"42":-15}}]', false);
+    price().setAttribute("data-svc-list", "3000");
+    document.getElementById("other")!.setAttribute("data-svc-price-arm", "arm-pct");
+    price().setAttribute("data-svc-price-arm", "arm-pct");
+    await load();
+    // 15% off 30.00: 25.50, in the shop's format; a variant the arm does not name keeps its own.
+    expect(price().textContent).toBe("$25.50");
+    expect(document.getElementById("other")!.textContent).toBe("$5.00");
+    // A theme that re-renders for another variant of the arm writes its list price: the arm's price follows it.
+    price().setAttribute("data-svc-list", "2999");
+    price().textContent = "$29.99";
+    await Promise.resolve();
+    expect(price().textContent).toBe("$25.49");
+    // Without the list price on the element, nothing is written: the list price shows (checkout charges less, never more).
+    price().removeAttribute("data-svc-list");
+    price().textContent = "$29.99";
+    await Promise.resolve();
+    expect(price().textContent).toBe("$29.99");
+  });
+
   it("leaves the control arm's and an unmarked page's prices as they are, and shows them once the core has revealed", async () => {
     page(PRICES, false);
     price().setAttribute("data-svc-price-arm", "arm-a");

@@ -38,6 +38,8 @@ describe("checkOrder", () => {
   it.each([
     ["an arm's price charged as shown", PRICE, order([line(20, 2, 5)]), 5, false],
     ["an arm's price never charged (a Buy-it-now without the cart attribute)", PRICE, order([line(20, 2, 0)]), 5, true],
+    ["15 % off a variant's list price, charged as shown", { k: "price", by: "percent", prices: { "gid://shopify/ProductVariant/1": 15 } } as Offer, order([line(20, 2, 6)]), 6, false],
+    ["15 % off a variant's list price, never charged", { k: "price", by: "percent", prices: { "gid://shopify/ProductVariant/1": 15 } } as Offer, order([line(20, 2, 0)]), 6, true],
     ["an arm's price on another variant: nothing off", PRICE, order([line(20, 1, 0, "gid://shopify/ProductVariant/2")]), 0, false],
     ["an arm price above the list price: nothing off, never a surcharge", { k: "price", prices: { "gid://shopify/ProductVariant/1": 25 } } as Offer, order([line(20, 1, 0)]), 0, false],
     ["no offer, yet a discount taken under svc's (an attribute edited to another visitor)", null, order([line(20, 1, 2)]), 0, true],

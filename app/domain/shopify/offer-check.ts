@@ -2,7 +2,7 @@
 // offers call for. Computed from the arms' rules themselves, not by running the Discount Function's code, so that a
 // leak between the page and the charge shows: a Buy-it-now that skipped the cart attribute, a draft order, an
 // attribute edited to another visitor, a merchant's own discount applied in svc's place.
-import { bxgyUnits, productsOfferTakes, type BxgyLine, type InCollections, type Offer, type OfferConfig } from "~/wire/offers";
+import { armUnitPrice, bxgyUnits, productsOfferTakes, type BxgyLine, type InCollections, type Offer, type OfferConfig } from "~/wire/offers";
 import { localAssignments } from "~/wire/rules/local-plan";
 
 /** An order as the check reads it, in the shop's currency (the offers' own). */
@@ -64,8 +64,9 @@ export function checkOrder(config: OfferConfig, visitorId: string, order: Checke
     const full = line.unitPrice * line.quantity;
     let off = 0;
     for (const offer of offers) {
-      if (offer.k === "price" && line.variant !== null && offer.prices[line.variant] !== undefined) {
-        off += Math.max(0, line.unitPrice - offer.prices[line.variant]!) * line.quantity;
+      const armPrice = offer.k === "price" && line.variant !== null ? armUnitPrice(offer, line.variant, line.unitPrice) : undefined;
+      if (armPrice !== undefined) {
+        off += Math.max(0, line.unitPrice - armPrice) * line.quantity;
       } else if (offer.k === "products" && productsOfferTakes(offer, asLine(line, i), inCollections)) {
         off += offer.percent !== undefined ? (full * offer.percent) / 100 : Math.min(offer.amount ?? 0, line.unitPrice) * line.quantity;
       }

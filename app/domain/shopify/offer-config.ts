@@ -83,14 +83,14 @@ export function shardsOf(config: OfferConfig): string[] | null {
   const units: Array<[test: string, arm: string, offer: Offer]> = [];
   for (const [test, arms] of Object.entries(config.offers)) {
     for (const [arm, offer] of Object.entries(arms)) {
-      if (offer.k === "price") for (const [variant, price] of Object.entries(offer.prices)) units.push([test, arm, { k: "price", prices: { [variant]: price } }]);
+      if (offer.k === "price") for (const [variant, price] of Object.entries(offer.prices)) units.push([test, arm, { ...offer, prices: { [variant]: price } }]);
       else units.push([test, arm, offer]);
     }
   }
   const add = (shard: { offers: OfferConfig["offers"] }, [test, arm, offer]: (typeof units)[number]) => {
     const arms = (shard.offers[test] ??= {});
     const held = arms[arm];
-    arms[arm] = held?.k === "price" && offer.k === "price" ? { k: "price", prices: { ...held.prices, ...offer.prices } } : offer;
+    arms[arm] = held?.k === "price" && offer.k === "price" ? { ...held, prices: { ...held.prices, ...offer.prices } } : offer;
   };
   // Sizes are tracked by what each unit adds, measured exactly only near the limit (a store-wide price test has
   // thousands of variants, and re-measuring the whole text for each would be quadratic).

@@ -12,6 +12,13 @@ describe("a price arm against the shop's list prices", () => {
     expect(priceOfferProblem({ [V(1)]: 24, [V(2)]: 20 }, current)).toBeNull();
   });
 
+  it("checks a percentage arm's variants only: any percentage is at or below the list price", () => {
+    const current = [{ id: "gid://shopify/ProductVariant/1", productId: "P", price: 20, compareAtPrice: null }];
+    expect(priceOfferProblem({ "gid://shopify/ProductVariant/1": 50 }, current, "percent")).toBeNull();
+    expect(priceOfferProblem({ "gid://shopify/ProductVariant/1": 50 }, current)).toMatch(/Above the variant's price/);
+    expect(priceOfferProblem({ "gid://shopify/ProductVariant/9": 50 }, current, "percent")).toMatch(/Not a variant of this shop: 9/);
+  });
+
   it("names a price above the list price, which checkout would charge instead", () => {
     expect(priceOfferProblem({ [V(1)]: 24, [V(2)]: 20.01 }, current)).toBe(
       "Above the variant's price in Shopify, the list price, which checkout would charge instead (2: 20.01 is above 20). Lower this arm's price, or raise the variant's price in Shopify first.",

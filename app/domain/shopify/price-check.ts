@@ -7,14 +7,15 @@ const idOf = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
 const listed = (items: readonly string[]) => (items.length <= 3 ? items.join(", ") : `${items.slice(0, 3).join(", ")} and ${items.length - 3} more`);
 
 /** What is wrong with an arm's prices against the variants the shop answered (`current`); null when nothing is. */
-export function priceOfferProblem(prices: Readonly<Record<string, number>>, current: readonly VariantPrice[]): string | null {
+export function priceOfferProblem(prices: Readonly<Record<string, number>>, current: readonly VariantPrice[], by?: "percent"): string | null {
   const list = new Map(current.map((v) => [v.id, v.price]));
   const missing: string[] = [];
   const above: string[] = [];
   for (const [variant, price] of Object.entries(prices)) {
     const listPrice = list.get(variant);
     if (listPrice === undefined) missing.push(idOf(variant));
-    else if (price > listPrice + 1e-9) above.push(`${idOf(variant)}: ${price} is above ${listPrice}`);
+    // A percentage off is below the list price whatever it is: only its variants are checked.
+    else if (by !== "percent" && price > listPrice + 1e-9) above.push(`${idOf(variant)}: ${price} is above ${listPrice}`);
   }
   if (missing.length > 0) return `Not a variant of this shop: ${listed(missing)}. Correct the id, or choose the products again.`;
   if (above.length > 0) {

@@ -22,6 +22,10 @@ describe("a price test's storefront pieces", () => {
   it("gives the arms' prices by the variants' numeric ids, as a theme's {{ variant.id }} prints them", () => {
     expect(armPrices([{ id: "a", offer: null }, { id: "b", offer: PRICE }])).toEqual({ b: { "42": 24, "43": 9.5 } });
     expect(armPrices([{ id: "a", offer: null }, { id: "b", offer: { k: "order", percent: 10 } }])).toBeNull();
+    // A percentage arm's values go as their negatives; 0% off is the list price, not written.
+    const percent = { k: "price", by: "percent", prices: { "gid://shopify/ProductVariant/42": 15, "gid://shopify/ProductVariant/43": 0 } };
+    expect(armPrices([{ id: "b", offer: percent }])).toEqual({ b: { "42": -15 } });
+    expect(carriesPriceOffer([{ offer: percent }])).toBe(true);
     // An id that is not a variant's GID names nothing a page can tag.
     expect(armPrices([{ id: "b", offer: { k: "price", prices: { "gid://shopify/Product/42": 1 } } }])).toEqual({ b: {} });
   });

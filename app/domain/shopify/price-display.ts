@@ -34,7 +34,8 @@ export function armPrices(arms: ReadonlyArray<{ id: string; offer: unknown }>): 
     const own: Record<string, number> = {};
     for (const [gid, price] of Object.entries(offer.prices)) {
       const id = VARIANT_GID.exec(gid)?.[1];
-      if (id) own[id] = price;
+      // A percentage arm's value goes as its negative (ArmPrices); 0% off is the list price, which needs no writing.
+      if (id && !(offer.by === "percent" && price === 0)) own[id] = offer.by === "percent" ? -price : price;
     }
     prices[arm.id] = own;
   }

@@ -23,7 +23,7 @@ export async function armPriceErrors(arms: ReadonlyArray<{ offer: Offer | null }
       }
       current.push(...read);
     }
-    const problem = priceOfferProblem(arm.offer.prices, current);
+    const problem = priceOfferProblem(arm.offer.prices, current, arm.offer.by);
     if (problem) errors[`arms.${i}.offer.prices`] = problem;
   }
   return errors;

@@ -135,6 +135,16 @@ describe("svc's Discount Function", () => {
     expect(cartLinesDiscountsGenerateRun(input).operations).toEqual([]);
   });
 
+  it("charges a percentage arm that share off its variants' list price, as a percentage of the line, and nothing to the control", () => {
+    const config: OfferConfig = { ...CONFIG, offers: { "t-price": { cheap: { k: "price", by: "percent", prices: { [VARIANT]: 15 } } } } };
+    const result = cartLinesDiscountsGenerateRun(lines(vidIn(config, "cheap"), config));
+    expect(coerced("CartLinesDiscountsGenerateRunResult", result)).toEqual([]);
+    expect(result.operations).toEqual([
+      { productDiscountsAdd: { candidates: [{ message: "Spring price", targets: [{ cartLine: { id: "gid://shopify/CartLine/1" } }], value: { percentage: { value: "15" } } }], selectionStrategy: "ALL" } },
+    ]);
+    expect(cartLinesDiscountsGenerateRun(lines(vidIn(config, "control"), config)).operations).toEqual([]);
+  });
+
   it("reads a configuration continued in further shards: a price only the second shard holds is charged", () => {
     const [first, second] = [
       { ...CONFIG, offers: { "t-price": { cheap: { k: "price", prices: { [OTHER_VARIANT]: 10 } } } } },

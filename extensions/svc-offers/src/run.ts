@@ -90,6 +90,11 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
       for (const line of input.cart.lines) {
         const price = line.merchandise.id === undefined ? undefined : offer.prices[line.merchandise.id];
         if (price === undefined) continue;
+        // A percentage of the list price: that percentage off the line, in whatever currency the cart charges.
+        if (offer.by === "percent") {
+          if (price > 0) candidates.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { percentage: { value: String(price) } } });
+          continue;
+        }
         // Down to the arm's price from the list price the cart charges; an arm price above it discounts nothing.
         const off = Number(line.cost.amountPerQuantity.amount) - price * rate;
         if (off >= 0.005) candidates.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { fixedAmount: { amount: decimal(off), appliesToEachItem: true } } });
