@@ -7,6 +7,7 @@ import { readSingleFetch } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
 import { seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
+import { mergeOfferShards, OFFER_SHARD_KEYS } from "~/wire/offers";
 
 const SHOP = "svc-price-write.myshopify.com";
 const OTHER = "svc-price-write-other.myshopify.com";
@@ -17,6 +18,9 @@ const BOWL = "gid://shopify/Product/500";
 const MUG = "gid://shopify/Product/600";
 /** The winning arm's prices: two bowl variants cheaper, a mug already at its price, one variant since deleted. */
 const WINNING = { [variant(501)]: 24, [variant(502)]: 26.5, [variant(601)]: 12, [variant(999)]: 5 };
+/** A shop whose served winner charges 15% off its variants' list prices. */
+const PERCENT_SHOP = "svc-price-write-percent.myshopify.com";
+const PERCENT_TEST = "pw-percent";
 
 describe.each(databaseKinds)("writing a price test's winning prices (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
@@ -79,5 +83,36 @@ describe.each(databaseKinds)("writing a price test's winning prices (%s)", (kind
     expect((await write(OTHER, TEST)).status).toBe(404);
     expect((await adminFetch(ctx.server.url, SHOP, `/app/tests/${TEST}/prices`, { method: "DELETE" })).status).toBe(405);
     expect(bulkUpdates()).toHaveLength(1);
+  });
+
+  it("writes a percentage winner as list × (1 − p) rounded to the cent, keeps those prices on the arm and its served discount, and sends nothing again", async () => {
+    const shop = ctx.admin.shop(PERCENT_SHOP);
+    shop.variants.set(variant(701), { unitCost: null, productId: BOWL, price: "29.99", compareAtPrice: null });
+    shop.variants.set(variant(702), { unitCost: null, productId: BOWL, price: "10.00", compareAtPrice: null });
+    shop.grantedOptionalScopes.push("write_products");
+    expect((await adminFetch(ctx.server.url, PERCENT_SHOP, "/app")).status).toBe(200);
+    await ctx.sql(async (sql) => {
+      const site = await storefrontSite(sql, PERCENT_SHOP);
+      await seedTest(sql, {
+        id: PERCENT_TEST, site: site.publicId, status: "completed", winnerArmId: `${PERCENT_TEST}-b`, servingWinner: true, pages: ["/products/*"],
+        arms: [{}, { offer: { k: "price", by: "percent", prices: { [variant(701)]: 15, [variant(702)]: 15 } } }], goals: ["purchase"],
+      });
+    });
+    const res = await write(PERCENT_SHOP, PERCENT_TEST);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ written: 2, products: 1, unchanged: 0 });
+    expect(ctx.admin.callsTo(PERCENT_SHOP, "productVariantsBulkUpdate").map((c) => c.variables)).toEqual([
+      { productId: BOWL, variants: [{ id: variant(701), price: "25.49" }, { id: variant(702), price: "8.5" }] },
+    ]);
+    // The arm now charges those unit prices, and so does the served winner's discount: not 15% off the lowered prices.
+    const frozen = { k: "price", prices: { [variant(701)]: 25.49, [variant(702)]: 8.5 } };
+    const [arm] = await ctx.sql((sql) => sql.query<{ offer: unknown }>(`SELECT offer FROM "Arm" WHERE id = $1`, [`${PERCENT_TEST}-b`]));
+    expect(arm?.offer).toEqual(frozen);
+    const [discount] = [...shop.discounts.values()];
+    const config = mergeOfferShards(OFFER_SHARD_KEYS.map((key) => JSON.parse(discount!.metafields.get(`$app.${key}`)?.value ?? "null") as unknown));
+    expect(config?.offers[PERCENT_TEST]).toEqual({ [`${PERCENT_TEST}-b`]: frozen });
+    // Written again: the prices are already there.
+    expect(await (await write(PERCENT_SHOP, PERCENT_TEST)).json()).toMatchObject({ written: 0, unchanged: 2 });
+    expect(ctx.admin.callsTo(PERCENT_SHOP, "productVariantsBulkUpdate")).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planPriceWrite, readVariantPrices, variantBatches } from "./price-write";
+import { currencyDecimals, planPriceWrite, readVariantPrices, unitPricesOf, variantBatches } from "./price-write";
 
 const v = (n: number) => `gid://shopify/ProductVariant/${n}`;
 
@@ -36,5 +36,19 @@ describe("writing winning prices", () => {
   it("asks at most 250 variants a query", () => {
     const prices = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [v(i), 1]));
     expect(variantBatches(prices).map((b) => b.length)).toEqual([250, 250, 1]);
+  });
+});
+
+describe("a percentage arm's prices to write", () => {
+  const variant = (id: string, price: number) => ({ id, productId: "P", price, compareAtPrice: null });
+
+  it("takes the percentage off each variant's list price now, rounded to the currency's smallest unit", () => {
+    const offer = { by: "percent" as const, prices: { a: 15, b: 33, gone: 10 } };
+    expect(unitPricesOf(offer, [variant("a", 29.99), variant("b", 10)], "USD")).toEqual({ a: 25.49, b: 6.7 });
+    expect(unitPricesOf(offer, [variant("a", 1999), variant("b", 1000)], "JPY")).toEqual({ a: 1699, b: 670 });
+    expect(unitPricesOf({ by: "percent", prices: { a: 15 } }, [variant("a", 10)], "KWD")).toEqual({ a: 8.5 });
+    // Unit prices are what they are.
+    expect(unitPricesOf({ prices: { a: 24 } }, [variant("a", 30)], "USD")).toEqual({ a: 24 });
+    expect([currencyDecimals("JPY"), currencyDecimals("USD"), currencyDecimals("KWD"), currencyDecimals("nope")]).toEqual([0, 2, 3, 2]);
   });
 });

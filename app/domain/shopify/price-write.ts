@@ -87,6 +87,32 @@ export interface PriceWritePlan {
 // As Shopify takes money (a decimal string), to the 4 places an offer keeps; "24" and "24.00" are one price.
 const decimal = (n: number) => String(Math.round(n * 10_000) / 10_000);
 
+/** The decimals a currency's amounts take (JPY 0, USD 2, KWD 3); 2 for a code this runtime does not know. */
+export function currencyDecimals(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A percentage arm's prices (`by: "percent"`: each variant's value the percentage off) as unit prices: each variant's
+ * list price as the shop has it now (`current`) less the percentage, rounded to the currency's smallest unit. A
+ * variant the shop no longer has is left out. Unit prices (no `by`) are answered as they are.
+ */
+export function unitPricesOf(offer: { prices: Readonly<Record<string, number>>; by?: "percent" }, current: readonly VariantPrice[], currency: string): Record<string, number> {
+  if (offer.by !== "percent") return { ...offer.prices };
+  const unit = 10 ** currencyDecimals(currency);
+  const list = new Map(current.map((v) => [v.id, v.price]));
+  const prices: Record<string, number> = {};
+  for (const [id, percent] of Object.entries(offer.prices)) {
+    const price = list.get(id);
+    if (price !== undefined) prices[id] = Math.round(price * (1 - percent / 100) * unit) / unit;
+  }
+  return prices;
+}
+
 /** What writing `prices` (the winning arm's, by variant GID) changes, from the variants as the shop has them now. */
 export function planPriceWrite(prices: Readonly<Record<string, number>>, current: readonly VariantPrice[]): PriceWritePlan {
   const byId = new Map(current.map((v) => [v.id, v]));

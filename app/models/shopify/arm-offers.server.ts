@@ -2,7 +2,7 @@
 // be charged (running tests and served winners) and the discount svc created for them (Shop.offerDiscountId).
 import { prisma } from "~/db.server";
 import type { ArmOffers } from "~/domain/shopify/offer-config";
-import { parseOffer } from "~/wire/offers";
+import { parseOffer, type Offer } from "~/wire/offers";
 
 export interface ShopOffers {
   /** The automatic discount svc created and has not removed; null: none. */
@@ -50,4 +50,10 @@ export async function readShopOffers(shopDomain: string): Promise<ShopOffers | n
 export async function recordOfferDiscount(shopDomain: string, discountId: string | null): Promise<void> {
   const db = await prisma();
   await db.shop.update({ where: { domain: shopDomain }, data: { offerDiscountId: discountId } });
+}
+
+/** Keeps a new offer on an arm: a percentage winner's unit prices once they are written to the shop (price-write.server.ts). */
+export async function recordArmOffer(armId: string, offer: Offer): Promise<void> {
+  const db = await prisma();
+  await db.arm.update({ where: { id: armId }, data: { offer } });
 }

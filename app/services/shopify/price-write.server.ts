@@ -1,7 +1,12 @@
 // Writing a completed price test's winning prices to the shop's products (docs/offers.md, "Writing the winner's
 // prices"): the merchant's one click after the decision, through the Admin API's productVariantsBulkUpdate, once
 // the optional write_products scope is granted. Nothing is written before every variant has been read.
-import { planPriceWrite, readVariantPrices, variantBatches, VARIANT_PRICES_QUERY, WRITE_PRICES_MUTATION, WRITE_PRODUCTS_SCOPE, type PricesWritten, type VariantPrice } from "~/domain/shopify/price-write";
+import {
+  planPriceWrite, readVariantPrices, unitPricesOf, variantBatches, VARIANT_PRICES_QUERY, WRITE_PRICES_MUTATION, WRITE_PRODUCTS_SCOPE, type PricesWritten, type VariantPrice,
+} from "~/domain/shopify/price-write";
+import { recordArmOffer } from "~/models/shopify/arm-offers.server";
+import { invalidateSite } from "~/services/site-cache.server";
+import { syncHideMetafield } from "./hide-metafield.server";
 import { describeErrors, type AdminGraphql } from "~/infra/admin-graphql";
 import { findTestOfShop } from "~/models/results/results.server";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
@@ -47,7 +52,17 @@ export async function writeWinningPrices(shopDomain: string, testId: string, gra
     if (!read) return fail(adminFailed(`The variants' prices could not be read: ${describeErrors(answer.errors) || "an unexpected answer"}. Nothing was changed.`));
     current.push(...read);
   }
-  const plan = planPriceWrite(offer.prices, current);
+  // A percentage arm is written as its unit prices from today's list prices, and the arm keeps them from now on: its
+  // served winner then charges what is written, and writing again sends nothing, rather than taking the percentage
+  // off prices already lowered by it. Kept before writing, so a write cut short is retried at the same prices.
+  const prices = unitPricesOf(offer, current, test.site.currency);
+  if (offer.by === "percent") {
+    await recordArmOffer(winner!.id, { k: "price", prices });
+    // A served winner's discount follows at once: a percentage of the lowered list prices would charge less again.
+    invalidateSite(test.site.publicId);
+    await syncHideMetafield(shopDomain, graphql);
+  }
+  const plan = planPriceWrite(prices, current);
   const refused: PricesWritten["refused"] = [];
   let written = 0;
   // One product at a time, as the mutation takes them; a refused product leaves the others written.
