@@ -2,6 +2,7 @@
 // with nothing written, another shop's ids answering 404, the lock of a running test, the snippet's
 // endpoint seeing a save at once, and the live theme's alternate templates from the Admin API stand-in.
 import { describe, expect, it } from "vitest";
+import { emptyOffer as emptyOfferDraft } from "~/domain/experiments/offer-form";
 import { databaseKinds } from "../support/databases";
 import { readSingleFetch as read } from "../support/admin-route-data";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -344,6 +345,30 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       { k: "bxgy", buy: [], buyCollections: ["gid://shopify/Collection/450123776251"], x: 2, getCollections: ["gid://shopify/Collection/450123776252"], y: 1, percent: 100 },
     ]);
     expect((await editorData(SHOP_A, created.body.id!)).values.arms[1]).toMatchObject({ offer: { kind: "products", collections: "450123776251, 450123776252" } });
+  });
+
+  it("creates a price arm as a percentage off its variants' list prices, stored as the Function reads it, and refuses a bad percentage beside its field", async () => {
+    const { sites } = await editorOf(SHOP_A);
+    const base = definition(sites[0]!.id, {
+      name: "15% off the bowls",
+      goals: [{ kind: "purchase", label: "purchase", selector: "", page: { kind: "exact", value: "" }, primary: true }],
+    });
+    ctx.admin.shop(SHOP_A).variants.set("gid://shopify/ProductVariant/44810745389307", { unitCost: null, price: "24.00", productId: "gid://shopify/Product/4481" });
+    const offer = { ...emptyOfferDraft(), kind: "percentPrice", value: "15", variants: "44810745389307, 44810745389308" };
+    const withOffer = (o: typeof offer) => ({ ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer: o }] });
+    const refused = await create(SHOP_A, withOffer({ ...offer, value: "120" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.["arms.1.offer.value"]).toMatch(/under 100/);
+    // Its variants are checked against the shop's at save, as a price arm's are; any percentage is below the list price.
+    const unknown = await create(SHOP_A, withOffer(offer));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.["arms.1.offer.prices"]).toMatch(/^Not a variant of this shop: 44810745389308\./);
+    ctx.admin.shop(SHOP_A).variants.set("gid://shopify/ProductVariant/44810745389308", { unitCost: null, price: "9.00", productId: "gid://shopify/Product/4481" });
+    const created = await create(SHOP_A, withOffer(offer));
+    expect(created.status).toBe(201);
+    const [stored] = await ctx.sql((sql) => sql.query<{ offer: unknown }>(`SELECT offer FROM "Arm" WHERE "testId" = $1 AND position = 1`, [created.body.id]));
+    expect(stored?.offer).toEqual({ k: "price", by: "percent", prices: { "gid://shopify/ProductVariant/44810745389307": 15, "gid://shopify/ProductVariant/44810745389308": 15 } });
+    expect((await editorData(SHOP_A, created.body.id!)).values.arms[1]).toMatchObject({ offer: { kind: "percentPrice", value: "15", variants: "44810745389307, 44810745389308" } });
   });
 
   it("asks the live theme's template files from the Admin API", async () => {

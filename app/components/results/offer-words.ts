@@ -12,6 +12,11 @@ export function offerInWords(offer: Offer | null, currency: string): string {
     case "price": {
       const prices = Object.values(offer.prices);
       if (prices.length === 0) return "List price";
+      if (offer.by === "percent") {
+        const low = Math.min(...prices);
+        const high = Math.max(...prices);
+        return `${low === high ? low : `${low}–${high}`}% off the list price of ${plural(prices.length, "variant", "variants")}`;
+      }
       const low = Math.min(...prices);
       const high = Math.max(...prices);
       const range = low === high ? formatMoney(low, currency) : `${formatMoney(low, currency)}–${formatMoney(high, currency)}`;

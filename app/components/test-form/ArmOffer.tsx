@@ -2,7 +2,7 @@
 // variant, an amount or percentage off products, the order or shipping, or buy X get Y, served by svc's discount.
 import { BlockStack, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import {
-  emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, withPickedCollections, withPickedProducts, withPickedVariants, type OfferDraft, type OfferKind, type PickedCollection,
+  emptyOffer, OFFER_KIND_LABELS, OFFER_KINDS, withPickedCollections, withPickedProducts, withPickedVariantIds, withPickedVariants, type OfferDraft, type OfferKind, type PickedCollection,
   type PickedProduct,
 } from "~/domain/experiments/offer-form";
 import { useEmbedded } from "~/components/admin/app-bridge";
@@ -25,6 +25,7 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
     const picked = (await window.shopify.resourcePicker({ type: "product", action: "select", multiple: true })) as readonly PickedProduct[] | undefined;
     if (!picked) return;
     if (offer.kind === "price") set({ prices: withPickedVariants(offer.prices, picked) });
+    else if (offer.kind === "percentPrice") set({ variants: withPickedVariantIds(offer.variants, picked) });
     // Buy X get Y: the picker fills the products to buy; the products got are typed.
     else set({ products: withPickedProducts(offer.products, picked) });
   };
@@ -78,6 +79,33 @@ export function ArmOffer({ armName, offer = emptyOffer(), errors, disabled, onCh
         />
       )}
       {offer.kind === "price" && picker}
+      {offer.kind === "percentPrice" && (
+        <>
+          <TextField
+            label="Percentage off the list price"
+            type="number"
+            autoComplete="off"
+            suffix="%"
+            value={offer.value}
+            disabled={disabled}
+            onChange={(value) => set({ value })}
+            error={errors.value}
+            helpText="Each variant is charged its price in Shopify, the list price, less this percentage, whatever that price is when the shopper buys."
+          />
+          <TextField
+            label="Variants"
+            multiline={3}
+            autoComplete="off"
+            value={offer.variants}
+            disabled={disabled}
+            onChange={(variants) => set({ variants })}
+            error={errors.variants}
+            placeholder="44810745389307, 44810745389308"
+            helpText="Variant ids, separated by commas (the number at the end of the variant's admin address). The storefront shows the arm's price where the theme's price element also carries the list price (data-svc-list)."
+          />
+          {picker}
+        </>
+      )}
       {(offer.kind === "products" || offer.kind === "order") && (
         <>
           <Select label="Off by" options={byOptions} value={offer.by} disabled={disabled} onChange={(by) => set({ by: by as OfferDraft["by"] })} />

@@ -92,6 +92,18 @@ describe("an arm's offer in the test form", () => {
     expect(errorsOf({ ...bxgy, collections: "5", getCollections: "x" }).getCollections).toMatch(/collections by their id/);
   });
 
+  it("reads a percentage off the list price of variants into the price offer that says so, and refuses bad fields", () => {
+    expect(offerOf({ kind: "percentPrice", value: "15", variants: "1, gid://shopify/ProductVariant/2\n3" })).toEqual({
+      k: "price", by: "percent", prices: { "gid://shopify/ProductVariant/1": 15, "gid://shopify/ProductVariant/2": 15, "gid://shopify/ProductVariant/3": 15 },
+    });
+    expect(errorsOf({ kind: "percentPrice", value: "100", variants: "1" }).value).toMatch(/under 100/);
+    expect(errorsOf({ kind: "percentPrice", value: "15", variants: "" }).variants).toMatch(/Name the variants/);
+    expect(errorsOf({ kind: "percentPrice", value: "15", variants: "1, 1" }).variants).toMatch(/twice/);
+    expect(errorsOf({ kind: "percentPrice", value: "15", variants: "gid://shopify/Product/1" }).variants).toMatch(/by their id/);
+    const many = Array.from({ length: MAX_PRICED_VARIANTS + 1 }, (_, i) => String(i + 1)).join(", ");
+    expect(errorsOf({ kind: "percentPrice", value: "15", variants: many }).variants).toMatch(/800 variants or fewer/);
+  });
+
   it("shows a stored offer as the draft that stores it again", () => {
     const drafts: Array<Partial<OfferDraft>> = [
       { kind: "price", prices: "1: 19.99\n2: 5" },
@@ -100,6 +112,7 @@ describe("an arm's offer in the test form", () => {
       { kind: "shipping", value: "100", minimum: "75" },
       { kind: "bxgy", products: "7", buyQuantity: "3", getQuantity: "1", getProducts: "9, 10", value: "25" },
       { kind: "products", by: "percent", value: "10", products: "7", collections: "5, 6" },
+      { kind: "percentPrice", value: "12.5", variants: "1, 2" },
       { kind: "bxgy", collections: "5", buyQuantity: "1", getQuantity: "1", getProducts: "9", getCollections: "6", value: "50" },
     ];
     for (const over of drafts) expect(offerOf(offerToDraft(offerOf(over)))).toEqual(offerOf(over));

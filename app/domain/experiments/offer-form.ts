@@ -3,13 +3,14 @@
 // errors; and the form values of a stored offer.
 import { MAX_BXGY_UNITS, MAX_OFFER_COLLECTIONS, parseOffer, type Offer } from "~/wire/offers";
 
-export const OFFER_KINDS = ["none", "price", "products", "order", "shipping", "bxgy"] as const;
+export const OFFER_KINDS = ["none", "price", "percentPrice", "products", "order", "shipping", "bxgy"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** Each kind in the admin's words (the form's menu). */
 export const OFFER_KIND_LABELS: Record<OfferKind, string> = {
   none: "List price (no offer)",
   price: "A price per variant",
+  percentPrice: "A percentage off the list price of these variants",
   products: "Off products",
   order: "Off the order",
   shipping: "Off shipping",
@@ -31,6 +32,8 @@ export interface OfferDraft {
   collections: string;
   /** price: one variant a line, "variant id: price". */
   prices: string;
+  /** percentPrice: the variants it prices, ids separated by commas, spaces or lines (`value`: the percentage off). */
+  variants: string;
   /** bxgy: the units to buy (X) of `products`, the units to get (Y), and the products got ("": the same ones). */
   buyQuantity: string;
   getQuantity: string;
@@ -40,7 +43,7 @@ export interface OfferDraft {
 }
 
 export const emptyOffer = (): OfferDraft => ({
-  kind: "none", by: "percent", value: "", minimum: "", products: "", collections: "", prices: "", buyQuantity: "", getQuantity: "", getProducts: "", getCollections: "",
+  kind: "none", by: "percent", value: "", minimum: "", products: "", collections: "", prices: "", variants: "", buyQuantity: "", getQuantity: "", getProducts: "", getCollections: "",
 });
 
 /** A price test past this many variants outgrows the discount's four metafields (docs/offers.md, "Shards"). */
@@ -148,6 +151,18 @@ export function parseOfferDraft(draft: unknown): OfferParse {
       offer = { k: "price", prices };
       break;
     }
+    case "percentPrice": {
+      const value = number(text("value"));
+      if (value === null || value <= 0 || value >= 100) errors.value = "Enter the percentage off the list price, more than 0 and under 100";
+      const ids = text("variants").split(/[\s,]+/).filter((id) => id !== "");
+      const variants = ids.map((id) => gidOf("ProductVariant", id));
+      if (ids.length === 0) errors.variants = "Name the variants this arm prices, by their id (the number at the end of the variant's admin address)";
+      else if (ids.length > MAX_PRICED_VARIANTS) errors.variants = `Keep to ${MAX_PRICED_VARIANTS} variants or fewer (this arm names ${ids.length})`;
+      else if (variants.some((v) => v === null)) errors.variants = "Name variants by their id (the number at the end of the variant's admin address), separated by commas";
+      else if (new Set(variants).size !== variants.length) errors.variants = "A variant is named twice";
+      offer = value === null ? null : { k: "price", by: "percent", prices: Object.fromEntries((variants as string[]).map((v) => [v, value])) };
+      break;
+    }
     case "products": {
       const share = percentOrAmount();
       const products = productIds("products");
@@ -207,6 +222,9 @@ export function offerToDraft(stored: unknown): OfferDraft {
   if (!offer) return draft;
   switch (offer.k) {
     case "price":
+      if (offer.by === "percent") {
+        return { ...draft, kind: "percentPrice", value: decimal(Object.values(offer.prices)[0] ?? 0), variants: Object.keys(offer.prices).map(idOf).join(", ") };
+      }
       return { ...draft, kind: "price", prices: Object.entries(offer.prices).map(([variant, price]) => `${idOf(variant)}: ${decimal(price)}`).join("\n") };
     case "products":
     case "order": {
@@ -274,6 +292,19 @@ export function withPickedCollections(collections: string, picked: readonly Pick
   const named = new Set(ids.map((id) => gidOf("Collection", id)));
   for (const choice of picked) {
     const id = gidOf("Collection", choice.id);
+    if (!id || named.has(id)) continue;
+    named.add(id);
+    ids.push(idOf(id));
+  }
+  return ids.join(", ");
+}
+
+/** The variant ids after the merchant picks products: the typed ones, then each picked product's variants not named yet. */
+export function withPickedVariantIds(variants: string, picked: readonly PickedProduct[]): string {
+  const ids = variants.split(/[\s,]+/).filter((id) => id !== "");
+  const named = new Set(ids.map((id) => gidOf("ProductVariant", id)));
+  for (const variant of picked.flatMap((p) => p.variants ?? [])) {
+    const id = variant.id ? gidOf("ProductVariant", variant.id) : null;
     if (!id || named.has(id)) continue;
     named.add(id);
     ids.push(idOf(id));
