@@ -12,7 +12,7 @@
 import { DEMO_SHOP_DOMAIN, DEMO_SHOPIFY_SITE_ID, DEMO_SHOPIFY_TEST_ID } from "./constants";
 import { DEMO_CATALOG, DEMO_PRICED_PRODUCT, DEMO_PRODUCT, demoCarts, type CartJson, type DemoProduct } from "./cart.server";
 import { demoCartJson } from "./cart-discount.server";
-import { formatMoney, PRICE_ATTRIBUTE } from "~/wire/price-display";
+import { formatMoney, PRICE_ATTRIBUTE, PRICE_LIST_ATTRIBUTE } from "~/wire/price-display";
 import { hidePlanOfShop } from "~/services/shopify/hide-metafield.server";
 import { renderAppEmbed } from "./render-app-embed.server";
 import { demoPixelTag } from "./shopify-pixel.server";
@@ -179,7 +179,7 @@ export async function demoStorefrontResponse(request: Request, page: DemoStorefr
 function productMain(product: DemoProduct, ids: { title: string; price: string }): string {
   return `<main>
   <h1 id="${ids.title}">${product.title}</h1>
-  <p id="${ids.price}"><span ${PRICE_ATTRIBUTE}="${product.variantId}">${money(product.price)}</span></p>
+  <p id="${ids.price}"><span ${PRICE_ATTRIBUTE}="${product.variantId}" ${PRICE_LIST_ATTRIBUTE}="${product.price}">${money(product.price)}</span></p>
   <p>Wheel-thrown stoneware, ${product === DEMO_PRODUCT ? "350 ml" : "15 cm"}, dishwasher safe.</p>
   <p><button id="add" type="button">Add to cart</button> <button id="buy" class="primary" type="button">Buy</button> <button id="refund" type="button" hidden>Refund the order</button></p>
   <p id="status" role="status" aria-live="polite"></p>
@@ -193,7 +193,7 @@ function mainOf(page: DemoStorefrontPage, cart?: CartJson): string {
   if (page === "collection") {
     const cards = DEMO_CATALOG.map((product) => {
       const href = product === DEMO_PRODUCT ? DEMO_STOREFRONT_PAGES.product.path : DEMO_STOREFRONT_PAGES.bowl.path;
-      return `<li class="card" data-product="${product.productId}"><a href="${href}">${product.title}</a> <span class="card-price" ${PRICE_ATTRIBUTE}="${product.variantId}">${money(product.price)}</span></li>`;
+      return `<li class="card" data-product="${product.productId}"><a href="${href}">${product.title}</a> <span class="card-price" ${PRICE_ATTRIBUTE}="${product.variantId}" ${PRICE_LIST_ATTRIBUTE}="${product.price}">${money(product.price)}</span></li>`;
     });
     return `<main>
   <h1 id="collection-title">All products</h1>
