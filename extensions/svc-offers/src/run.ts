@@ -81,8 +81,11 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
   });
   // A collection set answers through its slot's alias; a set with no slot, or a product not answered, is in none.
   const products = new Map(input.cart.lines.map((line) => [line.id, line.merchandise.product]));
+  // Each offer's set is looked up once, not once per line (a Function's instructions are counted).
+  const slots = new Map<readonly string[], number>();
   const inCollections: InCollections = (line, collections) => {
-    const slot = collectionSlot(config, collections);
+    let slot = slots.get(collections);
+    if (slot === undefined) slots.set(collections, (slot = collectionSlot(config, collections)));
     return slot >= 0 && products.get(line.id)?.[slotVariable(slot)] === true;
   };
   for (const offer of offers) {
