@@ -116,6 +116,17 @@ describe("the Discount Function's configuration", () => {
     expect(whole).toEqual({ ...JSON.parse(single.shards[0]!), offers: { ...JSON.parse(single.shards[0]!).offers, partial: { ...OFFERS.partial, "p-b": { k: "price", prices } } } });
   });
 
+  it("keeps a percentage arm a percentage in every shard it spans, read back whole", () => {
+    const prices = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 15]));
+    const built = offerConfig(site, { partial: { "p-b": { k: "price", by: "percent", prices } } }, "Spring");
+    if (!built.ok) throw new Error(built.reason);
+    expect(built.shards.length).toBeGreaterThan(1);
+    for (const text of built.shards.slice(1)) for (const arms of Object.values((JSON.parse(text) as { offers: Record<string, Record<string, { by?: string }>> }).offers)) {
+      for (const offer of Object.values(arms)) expect(offer.by).toBe("percent");
+    }
+    expect(mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown))?.offers.partial).toEqual({ "p-b": { k: "price", by: "percent", prices } });
+  });
+
   it("refuses a configuration past what the shards hold, and says how large it was", () => {
     const prices = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
     const built = offerConfig(site, { partial: { "p-b": { k: "price", prices } } }, "Spring");
