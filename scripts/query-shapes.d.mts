@@ -7,4 +7,5 @@ export interface Shapes {
 }
 export function readShapes(dir: string): Shapes;
 export function untriedOnPostgres(shapes: Pick<Shapes, "pglite" | "postgres">): string[];
+export function untriedOnPglite(shapes: Pick<Shapes, "pglite" | "postgres">): string[];
 export function untriedLine(shape: string, senders?: Set<string>): string;

@@ -1,7 +1,7 @@
 // Compares the SQL shapes the test suite sent to each database (app/db/query-shapes.server.ts writes them when
-// SVC_QUERY_SHAPES_DIR is set): every shape the embedded database answered must also have been sent to
-// PostgreSQL, so running most test files on PGlite alone leaves no query of the app untried on PostgreSQL.
-// `node scripts/query-shapes.mjs <folder>` prints the counts and any shape PostgreSQL never saw (exit 1 then).
+// SVC_QUERY_SHAPES_DIR is set): every shape one database answered must also have been sent to the other, so running
+// most test files on one database leaves no query of the app untried on either.
+// `node scripts/query-shapes.mjs <folder>` prints the counts and any shape one of them never saw (exit 1 then).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +41,7 @@ export function readShapes(dir) {
   return shapes;
 }
 
-/** A line for a shape PostgreSQL never saw: the statement, cut short, and the test files that sent it. */
+/** A line for a shape one database never saw: the statement, cut short, and the test files that sent it. */
 export function untriedLine(shape, senders) {
   const text = shape.length > 240 ? `${shape.slice(0, 240)}…` : shape;
   return `${text}${senders?.size ? `  [${[...senders].sort().join(", ")}]` : ""}`;
@@ -58,6 +58,11 @@ export function untriedOnPostgres({ pglite, postgres }) {
   return [...pglite].filter((shape) => !postgres.has(shape) && !EMBEDDED_ONLY.some((only) => only.test(shape))).sort();
 }
 
+/** Shapes PostgreSQL answered and the embedded database never saw (the files on one database run on PostgreSQL in CI). */
+export function untriedOnPglite({ pglite, postgres }) {
+  return [...postgres].filter((shape) => !pglite.has(shape)).sort();
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const dir = process.argv[2];
   if (!dir) {
@@ -66,7 +71,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   }
   const shapes = readShapes(dir);
   const untried = untriedOnPostgres(shapes);
-  console.log(`query shapes: ${shapes.pglite.size} sent to PGlite, ${shapes.postgres.size} to PostgreSQL; ${untried.length} sent to PGlite only`);
-  for (const shape of untried) console.log(`  ${untriedLine(shape, shapes.senders.get(shape))}`);
-  process.exit(untried.length === 0 ? 0 : 1);
+  const untriedEmbedded = untriedOnPglite(shapes);
+  console.log(`query shapes: ${shapes.pglite.size} sent to PGlite, ${shapes.postgres.size} to PostgreSQL; ${untried.length} sent to PGlite only, ${untriedEmbedded.length} to PostgreSQL only`);
+  for (const shape of [...untried, ...untriedEmbedded]) console.log(`  ${untriedLine(shape, shapes.senders.get(shape))}`);
+  process.exit(untried.length + untriedEmbedded.length === 0 ? 0 : 1);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readShapes, untriedLine, untriedOnPostgres } from "./query-shapes.mjs";
+import { readShapes, untriedLine, untriedOnPglite, untriedOnPostgres } from "./query-shapes.mjs";
 import { mergeReports, slowestFiles } from "./test-report.mjs";
 
 describe("slowestFiles", () => {
@@ -45,7 +45,7 @@ describe("mergeReports", () => {
 });
 
 describe("query shapes", () => {
-  it("names the shapes PGlite answered that PostgreSQL never saw, across processes, ignoring a torn last line", () => {
+  it("names the shapes one database answered that the other never saw, across processes, ignoring a torn last line", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "svc-shapes-read-"));
     try {
       writeFileSync(path.join(dir, "pglite-1-a.sql.txt"), '"SELECT ?"\n"SELECT b"\n"UPDATE c"\n');
@@ -55,6 +55,8 @@ describe("query shapes", () => {
       // ANALYZE is the embedded database's own upkeep (no autovacuum): PostgreSQL is not sent it, by design.
       expect(shapes.pglite.size).toBe(5);
       expect(untriedOnPostgres(shapes)).toEqual(["DELETE d", "SELECT b"]);
+      // The other way: a shape only PostgreSQL answered (a file run on one database) is named too.
+      expect(untriedOnPglite(shapes)).toEqual(["SELECT e"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

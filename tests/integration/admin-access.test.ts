@@ -1,7 +1,7 @@
 // Who may see the admin: Shopify-authenticated requests, or the local demo's loopback clients only.
 import { describe, expect, it } from "vitest";
 import { RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helpers";
-import { databaseKinds, withDatabase } from "../support/databases";
+import { databaseKinds, withDatabase, oneDatabaseKind } from "../support/databases";
 import { seedRows } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
@@ -78,7 +78,7 @@ describe.each(databaseKinds)("admin access without demo mode (%s)", (kind) => {
 });
 
 describe("admin access in demo mode", () => {
-  const ctx = useServer("pglite", { SVC_DEMO: "1" });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1" });
 
   it("announces demo mode in its start-up log", () => {
     expect(ctx.server.output()).toMatch(/DEMO MODE: .*loopback clients only/);

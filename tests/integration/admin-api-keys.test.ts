@@ -3,7 +3,7 @@
 // can neither see nor revoke it.
 import { describe, expect, it } from "vitest";
 import { SITE_API_KEY_PATTERN } from "~/domain/sites/site-api-key";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { adminFetch, useShopifyServer } from "../support/shopify";
 import { loaderData, postAction } from "../support/admin-route-data";
 
@@ -11,7 +11,7 @@ const A = "svc-keys-a.myshopify.com";
 const B = "svc-keys-b.myshopify.com";
 const SITE = "routes/app.sites.$siteId";
 
-describe.each(embeddedOnly)("site API keys (%s)", (kind) => {
+describe.each(oneDatabase)("site API keys (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
   const seen: string[] = [];

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
 import type { PatchesResponse } from "~/wire";
-import { databaseKinds } from "../support/databases";
+import { databaseKinds, oneDatabaseKind } from "../support/databases";
 import { useServer } from "../support/server";
 import { readSingleFetch } from "../support/admin-route-data";
 import { ago, seedSite, seedTest, type TestSeed } from "../support/seed";
@@ -230,7 +230,7 @@ describe.each(databaseKinds)("test lifecycle in the admin (%s)", (kind) => {
 });
 
 describe("test lifecycle in the demo", () => {
-  const ctx = useServer("pglite", { SVC_DEMO: "1" });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1" });
   const local = (path: string, init: RequestInit) => fetch(`${ctx.server.url}${path}`, { ...init, headers: { ...BROWSER, ...init.headers } });
 
   it("pauses and resumes the demo test for a loopback client, and the demo storefront follows", async () => {

@@ -2,7 +2,7 @@
 // rollups hold; status tabs filter it, archived tests only under their own tab; an empty shop is told the first step.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SqlRunner } from "~/db/connection.server";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase, oneDatabaseKind } from "../support/databases";
 import { NOW, seedRows, seedSite, seedTest, type TestSeed } from "../support/seed";
 import { useServer } from "../support/server";
 import { BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
@@ -31,7 +31,7 @@ async function seedRollups(sql: SqlRunner, site: string, test: string) {
   await seedRows(sql, "DailyRollup", rows);
 }
 
-describe.each(embeddedOnly)("tests list (%s)", (kind) => {
+describe.each(oneDatabase)("tests list (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const page = async (shop: string, query = "") => {
     const res = await adminFetch(ctx.server.url, shop, `/app${query}`);
@@ -119,7 +119,7 @@ describe.each(embeddedOnly)("tests list (%s)", (kind) => {
 });
 
 describe("tests list in the demo", () => {
-  const ctx = useServer("pglite", { SVC_DEMO: "1" });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1" });
 
   it("lists the demo's seeded tests for a loopback client", async () => {
     const res = await fetch(`${ctx.server.url}/app`, { headers: BROWSER });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { PatchesResponse } from "~/wire";
 import { readSingleFetch as read } from "../support/admin-route-data";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { seedShop, seedSite, seedTest } from "../support/seed";
 import { useServer } from "../support/server";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -39,7 +39,7 @@ const AUDIENCES: Record<string, unknown[]> = {
   "aud-unreadable": [{ kind: "weather", values: ["sunny"] }],
 };
 
-describe.each(embeddedOnly)("audience rules on GET /api/patches (%s)", (kind) => {
+describe.each(oneDatabase)("audience rules on GET /api/patches (%s)", (kind) => {
   const ctx = useServer(kind, { SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" }, {
     seed: async (sql) => {
       await seedShop(sql, { domain: "svc-audience.myshopify.com" });
@@ -151,7 +151,7 @@ function definition(siteId: string, audience: unknown) {
   };
 }
 
-describe.each(embeddedOnly)("audience rules in the test editor (%s)", (kind) => {
+describe.each(oneDatabase)("audience rules in the test editor (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const post = (path: string, fields: Record<string, string>) => adminFetch(ctx.server.url, SHOP, path, { method: "POST", body: new URLSearchParams(fields) });
 

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useServer } from "../support/server";
 import { batch, conversion, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
+import { oneDatabaseKind } from "../support/databases";
 
 const SITE = DEMO_SITE_ID;
 const DEMO_KEY = DEMO_API_KEY;
@@ -50,7 +51,7 @@ const text = nasty.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
 const headerValue = fc.string({ maxLength: 100 }).map((s) => s.replace(/[^\x20-\x7e]/g, ""));
 
 describe("bad input never breaks the server", () => {
-  const ctx = useServer("pglite", { SVC_DEMO: "1" });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1" });
   const accepted = { body: batch(SITE, newId(), newId(), []), conversionId: `kept-${newId()}` };
 
   beforeAll(async () => {

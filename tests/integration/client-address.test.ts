@@ -3,6 +3,7 @@
 // Now it is the rightmost entry that is not one of our own hops (app/http/client-address.ts).
 import { describe, expect, it } from "vitest";
 import { useServer } from "../support/server";
+import { oneDatabaseKind } from "../support/databases";
 
 const GERMANY = "85.214.132.117";
 const UNITED_STATES = "8.8.8.8";
@@ -11,7 +12,7 @@ const consent = async (baseUrl: string, forwardedFor: string) =>
   ((await (await fetch(`${baseUrl}/api/consent?site=demo`, { headers: { "X-Forwarded-For": forwardedFor } })).json()) as { required: boolean }).required;
 
 describe("the client's address behind a trusted proxy", () => {
-  const ctx = useServer("pglite", { SVC_DEMO: "1", SVC_TRUST_PROXY: "1" });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1", SVC_TRUST_PROXY: "1" });
 
   it("is the address our proxy saw, not the one the client wrote on the left", async () => {
     // The client in Germany sends "X-Forwarded-For: 8.8.8.8"; our proxy appends what it saw.

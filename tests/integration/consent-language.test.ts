@@ -6,13 +6,14 @@ import { DEMO_SITE_ID } from "~/demo/constants";
 import type { ConsentResponse } from "~/wire";
 import { PROMPT_LANGUAGES } from "~/wire/rules/consent-language";
 import { useServer } from "../support/server";
+import { oneDatabaseKind } from "../support/databases";
 
 const SITE = DEMO_SITE_ID;
 
 // The answer reads one cached site row and no other table: the embedded database is enough here (the
 // database kinds are compared by collection-api.test.ts on the same door).
 describe("GET /api/consent with lang", () => {
-  const ctx = useServer("pglite", { SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1", SVC_COUNTRY_HEADER: "cf-ipcountry" });
   const consent = (query: string, headers: Record<string, string> = {}) =>
     fetch(`${ctx.server.url}/api/consent?site=${SITE}${query}`, { headers: { "cf-ipcountry": "DE", ...headers } });
 

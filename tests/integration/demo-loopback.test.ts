@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
 import { useServer } from "../support/server";
 import { BROWSER } from "../support/shopify";
+import { oneDatabaseKind } from "../support/databases";
 
 const DEMO_SHOP = "svc-demo.myshopify.com";
 const DEMO_SECRET = "demo-api-secret";
@@ -55,7 +56,7 @@ const PROXY_HEADERS = [
 
 describe("the local demo answers this machine only", () => {
   // HOST unset, as `npm start` runs it.
-  const ctx = useServer("pglite", { SVC_DEMO: "1", HOST: undefined });
+  const ctx = useServer(oneDatabaseKind, { SVC_DEMO: "1", HOST: undefined });
   const port = () => Number(new URL(ctx.server.url).port);
 
   it("listens on 127.0.0.1 only", async () => {

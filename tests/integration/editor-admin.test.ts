@@ -8,7 +8,7 @@ import { previewKeyFrom } from "~/domain/links/preview-token";
 import type { Patch } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { loaderData, postAction } from "../support/admin-route-data";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import { useServer } from "../support/server";
 import { adminFetch, APP, BROWSER, useShopifyServer } from "../support/shopify";
@@ -28,7 +28,7 @@ interface Link {
 
 const tokenOf = (url: string) => /#svc-editor=([A-Za-z0-9_.-]+)$/.exec(url)?.[1] ?? "";
 
-describe.each(embeddedOnly)("Edit on the storefront, from the admin (%s)", (kind) => {
+describe.each(oneDatabase)("Edit on the storefront, from the admin (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   let site = "";
 
@@ -161,7 +161,7 @@ describe.each(embeddedOnly)("Edit on the storefront, from the admin (%s)", (kind
   });
 });
 
-describe.each(embeddedOnly)("Edit on the storefront, on the local demo (%s)", (kind) => {
+describe.each(oneDatabase)("Edit on the storefront, on the local demo (%s)", (kind) => {
   const ctx = useServer(kind, { SVC_DEMO: "1" });
 
   it("opens the demo's own pages, and the editor's API answers those pages", async () => {

@@ -7,12 +7,13 @@ import { describe, expect, it } from "vitest";
 import { fuzz, fuzzTable } from "../support/fuzz";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { batch, getPatchesFrom, newId, pageview, postBatch } from "../support/snippet-client";
+import { oneDatabaseKind } from "../support/databases";
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 
 describe("fuzzing every public route", () => {
-  const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV, SVC_DEMO: "1" });
+  const ctx = useServer(oneDatabaseKind, { ...SHOPIFY_TEST_ENV, SVC_DEMO: "1" });
 
   it(`answers ${REQUESTS} random and hostile requests without a 5xx, and stays healthy`, async () => {
     const report = await fuzz(

@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { HIDE_PATH_MAX_CHARS, hideCss } from "~/wire/hide";
 import { seedShop, seedSite, seedTest } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
+import { oneDatabaseKind } from "../support/databases";
 
 const SHOP = "hide-sheet.myshopify.com";
 const SITE = "hide-sheet-site";
 const sheet = (base: string, query: string, init?: RequestInit) => fetch(`${base}/api/hide.css?${query}`, init);
 
 describe("GET /api/hide.css", () => {
-  const ctx = useServer("pglite", SHOPIFY_TEST_ENV, {
+  const ctx = useServer(oneDatabaseKind, SHOPIFY_TEST_ENV, {
     seed: async (sql) => {
       await seedShop(sql, { domain: SHOP });
       await seedSite(sql, { id: SITE, shop: SHOP });

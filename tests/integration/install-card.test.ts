@@ -1,7 +1,7 @@
 // The admin home's install card on the real server: the app embed's state read from the live theme
 // through the Admin API stand-in, the link that switches it on, and a page that survives Shopify failing.
 import { describe, expect, it } from "vitest";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase, oneDatabaseKind } from "../support/databases";
 import { defaultSettingsData } from "../support/fake-shopify-admin";
 import { APP, BROWSER, adminFetch, useShopifyServer } from "../support/shopify";
 
@@ -11,7 +11,7 @@ const SVC_BLOCK = "shopify://apps/svc-ab-tests/blocks/svc-embed/0b3f6c1e-7c5a-4a
 const activateUrl = (shop: string) =>
   `https://${shop}/admin/themes/current/editor?context=apps&amp;activateAppId=${APP.apiKey}/svc-embed`;
 
-describe.each(embeddedOnly)("install card (%s)", (kind) => {
+describe.each(oneDatabase)("install card (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
 
   it("says the embed is off and links to the theme editor, top-level, ready to switch it on", async () => {
@@ -54,7 +54,7 @@ describe.each(embeddedOnly)("install card (%s)", (kind) => {
 });
 
 describe("install card in the local demo", () => {
-  const ctx = useShopifyServer("pglite", { SVC_DEMO: "1" });
+  const ctx = useShopifyServer(oneDatabaseKind, { SVC_DEMO: "1" });
 
   it("says the embed is simulated, without asking Shopify", async () => {
     const res = await fetch(`${ctx.server.url}/app`, { headers: BROWSER });

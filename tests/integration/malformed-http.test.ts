@@ -4,7 +4,7 @@
 // 404, not a stack trace in the log.
 import { describe, expect, it } from "vitest";
 import { sendWebhook, signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { rawRequest } from "../support/raw-http";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
@@ -12,7 +12,7 @@ const SECRET = SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET;
 
 const problemType = (body: string) => (JSON.parse(body) as { type: string }).type.split("/").pop();
 
-describe.each(embeddedOnly)("malformed HTTP (%s)", (kind) => {
+describe.each(oneDatabase)("malformed HTTP (%s)", (kind) => {
   const ctx = useServer(kind, { ...SHOPIFY_TEST_ENV });
 
   it.each([

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { previewKeyFrom, signPreviewToken } from "~/domain/links/preview-token";
 import type { PatchesResponse } from "~/wire";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import { APP, adminFetch, useShopifyServer } from "../support/shopify";
 import { newId } from "../support/snippet-client";
@@ -18,7 +18,7 @@ interface Links {
   endAtRestart: boolean;
 }
 
-describe.each(embeddedOnly)("preview links (%s)", (kind) => {
+describe.each(oneDatabase)("preview links (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const sites = { shop: "", other: "", web: "", webNoDomain: "" };
 

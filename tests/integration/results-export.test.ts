@@ -1,7 +1,7 @@
 // The results CSV over HTTP: the demo shop's test exports what was collected; nobody else's test does.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse } from "~/wire";
-import { databaseKinds, withDatabase } from "../support/databases";
+import { databaseKinds, withDatabase, oneDatabaseKind } from "../support/databases";
 import { seedShop, seedSite, seedTest } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { formulaCells, parseCsv } from "../support/csv";
@@ -77,7 +77,7 @@ describe.each(databaseKinds)("results CSV export (%s)", (kind) => {
 });
 
 describe("results CSV export without a session", () => {
-  const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV });
+  const ctx = useServer(oneDatabaseKind, { ...SHOPIFY_TEST_ENV });
 
   it("does not export anything", async () => {
     const res = await fetch(`${ctx.server.url}/app/tests/demo-headline/export.csv`, {

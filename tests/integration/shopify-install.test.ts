@@ -2,7 +2,7 @@
 // session → token exchange at the Admin API stand-in → afterAuth. Shopify is stood in for by its wire formats.
 import { beforeAll, describe, expect, it } from "vitest";
 import { SITE_ID_PATTERN, type PatchesResponse } from "~/wire";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { seedTest } from "../support/seed";
 import { APP, adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 import { batch, getPatches, newId, pageview, postBatch } from "../support/snippet-client";
@@ -14,7 +14,7 @@ interface SiteRow {
   currency: string;
 }
 
-describe.each(embeddedOnly)("install on a Shopify store (%s)", (kind) => {
+describe.each(oneDatabase)("install on a Shopify store (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const SHOP = "svc-install.myshopify.com";
 
@@ -154,7 +154,7 @@ describe.each(embeddedOnly)("install on a Shopify store (%s)", (kind) => {
   });
 });
 
-describe.each(embeddedOnly)("uninstall and reinstall (%s)", (kind) => {
+describe.each(oneDatabase)("uninstall and reinstall (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const SHOP = "svc-leaving.myshopify.com";
   const UNINSTALLED = { id: 1, name: "Leaving", domain: SHOP, myshopify_domain: SHOP };

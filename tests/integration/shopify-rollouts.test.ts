@@ -5,7 +5,7 @@
 // told why nothing could be checked.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FakeRollout } from "../support/fake-shopify-admin";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase, oneDatabaseKind } from "../support/databases";
 import { loaderData } from "../support/admin-route-data";
 import { seedTest, storefrontSite } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
@@ -34,7 +34,7 @@ const discountRollout: FakeRollout = {
 };
 const quiet: FakeRollout[] = (["DRAFT", "PAUSED", "CONCLUDED", "ARCHIVED"] as const).map((status, i) => ({ ...themeRollout, id: `gid://shopify/Rollout/2${i}`, name: `Quiet ${status}`, status }));
 
-describe.each(embeddedOnly)("Shopify Rollouts on a test's page (%s)", (kind) => {
+describe.each(oneDatabase)("Shopify Rollouts on a test's page (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
   const rolloutsOf = async (testId: string) => (await loaderData(url(), SHOP, `/app/tests/${testId}`, ROUTE)).data.rollouts;
@@ -79,7 +79,7 @@ describe.each(embeddedOnly)("Shopify Rollouts on a test's page (%s)", (kind) => 
 });
 
 describe("Shopify Rollouts without read_rollouts", () => {
-  const ctx = useShopifyServer("pglite", { SCOPES: "read_orders,read_themes,write_pixels,read_customer_events" });
+  const ctx = useShopifyServer(oneDatabaseKind, { SCOPES: "read_orders,read_themes,write_pixels,read_customer_events" });
 
   it("says why they could not be checked, and shows the page", async () => {
     expect((await adminFetch(ctx.server.url, SHOP, "/app")).status).toBe(200);

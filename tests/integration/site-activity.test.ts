@@ -2,7 +2,7 @@
 // conversion through /api/events show when the tag and that goal last fired, while a goal nobody fires stays
 // "never"; the Shopify storefront also shows the web pixel's last checkout report.
 import { beforeAll, describe, expect, it } from "vitest";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { loaderData } from "../support/admin-route-data";
 import { seedSite, seedTest } from "../support/seed";
 import { adminFetch, useShopifyServer } from "../support/shopify";
@@ -12,7 +12,7 @@ const SHOP = "svc-activity.myshopify.com";
 const SITE = "activity-site";
 const ROUTE = "routes/app.sites.$siteId";
 
-describe.each(embeddedOnly)("site activity (%s)", (kind) => {
+describe.each(oneDatabase)("site activity (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const url = () => ctx.server.url;
   const activityOf = async (site: string) => (await loaderData(url(), SHOP, `/app/sites/${site}`, ROUTE)).data.activity;

@@ -9,6 +9,7 @@ import type { ExtensionApi, PixelEventsCheckoutCompleted, ShopifyGlobal } from "
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { seedShop, seedSite } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
+import { oneDatabaseKind } from "../support/databases";
 
 const SHOP = "svc-pixel-test.myshopify.com";
 const SITE = "pixel-site-01";
@@ -99,7 +100,7 @@ function checkoutCompleted(options: { orderId?: unknown; pathname?: string } = {
 
 const newId = () => randomBytes(9).toString("base64url");
 
-const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV }, {
+const ctx = useServer(oneDatabaseKind, { ...SHOPIFY_TEST_ENV }, {
   // The shop's Shopify site, as the app creates it at install: /api/collect takes only such a site, and only from its shop.
   async seed(sql) {
     await seedShop(sql, { domain: SHOP, currency: "EUR" });

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { sendWebhook } from "~/demo/shopify-webhook-client.server";
 import { WEBHOOK_MAX_BODY_BYTES } from "~/http/node/request-guard";
-import { embeddedOnly } from "../support/databases";
+import { oneDatabase } from "../support/databases";
 import { rawRequest } from "../support/raw-http";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 
@@ -65,7 +65,7 @@ function streamChunked(baseUrl: string, maxBytes: number): Promise<number> {
   });
 }
 
-describe.each(embeddedOnly)("webhook body limit (%s)", (kind) => {
+describe.each(oneDatabase)("webhook body limit (%s)", (kind) => {
   const ctx = useServer(kind, { ...SHOPIFY_TEST_ENV });
 
   it("answers 413 to four declared 200 MB bodies at once, without reading them", async () => {

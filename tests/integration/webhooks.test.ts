@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { sendWebhook, signedWebhookRequest } from "~/demo/shopify-webhook-client.server";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
+import { oneDatabaseKind } from "../support/databases";
 
 const SHOP = "svc-test.myshopify.com";
 const PAYLOAD = { id: 1, domain: SHOP };
@@ -16,7 +17,7 @@ async function problemType(res: Response): Promise<string> {
 }
 
 describe("webhooks", () => {
-  const ctx = useServer("pglite", { ...SHOPIFY_TEST_ENV });
+  const ctx = useServer(oneDatabaseKind, { ...SHOPIFY_TEST_ENV });
   const signed = { shop: SHOP, secret: SHOPIFY_TEST_ENV.SHOPIFY_API_SECRET };
 
   it("accepts app/uninstalled signed with the app secret", async () => {

@@ -28,9 +28,19 @@ export const databaseKinds: Array<"pglite" | "postgres"> = process.env.TEST_DATA
   : ["pglite"];
 
 /**
- * For files where it is not (admin forms, the editor, HTTP edge cases, webhook signatures): the embedded database
- * alone. Every statement they send is also sent to PostgreSQL by a file above: `npm test` records each process's
- * SQL shapes and fails when PostgreSQL missed one the embedded database answered (scripts/query-shapes.mjs).
+ * For files where it is not (admin forms, the editor, HTTP edge cases, webhook signatures): one database,
+ * PostgreSQL when TEST_DATABASE_URL is set, else the embedded one. On PostgreSQL a test server starts on a template's
+ * copy without opening PGlite in its process (~0.95 CPU-s a start and stop against ~1.75) and its queries run natively
+ * (`fuzz`: 9 CPU-s of its processes against 16; docs/testing.md, "What each file costs"). Every statement is still
+ * tried on both: `npm test` records each process's SQL shapes and fails when one database never saw a shape the other
+ * answered (scripts/query-shapes.mjs); the files above send the data path's to both.
+ */
+export const oneDatabaseKind: "pglite" | "postgres" = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+export const oneDatabase: Array<"pglite" | "postgres"> = [oneDatabaseKind];
+
+/**
+ * For files about the embedded database's own path (the demo as `npm start` runs it, the port it serves PGlite on)
+ * or bound to real time in the serial and waiting lanes, whose bounds were set on it: the embedded database alone.
  */
 export const embeddedOnly: Array<"pglite"> = ["pglite"];
 
