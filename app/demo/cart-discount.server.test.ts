@@ -3,7 +3,7 @@ import { cartLinesDiscountsGenerateRun } from "../../extensions/svc-offers/src/r
 import { localAssignments } from "~/wire/rules/local-plan";
 import { offerVariables, type OfferConfig } from "~/wire/offers";
 import { cartJson, createCartStore, DEMO_COLLECTIONS, DEMO_PRICED_PRODUCT, DEMO_PRODUCT } from "./cart.server";
-import { functionInput, lineDiscounts } from "./cart-discount.server";
+import { functionInput, lineDiscounts, lineTitles } from "./cart-discount.server";
 
 const BOWL = `gid://shopify/ProductVariant/${DEMO_PRICED_PRODUCT.variantId}`;
 const CONFIG: OfferConfig = {
@@ -32,8 +32,9 @@ const discounted = (vid: string | null, bowls: number, mugs = 0, config: OfferCo
   const plain = cartJson(cart);
   // The texts svc writes: the configuration, three empty shards, the collection slots' variables.
   const empty = '{"v":1,"offers":{}}';
-  const lines = lineDiscounts(plain, cartLinesDiscountsGenerateRun(functionInput(plain, [JSON.stringify(config), empty, empty, empty, offerVariables(config.cs)])));
-  return cartJson(cart, { title: config.title, lines });
+  const result = cartLinesDiscountsGenerateRun(functionInput(plain, [JSON.stringify(config), empty, empty, empty, offerVariables(config.cs)]));
+  const lines = lineDiscounts(plain, result);
+  return cartJson(cart, { title: config.title, lines, titles: lineTitles(plain, result, lines) });
 };
 
 describe("the demo cart after svc's Discount Function", () => {
@@ -48,6 +49,15 @@ describe("the demo cart after svc's Discount Function", () => {
 
   it("charges the list price to the other arm, to a cart without the visitor id, and to an id svc does not make", () => {
     for (const vid of [visitorIn("a"), null, "not an id!"]) expect(discounted(vid, 1)).toMatchObject({ total_price: 3000, total_discount: 0 });
+  });
+
+  it("shows each discounted line with its test's title, as the Function's message gives it", () => {
+    const config: OfferConfig = { ...CONFIG, titles: { t: "Bowl week" } };
+    const bowl = discounted(visitorIn("b"), 1, 1, config).items.find((i) => i.variant_id === DEMO_PRICED_PRODUCT.variantId)!;
+    expect(bowl.line_level_discount_allocations).toEqual([{ amount: 600, discount_application: { type: "automatic", title: "Bowl week" } }]);
+    // An order discount's title reaches every line it took from.
+    const order = discounted(visitorIn("b"), 1, 1, { ...config, offers: { t: { b: { k: "order", percent: 10 } } } });
+    expect(order.items.flatMap((i) => i.line_level_discount_allocations.map((a) => a.discount_application.title))).toEqual(["Bowl week", "Bowl week"]);
   });
 
   it("takes an order discount off what the lines have left, spread over them", () => {

@@ -101,13 +101,43 @@ export function lineDiscounts(cart: CartJson, result: CartLinesResult): Map<numb
   return taken;
 }
 
+/**
+ * The title each discounted line's discount shows (the message of the Function's first candidate that takes off
+ * it, or of the order candidate that does): what Shopify's cart and checkout show beside it.
+ */
+export function lineTitles(cart: CartJson, result: CartLinesResult, taken: ReadonlyMap<number, number>): Map<number, string> {
+  const titles = new Map<number, string>();
+  const byGid = new Map(cart.items.map((item) => [lineGid(item.variant_id), item.variant_id]));
+  let order: { message: string; cents: number } | null = null;
+  for (const operation of result.operations) {
+    if ("productDiscountsAdd" in operation) {
+      for (const candidate of operation.productDiscountsAdd.candidates) {
+        for (const target of candidate.targets) {
+          const id = byGid.get(target.cartLine.id);
+          if (id !== undefined && !titles.has(id)) titles.set(id, candidate.message);
+        }
+      }
+    } else {
+      // The largest order candidate is the one applied (selection MAXIMUM): lines it alone took from show its title.
+      for (const candidate of operation.orderDiscountsAdd.candidates) {
+        const cents = "percentage" in candidate.value ? Number(candidate.value.percentage.value) : Number(candidate.value.fixedAmount.amount) * 100;
+        if (!order || cents > order.cents) order = { message: candidate.message, cents };
+      }
+    }
+  }
+  for (const [id, cents] of taken) if (cents > 0 && !titles.has(id) && order) titles.set(id, order.message);
+  return titles;
+}
+
 /** The discounts svc's Function gives the cart now; undefined when the demo shop's tests carry no offer. */
 export async function demoCartDiscounts(cart: Cart): Promise<CartDiscounts | undefined> {
   const plain = cartJson(cart);
   if (plain.items.length === 0) return undefined;
   const shards = await wantedOfferShards(DEMO_SHOP_DOMAIN);
   if (!shards) return undefined;
-  return { title: OFFER_TITLE, lines: lineDiscounts(plain, cartLinesDiscountsGenerateRun(functionInput(plain, shards))) };
+  const result = cartLinesDiscountsGenerateRun(functionInput(plain, shards));
+  const lines = lineDiscounts(plain, result);
+  return { title: OFFER_TITLE, lines, titles: lineTitles(plain, result, lines) };
 }
 
 /** /cart.js for the demo cart: its prices after svc's discount, as Shopify's cart answers them. */

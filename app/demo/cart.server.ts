@@ -196,10 +196,14 @@ export type CartStore = ReturnType<typeof createCartStore>;
 /** The process's demo carts. */
 export const demoCarts: CartStore = createCartStore();
 
-/** What the discount took off each line, in cents for the whole line, by variant id, with the title checkout shows. */
+/**
+ * What the discount took off each line, in cents for the whole line, by variant id, with the title checkout shows
+ * beside each line's discount (`titles`, the Function's message; a line not in it: `title`).
+ */
 export interface CartDiscounts {
   title: string;
   lines: ReadonlyMap<number, number>;
+  titles?: ReadonlyMap<number, string>;
 }
 
 /** The cart as /cart.js answers it; with `discounts` (cart-discount.server.ts), its prices after them, as Shopify's cart. */
@@ -240,7 +244,7 @@ function lineItems(cart: Cart, discounts?: CartDiscounts): CartLineJson[] {
         final_price: Math.round((linePrice - off) / count),
         final_line_price: linePrice - off,
         line_level_total_discount: off,
-        line_level_discount_allocations: off > 0 && discounts ? [{ amount: off, discount_application: { type: "automatic", title: discounts.title } }] : [],
+        line_level_discount_allocations: off > 0 && discounts ? [{ amount: off, discount_application: { type: "automatic", title: discounts.titles?.get(id) ?? discounts.title } }] : [],
       },
     ];
   });

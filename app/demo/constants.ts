@@ -10,5 +10,7 @@ export const DEMO_PRICE_TEST_ID = "demo-shopify-price";
 export const DEMO_PRICE_ARM_IDS = [`${DEMO_PRICE_TEST_ID}-a`, `${DEMO_PRICE_TEST_ID}-b`] as const;
 /** The cheaper arm's price of the bowl, in the shop's currency (its list price is 30.00). */
 export const DEMO_PRICE_ARM_PRICE = 24;
+/** What the demo cart and checkout show beside the cheaper arm's discount: the price test's own title. */
+export const DEMO_PRICE_TITLE = "Stoneware launch price";
 /** Printed in the demo's start-up log; a demo database is local, so the key is no secret. */
 export const DEMO_API_KEY = "svc_sk_demo2demo2demo2demo2demo2demo2de";

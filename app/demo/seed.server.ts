@@ -17,6 +17,7 @@ import {
   DEMO_PRICE_ARM_IDS,
   DEMO_PRICE_ARM_PRICE,
   DEMO_PRICE_TEST_ID,
+  DEMO_PRICE_TITLE,
   DEMO_SHOPIFY_ARM_IDS,
   DEMO_SHOPIFY_SITE_ID,
   DEMO_SHOPIFY_TEST_ID,
@@ -126,6 +127,8 @@ async function seedDemoPriceTest(siteId: string) {
     siteId,
     name: "Demo: bowl price",
     status: "running",
+    // Shown beside the cheaper arm's discount in the demo cart and on its order, as checkout would.
+    offerTitle: DEMO_PRICE_TITLE,
     pages: [DEMO_STOREFRONT_PAGES.bowl.path, DEMO_STOREFRONT_PAGES.collection.path],
     trafficPercent: 100,
     arms: [

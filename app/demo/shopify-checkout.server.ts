@@ -8,7 +8,6 @@ import { appEnv } from "~/env.server";
 import { DEMO_SHOP_DOMAIN } from "./constants";
 import { demoCarts, type Cart, type CartJson, type CartStore } from "./cart.server";
 import { demoCartJson } from "./cart-discount.server";
-import { OFFER_TITLE } from "~/services/shopify/offer-discount.server";
 import { fail, ok, type Outcome } from "~/services/outcome";
 import { orderPaidPayload, signedWebhookRequest } from "./shopify-webhook-client.server";
 
@@ -88,21 +87,22 @@ export async function placeDemoOrder(cookieHeader: string | null, origin: string
 async function checkout(cart: Cart, contents: CartJson, origin: string, carts: CartStore): Promise<Outcome<PlacedOrder>> {
   const id = nextOrderId();
   const total = (contents.total_price / 100).toFixed(2);
-  // Each line at its list price, with what svc's discount took off it as its allocation (application 0, svc's).
+  // One automatic application per title the cart's discounts showed (each test's own, from the Function's message),
+  // and each line at its list price with what svc's discount took off it, allocated to its title's application.
+  const titles = [...new Set(contents.items.flatMap((item) => item.line_level_discount_allocations.map((a) => a.discount_application.title)))];
   const lines = contents.items.map((item) => ({
     variantId: item.variant_id,
     productId: item.product_id,
     quantity: item.quantity,
     price: (item.original_price / 100).toFixed(2),
-    allocations: item.line_level_total_discount > 0 ? [{ amount: (item.line_level_total_discount / 100).toFixed(2), application: 0 }] : [],
+    allocations: item.line_level_discount_allocations.map((a) => ({ amount: (a.amount / 100).toFixed(2), application: titles.indexOf(a.discount_application.title) })),
   }));
-  const discounted = contents.items.some((item) => item.line_level_total_discount > 0);
   const payload = orderPaidPayload(id, {
     total,
     currency: contents.currency,
     noteAttributes: contents.attributes,
     lines,
-    discountApplications: discounted ? [{ title: OFFER_TITLE }] : [],
+    discountApplications: titles.map((title) => ({ title })),
   });
   const status = await deliverAsShopify(origin, "orders/paid", payload);
   if (status === null) {

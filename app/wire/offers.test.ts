@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import cases from "./offers.cases.json";
 import {
-  bxgyUnits, collectionSlot, EMPTY_SHARD, mergeOfferShards, OFFER_METAFIELD_KEYS, OFFER_SHARD_KEYS, offerVariables, offerVisitor, parseOffer, parseOfferConfig,
-  productsOfferTakes, type BxgyLine, type Offer,
+  bxgyUnits, collectionSlot, EMPTY_SHARD, mergeOfferShards, OFFER_METAFIELD_KEYS, OFFER_SHARD_KEYS, offerTitleOf, offerVariables, offerVisitor, parseOffer,
+  parseOfferConfig, productsOfferTakes, type BxgyLine, type Offer,
 } from "./offers";
 
 describe("an arm's offer as the Discount Function reads it", () => {
@@ -30,6 +30,14 @@ describe("the configuration", () => {
   it("keeps the readable offers of a version it reads, dropping the others one by one", () => {
     const config = parseOfferConfig({ v: 1, title: "Sale", plan, offers: { t: { b: { k: "order", percent: 10 }, c: { k: "order" } }, u: "no" } });
     expect(config).toEqual({ v: 1, title: "Sale", plan, offers: { t: { b: { k: "order", percent: 10 } } } });
+  });
+  it("reads each test's title, dropping one that is not text", () => {
+    const config = parseOfferConfig({ v: 1, title: "Sale", titles: { t: "Launch price", u: 7, w: "" }, plan, offers: {} });
+    expect(config?.titles).toEqual({ t: "Launch price" });
+    expect(config && offerTitleOf(config, "t")).toBe("Launch price");
+    expect(config && offerTitleOf(config, "u")).toBe("Sale");
+    // A configuration written before titles per test reads as before.
+    expect(parseOfferConfig({ v: 1, title: "Sale", plan, offers: {} })).not.toHaveProperty("titles");
   });
   it.each([
     ["another version", { v: 2, title: "Sale", plan, offers: {} }],

@@ -76,19 +76,31 @@ export type Offer =
 export const MAX_BXGY_UNITS = 100;
 
 /**
+ * What checkout shows beside an arm's discount when its test names none: it says what the shopper gets without
+ * naming the test. Also the title of svc's automatic discount in Shopify's admin.
+ */
+export const DEFAULT_OFFER_TITLE = "Special price";
+
+/**
  * The metafield's value: `plan` digests the shop's offer tests as the app embed's plan does (the same holdout,
  * groups, traffic and arm thresholds, so checkout assigns what the storefront showed), `offers` gives each
- * test's arms' offers (an arm not listed, the control usually, is charged the list price), `title` what checkout
- * shows beside the discount. Its JSON must stay under the metafield's 10,000 bytes (OFFER_CONFIG_MAX_BYTES).
+ * test's arms' offers (an arm not listed, the control usually, is charged the list price), `titles` what checkout
+ * shows beside each test's discount (the candidates' `message`), `title` beside that of a test not in `titles`.
+ * Its JSON must stay under the metafield's 10,000 bytes (OFFER_CONFIG_MAX_BYTES).
  */
 export interface OfferConfig {
   v: 1;
   title: string;
+  /** By test id; absent (a configuration written before titles per test) or without the test: `title`. */
+  titles?: Record<string, string>;
   plan: LocalPlan;
   offers: Record<string, Record<string, Offer>>;
   /** The collection sets of the offers, in slot order (absent: none): slot `i` is answered as `c<i>` on a line's product. */
   cs?: string[][];
 }
+
+/** What checkout shows beside the discount of `testId`'s arm. */
+export const offerTitleOf = (config: Pick<OfferConfig, "title" | "titles">, testId: string): string => config.titles?.[testId] ?? config.title;
 
 /** A JSON metafield on a discount holds at most 10,000 bytes for a Function to read; the app shards above it. */
 export const OFFER_CONFIG_MAX_BYTES = 10_000;
@@ -262,7 +274,16 @@ export function parseOfferConfig(value: unknown): OfferConfig | null {
   addOffers(offers, value.offers);
   // Malformed slots read as none: an offer's collections then match nothing, and the offer discounts no collection line.
   const cs = Array.isArray(value.cs) && value.cs.every(strings) ? (value.cs as string[][]) : undefined;
-  return { v: 1, title: value.title, plan: value.plan as unknown as LocalPlan, offers, ...(cs ? { cs } : {}) };
+  // A title that is not text is dropped alone, as a bad offer is: that test's discount shows the default title.
+  const titles = isRecord(value.titles) ? Object.fromEntries(Object.entries(value.titles).filter(([, t]) => typeof t === "string" && t !== "")) : {};
+  return {
+    v: 1,
+    title: value.title,
+    ...(Object.keys(titles).length > 0 && { titles: titles as Record<string, string> }),
+    plan: value.plan as unknown as LocalPlan,
+    offers,
+    ...(cs ? { cs } : {}),
+  };
 }
 
 /** Adds a shard's offers to `into`, one by one as parseOfferConfig reads them: a price offer's variants join its own. */

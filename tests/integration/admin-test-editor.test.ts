@@ -241,7 +241,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect(copy.values.arms[1]).toMatchObject({ name: "Short", patches: [expect.objectContaining({ sel: "h1.title" })] });
   });
 
-  it("creates a price test whose variant changes only what it charges, locks its offer once it runs, and copies it", async () => {
+  it("creates a price test whose variant changes only what it charges, locks its offer and title once it runs, and copies them", async () => {
     const { sites } = await editorOf(SHOP_A);
     const site = sites[0]!;
     // Two goals, as the form starts a Shopify test (the purchase and adding to the cart): one insert of both.
@@ -264,10 +264,26 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       expect(refused.body.errors?.["arms.1.offer.prices"]).toMatch(message);
     }
     const offer = { kind: "price", by: "percent", value: "", minimum: "", products: "", prices: "44810745389307: 19.99" };
-    const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }] };
+    const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }], offerTitle: "  Bowl week price " };
+    // A title checkout could not show as typed is the form's 400 beside its field, and nothing is written.
+    const before = await countTests();
+    for (const [offerTitle, message] of [["x".repeat(61), /60 characters or fewer/], ["Bowl\nweek", /control characters/], [42, /./]] as const) {
+      const refused = await create(SHOP_A, { ...priced, offerTitle });
+      if (typeof offerTitle === "number") {
+        // Not text: read as empty, the default title, as any field of the wrong type is.
+        expect(refused.status).toBe(201);
+        await ctx.sql((sql) => sql.query(`DELETE FROM "Test" WHERE id = $1`, [refused.body.id]));
+        continue;
+      }
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.offerTitle).toMatch(message);
+    }
+    expect(await countTests()).toBe(before);
     const created = await create(SHOP_A, priced);
     expect(created.status).toBe(201);
     const id = created.body.id!;
+    const title = await ctx.sql((sql) => sql.query<{ offerTitle: string | null }>(`SELECT "offerTitle" FROM "Test" WHERE id = $1`, [id]));
+    expect(title).toEqual([{ offerTitle: "Bowl week price" }]);
     const stored = await ctx.sql((sql) => sql.query<{ key: string; offer: unknown }>(`SELECT key, offer FROM "Arm" WHERE "testId" = $1 ORDER BY position`, [id]));
     // As the Function reads it (app/wire/offers.ts); the control, with none, is charged the list price (SQL NULL).
     expect(stored).toEqual([
@@ -276,6 +292,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     ]);
     const loaded = await editorData(SHOP_A, id);
     expect(loaded.values.arms[1]).toMatchObject({ change: "none", offer: { kind: "price", prices: "44810745389307: 19.99" } });
+    expect(loaded.values.offerTitle).toBe("Bowl week price");
 
     await ctx.sql((sql) => sql.query(`UPDATE "Test" SET status = 'running', "startedAt" = now() WHERE id = $1`, [id]));
     const running = await editorData(SHOP_A, id);
@@ -284,11 +301,15 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     const res = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "save", definition: JSON.stringify({ ...running.values, arms: [arms[0], cheaper] }) }));
     expect(res.status).toBe(409);
     expect((await actionData<{ errors: Record<string, string> }>(res)).errors).toHaveProperty("arms");
+    const retitled = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "save", definition: JSON.stringify({ ...running.values, offerTitle: "Cheaper bowls" }) }));
+    expect(retitled.status).toBe(409);
+    expect((await actionData<{ errors: Record<string, string> }>(retitled)).errors.offerTitle).toMatch(/discount's title at checkout/);
 
     const copied = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "duplicate" }));
     expect(copied.status).toBe(201);
     const copy = await editorData(SHOP_A, (await actionData<{ id: string }>(copied)).id);
     expect(copy.values.arms[1]).toMatchObject({ offer: { kind: "price", prices: "44810745389307: 19.99" } });
+    expect(copy.values.offerTitle).toBe("Bowl week price");
   });
 
   it("creates a buy X, get Y test as the Function reads it, and refuses a product both bought and got beside its field", async () => {

@@ -70,6 +70,8 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
       await insertTest(sql, "offer-plain", null);
       await insertTest(sql, "offer-price", PRICE);
       await insertTest(sql, "offer-shipping", SHIPPING);
+      // What checkout shows beside its discount; offer-price keeps svc's default.
+      await sql.query(`UPDATE "Test" SET "offerTitle" = 'Free shipping week' WHERE id = 'offer-shipping'`);
       await insertTest(sql, "large-price", MANY_PRICES, LARGE);
       // Saved at 17.50 for a variant whose list price is 15.00 now (lowered in Shopify since).
       await insertTest(sql, "stale-price", { k: "price", prices: { "gid://shopify/ProductVariant/12": 17.5 } });
@@ -120,6 +122,9 @@ describe.each(databaseKinds)("the offers discount (%s)", (kind) => {
     expect(creates()).toHaveLength(1);
     expect(updates()).toBe(before + 1);
     expect(held().config?.offers).toEqual({ "offer-price": { "offer-price-b": PRICE }, "offer-shipping": { "offer-shipping-b": SHIPPING } });
+    // Each test's own title, for the Function's candidates; the default stays the discount's own title in Shopify.
+    expect(held().config).toMatchObject({ title: "Special price", titles: { "offer-shipping": "Free shipping week" } });
+    expect(held().discount).toMatchObject({ title: "Special price" });
     // A change that leaves the offers as they were (a test without one pauses) writes nothing to the discount.
     expect(await lifecycle("offer-plain", "pause")).toMatchObject({ ok: true, status: "paused" });
     expect(updates()).toBe(before + 1);

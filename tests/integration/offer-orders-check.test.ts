@@ -25,7 +25,8 @@ const SHOP = "offer-check.myshopify.com";
 const SITE = "offer-check-site";
 const TEST = "offer-check-t";
 const VARIANT = "gid://shopify/ProductVariant/11";
-const TITLE = "Special price";
+/** The test's own discount title: the orders check reads svc's allocations by it (order-discounts.ts). */
+const TITLE = "Shirt week price";
 /** Arm b sells variant 11 at 17.50 against its list price of 20.00. */
 const PRICE = { k: "price", prices: { [VARIANT]: 17.5 } };
 
@@ -92,6 +93,7 @@ describe.each(databaseKinds)("the orders check of an offer test (%s)", (kind) =>
     await seedShop(app.sql, { domain: SHOP });
     await seedSite(app.sql, { id: SITE, shop: SHOP, kind: "shopify" });
     await seedTest(app.sql, { id: TEST, site: SITE, status: "running", pages: ["/products/*"], arms: [{}, { offer: PRICE }], goals: ["purchase"] });
+    await app.sql.query(`UPDATE "Test" SET "offerTitle" = $1 WHERE id = $2`, [TITLE, TEST]);
 
     const offer = await shopperIn("offer");
     const control = await shopperIn("control");
@@ -118,10 +120,12 @@ describe.each(databaseKinds)("the orders check of an offer test (%s)", (kind) =>
     expect((await checks()).reduce((n, a) => n + a.checked, 0)).toBe(4);
     // What the results page shows, each arm by its name, with what it charges.
     const test = await findTestOfShop(SHOP, TEST);
-    expect((await resultsOf(test!)).offerChecks).toEqual([
+    const results = await resultsOf(test!);
+    expect(results.offerChecks).toEqual([
       { armId: `${TEST}-a`, name: "Original", offer: null, checked: 2, mismatched: 1 },
       { armId: `${TEST}-b`, name: "Variant B", offer: PRICE, checked: 2, mismatched: 1 },
     ]);
+    expect(results.offerTitle).toBe(TITLE);
   });
 
   it("checks no order placed before its test started: its webhook came late, and that order never had the offer", async () => {

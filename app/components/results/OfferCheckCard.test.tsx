@@ -5,10 +5,10 @@ import enTranslations from "@shopify/polaris/locales/en.json" with { type: "json
 import type { OfferCheckArm } from "~/domain/shopify/offer-check";
 import { OfferCheckCard } from "./OfferCheckCard";
 
-const render = (arms: OfferCheckArm[]) =>
+const render = (arms: OfferCheckArm[], title: string | null = null) =>
   renderToStaticMarkup(
     <AppProvider i18n={enTranslations}>
-      <OfferCheckCard arms={arms} currency="USD" />
+      <OfferCheckCard arms={arms} currency="USD" title={title} />
     </AppProvider>,
   );
 
@@ -32,6 +32,18 @@ describe("OfferCheckCard", () => {
     expect(html).toContain("Charges");
     expect(html).toMatch(/Original<\/th><td[^>]*>List price<\/td><td[^>]*>0<\/td>/);
     expect(html).toMatch(/Bowl at 24<\/th><td[^>]*>\$24\.00 for 1 variant<\/td>/);
+  });
+
+  it("shows the title checkout gives the arm's discount beside its offer, and none beside the list price", () => {
+    const html = render(
+      [
+        { armId: "a", name: "Original", offer: null, checked: 0, mismatched: 0 },
+        { armId: "b", name: "Bowl at 24", offer: { k: "price", prices: { "gid://shopify/ProductVariant/1": 24 } }, checked: 0, mismatched: 0 },
+      ],
+      "Stoneware launch price",
+    );
+    expect(html).toMatch(/Original<\/th><td[^>]*>List price<\/td>/);
+    expect(html).toMatch(/Bowl at 24<\/th><td[^>]*>\$24\.00 for 1 variant, shown as “Stoneware launch price”<\/td>/);
   });
 
   it("warns of nothing when every order was charged as shown, and shows nothing for a test without checks", () => {

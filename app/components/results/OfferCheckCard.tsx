@@ -1,11 +1,18 @@
-// An offer test's arms, what each charges, and their orders checked against it (docs/offers.md, "Every order
-// checked"): how many of each arm's paid orders were charged what its page showed, and how many otherwise.
+// An offer test's arms, what each charges and the title checkout shows beside it, and their orders checked against it
+// (docs/offers.md, "Every order checked"): how many of each arm's paid orders were charged what its page showed, and
+// how many otherwise.
 import { Banner, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { OFFER_MISMATCH, type OfferCheckArm } from "~/domain/shopify/offer-check";
+import type { Offer } from "~/wire/offers";
 import { formatInteger } from "./format";
 import { offerInWords } from "./offer-words";
 
-export function OfferCheckCard({ arms, currency }: { arms: readonly OfferCheckArm[]; currency: string }) {
+/** What an arm charges, with the title checkout shows beside its discount (an arm at the list price has none). */
+const chargeInWords = (offer: Offer | null, currency: string, title: string | null) =>
+  offer && title ? `${offerInWords(offer, currency)}, shown as “${title}”` : offerInWords(offer, currency);
+
+/** `title`: what checkout shows beside the arms' discounts (null: not an offer test any more). */
+export function OfferCheckCard({ arms, currency, title = null }: { arms: readonly OfferCheckArm[]; currency: string; title?: string | null }) {
   if (arms.length === 0) return null;
   // The arms of a test that charges through svc's discount come with their offers; rows of offers since removed do not.
   const withOffers = arms.some((arm) => arm.offer !== undefined);
@@ -35,7 +42,7 @@ export function OfferCheckCard({ arms, currency }: { arms: readonly OfferCheckAr
             headings={withOffers ? ["Arm", "Charges", "Orders checked", "Charged otherwise"] : ["Arm", "Orders checked", "Charged otherwise"]}
             rows={arms.map((arm) => [
               arm.name,
-              ...(withOffers ? [offerInWords(arm.offer ?? null, currency)] : []),
+              ...(withOffers ? [chargeInWords(arm.offer ?? null, currency, title)] : []),
               formatInteger(arm.checked),
               formatInteger(arm.mismatched),
             ])}

@@ -40,6 +40,7 @@ export type ResultsPageView = Omit<ResultsView, "verdict" | "remaining"> & {
   evidenceNotice: string | null;
   chancePrior: ChancePrior;
   offerChecks: OfferCheckArm[];
+  offerTitle: string | null;
   lifecycle: LifecycleBannerProps & Omit<LifecycleProps, "testId" | "startWarning" | "decision" | "servedTo"> & { holdoutPercent?: number };
   /** Null once the test has ended: nothing is left to preview. */
   preview: PreviewCardProps | null;
@@ -200,7 +201,7 @@ export function ResultsPage({ view }: { view: ResultsPageView }) {
         )}
         {view.offerChecks.length > 0 && (
           <Layout.Section variant="fullWidth">
-            <OfferCheckCard arms={view.offerChecks} currency={view.currency} />
+            <OfferCheckCard arms={view.offerChecks} currency={view.currency} title={view.offerTitle} />
           </Layout.Section>
         )}
         <Layout.Section variant="fullWidth">

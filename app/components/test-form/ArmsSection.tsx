@@ -1,8 +1,9 @@
 // Traffic and arms: the share of visitors who enter the test, the control and its variants with their
-// weights, and what each variant changes.
+// weights, what each variant changes and charges, and the test's settings at checkout when an arm has an offer.
 import { BlockStack, Box, Button, Card, InlineError, InlineStack, Text, TextField } from "@shopify/polaris";
 import { armKey, emptyArm, MAX_ARMS, type ArmDraft, type FieldErrors, type SiteKind, type TestFormValues } from "~/domain/experiments/test-form";
 import { ArmOffer } from "./ArmOffer";
+import { OfferSettings, offersInForm } from "./OfferSettings";
 import { StorefrontEditorAction, type StorefrontEditorLaunch } from "./StorefrontEditorAction";
 import { VariantChanges } from "./VariantChanges";
 import { errorsUnder, type TemplateOptions } from "./types";
@@ -102,6 +103,7 @@ export function ArmsSection({ values, siteKind, templates, errors, disabled, onC
             </Box>
           );
         })}
+        {siteKind === "shopify" && offersInForm(values) && <OfferSettings values={values} errors={errors} disabled={disabled} onChange={onChange} />}
         {errors.arms && <InlineError message={errors.arms} fieldID="arms" />}
         <InlineStack>
           <Button disabled={disabled || arms.length >= MAX_ARMS} onClick={() => onChange({ arms: [...arms, { ...emptyArm(nextName), change: "patches", patches: [] }] })}>

@@ -69,6 +69,25 @@ function number(text: string): number | null {
   return NUMBER.test(trimmed) ? Number(trimmed) : null;
 }
 
+/** A test's discount title, in characters: checkout shows it in the order summary beside the amount taken off. */
+export const MAX_OFFER_TITLE_LENGTH = 60;
+/** Control characters, and the bidirectional overrides and isolates that would show checkout's text reordered. */
+const UNSHOWABLE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * The discount title a test's form gives (what checkout shows beside its arms' discounts), trimmed: null when
+ * empty (svc's default), or why it is refused. Refused rather than cut or cleaned, as a name is: the merchant
+ * sees what checkout would show.
+ */
+export function parseOfferTitle(text: string): { ok: true; title: string | null } | { ok: false; error: string } {
+  const title = text.trim();
+  if (title === "") return { ok: true, title: null };
+  const length = [...title].length;
+  if (length > MAX_OFFER_TITLE_LENGTH) return { ok: false, error: `Keep the title to ${MAX_OFFER_TITLE_LENGTH} characters or fewer (this one has ${length})` };
+  if (UNSHOWABLE.test(title)) return { ok: false, error: "Use letters, digits, spaces and punctuation only: no line breaks, tabs or other control characters" };
+  return { ok: true, title };
+}
+
 export type OfferParse = { ok: true; offer: Offer | null } | { ok: false; errors: Record<string, string> };
 
 /**

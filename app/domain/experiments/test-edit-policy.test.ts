@@ -11,6 +11,7 @@ const test: ParsedTest = {
   minDetectableEffect: 0.1,
   groupId: null,
   groupShare: null,
+  offerTitle: "Winter price",
   arms: [
     { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null, offer: null },
     { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null, offer: { k: "order", percent: 10 } },
@@ -32,7 +33,7 @@ describe("test edit policy", () => {
     }
   });
 
-  it("refuses pages, traffic, group, arms, weights, patches and goals on a test that has run, naming each", () => {
+  it("refuses pages, traffic, group, arms, weights, patches, goals and the discount's title on a test that has run, naming each", () => {
     const b = test.arms[1]!;
     const refusals: Array<[Partial<ParsedTest>, string]> = [
       [{ pages: ["/", "/a"] }, "pages"],
@@ -48,6 +49,9 @@ describe("test edit policy", () => {
       [{ siteId: "site2" }, "siteId"],
       [{ groupId: "g1" }, "groupId"],
       [{ groupShare: 30 }, "groupShare"],
+      // What checkout showed beside the discount: shoppers of a test that has run saw it.
+      [{ offerTitle: "Spring price" }, "offerTitle"],
+      [{ offerTitle: null }, "offerTitle"],
     ];
     for (const [change, part] of refusals) {
       const decision = checkEdit("running", test, { ...test, ...change });

@@ -5,7 +5,7 @@ import type { ParsedTest } from "./test-form";
 export type TestStatus = "draft" | "running" | "paused" | "completed" | "archived";
 
 /** The parts of a definition that decide who is in the test, what they see, and what is counted. */
-export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "groupId", "groupShare", "arms", "goals", "audience"] as const;
+export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "groupId", "groupShare", "arms", "goals", "audience", "offerTitle"] as const;
 export type LockedPart = (typeof LOCKED_PARTS)[number];
 
 const PART_NAMES: Record<LockedPart, string> = {
@@ -17,6 +17,8 @@ const PART_NAMES: Record<LockedPart, string> = {
   arms: "arms, weights and changes",
   goals: "goals",
   audience: "audience",
+  // Shoppers of a test that has run have seen it beside their discount: a new title is a new offer, as its arms' are.
+  offerTitle: "discount's title at checkout",
 };
 
 /** Whether the status still allows changes to what visitors see (only a draft, which has no data yet). */
@@ -27,7 +29,7 @@ export function lockExplanation(status: TestStatus): string | null {
   if (structureEditable(status)) return null;
   const when = status === "running" ? "is running" : status === "paused" ? "has collected data" : "has ended";
   return (
-    `This test ${when}, so its pages, audience, traffic, arms, weights, changes and goals are locked: changing them ` +
+    `This test ${when}, so its pages, audience, traffic, arms, weights, changes, offers and goals are locked: changing them ` +
     "now would mix two different experiments in one result. Name, hypothesis and minimum detectable effect " +
     "stay editable. To test something different, duplicate it as a new draft."
   );

@@ -41,6 +41,7 @@ describe("parseTestForm", () => {
         minDetectableEffect: 0.05,
         groupId: null,
         groupShare: null,
+        offerTitle: null,
         arms: [
           { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null, offer: null },
           { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null, offer: null },
@@ -75,6 +76,34 @@ describe("parseTestForm", () => {
       // Without an offer, a variant that changes nothing is still refused.
       const base = form();
       expect(errorsOf(form({ arms: [base.arms[0]!, { ...base.arms[1]!, change: "none", patches: [] }] }))["arms.1.change"]).toMatch(/offer/);
+    });
+
+    it("stores the discount's title trimmed, reads it back, and leaves it out of a test without offers", () => {
+      const titled = parseTestForm(priced({ offerTitle: "  Winter price  " }), context);
+      expect(titled.ok && titled.test.offerTitle).toBe("Winter price");
+      if (!titled.ok) throw new Error("expected a valid form");
+      expect(testToForm(titled.test, "shopify").offerTitle).toBe("Winter price");
+      expect(parseTestForm(testToForm(titled.test, "shopify"), context)).toEqual(titled);
+      // Empty: svc's default; and a title left behind when the offers are taken away is not kept.
+      const untitled = parseTestForm(priced({ offerTitle: "   " }), context);
+      expect(untitled.ok && untitled.test.offerTitle).toBeNull();
+      const noOffer = parseTestForm(form({ offerTitle: "Winter price" }), context);
+      expect(noOffer.ok && noOffer.test.offerTitle).toBeNull();
+    });
+
+    it.each([
+      ["too long", "x".repeat(61), /60 characters or fewer \(this one has 61\)/],
+      ["61 emoji (characters, not bytes, counted)", "🏺".repeat(61), /this one has 61/],
+      ["a line break", "Winter\nprice", /control characters/],
+      ["a tab", "Winter\tprice", /control characters/],
+      ["a right-to-left override", "Winter \u202eecirp", /control characters/],
+    ])("refuses a title %s with the field's error", (_, offerTitle, message) => {
+      expect(errorsOf(priced({ offerTitle })).offerTitle).toMatch(message);
+    });
+
+    it("accepts a title of 60 characters, emoji counted as one", () => {
+      const result = parseTestForm(priced({ offerTitle: "🏺".repeat(60) }), context);
+      expect(result.ok && [...(result.test.offerTitle ?? "")].length).toBe(60);
     });
 
     it("reads back a stored offer as the form it came from", () => {

@@ -9,7 +9,7 @@ import { selectorError } from "./css-selector";
 import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } from "./page-rule";
 import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
 import { PURCHASE_GOAL } from "../events/purchase";
-import { emptyOffer, offerToDraft, parseOfferDraft, type OfferDraft } from "./offer-form";
+import { emptyOffer, offerToDraft, parseOfferDraft, parseOfferTitle, type OfferDraft } from "./offer-form";
 import type { Offer } from "~/wire/offers";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 
@@ -119,6 +119,8 @@ export interface TestFormValues {
   /** A mutually exclusive group of the site ("" for none), and the test's share of it in percent. */
   groupId?: string;
   groupShare?: string;
+  /** What checkout shows beside the test's discount, when an arm has an offer ("" or absent: svc's default). */
+  offerTitle?: string;
 }
 
 /** A valid test, as the models store it (Test.minDetectableEffect is a fraction). */
@@ -132,6 +134,8 @@ export interface ParsedTest {
   /** Null: in no group (then groupShare is null too). */
   groupId: string | null;
   groupShare: number | null;
+  /** What checkout shows beside its arms' discounts; null: svc's default (always null for a test without offers). */
+  offerTitle: string | null;
   /** `offer`: what the arm charges at Shopify's checkout (app/wire/offers.ts); null: the list price. */
   arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null; offer: Offer | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean; isGuardrail: boolean }>;
@@ -207,6 +211,7 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     audience: [],
     groupId: "",
     groupShare: "",
+    offerTitle: "",
   };
 }
 
@@ -233,6 +238,7 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     minDetectableEffect: String(Math.round(test.minDetectableEffect * 100 * 1000) / 1000),
     groupId: test.groupId ?? "",
     groupShare: test.groupShare === null ? "" : String(test.groupShare),
+    offerTitle: test.offerTitle ?? "",
     arms: test.arms.map((arm) => {
       const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight), offer: offerToDraft(arm.offer) };
       const template = siteKind === "shopify" ? TEMPLATE_REDIRECT.exec(arm.redirectUrl ?? "")?.[1] : undefined;
@@ -348,6 +354,9 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
     if (siteKind !== "shopify") fail(`arms.${i}.offer.kind`, "Offers are charged by Shopify's checkout: choose a Shopify site, or the list price");
   });
   const offered = arms.some((arm) => arm.offer);
+  // Read only beside an offer, as the form shows it only then: a title left behind by an offer taken away is dropped.
+  const title = offered ? parseOfferTitle(text(form.offerTitle)) : { ok: true as const, title: null };
+  if (!title.ok) fail("offerTitle", title.error);
 
   const rawGoals = list(form.goals);
   if (rawGoals.length === 0) fail("goals", "Add the goal this test should move");
@@ -382,6 +391,7 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
       minDetectableEffect: mde / 100,
       groupId: groupId || null,
       groupShare: groupId ? groupShare : null,
+      offerTitle: title.ok ? title.title : null,
       arms,
       goals,
       audience,

@@ -127,6 +127,36 @@ describe("the Discount Function's configuration", () => {
     expect(mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown))?.offers.partial).toEqual({ "p-b": { k: "price", by: "percent", prices } });
   });
 
+  it("carries each included test's own title, not the default's nor a left-out test's", () => {
+    const built = offerConfig(site, OFFERS, "Special price", { partial: "Launch price", g1: "Special price", promo: "Promo price", "page-only": "Unused" });
+    if (!built.ok) throw new Error(built.reason);
+    const config = mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown));
+    // g1's equals the default and travels as it; promo is left out (its audience); page-only carries no offer.
+    expect(config?.titles).toEqual({ partial: "Launch price" });
+    // Without any title of its own, the configuration is what it was before titles per test.
+    const plain = offerConfig(site, OFFERS, "Special price");
+    expect(plain.ok && JSON.parse(plain.shards[0]!)).not.toHaveProperty("titles");
+  });
+
+  it("counts the titles in the first shard's bytes: long multi-byte titles and 600 prices stay within each metafield", () => {
+    const prices = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
+    const offers: ArmOffers = { ...OFFERS, partial: { ...OFFERS.partial, "p-b": { k: "price", prices } } };
+    // 60 characters of 4 bytes each: the longest title the form takes, in the widest characters.
+    const title = "🏺".repeat(60);
+    const titles = { partial: title, g1: title, g2: title, won: title };
+    const built = offerConfig(site, offers, "Special price", titles);
+    if (!built.ok) throw new Error(built.reason);
+    for (const text of built.shards) expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(OFFER_CONFIG_MAX_BYTES);
+    const whole = mergeOfferShards(built.shards.map((text) => JSON.parse(text) as unknown));
+    expect(whole?.titles).toEqual(titles);
+    expect(whole?.offers.partial?.["p-b"]).toEqual({ k: "price", prices });
+    // The same prices without the titles need fewer bytes in the first shard: the titles were counted there.
+    const untitled = offerConfig(site, offers, "Special price");
+    if (!untitled.ok) throw new Error(untitled.reason);
+    const priced = (text: string) => Object.keys((JSON.parse(text) as { offers: { partial?: { "p-b"?: { prices: object } } } }).offers.partial?.["p-b"]?.prices ?? {}).length;
+    expect(priced(built.shards[0]!)).toBeLessThan(priced(untitled.shards[0]!));
+  });
+
   it("refuses a configuration past what the shards hold, and says how large it was", () => {
     const prices = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`gid://shopify/ProductVariant/${1000 + i}`, 19.99]));
     const built = offerConfig(site, { partial: { "p-b": { k: "price", prices } } }, "Spring");

@@ -25,16 +25,18 @@ export type OfferConfigOutcome =
   | { ok: false; reason: "too-many-collection-sets"; sets: number };
 
 /**
- * The configuration for the site's tests that carry an offer. A test with an audience is left out: the page
- * checks its rules (a query parameter, a cookie) where the function cannot, so checkout would charge visitors
- * the page never showed the arm to. A site that serves nothing by itself (paused, or one whose team's visits
- * only the server can tell apart) has no local plan either, and no offers.
+ * The configuration for the site's tests that carry an offer, each shown at checkout with its title in `titles`
+ * (by test id; a test without one, with `title`). A test with an audience is left out: the page checks its rules
+ * (a query parameter, a cookie) where the function cannot, so checkout would charge visitors the page never
+ * showed the arm to. A site that serves nothing by itself (paused, or one whose team's visits only the server can
+ * tell apart) has no local plan either, and no offers.
  */
-export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string): OfferConfigOutcome {
+export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string, titles: Readonly<Record<string, string>> = {}): OfferConfigOutcome {
   if (site.kind !== "shopify" || site.status !== "active" || site.excludeStaff) return { ok: false, reason: "site-not-served" };
   const left: Array<{ testId: string; why: string }> = [];
   const t: LocalTest[] = [];
   const offersIn: ArmOffers = {};
+  const titlesIn: Record<string, string> = {};
   // The holdout sees no served winner (patchesFor): served winners count only for the rest, as the plan's order says.
   for (const test of [...site.tests, ...(site.served ?? []).map(servedAsTest)]) {
     const own = offers[test.id];
@@ -45,6 +47,9 @@ export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string):
     }
     t.push(entryOf(test));
     offersIn[test.id] = Object.fromEntries(test.arms.filter((arm) => own[arm.id]).map((arm) => [arm.id, own[arm.id]!]));
+    // Only a title that differs from the default travels: a shop whose tests keep it writes what it wrote before.
+    const ownTitle = titles[test.id];
+    if (ownTitle !== undefined && ownTitle !== title) titlesIn[test.id] = ownTitle;
   }
   if (t.length === 0) return { ok: false, reason: "no-offers" };
   const l: LocalPlan["l"] = { s: site.id };
@@ -52,7 +57,14 @@ export function offerConfig(site: SiteConfig, offers: ArmOffers, title: string):
   if (site.holdout) l.h = [site.holdout.percent, { test: site.holdout.runId, arm: "holdout", pages: [] }, { test: site.holdout.runId, arm: "rest", pages: [] }];
   const cs = collectionSlots(offersIn);
   if (cs.length > OFFER_COLLECTION_SLOTS) return { ok: false, reason: "too-many-collection-sets", sets: cs.length };
-  const config: OfferConfig = { v: 1, title, plan: { l, t }, offers: offersIn, ...(cs.length > 0 ? { cs } : {}) };
+  const config: OfferConfig = {
+    v: 1,
+    title,
+    ...(Object.keys(titlesIn).length > 0 && { titles: titlesIn }),
+    plan: { l, t },
+    offers: offersIn,
+    ...(cs.length > 0 ? { cs } : {}),
+  };
   const shards = shardsOf(config);
   return shards ? { ok: true, shards, variables: offerVariables(cs), left } : { ok: false, reason: "too-large", bytes: bytesOf(config) };
 }
@@ -74,7 +86,7 @@ const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(valu
 
 /**
  * The configuration in at most OFFER_SHARD_KEYS.length texts of at most OFFER_CONFIG_MAX_BYTES each
- * (mergeOfferShards reads them back): the first with the plan, then the offers one by one in order, a price offer's
+ * (mergeOfferShards reads them back): the first with the plan and the titles, counted in its bytes, then the offers one by one in order, a price offer's
  * variants one by one, each into the current text while it fits. Null when they do not fit.
  */
 export function shardsOf(config: OfferConfig): string[] | null {

@@ -22,7 +22,7 @@ const payload = {
 
 describe("readCheckedOrder", () => {
   it("reads each line's GIDs, list price and svc's automatic allocations, and the shipping's, in shop money", () => {
-    expect(readCheckedOrder(payload, "Special price")).toEqual({
+    expect(readCheckedOrder(payload, ["Special price"])).toEqual({
       lines: [
         { variant: "gid://shopify/ProductVariant/447654529", product: "gid://shopify/Product/632910392", quantity: 2, unitPrice: 20, svcDiscount: 5 },
         { variant: "gid://shopify/ProductVariant/49148385", product: "gid://shopify/Product/632910393", quantity: 1, unitPrice: 7.25, svcDiscount: 0 },
@@ -33,13 +33,31 @@ describe("readCheckedOrder", () => {
   });
 
   it("counts no allocation of another title, nor a code of svc's title, as svc's", () => {
-    const read = readCheckedOrder(payload, "Prix spécial");
+    const read = readCheckedOrder(payload, ["Prix spécial"]);
     expect(read?.lines.map((l) => l.svcDiscount)).toEqual([0, 0, 0]);
     expect(read?.shipping).toEqual({ price: 6, svcDiscount: 0 });
   });
 
+  it("counts the automatic applications titled as any test's title, each by its own allocations", () => {
+    // Two tests' discounts in one order, each application titled with its test's title (the candidates' message).
+    const twoTitles = {
+      discount_applications: [
+        { type: "automatic", title: "Winter bowl price", target_type: "line_item" },
+        { type: "automatic", title: "Free shipping week", target_type: "shipping_line" },
+        { type: "automatic", title: "Merchant's own sale", target_type: "line_item" },
+      ],
+      line_items: [{ variant_id: 1, product_id: 2, quantity: 1, price_set: money("30.00"), discount_allocations: [allocation("6.00", 0), allocation("1.00", 2)] }],
+      shipping_lines: [{ price_set: money("5.00"), discount_allocations: [allocation("5.00", 1)] }],
+    };
+    const read = readCheckedOrder(twoTitles, ["Special price", "Winter bowl price", "Free shipping week"]);
+    expect(read?.lines[0]?.svcDiscount).toBe(6);
+    expect(read?.shipping).toEqual({ price: 5, svcDiscount: 5 });
+    // Without the tests' titles, only the default's would count: none here.
+    expect(readCheckedOrder(twoTitles, ["Special price"])?.lines[0]?.svcDiscount).toBe(0);
+  });
+
   it("reads an order without discounts or shipping lines", () => {
-    expect(readCheckedOrder({ line_items: [{ variant_id: 1, product_id: 2, quantity: 1, price_set: money("9.99") }] }, "Special price")).toEqual({
+    expect(readCheckedOrder({ line_items: [{ variant_id: 1, product_id: 2, quantity: 1, price_set: money("9.99") }] }, ["Special price"])).toEqual({
       lines: [{ variant: "gid://shopify/ProductVariant/1", product: "gid://shopify/Product/2", quantity: 1, unitPrice: 9.99, svcDiscount: 0 }],
       shipping: { price: 0, svcDiscount: 0 },
     });
@@ -53,6 +71,6 @@ describe("readCheckedOrder", () => {
     ["an allocation without its application's index", { line_items: [{ quantity: 1, price_set: money("1.00"), discount_allocations: [{ amount_set: money("1.00") }] }] }],
     ["not an object", "order"],
   ])("answers null for %s", (_, body) => {
-    expect(readCheckedOrder(body, "Special price")).toBeNull();
+    expect(readCheckedOrder(body, ["Special price"])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // What an orders/paid payload says svc's discount took off each line and the shipping (issue 38's orders check):
-// the lines' list prices and the allocations of the discount applications titled as svc's automatic discount, in
-// shop money. Read from the fields `shopify.app.toml`'s include_fields asks for; null when they are not there.
+// the lines' list prices and the allocations of the automatic discount applications titled as svc's discount or one
+// of its tests' titles, in shop money. Read from the fields `shopify.app.toml`'s include_fields asks for; null when they are not there.
 import { z } from "zod";
 import type { CheckedOrder } from "./offer-check";
 
@@ -36,15 +36,18 @@ const cents = (n: number) => Math.round(n * 1e4) / 1e4;
 
 /**
  * The order as the check reads it: each line's variant and product (as the offers name them, GIDs), quantity, list
- * price per unit, and what the automatic discount titled `title` took off it; the shipping's price and what it took
- * off that. Null when the payload lacks the lines' prices or allocations (an older subscription's include_fields).
+ * price per unit, and what the automatic discounts titled as one of `titles` took off it; the shipping's price and
+ * what they took off that. `titles`: svc's discount's own and each offer test's (the candidates' `message`): Shopify
+ * does not document which of the two an automatic app discount's application is titled by (docs/offers.md, "The
+ * discount's title"), so either counts. Null when the payload lacks the lines' prices or allocations (an older
+ * subscription's include_fields).
  */
-export function readCheckedOrder(payload: unknown, title: string): CheckedOrder | null {
+export function readCheckedOrder(payload: unknown, titles: readonly string[]): CheckedOrder | null {
   const parsed = schema.safeParse(payload);
   if (!parsed.success) return null;
   const { discount_applications: applications, line_items: lines, shipping_lines: shipping } = parsed.data;
   // svc's discount is an automatic app discount: a merchant's code or manual discount of the same title is not it.
-  const svc = new Set(applications.flatMap((a, index) => (a.type === "automatic" && a.title === title ? [index] : [])));
+  const svc = new Set(applications.flatMap((a, index) => (a.type === "automatic" && typeof a.title === "string" && titles.includes(a.title) ? [index] : [])));
   const taken = (list: z.infer<typeof allocations>) =>
     cents(list.reduce((sum, a) => sum + (svc.has(a.discount_application_index) ? a.amount_set.shop_money.amount : 0), 0));
   return {

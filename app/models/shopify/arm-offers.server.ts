@@ -11,6 +11,8 @@ export interface ShopOffers {
   sitePublicId: string | null;
   /** Each test's arms' offers; an arm whose stored offer does not parse is charged the list price (left out). */
   offers: ArmOffers;
+  /** What checkout shows beside each test's discount, by test id; a test that chose none is absent (the default). */
+  titles: Record<string, string>;
 }
 
 /** The shop's offers and its discount, or null for a shop svc does not know. */
@@ -28,7 +30,7 @@ export async function readShopOffers(shopDomain: string): Promise<ShopOffers | n
           publicId: true,
           tests: {
             where: { OR: [{ status: "running" }, { status: "completed", servingWinner: true }] },
-            select: { id: true, arms: { select: { id: true, offer: true } } },
+            select: { id: true, offerTitle: true, arms: { select: { id: true, offer: true } } },
           },
         },
       },
@@ -37,13 +39,15 @@ export async function readShopOffers(shopDomain: string): Promise<ShopOffers | n
   if (!shop) return null;
   const site = shop.sites[0];
   const offers: ArmOffers = {};
+  const titles: Record<string, string> = {};
   for (const test of site?.tests ?? []) {
+    if (test.offerTitle) titles[test.id] = test.offerTitle;
     for (const arm of test.arms) {
       const offer = parseOffer(arm.offer);
       if (offer) (offers[test.id] ??= {})[arm.id] = offer;
     }
   }
-  return { discountId: shop.offerDiscountId, sitePublicId: site?.publicId ?? null, offers };
+  return { discountId: shop.offerDiscountId, sitePublicId: site?.publicId ?? null, offers, titles };
 }
 
 /** Records the discount svc now holds for the shop (null: it removed it, or Shopify no longer has it). */

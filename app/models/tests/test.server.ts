@@ -15,6 +15,8 @@ export interface TestDefinition {
   trafficPercent: number;
   /** Who may enter (app/wire/rules/audience.ts); absent: every visitor. */
   audience?: Audience;
+  /** What checkout shows beside its discount; absent: svc's default. */
+  offerTitle?: string | null;
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
   /** `offer`: what the arm charges on a Shopify site (app/wire/offers.ts); absent, the list price. */
@@ -31,6 +33,7 @@ export async function upsertTest(def: TestDefinition) {
     pages: def.pages,
     trafficPercent: def.trafficPercent,
     audience: audienceJson(def.audience ?? []),
+    offerTitle: def.offerTitle ?? null,
     ...(def.status === "running" && { startedAt: def.startedAt ?? new Date() }),
   };
   return db.$transaction(async (tx) => {
@@ -111,7 +114,7 @@ export async function updateTest(shopId: string, testId: string, fields: TestFie
     const words = { name: fields.name, hypothesis: fields.hypothesis, minDetectableEffect: fields.minDetectableEffect };
     const structural = {
       siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent, audience: audienceJson(fields.audience),
-      groupId: fields.groupId, groupStart: fields.groupStart, groupShare: fields.groupShare,
+      groupId: fields.groupId, groupStart: fields.groupStart, groupShare: fields.groupShare, offerTitle: fields.offerTitle,
     };
     const { count } = await tx.test.updateMany({ where: { id: testId, site: { shopId } }, data: structure ? { ...words, ...structural } : words });
     if (count === 0 || !structure) return count > 0;
@@ -148,6 +151,7 @@ export async function duplicateTest(shopId: string, testId: string, name: string
     groupId: null,
     groupStart: null,
     groupShare: null,
+    offerTitle: source.offerTitle,
     arms: source.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,

@@ -15,7 +15,7 @@ import { readNetworkRollups } from "~/models/events/network-rollup.server";
 import { readSegmentRollups } from "~/models/events/segment-rollup.server";
 import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
 import type { OfferCheckArm } from "~/domain/shopify/offer-check";
-import { carriesOffer, parseOffer } from "~/wire/offers";
+import { carriesOffer, DEFAULT_OFFER_TITLE, parseOffer } from "~/wire/offers";
 import { fail, ok, type Outcome, type Problem } from "~/services/outcome";
 import { describeAudience, storedAudience } from "~/wire/rules/audience";
 
@@ -83,6 +83,8 @@ export type Results = ResultsView & {
   chancePrior: ChancePrior;
   /** An offer test's orders checked, per arm (docs/offers.md, "Every order checked"); empty when none were. */
   offerChecks: OfferCheckArm[];
+  /** What checkout shows beside its arms' discounts (its own title, or svc's default); null for a test without offers. */
+  offerTitle: string | null;
 };
 
 /**
@@ -100,7 +102,10 @@ export async function resultsOf(test: ResultsTestRow): Promise<Results> {
   const { input, view, decision } = loaded;
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
-  return { ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks: offerChecksOf(test, checks) };
+  return {
+    ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks: offerChecksOf(test, checks),
+    offerTitle: carriesOffer(test.arms) ? (test.offerTitle ?? DEFAULT_OFFER_TITLE) : null,
+  };
 }
 
 /**

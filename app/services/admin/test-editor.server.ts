@@ -114,6 +114,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
     minDetectableEffect: test.minDetectableEffect,
     groupId: test.groupId,
     groupShare: test.groupShare,
+    offerTitle: test.offerTitle,
     arms: test.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,

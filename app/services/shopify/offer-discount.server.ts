@@ -7,16 +7,16 @@ import { readShopOffers, recordOfferDiscount, type ShopOffers } from "~/models/s
 import { loadSiteConfig } from "~/models/sites/site-config.server";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { AdminApiError, type AdminGraphql } from "~/infra/admin-graphql";
-import { mergeOfferShards, OFFER_COLLECTION_SLOTS, parseOffer, type Offer, type OfferConfig } from "~/wire/offers";
+import { DEFAULT_OFFER_TITLE, mergeOfferShards, OFFER_COLLECTION_SLOTS, parseOffer, type Offer, type OfferConfig } from "~/wire/offers";
 import { rolloutsOnDiscount } from "~/domain/shopify/rollouts";
 import { shopRollouts } from "./rollouts.server";
 import { createOfferDiscount, deleteOfferDiscount, readActiveAutomaticDiscounts, readOfferDiscount, updateOfferDiscount } from "~/infra/offer-discount.server";
 
 /**
- * What checkout shows beside an arm's discount until the merchant names it per test (docs/offers.md, "Not built
- * yet"): it says what the shopper gets without naming the test.
+ * The title of svc's automatic discount in Shopify's admin, and what checkout shows beside the discount of a test
+ * that names none (each test's own title travels in the configuration: docs/offers.md, "The discount's title").
  */
-export const OFFER_TITLE = "Special price";
+export const OFFER_TITLE = DEFAULT_OFFER_TITLE;
 
 export type OfferSync = OfferDiscountStep["kind"];
 
@@ -156,5 +156,5 @@ export async function collectionSlotShortage(shopDomain: string, testId: string,
 /** The configuration the shop's tests call for, from the site config /api/patches answers from; site null: no served site. */
 async function wantedOf(shop: ShopOffers): Promise<{ site: SiteConfig | null; wanted: OfferConfigOutcome }> {
   const site = shop.sitePublicId ? await loadSiteConfig(shop.sitePublicId) : null;
-  return { site, wanted: site ? offerConfig(site, shop.offers, OFFER_TITLE) : { ok: false, reason: "no-offers" } };
+  return { site, wanted: site ? offerConfig(site, shop.offers, OFFER_TITLE, shop.titles) : { ok: false, reason: "no-offers" } };
 }

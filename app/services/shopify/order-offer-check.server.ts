@@ -23,7 +23,7 @@ export interface OfferCheckInput {
 export async function loadOfferCheck(shopDomain: string, payload: unknown, placedAt: Date, admin: ShopAdmin = NO_ADMIN): Promise<OfferCheckInput | null> {
   const config = await currentOfferConfig(shopDomain, placedAt);
   if (!config) return null;
-  const order = readCheckedOrder(payload, config.title);
+  const order = readCheckedOrder(payload, [config.title, ...Object.values(config.titles ?? {})]);
   if (!order) return null;
   const collections = [...new Set((config.cs ?? []).flat())];
   if (collections.length === 0) return { config, order };

@@ -1,7 +1,7 @@
 // The Discount Function against the Discount API's published schema: its input queries validate, every result
 // it returns coerces to the target's result type, and each arm is charged what the storefront's rule gives its
 // visitor id, whatever arm a shopper writes into the cart.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildSchema, coerceInputValue, getVariableValues, Kind, parse, validate, type GraphQLInputType, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
@@ -262,6 +262,39 @@ describe("svc's Discount Function", () => {
     // The same products, buy 2 get 1 free: the 2 units of the first line make no third.
     const same: OfferConfig = { ...CONFIG, offers: { "t-price": { cheap: { k: "bxgy", buy: [PRODUCT], x: 2, y: 1, percent: 100 } } } };
     expect(cartLinesDiscountsGenerateRun(lines(vidIn(same, "cheap"), same)).operations).toEqual([]);
+  });
+
+  it("shows each candidate with its own test's title, the configuration's title for a test without one", () => {
+    const shipping = "t-ship";
+    const config: OfferConfig = {
+      ...CONFIG,
+      titles: { "t-price": "Launch price", [shipping]: 42 as unknown as string },
+      plan: { ...CONFIG.plan, t: [...CONFIG.plan.t, { id: shipping, p: 100, a: [[2 ** 32, { test: shipping, arm: "free", pages: ["*"] }]] }] },
+      offers: { ...CONFIG.offers, [shipping]: { free: { k: "shipping", percent: 100 } } },
+    };
+    const vid = vidIn(config, "cheap");
+    const product = cartLinesDiscountsGenerateRun(lines(vid, config));
+    expect(product.operations.flatMap((o) => ("productDiscountsAdd" in o ? o.productDiscountsAdd.candidates.map((c) => c.message) : []))).toEqual(["Launch price"]);
+    // A title that is not text is dropped alone: that test's discount shows the configuration's title.
+    const delivery = cartDeliveryOptionsDiscountsGenerateRun({
+      cart: { attribute: { value: vid }, cost: { subtotalAmount: { amount: "10.00" } }, deliveryGroups: [{ id: "gid://shopify/CartDeliveryGroup/1" }] },
+      discount: { discountClasses: ["SHIPPING"], metafield: { jsonValue: config } },
+      presentmentCurrencyRate: "1.0",
+    });
+    expect(delivery.operations[0]?.deliveryDiscountsAdd.candidates.map((c) => c.message)).toEqual(["Spring price"]);
+  });
+
+  // Input and output as Shopify's function-runner takes them (`shopify app function run --input`): each fixture's
+  // output is what the function answers for its input, and what the target's result type accepts.
+  const fixtures = path.resolve(here, "../tests/fixtures");
+  it.each(readdirSync(fixtures).filter((f) => f.endsWith(".json")))("answers fixture %s with its output, in the target's result type", (file) => {
+    const { payload } = JSON.parse(readFileSync(path.join(fixtures, file), "utf8")) as { payload: { target: string; input: unknown; output: unknown } };
+    const run = { "cart.lines.discounts.generate.run": cartLinesDiscountsGenerateRun, "cart.delivery-options.discounts.generate.run": cartDeliveryOptionsDiscountsGenerateRun }[payload.target];
+    expect(run).toBeDefined();
+    const output = (run as (input: unknown) => unknown)(payload.input);
+    expect(output).toEqual(payload.output);
+    const type = payload.target.startsWith("cart.lines") ? "CartLinesDiscountsGenerateRunResult" : "CartDeliveryOptionsDiscountsGenerateRunResult";
+    expect(coerced(type, output)).toEqual([]);
   });
 
   it("returns what the schema refuses as errors, so that the checks above can fail", () => {

@@ -1,7 +1,8 @@
 // The Discount Function's two targets: the visitor's arms from the cart attribute by the storefront's rule, and
 // each arm's offer as the discount operations the Discount API takes (its schema: ../shared/shopify-functions).
 import {
-  bxgyUnits, collectionSlot, mergeOfferShards, offerVisitor, productsOfferTakes, slotVariable, type BxgyLine, type InCollections, type Offer, type OfferConfig,
+  bxgyUnits, collectionSlot, mergeOfferShards, offerTitleOf, offerVisitor, productsOfferTakes, slotVariable, type BxgyLine, type InCollections, type Offer,
+  type OfferConfig,
 } from "../../../app/wire/offers";
 import { localAssignments } from "../../../app/wire/rules/local-plan";
 
@@ -54,14 +55,20 @@ export type DeliveryOptionsResult = {
 /** Money as the API's Decimal: at most two places, never negative. */
 const decimal = (amount: number) => (Math.max(0, Math.round(amount * 100)) / 100).toFixed(2);
 
-/** The offers the visitor's arms carry, with the configuration; none without a visitor or a readable configuration. */
-function offersFor(discount: FunctionDiscount, attribute: { value: string | null } | null): { config: OfferConfig; offers: Offer[] } | null {
+/**
+ * The offers the visitor's arms carry, each with what checkout shows beside it (its test's title), and the
+ * configuration; null without a visitor or a readable configuration.
+ */
+function offersFor(
+  discount: FunctionDiscount,
+  attribute: { value: string | null } | null,
+): { config: OfferConfig; offers: Array<{ offer: Offer; message: string }> } | null {
   const config = mergeOfferShards([discount.metafield, discount.offers2, discount.offers3, discount.offers4].map((m) => m?.jsonValue ?? null));
   const vid = offerVisitor(attribute?.value);
   if (!config || !vid) return null;
   const offers = localAssignments(config.plan, vid).flatMap((a) => {
     const offer = config.offers[a.test]?.[a.arm];
-    return offer ? [offer] : [];
+    return offer ? [{ offer, message: offerTitleOf(config, a.test) }] : [];
   });
   return { config, offers };
 }
@@ -88,19 +95,19 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
     if (slot === undefined) slots.set(collections, (slot = collectionSlot(config, collections)));
     return slot >= 0 && products.get(line.id)?.[slotVariable(slot)] === true;
   };
-  for (const offer of offers) {
+  for (const { offer, message } of offers) {
     if (offer.k === "price" && classes.has("PRODUCT")) {
       for (const line of input.cart.lines) {
         const price = line.merchandise.id === undefined ? undefined : offer.prices[line.merchandise.id];
         if (price === undefined) continue;
         // A percentage of the list price: that percentage off the line, in whatever currency the cart charges.
         if (offer.by === "percent") {
-          if (price > 0) candidates.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { percentage: { value: String(price) } } });
+          if (price > 0) candidates.push({ message, targets: [{ cartLine: { id: line.id } }], value: { percentage: { value: String(price) } } });
           continue;
         }
         // Down to the arm's price from the list price the cart charges; an arm price above it discounts nothing.
         const off = Number(line.cost.amountPerQuantity.amount) - price * rate;
-        if (off >= 0.005) candidates.push({ message: config.title, targets: [{ cartLine: { id: line.id } }], value: { fixedAmount: { amount: decimal(off), appliesToEachItem: true } } });
+        if (off >= 0.005) candidates.push({ message, targets: [{ cartLine: { id: line.id } }], value: { fixedAmount: { amount: decimal(off), appliesToEachItem: true } } });
       }
     } else if (offer.k === "products" && classes.has("PRODUCT")) {
       const lines = input.cart.lines.filter((line) => productsOfferTakes(offer, asLine(line), inCollections));
@@ -108,15 +115,15 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
       const value = offer.percent !== undefined
         ? { percentage: { value: String(offer.percent) } }
         : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate), appliesToEachItem: true } };
-      candidates.push({ message: config.title, targets: lines.map((line) => ({ cartLine: { id: line.id } })), value });
+      candidates.push({ message, targets: lines.map((line) => ({ cartLine: { id: line.id } })), value });
     } else if (offer.k === "bxgy" && classes.has("PRODUCT")) {
       for (const [id, quantity] of bxgyUnits(offer, input.cart.lines.map(asLine), inCollections)) {
-        candidates.push({ message: config.title, targets: [{ cartLine: { id, quantity } }], value: { percentage: { value: String(offer.percent) } } });
+        candidates.push({ message, targets: [{ cartLine: { id, quantity } }], value: { percentage: { value: String(offer.percent) } } });
       }
     } else if (offer.k === "order" && classes.has("ORDER")) {
       if (subtotal < (offer.minimum ?? 0) * rate) continue;
       const value = offer.percent !== undefined ? { percentage: { value: String(offer.percent) } } : { fixedAmount: { amount: decimal((offer.amount ?? 0) * rate) } };
-      orders.push({ message: config.title, targets: [{ orderSubtotal: { excludedCartLineIds: [] } }], value });
+      orders.push({ message, targets: [{ orderSubtotal: { excludedCartLineIds: [] } }], value });
     }
   }
   const operations: CartLinesResult["operations"] = [];
@@ -127,17 +134,18 @@ export function cartLinesDiscountsGenerateRun(input: CartLinesInput): CartLinesR
 
 /** cart.delivery-options.discounts.generate.run: the arm's shipping discount, from its threshold on. */
 export function cartDeliveryOptionsDiscountsGenerateRun(input: DeliveryOptionsInput): DeliveryOptionsResult {
-  const found = offersFor(input.discount, input.cart.attribute);
-  if (!found || !input.discount.discountClasses.includes("SHIPPING")) return { operations: [] };
+  const offers = offersFor(input.discount, input.cart.attribute)?.offers;
+  if (!offers || !input.discount.discountClasses.includes("SHIPPING")) return { operations: [] };
   const rate = Number(input.presentmentCurrencyRate) || 1;
   const subtotal = Number(input.cart.cost.subtotalAmount.amount);
-  const shipping = found.offers.filter((o): o is Extract<Offer, { k: "shipping" }> => o.k === "shipping" && subtotal >= (o.minimum ?? 0) * rate);
+  const shipping = offers.flatMap(({ offer, message }) => (offer.k === "shipping" && subtotal >= (offer.minimum ?? 0) * rate ? [{ percent: offer.percent, message }] : []));
   if (shipping.length === 0 || input.cart.deliveryGroups.length === 0) return { operations: [] };
-  const best = Math.max(...shipping.map((o) => o.percent));
+  // The best percentage, shown with its own test's title (the first such test's when two give the same).
+  const best = shipping.reduce((a, b) => (b.percent > a.percent ? b : a));
   const candidates = input.cart.deliveryGroups.map((group) => ({
-    message: found.config.title,
+    message: best.message,
     targets: [{ deliveryGroup: { id: group.id } }],
-    value: { percentage: { value: String(best) } },
+    value: { percentage: { value: String(best.percent) } },
   }));
   return { operations: [{ deliveryDiscountsAdd: { candidates, selectionStrategy: "ALL" } }] };
 }
