@@ -24,6 +24,7 @@ export const LAYOUT = {
   VisitorTotal: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   CheckoutReport: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   OrderOfferCheck: { kind: "distributed", by: "siteId", colocateWith: "Event" },
+  BuyNowOrder: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   DailyRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   NetworkRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },
   SegmentRollup: { kind: "distributed", by: "siteId", colocateWith: "Event" },

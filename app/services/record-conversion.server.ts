@@ -21,12 +21,20 @@ export interface ConversionInput extends ConversionFacts {
   refunded?: number;
   /** A Shopify order's sums for profit (app/domain/shopify/order-lines.ts), added to each arm it counts for. */
   orderSums?: Partial<RollupIncrement>;
+  /**
+   * Tests whose results leave it out (a Buy-it-now order on the products of a test that keeps those buttons:
+   * docs/offers.md, "Buy-it-now"); it is attributed to their arms nowhere, and answered as `excluded`.
+   */
+  excludedTests?: readonly string[];
 }
 
 export type Attributed = Array<{ testId: string; armId: string }>;
 
-/** `visitorId`: the visitor the conversion counts for (given, or its session's), null when unknown. */
-export type ConversionResult = { status: "duplicate" } | { status: "created"; attributed: Attributed; visitorId: string | null };
+/**
+ * `visitorId`: the visitor the conversion counts for (given, or its session's), null when unknown; `excluded`: the
+ * arms it would have counted for in its `excludedTests`.
+ */
+export type ConversionResult = { status: "duplicate" } | { status: "created"; attributed: Attributed; excluded: Attributed; visitorId: string | null };
 
 export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: ConversionInput): Promise<ConversionResult> {
   // A conversion that names only a session is the visitor's whose session it was.
@@ -46,25 +54,31 @@ export async function recordConversionInTx(tx: Tx, site: SiteConfig, input: Conv
     occurredAt: input.occurredAt,
   });
   if (!inserted) return { status: "duplicate" };
-  const attributed = await attributeConversionInTx(tx, site, { ...input, visitorId, currency });
-  return { status: "created", attributed, visitorId };
+  const { attributed, excluded } = await attributeConversionInTx(tx, site, { ...input, visitorId, currency });
+  return { status: "created", attributed, excluded, visitorId };
 }
 
 /**
  * Attributes a recorded conversion to the arms its visitor was first exposed to (any session), and adds
  * it to those arms' rollups. Called once per conversion: when it is recorded, or when a Shopify order
  * that was recorded without a session learns it later (the web pixel's report). Without a visitor it
- * counts for no arm.
+ * counts for no arm. The arms of its `excludedTests` are answered apart, and nothing is added to them.
  */
 export async function attributeConversionInTx(
   tx: Tx,
   site: SiteConfig,
-  conversion: { eventId: string; goal: string; value: number | null; currency: string; visitorId: string | null; sessionId: string | null; occurredAt: Date; refunded?: number; orderSums?: Partial<RollupIncrement> },
-): Promise<Attributed> {
+  conversion: {
+    eventId: string; goal: string; value: number | null; currency: string; visitorId: string | null; sessionId: string | null; occurredAt: Date;
+    refunded?: number; orderSums?: Partial<RollupIncrement>; excludedTests?: readonly string[];
+  },
+): Promise<{ attributed: Attributed; excluded: Attributed }> {
   const { eventId, goal, visitorId, currency, occurredAt } = conversion;
   const tests = site.attributionTests;
   const exposures = visitorId ? await firstVisitorExposures(tx, site.id, visitorId, tests) : [];
-  const attributed = attribute(occurredAt, exposures, new Map(tests.map((t) => [t.id, t])));
+  const all = attribute(occurredAt, exposures, new Map(tests.map((t) => [t.id, t])));
+  const leftOut = new Set(conversion.excludedTests ?? []);
+  const attributed = all.filter((a) => !leftOut.has(a.testId));
+  const excluded = all.filter((a) => leftOut.has(a.testId));
   await insertAttributions(tx, site.id, eventId, attributed);
   const segments = segmentTally();
   const networks = networkTally();
@@ -103,5 +117,5 @@ export async function attributeConversionInTx(
   }
   await addToSegmentRollupsInTx(tx, segments.rows());
   await addToNetworkRollupsInTx(tx, networks.rows());
-  return attributed;
+  return { attributed, excluded };
 }

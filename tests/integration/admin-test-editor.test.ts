@@ -241,7 +241,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     expect(copy.values.arms[1]).toMatchObject({ name: "Short", patches: [expect.objectContaining({ sel: "h1.title" })] });
   });
 
-  it("creates a price test whose variant changes only what it charges, locks its offer and title once it runs, and copies them", async () => {
+  it("creates a price test whose variant changes only what it charges, locks its offer, title and Buy-it-now choice once it runs, and copies them", async () => {
     const { sites } = await editorOf(SHOP_A);
     const site = sites[0]!;
     // Two goals, as the form starts a Shopify test (the purchase and adding to the cart): one insert of both.
@@ -264,7 +264,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       expect(refused.body.errors?.["arms.1.offer.prices"]).toMatch(message);
     }
     const offer = { kind: "price", by: "percent", value: "", minimum: "", products: "", prices: "44810745389307: 19.99" };
-    const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }], offerTitle: "  Bowl week price " };
+    const priced = { ...base, arms: [base.arms[0], { ...base.arms[1], change: "none", patches: [], offer }], offerTitle: "  Bowl week price ", buyNow: "exclude" };
     // A title checkout could not show as typed is the form's 400 beside its field, and nothing is written.
     const before = await countTests();
     for (const [offerTitle, message] of [["x".repeat(61), /60 characters or fewer/], ["Bowl\nweek", /control characters/], [42, /./]] as const) {
@@ -278,12 +278,15 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       expect(refused.status).toBe(400);
       expect(refused.body.errors?.offerTitle).toMatch(message);
     }
+    const unknownChoice = await create(SHOP_A, { ...priced, buyNow: "show" });
+    expect(unknownChoice.status).toBe(400);
+    expect(unknownChoice.body.errors?.buyNow).toMatch(/Buy-it-now/);
     expect(await countTests()).toBe(before);
     const created = await create(SHOP_A, priced);
     expect(created.status).toBe(201);
     const id = created.body.id!;
-    const title = await ctx.sql((sql) => sql.query<{ offerTitle: string | null }>(`SELECT "offerTitle" FROM "Test" WHERE id = $1`, [id]));
-    expect(title).toEqual([{ offerTitle: "Bowl week price" }]);
+    const title = await ctx.sql((sql) => sql.query<{ offerTitle: string | null; buyNow: string }>(`SELECT "offerTitle", "buyNow"::text FROM "Test" WHERE id = $1`, [id]));
+    expect(title).toEqual([{ offerTitle: "Bowl week price", buyNow: "exclude" }]);
     const stored = await ctx.sql((sql) => sql.query<{ key: string; offer: unknown }>(`SELECT key, offer FROM "Arm" WHERE "testId" = $1 ORDER BY position`, [id]));
     // As the Function reads it (app/wire/offers.ts); the control, with none, is charged the list price (SQL NULL).
     expect(stored).toEqual([
@@ -293,6 +296,7 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     const loaded = await editorData(SHOP_A, id);
     expect(loaded.values.arms[1]).toMatchObject({ change: "none", offer: { kind: "price", prices: "44810745389307: 19.99" } });
     expect(loaded.values.offerTitle).toBe("Bowl week price");
+    expect(loaded.values.buyNow).toBe("exclude");
 
     await ctx.sql((sql) => sql.query(`UPDATE "Test" SET status = 'running', "startedAt" = now() WHERE id = $1`, [id]));
     const running = await editorData(SHOP_A, id);
@@ -304,12 +308,16 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
     const retitled = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "save", definition: JSON.stringify({ ...running.values, offerTitle: "Cheaper bowls" }) }));
     expect(retitled.status).toBe(409);
     expect((await actionData<{ errors: Record<string, string> }>(retitled)).errors.offerTitle).toMatch(/discount's title at checkout/);
+    const rechosen = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "save", definition: JSON.stringify({ ...running.values, buyNow: "hide" }) }));
+    expect(rechosen.status).toBe(409);
+    expect((await actionData<{ errors: Record<string, string> }>(rechosen)).errors.buyNow).toMatch(/Buy-it-now/);
 
     const copied = await adminFetch(ctx.server.url, SHOP_A, edit(id), post({ intent: "duplicate" }));
     expect(copied.status).toBe(201);
     const copy = await editorData(SHOP_A, (await actionData<{ id: string }>(copied)).id);
     expect(copy.values.arms[1]).toMatchObject({ offer: { kind: "price", prices: "44810745389307: 19.99" } });
     expect(copy.values.offerTitle).toBe("Bowl week price");
+    expect(copy.values.buyNow).toBe("exclude");
   });
 
   it("creates a buy X, get Y test as the Function reads it, and refuses a product both bought and got beside its field", async () => {

@@ -47,6 +47,7 @@ const OWNED_ROWS: Record<string, (o: Owner) => [string, string[]]> = {
   SiteSegmentValue: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   CheckoutReport: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   OrderOfferCheck: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
+  BuyNowOrder: (o) => [`"siteId" IN (${placeholders(o.siteIds.length)})`, o.siteIds],
   OutboxEmail: (o) => [`"shopId" = $1`, [o.shopId]],
   StaffAddress: (o) => [`"shopId" = $1`, [o.shopId]],
 };
@@ -114,6 +115,7 @@ async function fillShop(sql: SqlRunner, domain: string, tag: string): Promise<Ow
     { siteId: s, orderId: "1002", sessionId: "sess-1002", visitorId: "vis-2" },
   ]);
   await seedRows(sql, "OrderOfferCheck", [{ siteId: s, orderId: "1001", testId: t, armId: a, expected: 0, charged: 0, mismatch: false }]);
+  await seedRows(sql, "BuyNowOrder", [{ siteId: s, orderId: "1002", testId: t, armId: a }]);
   await seedRows(sql, "OutboxEmail", [{ id: `${tag}-mail`, shopId: p, kind: "notice", to: "owner@example.com", subject: "S", text: "T" }]);
   await seedRows(sql, "StaffAddress", [{ shopId: p, address: "203.0.113.9" }]);
   return { domain, shopId: p, siteIds: [s], testIds: [t] };

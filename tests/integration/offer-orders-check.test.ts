@@ -8,6 +8,7 @@ import { orderPaidPayload } from "~/demo/shopify-webhook-client.server";
 import { OFFER_MISMATCH } from "~/domain/shopify/offer-check";
 import { findTestOfShop } from "~/models/results/results.server";
 import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
+import { readBuyNowOrders } from "~/models/shopify/buy-now-orders.server";
 import { resultsOf } from "~/services/admin/results.server";
 import { runSchedule } from "~/services/schedule.server";
 import { currentOfferConfig } from "~/services/shopify/offer-discount.server";
@@ -168,5 +169,95 @@ describe.each(databaseKinds)("the orders check of an offer test (%s)", (kind) =>
     const paused = await status();
     expect(paused?.status).toBe("paused");
     expect(paused?.pausedReason).toMatch(new RegExp(`^${OFFER_MISMATCH.minimum} of \\d+ orders of this test were charged otherwise`));
+  });
+
+  describe("a test that keeps its Buy-it-now buttons and excludes their buyers", () => {
+    /** The web pixel's checkout report of `buyer`'s session, naming the order and its checkout token. */
+    async function pixelReport(buyer: { vid: string; sid: string }, order: number) {
+      const checkout = { type: "checkout", id: newId(), ts: Date.now(), path: "/checkouts/c/1/thank-you", order: String(order), checkout: `tok-${order}` };
+      const sent = await ingestEventBatch({
+        door: "collect",
+        text: JSON.stringify({ ...batch(SITE, buyer.vid, buyer.sid, [checkout as never]), shop: SHOP }),
+        origin: null,
+        address: "203.0.113.7",
+        receivedAt: new Date(),
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0",
+      });
+      if (!sent.ok) throw new Error(sent.problem.title);
+    }
+    /** A Buy-it-now order: no cart, so none of svc's attributes; `variant` at its list price, no discount. */
+    async function buyNow(id: number, variant = 11, product = 5) {
+      const payload = {
+        ...orderPaidPayload(id, { total: "20.00", lines: [{ variantId: variant, productId: product, quantity: 1, price: "20.00" }], discountApplications: [] }),
+        checkout_token: `tok-${id}`,
+      };
+      const recorded = await recordPaidOrder(SHOP, payload);
+      if (!recorded.ok) throw new Error(recorded.problem.title);
+      return recorded.value;
+    }
+    const purchases = async () =>
+      Object.fromEntries(
+        (await app.sql.query<{ armId: string; n: number }>(
+          `SELECT "armId", sum(conversions)::int AS n FROM "DailyRollup" WHERE "testId" = $1 AND goal = 'purchase' GROUP BY "armId"`,
+          [TEST],
+        )).map((r) => [r.armId, Number(r.n)]),
+      );
+
+    it("leaves its buttons, and leaves a Buy-it-now order on its products out of its results and its check, counted apart", async () => {
+      await app.sql.query(`UPDATE "Test" SET status = 'running', "buyNow" = 'exclude', "guardrailTrippedAt" = now() WHERE id = $1`, [TEST]);
+      invalidateSite(SITE);
+      // The buttons stay on every arm's pages.
+      for (let i = 0; i < 5; i++) {
+        const answer = await patchesForVisitor({ site: SITE, vid: newId(), sid: newId() });
+        if (!answer.ok) throw new Error(answer.problem.title);
+        expect(answer.value.tests.find((t) => t.test === TEST)?.patches ?? []).not.toContainEqual({ op: "hide", sel: ".shopify-payment-button" });
+      }
+      const [checksBefore, purchasesBefore] = [await checks(), await purchases()];
+      const buyer = await shopperIn("offer");
+      // The pixel's report first: the buyer is known when the order arrives, and the order is left out at once.
+      await pixelReport(buyer, ++orderId);
+      expect(await buyNow(orderId)).toMatchObject({ status: "recorded", attributedTests: 0 });
+      // The order first, the report later: left out when the report names its session.
+      const late = await shopperIn("control");
+      expect(await buyNow(++orderId)).toMatchObject({ attributedTests: 0 });
+      await pixelReport(late, orderId);
+      expect(await readBuyNowOrders(SITE, TEST)).toEqual([
+        { armId: `${TEST}-a`, excluded: 1 },
+        { armId: `${TEST}-b`, excluded: 1 },
+      ]);
+      expect(await purchases()).toEqual(purchasesBefore);
+      expect(await checks()).toEqual(checksBefore);
+
+      // Through the cart, with svc's visitor id: counted and checked as ever.
+      const carted = await shopperIn("offer");
+      const payload = {
+        ...orderPaidPayload(++orderId, { total: "17.50", noteAttributes: { _svc_vid: carted.vid, _svc_sid: carted.sid }, lines: [{ variantId: 11, productId: 5, quantity: 1, price: "20.00", allocations: [{ amount: "2.50", application: 0 }] }], discountApplications: [{ title: TITLE }] }),
+      };
+      expect(await recordPaidOrder(SHOP, payload)).toMatchObject({ ok: true, value: { attributedTests: 1 } });
+      // A Buy-it-now order off the test's products paid what every arm charges: counted and checked too.
+      const other = await shopperIn("offer");
+      await pixelReport(other, ++orderId);
+      expect(await buyNow(orderId, 99, 6)).toMatchObject({ attributedTests: 1 });
+      const b = (await checks()).find((c) => c.armId === `${TEST}-b`)!;
+      const bBefore = checksBefore.find((c) => c.armId === `${TEST}-b`)!;
+      expect(b).toEqual({ armId: `${TEST}-b`, checked: bBefore.checked + 2, mismatched: bBefore.mismatched });
+      expect((await purchases())[`${TEST}-b`]).toBe((purchasesBefore[`${TEST}-b`] ?? 0) + 2);
+
+      // On the results page, each arm's excluded orders beside its checked ones.
+      const results = await resultsOf((await findTestOfShop(SHOP, TEST))!);
+      expect(results.offerChecks.map((a) => [a.armId, a.excluded])).toEqual([
+        [`${TEST}-a`, 1],
+        [`${TEST}-b`, 1],
+      ]);
+      // Excluded orders are no mismatch: the guardrail leaves the test running.
+      for (let i = 0; i < OFFER_MISMATCH.minimum; i++) {
+        const again = await shopperIn("offer");
+        await pixelReport(again, ++orderId);
+        await buyNow(orderId);
+      }
+      await runSchedule(new Date(), async () => null, () => undefined);
+      expect(await status()).toMatchObject({ status: "running" });
+      expect((await readBuyNowOrders(SITE, TEST)).find((r) => r.armId === `${TEST}-b`)?.excluded).toBe(1 + OFFER_MISMATCH.minimum);
+    });
   });
 });

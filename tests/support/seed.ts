@@ -28,6 +28,7 @@ interface Tables {
   VariantCost: Models.VariantCost;
   CheckoutReport: Models.CheckoutReport;
   OrderOfferCheck: Models.OrderOfferCheck;
+  BuyNowOrder: Models.BuyNowOrder;
   DailyRollup: Models.DailyRollup;
   SegmentRollup: Models.SegmentRollup;
   NetworkRollup: Models.NetworkRollup;

@@ -46,6 +46,18 @@ describe("OfferCheckCard", () => {
     expect(html).toMatch(/Bowl at 24<\/th><td[^>]*>\$24\.00 for 1 variant, shown as “Stoneware launch price”<\/td>/);
   });
 
+  it("counts apart, per arm, the Buy-it-now orders a test that keeps those buttons left out", () => {
+    const html = render([
+      { armId: "a", name: "Original", offer: null, checked: 10, mismatched: 0, excluded: 1 },
+      { armId: "b", name: "Bowl at 24", offer: { k: "price", prices: { "gid://shopify/ProductVariant/1": 24 } }, checked: 9, mismatched: 0, excluded: 2 },
+    ]);
+    expect(html).toContain("Bought through Buy-it-now, excluded");
+    expect(html).toContain("3 orders bought through them are excluded, counted in neither the results nor this check.");
+    expect(html).toMatch(/Bowl at 24<\/th><td[^>]*>\$24\.00 for 1 variant<\/td><td[^>]*>9<\/td><td[^>]*>0<\/td><td[^>]*>2<\/td>/);
+    // A test that hides the buttons has no such column.
+    expect(render([{ armId: "b", name: "Ten off", checked: 40, mismatched: 0 }])).not.toContain("Buy-it-now, excluded");
+  });
+
   it("warns of nothing when every order was charged as shown, and shows nothing for a test without checks", () => {
     expect(render([{ armId: "b", name: "Ten off", checked: 40, mismatched: 0 }])).not.toContain("charged otherwise than");
     expect(render([])).not.toContain("Orders checked");

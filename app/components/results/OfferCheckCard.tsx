@@ -17,6 +17,9 @@ export function OfferCheckCard({ arms, currency, title = null }: { arms: readonl
   // The arms of a test that charges through svc's discount come with their offers; rows of offers since removed do not.
   const withOffers = arms.some((arm) => arm.offer !== undefined);
   const mismatched = arms.reduce((sum, arm) => sum + arm.mismatched, 0);
+  // A test that keeps its Buy-it-now buttons counts the orders bought through them apart.
+  const excluding = arms.some((arm) => arm.excluded !== undefined);
+  const excluded = arms.reduce((sum, arm) => sum + (arm.excluded ?? 0), 0);
   return (
     <Card>
       <div data-svc-offer-check="">
@@ -37,14 +40,27 @@ export function OfferCheckCard({ arms, currency, title = null }: { arms: readonl
               </Text>
             </Banner>
           )}
+          {excluding && (
+            <Text as="p">
+              This test keeps the Buy-it-now buttons on its products. Those buttons skip the cart, so their buyers paid the
+              list price whatever their arm showed: {formatInteger(excluded)} {excluded === 1 ? "order" : "orders"} bought
+              through them {excluded === 1 ? "is" : "are"} excluded, counted in neither the results nor this check.
+            </Text>
+          )}
           <DataTable
-            columnContentTypes={withOffers ? ["text", "text", "numeric", "numeric"] : ["text", "numeric", "numeric"]}
-            headings={withOffers ? ["Arm", "Charges", "Orders checked", "Charged otherwise"] : ["Arm", "Orders checked", "Charged otherwise"]}
+            columnContentTypes={[...(withOffers ? ["text", "text"] : ["text"]), "numeric", "numeric", ...(excluding ? ["numeric"] : [])] as Array<"text" | "numeric">}
+            headings={[
+              ...(withOffers ? ["Arm", "Charges"] : ["Arm"]),
+              "Orders checked",
+              "Charged otherwise",
+              ...(excluding ? ["Bought through Buy-it-now, excluded"] : []),
+            ]}
             rows={arms.map((arm) => [
               arm.name,
               ...(withOffers ? [chargeInWords(arm.offer ?? null, currency, title)] : []),
               formatInteger(arm.checked),
               formatInteger(arm.mismatched),
+              ...(excluding ? [formatInteger(arm.excluded ?? 0)] : []),
             ])}
           />
         </BlockStack>

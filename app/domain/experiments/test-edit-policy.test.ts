@@ -12,6 +12,7 @@ const test: ParsedTest = {
   groupId: null,
   groupShare: null,
   offerTitle: "Winter price",
+  buyNow: "hide",
   arms: [
     { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null, offer: null },
     { key: "b", name: "B", weight: 1, patches: [{ op: "style", sel: "h1", props: { color: "red", "font-weight": "bold" } }], redirectUrl: null, offer: { k: "order", percent: 10 } },
@@ -52,6 +53,8 @@ describe("test edit policy", () => {
       // What checkout showed beside the discount: shoppers of a test that has run saw it.
       [{ offerTitle: "Spring price" }, "offerTitle"],
       [{ offerTitle: null }, "offerTitle"],
+      // Which orders its results count.
+      [{ buyNow: "exclude" }, "buyNow"],
     ];
     for (const [change, part] of refusals) {
       const decision = checkEdit("running", test, { ...test, ...change });

@@ -5,7 +5,7 @@ import type { ParsedTest } from "./test-form";
 export type TestStatus = "draft" | "running" | "paused" | "completed" | "archived";
 
 /** The parts of a definition that decide who is in the test, what they see, and what is counted. */
-export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "groupId", "groupShare", "arms", "goals", "audience", "offerTitle"] as const;
+export const LOCKED_PARTS = ["siteId", "pages", "trafficPercent", "groupId", "groupShare", "arms", "goals", "audience", "offerTitle", "buyNow"] as const;
 export type LockedPart = (typeof LOCKED_PARTS)[number];
 
 const PART_NAMES: Record<LockedPart, string> = {
@@ -19,6 +19,8 @@ const PART_NAMES: Record<LockedPart, string> = {
   audience: "audience",
   // Shoppers of a test that has run have seen it beside their discount: a new title is a new offer, as its arms' are.
   offerTitle: "discount's title at checkout",
+  // Hidden buttons or excluded buyers: which orders count would change under the test's results.
+  buyNow: "choice about Buy-it-now buttons",
 };
 
 /** Whether the status still allows changes to what visitors see (only a draft, which has no data yet). */

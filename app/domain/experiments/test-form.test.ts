@@ -42,6 +42,7 @@ describe("parseTestForm", () => {
         groupId: null,
         groupShare: null,
         offerTitle: null,
+        buyNow: "hide",
         arms: [
           { key: "control", name: "Control", weight: 1, patches: [], redirectUrl: null, offer: null },
           { key: "b", name: "Variant B", weight: 1, patches: [{ op: "text", sel: "h1", value: "Hi" }], redirectUrl: null, offer: null },
@@ -99,6 +100,17 @@ describe("parseTestForm", () => {
       ["a right-to-left override", "Winter \u202eecirp", /control characters/],
     ])("refuses a title %s with the field's error", (_, offerTitle, message) => {
       expect(errorsOf(priced({ offerTitle })).offerTitle).toMatch(message);
+    });
+
+    it("stores the choice of excluding Buy-it-now buyers, hiding by default, and refuses a choice it does not know", () => {
+      expect(parseTestForm(priced(), context)).toMatchObject({ ok: true, test: { buyNow: "hide" } });
+      const excluding = parseTestForm(priced({ buyNow: "exclude" }), context);
+      expect(excluding).toMatchObject({ ok: true, test: { buyNow: "exclude" } });
+      if (!excluding.ok) throw new Error("expected a valid form");
+      expect(parseTestForm(testToForm(excluding.test, "shopify"), context)).toEqual(excluding);
+      expect(errorsOf(priced({ buyNow: "show" as never })).buyNow).toMatch(/hides the Buy-it-now buttons or keeps their buyers out/);
+      // Without an offer there are no buttons to choose about: the default is kept.
+      expect(parseTestForm(form({ buyNow: "exclude" }), context)).toMatchObject({ ok: true, test: { buyNow: "hide" } });
     });
 
     it("accepts a title of 60 characters, emoji counted as one", () => {

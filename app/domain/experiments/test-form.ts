@@ -10,6 +10,7 @@ import { pageRuleError, pageRuleToPattern, patternToPageRule, type PageRule } fr
 import { patchListSchema, SWEEPING_SELECTOR_MESSAGE, validRedirect } from "./patch-shape";
 import { PURCHASE_GOAL } from "../events/purchase";
 import { emptyOffer, offerToDraft, parseOfferDraft, parseOfferTitle, type OfferDraft } from "./offer-form";
+import { isBuyNowChoice, type BuyNowChoice } from "./buy-now";
 import type { Offer } from "~/wire/offers";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
 
@@ -121,6 +122,8 @@ export interface TestFormValues {
   groupShare?: string;
   /** What checkout shows beside the test's discount, when an arm has an offer ("" or absent: svc's default). */
   offerTitle?: string;
+  /** With an offer: hide the Buy-it-now buttons, or leave them and exclude their buyers (absent: hide). */
+  buyNow?: BuyNowChoice;
 }
 
 /** A valid test, as the models store it (Test.minDetectableEffect is a fraction). */
@@ -136,6 +139,8 @@ export interface ParsedTest {
   groupShare: number | null;
   /** What checkout shows beside its arms' discounts; null: svc's default (always null for a test without offers). */
   offerTitle: string | null;
+  /** What the test does about Buy-it-now buttons (buy-now.ts); "hide" for a test without offers. */
+  buyNow: BuyNowChoice;
   /** `offer`: what the arm charges at Shopify's checkout (app/wire/offers.ts); null: the list price. */
   arms: Array<{ key: string; name: string; weight: number; patches: Patch[]; redirectUrl: string | null; offer: Offer | null }>;
   goals: Array<{ label: string; kind: GoalKind; selector: string | null; urlPattern: string | null; isPrimary: boolean; isGuardrail: boolean }>;
@@ -212,6 +217,7 @@ export function newTestForm(site: { id: string; kind: SiteKind } | undefined): T
     groupId: "",
     groupShare: "",
     offerTitle: "",
+    buyNow: "hide",
   };
 }
 
@@ -239,6 +245,7 @@ export function testToForm(test: ParsedTest, siteKind: SiteKind): TestFormValues
     groupId: test.groupId ?? "",
     groupShare: test.groupShare === null ? "" : String(test.groupShare),
     offerTitle: test.offerTitle ?? "",
+    buyNow: test.buyNow,
     arms: test.arms.map((arm) => {
       const draft: ArmDraft = { ...emptyArm(arm.name), weight: String(arm.weight), offer: offerToDraft(arm.offer) };
       const template = siteKind === "shopify" ? TEMPLATE_REDIRECT.exec(arm.redirectUrl ?? "")?.[1] : undefined;
@@ -357,6 +364,8 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
   // Read only beside an offer, as the form shows it only then: a title left behind by an offer taken away is dropped.
   const title = offered ? parseOfferTitle(text(form.offerTitle)) : { ok: true as const, title: null };
   if (!title.ok) fail("offerTitle", title.error);
+  const buyNow = form.buyNow === undefined ? "hide" : form.buyNow;
+  if (offered && !isBuyNowChoice(buyNow)) fail("buyNow", "Choose whether the test hides the Buy-it-now buttons or keeps their buyers out of its results");
 
   const rawGoals = list(form.goals);
   if (rawGoals.length === 0) fail("goals", "Add the goal this test should move");
@@ -392,6 +401,7 @@ export function parseTestForm(input: unknown, context: FormContext): ParseOutcom
       groupId: groupId || null,
       groupShare: groupId ? groupShare : null,
       offerTitle: title.ok ? title.title : null,
+      buyNow: offered && isBuyNowChoice(buyNow) ? buyNow : "hide",
       arms,
       goals,
       audience,

@@ -206,8 +206,9 @@ describe("buildHidePlan for a price test", () => {
     expect(buildHidePlan({ status: "active", tests: [test()] }, null, "embed1", "price1").p).toBeUndefined();
     const order = test({ arms: [{ id: "b", patches: [{ op: "text", sel: "#t", value: "x" }], redirectUrl: null, offer: { k: "order", percent: 10 } }] });
     expect(buildHidePlan({ status: "active", tests: [order] }).tests[0]).toEqual({ id: order.id, pages: [{ pre: "/products/" }], sel: ["#t", ".shopify-payment-button"] });
-    // A test without an offer leaves the buttons alone.
+    // A test without an offer leaves the buttons alone, and so does one that keeps them and excludes their buyers.
     expect(buildHidePlan({ status: "active", tests: [test()] }).tests[0]!.sel).not.toContain(".shopify-payment-button");
+    expect(buildHidePlan({ status: "active", tests: [{ ...order, buyNow: "exclude" }] }).tests[0]).toEqual({ id: order.id, pages: [{ pre: "/products/" }], sel: ["#t"] });
   });
 });
 

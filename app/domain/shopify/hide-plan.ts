@@ -7,7 +7,7 @@ import { changedSelectors } from "../experiments/changed-selectors";
 import type { LocalParts } from "./local-plan";
 import { PRICE_SELECTOR } from "~/wire/price-display";
 import { armPricesText } from "./price-display";
-import { BUY_NOW_SELECTOR } from "../experiments/buy-now";
+import { BUY_NOW_SELECTOR, type BuyNowChoice } from "../experiments/buy-now";
 import { carriesOffer } from "~/wire/offers";
 
 /** Version of the plan's shape: the Liquid ignores any other, so a new shape can ship before its Liquid. */
@@ -76,6 +76,8 @@ export interface HideSourceTest {
   arms: Array<{ id?: string; patches: unknown; redirectUrl: string | null; offer?: unknown }>;
   /** A completed test serving its winner to everyone (its `arms` then the winner alone): hidden as a running one. */
   servingWinner?: boolean;
+  /** An offer test's choice about Buy-it-now buttons (buy-now.ts); absent: hide. */
+  buyNow?: BuyNowChoice;
 }
 
 export interface HideSource {
@@ -139,9 +141,9 @@ function buildPlan(site: HideSource, local: LocalParts | null): HidePlan {
 function planTest(test: HideSourceTest, keepAll: boolean): HidePlanTest | null {
   const pr = armPricesText(test.arms.flatMap((arm) => (arm.id ? [{ id: arm.id, offer: arm.offer }] : [])));
   // A price test's price elements are hidden as its changed elements are (the marker patch changes them), and an
-  // offer test's Buy-it-now buttons from the first paint (the served arms hide them: buy-now.ts).
-  const offers = carriesOffer(test.arms.map((arm) => ({ offer: arm.offer })));
-  const sel = dedupe([...(changedSelectors(test.arms) ?? []), ...(pr ? [PRICE_SELECTOR] : []), ...(offers ? [BUY_NOW_SELECTOR] : [])]);
+  // offer test's Buy-it-now buttons from the first paint (the served arms hide them: buy-now.ts), unless it leaves them.
+  const hidesBuyNow = carriesOffer(test.arms.map((arm) => ({ offer: arm.offer }))) && test.buyNow !== "exclude";
+  const sel = dedupe([...(changedSelectors(test.arms) ?? []), ...(pr ? [PRICE_SELECTOR] : []), ...(hidesBuyNow ? [BUY_NOW_SELECTOR] : [])]);
   if (sel.length === 0 && !keepAll) return null;
   const pages = dedupe(test.pages.map(pageCheck).filter((c): c is PageCheck => c !== null));
   if (pages.length === 0) return null;

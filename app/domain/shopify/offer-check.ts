@@ -104,6 +104,11 @@ export interface OfferCheckArm extends OfferCheckCounts {
   name: string;
   /** What the arm charges (null: the list price); absent when the test's arms are no longer known. */
   offer?: Offer | null;
+  /**
+   * Its orders bought through Buy-it-now that the test left out (it keeps those buttons: docs/offers.md,
+   * "Buy-it-now"), in neither `checked` nor its results; absent for a test that hides the buttons.
+   */
+  excluded?: number;
 }
 
 export interface OfferCheckCounts {

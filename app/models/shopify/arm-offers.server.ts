@@ -13,6 +13,8 @@ export interface ShopOffers {
   offers: ArmOffers;
   /** What checkout shows beside each test's discount, by test id; a test that chose none is absent (the default). */
   titles: Record<string, string>;
+  /** The tests that leave their Buy-it-now buttons and exclude their buyers (Test.buyNow exclude). */
+  excludeBuyNow: string[];
 }
 
 /** The shop's offers and its discount, or null for a shop svc does not know. */
@@ -30,7 +32,7 @@ export async function readShopOffers(shopDomain: string): Promise<ShopOffers | n
           publicId: true,
           tests: {
             where: { OR: [{ status: "running" }, { status: "completed", servingWinner: true }] },
-            select: { id: true, offerTitle: true, arms: { select: { id: true, offer: true } } },
+            select: { id: true, offerTitle: true, buyNow: true, arms: { select: { id: true, offer: true } } },
           },
         },
       },
@@ -40,14 +42,16 @@ export async function readShopOffers(shopDomain: string): Promise<ShopOffers | n
   const site = shop.sites[0];
   const offers: ArmOffers = {};
   const titles: Record<string, string> = {};
+  const excludeBuyNow: string[] = [];
   for (const test of site?.tests ?? []) {
     if (test.offerTitle) titles[test.id] = test.offerTitle;
+    if (test.buyNow === "exclude") excludeBuyNow.push(test.id);
     for (const arm of test.arms) {
       const offer = parseOffer(arm.offer);
       if (offer) (offers[test.id] ??= {})[arm.id] = offer;
     }
   }
-  return { discountId: shop.offerDiscountId, sitePublicId: site?.publicId ?? null, offers, titles };
+  return { discountId: shop.offerDiscountId, sitePublicId: site?.publicId ?? null, offers, titles, excludeBuyNow };
 }
 
 /** Records the discount svc now holds for the shop (null: it removed it, or Shopify no longer has it). */

@@ -21,6 +21,7 @@ export async function loadHideSource(shopDomain: string): Promise<HideSource | n
           startedAt: true,
           servingWinner: true,
           winnerArmId: true,
+          buyNow: true,
           arms: { orderBy: { position: "asc" }, select: { id: true, patches: true, redirectUrl: true, offer: true } },
         },
       },

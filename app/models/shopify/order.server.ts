@@ -21,17 +21,19 @@ export interface OrderRow {
   isSubscription: boolean;
   /** Units its lines sold (0 for orders from before they were kept). */
   units: number;
+  /** The tests whose results leave it out (Order.excludedFrom; app/domain/shopify/buy-now-orders.ts). */
+  excludedFrom: string[];
 }
 
 const decimal = (n: number) => new Prisma.Decimal(n);
 
 /** Inserts the order unless (shop, order id) exists; false for a redelivery. Only OrderRow's fields are stored. */
 export async function insertOrder(tx: Tx, row: OrderRow): Promise<boolean> {
-  const { shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription, units } = row;
+  const { shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription, units, excludedFrom } = row;
   const { count } = await tx.order.createMany({
     data: [
       {
-        ...{ shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription, units },
+        ...{ shopId, orderId, sessionId, checkoutToken, currency, presentmentCurrency, isTest, cancelledAt, occurredAt, isSubscription, units, excludedFrom },
         total: decimal(row.total),
         presentmentTotal: decimal(row.presentmentTotal),
         refunded: decimal(row.refunded),

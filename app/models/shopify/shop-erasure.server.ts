@@ -30,6 +30,7 @@ export async function eraseShop(domain: string): Promise<{ rows: ErasedRows; sit
       SiteSegmentValue: (await tx.siteSegmentValue.deleteMany({ where: bySite })).count,
       CheckoutReport: (await tx.checkoutReport.deleteMany({ where: bySite })).count,
       OrderOfferCheck: (await tx.orderOfferCheck.deleteMany({ where: bySite })).count,
+      BuyNowOrder: (await tx.buyNowOrder.deleteMany({ where: bySite })).count,
       Session: (await tx.session.deleteMany({ where: { shop: domain } })).count,
       OutboxEmail: (await tx.outboxEmail.deleteMany({ where: { shop: { domain } } })).count,
       StaffAddress: (await tx.staffAddress.deleteMany({ where: { shop: { domain } } })).count,

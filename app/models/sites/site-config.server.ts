@@ -1,5 +1,5 @@
 // Reads a site and its running tests in the shape the in-memory site cache holds.
-import { withBuyNowHidden } from "~/domain/experiments/buy-now";
+import { withBuyNowHidden, type BuyNowChoice } from "~/domain/experiments/buy-now";
 import { carriesPriceOffer, withPriceMarker } from "~/domain/shopify/price-display";
 import { carriesOffer } from "~/wire/offers";
 import { prisma } from "~/db.server";
@@ -74,7 +74,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
               id: arm.id,
               key: arm.key,
               weight: arm.weight,
-              patches: servedPatches(site.kind, arm, test.arms),
+              patches: servedPatches(site.kind, arm, test.arms, test.buyNow),
               redirectUrl: arm.redirectUrl,
             })),
             goals: test.goals.map(goalRule),
@@ -87,7 +87,7 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
             // An audience this version cannot read ships to no one, as a running test's is served to no one.
             const audience = storedAudience(test.audience);
             return arm && audience
-              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: servedPatches(site.kind, arm, [arm]), redirectUrl: arm.redirectUrl } }]
+              ? [{ id: test.id, pages: test.pages, audience, arm: { id: arm.id, key: arm.key, weight: arm.weight, patches: servedPatches(site.kind, arm, [arm], test.buyNow), redirectUrl: arm.redirectUrl } }]
               : [];
           }),
     holdout: site.status !== "paused" ? holdoutOf(site) : null,
@@ -106,11 +106,12 @@ export async function loadSiteConfig(publicId: string): Promise<SiteConfig | nul
 
 /**
  * An arm's patches as the storefront is served them: on a Shopify storefront's test charged through svc's discount,
- * with the Buy-it-now buttons hidden, and on a price test, the price elements marked with the arm (every arm).
+ * with the Buy-it-now buttons hidden unless the test leaves them (`buyNow` exclude), and on a price test, the price
+ * elements marked with the arm (every arm).
  */
-function servedPatches(kind: string, arm: { id: string; patches: unknown }, arms: ReadonlyArray<{ offer: unknown }>): unknown {
+function servedPatches(kind: string, arm: { id: string; patches: unknown }, arms: ReadonlyArray<{ offer: unknown }>, buyNow: BuyNowChoice): unknown {
   const charged = offerTest(kind, arms);
-  return withPriceMarker(withBuyNowHidden(arm.patches, charged), arm.id, charged && carriesPriceOffer(arms));
+  return withPriceMarker(withBuyNowHidden(arm.patches, charged && buyNow === "hide"), arm.id, charged && carriesPriceOffer(arms));
 }
 
 /** Whether a Shopify storefront's test (or served winner) is charged through svc's discount: some arm carries an offer. */

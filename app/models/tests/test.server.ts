@@ -17,6 +17,8 @@ export interface TestDefinition {
   audience?: Audience;
   /** What checkout shows beside its discount; absent: svc's default. */
   offerTitle?: string | null;
+  /** Buy-it-now buttons hidden, or their buyers excluded; absent: hidden. */
+  buyNow?: "hide" | "exclude";
   /** When it started; written as given (the demo's examples start where their data does). Default: now, kept. */
   startedAt?: Date;
   /** `offer`: what the arm charges on a Shopify site (app/wire/offers.ts); absent, the list price. */
@@ -34,6 +36,7 @@ export async function upsertTest(def: TestDefinition) {
     trafficPercent: def.trafficPercent,
     audience: audienceJson(def.audience ?? []),
     offerTitle: def.offerTitle ?? null,
+    buyNow: def.buyNow ?? "hide",
     ...(def.status === "running" && { startedAt: def.startedAt ?? new Date() }),
   };
   return db.$transaction(async (tx) => {
@@ -115,6 +118,7 @@ export async function updateTest(shopId: string, testId: string, fields: TestFie
     const structural = {
       siteId: fields.siteId, pages: fields.pages, trafficPercent: fields.trafficPercent, audience: audienceJson(fields.audience),
       groupId: fields.groupId, groupStart: fields.groupStart, groupShare: fields.groupShare, offerTitle: fields.offerTitle,
+      buyNow: fields.buyNow,
     };
     const { count } = await tx.test.updateMany({ where: { id: testId, site: { shopId } }, data: structure ? { ...words, ...structural } : words });
     if (count === 0 || !structure) return count > 0;
@@ -152,6 +156,7 @@ export async function duplicateTest(shopId: string, testId: string, name: string
     groupStart: null,
     groupShare: null,
     offerTitle: source.offerTitle,
+    buyNow: source.buyNow,
     arms: source.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,

@@ -13,6 +13,7 @@ import { readPastComparisons } from "~/models/results/completed-lift.server";
 import { findTestOfShop, readFlickerStats, readRollupRows, type ResultsTestRow } from "~/models/results/results.server";
 import { readNetworkRollups } from "~/models/events/network-rollup.server";
 import { readSegmentRollups } from "~/models/events/segment-rollup.server";
+import { readBuyNowOrders } from "~/models/shopify/buy-now-orders.server";
 import { readOfferChecks } from "~/models/shopify/order-offer-checks.server";
 import type { OfferCheckArm } from "~/domain/shopify/offer-check";
 import { carriesOffer, DEFAULT_OFFER_TITLE, parseOffer } from "~/wire/offers";
@@ -94,30 +95,41 @@ export type Results = ResultsView & {
 export async function resultsOf(test: ResultsTestRow): Promise<Results> {
   // The segment rows are read when the merchant opens the card (loadSegments): most never do, and they were
   // most of the page's database work (npm run bench -- results: PGlite 5–7 → 14 pages/s without them).
-  const [loaded, networks, checks] = await Promise.all([
+  const [loaded, networks, checks, buyNow] = await Promise.all([
     testResultsOf(test, false),
     readNetworkRollups(test.site.id, test.id),
     readOfferChecks(test.site.id, test.id),
+    readBuyNowOrders(test.site.id, test.id),
   ]);
   const { input, view, decision } = loaded;
   const evidence = robustEvidence(input, view, networks);
   const robust = robustDecision(input, evidence, networks, decision, new Date().toISOString().slice(0, 10));
   return {
-    ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks: offerChecksOf(test, checks),
+    ...view, decision, evidenceNotice: evidenceNotice(evidence, robust), chancePrior: loaded.chancePrior, offerChecks: offerChecksOf(test, checks, buyNow),
     offerTitle: carriesOffer(test.arms) ? (test.offerTitle ?? DEFAULT_OFFER_TITLE) : null,
   };
 }
 
 /**
  * The "Orders checked" card's rows: every arm of a test whose arms charge through svc's discount, with what it
- * charges and its orders checked (none yet: 0); otherwise the arms that have checks (the offers since removed).
+ * charges and its orders checked (none yet: 0); otherwise the arms that have checks (the offers since removed). A
+ * test that keeps its Buy-it-now buttons, or has orders it left out, counts those per arm (`excluded`).
  */
-function offerChecksOf(test: ResultsTestRow, checks: ReadonlyArray<{ armId: string; checked: number; mismatched: number }>): OfferCheckArm[] {
-  const counts = (armId: string) => checks.find((c) => c.armId === armId) ?? { checked: 0, mismatched: 0 };
+function offerChecksOf(
+  test: ResultsTestRow,
+  checks: ReadonlyArray<{ armId: string; checked: number; mismatched: number }>,
+  buyNow: ReadonlyArray<{ armId: string; excluded: number }>,
+): OfferCheckArm[] {
+  const showExcluded = test.buyNow === "exclude" || buyNow.length > 0;
+  const counts = (armId: string) => ({
+    ...(checks.find((c) => c.armId === armId) ?? { checked: 0, mismatched: 0 }),
+    ...(showExcluded && { excluded: buyNow.find((b) => b.armId === armId)?.excluded ?? 0 }),
+  });
   if (carriesOffer(test.arms)) {
     return test.arms.map((arm) => ({ armId: arm.id, name: arm.name, offer: parseOffer(arm.offer), ...counts(arm.id) }));
   }
-  return checks.map((c) => ({ ...c, name: test.arms.find((a) => a.id === c.armId)?.name ?? c.armId }));
+  const armIds = [...new Set([...checks.map((c) => c.armId), ...buyNow.map((b) => b.armId)])].sort();
+  return armIds.map((armId) => ({ armId, name: test.arms.find((a) => a.id === armId)?.name ?? armId, ...counts(armId) }));
 }
 
 /** The results page's exploratory segments card, read when the merchant opens it; not found as above. */

@@ -115,6 +115,7 @@ function storedDefinition(test: StoredTest): ParsedTest {
     groupId: test.groupId,
     groupShare: test.groupShare,
     offerTitle: test.offerTitle,
+    buyNow: test.buyNow,
     arms: test.arms.map((arm) => ({
       key: arm.key,
       name: arm.name,

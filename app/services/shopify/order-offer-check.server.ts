@@ -54,9 +54,14 @@ async function readOrderMembership(shopDomain: string, order: CheckedOrder, coll
   return found;
 }
 
-/** Checks the order of `visitorId` and records one row per offer test the visitor is in; answers how many. */
-export async function recordOfferCheckInTx(tx: Tx, siteId: string, orderId: string, visitorId: string, input: OfferCheckInput): Promise<number> {
-  const check = checkOrder(input.config, visitorId, input.order);
+/**
+ * Checks the order of `visitorId` and records one row per offer test the visitor is in, but those of `excludedFrom`
+ * (a Buy-it-now order those tests leave out: buy-now-orders.ts); answers how many. Their offers are left out of the
+ * check too: the buyer paid their list price, and counting what they would have taken off would make a mismatch of it.
+ */
+export async function recordOfferCheckInTx(tx: Tx, siteId: string, orderId: string, visitorId: string, input: OfferCheckInput, excludedFrom: readonly string[] = []): Promise<number> {
+  const offers = Object.fromEntries(Object.entries(input.config.offers).filter(([testId]) => !excludedFrom.includes(testId)));
+  const check = checkOrder({ ...input.config, offers }, visitorId, input.order);
   // An order whose collection lines could not be placed is left unchecked rather than counted as a leak.
   await insertOfferChecks(
     tx,

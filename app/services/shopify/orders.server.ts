@@ -17,6 +17,8 @@ import { attributeConversionInTx, recordConversionInTx } from "~/services/record
 import { getSiteConfig } from "~/services/site-cache.server";
 import { NO_ADMIN, orderProfitFacts, type ShopAdmin } from "./order-cost.server";
 import { loadOfferCheck, recordOfferCheckInTx, type OfferCheckInput } from "./order-offer-check.server";
+import { buyNowExcludedTests } from "./buy-now-orders.server";
+import { insertBuyNowOrders } from "~/models/shopify/buy-now-orders.server";
 
 /** What a webhook did, answered to Shopify as JSON (it reads only the status code). */
 export interface OrderWebhookSummary {
@@ -48,15 +50,21 @@ export async function recordPaidOrder(
   if (!site) return ok(unknownShop(parsed.value.orderId));
   const profit = await orderProfitFacts({ id: site.shopId, domain: shopDomain }, parsed.value, admin);
   const offers = await loadOfferCheck(shopDomain, payload, parsed.value.occurredAt, admin);
-  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit, offers)));
+  const excludedFrom = await buyNowExcludedTests(shopDomain, payload);
+  return ok(await inTransaction((tx) => recordPaidOrderInTx(tx, site, parsed.value, profit, offers, excludedFrom)));
 }
 
+/**
+ * `excludedFrom`: the tests whose results leave the order out (a Buy-it-now order on the products of a test that keeps
+ * those buttons: buy-now-orders.ts); kept on the order for the pixel's later report, and out of its orders check.
+ */
 async function recordPaidOrderInTx(
   tx: Tx,
   site: SiteConfig,
   order: PaidOrder,
   profit: OrderProfitFacts,
   offers: OfferCheckInput | null,
+  excludedFrom: string[],
 ): Promise<OrderWebhookSummary> {
   const { orderId } = order;
   if (await lockOrder(tx, site.shopId, orderId)) return { status: "duplicate", orderId };
@@ -67,7 +75,7 @@ async function recordPaidOrderInTx(
   const sessionId = order.sessionId ?? report?.sessionId ?? null;
   // Refunds may have arrived first (Shopify does not order deliveries); they count from the start.
   const refunded = removedAmount({ ...order, cancelled: order.cancelledAt !== null }, await listRefunds(tx, site.shopId, orderId));
-  await insertOrder(tx, { ...order, ...profit, shopId: site.shopId, sessionId, refunded });
+  await insertOrder(tx, { ...order, ...profit, shopId: site.shopId, sessionId, refunded, excludedFrom });
   if (order.isTest) return { status: "recorded", orderId, attributedTests: 0, reason: "test order: kept, never counted in results" };
   const result = await recordConversionInTx(tx, site, {
     eventId: purchaseEventId(orderId),
@@ -80,10 +88,13 @@ async function recordPaidOrderInTx(
     occurredAt: order.occurredAt,
     refunded,
     orderSums: purchaseSums(profit, order.total, refunded, order.cancelledAt !== null),
+    excludedTests: excludedFrom,
   });
   if (result.status !== "created") return { status: "duplicate", orderId };
-  // An order whose buyer svc cannot name is not checked: the offers' arms follow the visitor.
-  if (offers && result.visitorId) await recordOfferCheckInTx(tx, site.id, orderId, result.visitorId, offers);
+  await insertBuyNowOrders(tx, site.id, orderId, result.excluded);
+  // An order whose buyer svc cannot name is not checked: the offers' arms follow the visitor. A test that left the
+  // order out does not check it either: its buyer paid the list price, as that test's merchant chose.
+  if (offers && result.visitorId) await recordOfferCheckInTx(tx, site.id, orderId, result.visitorId, offers, excludedFrom);
   return { status: "recorded", orderId, attributedTests: result.attributed.length };
 }
 
@@ -196,12 +207,14 @@ export async function recordCheckoutInTx(
   if (!(await setConversionSession(tx, { siteId: site.id, eventId }, session))) return;
   const conversion = await findConversion(tx, site.id, eventId);
   if (!conversion) return;
-  await attributeConversionInTx(tx, site, {
+  const { excluded } = await attributeConversionInTx(tx, site, {
     ...conversion,
     currency: conversion.currency ?? site.currency,
     refunded: order.refunded,
     orderSums: purchaseSums(order, conversion.value ?? 0, order.refunded, order.cancelledAt !== null),
+    excludedTests: order.excludedFrom,
   });
+  await insertBuyNowOrders(tx, site.id, order.orderId, excluded);
 }
 
 async function shopifySite(shopDomain: string): Promise<SiteConfig | null> {
