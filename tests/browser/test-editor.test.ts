@@ -60,7 +60,7 @@ describe("test editor in Chromium (demo)", () => {
     await page.close();
   });
 
-  it("creates a price test on the Shopify site whose variant changes only what it charges", async () => {
+  it("creates a price test on the Shopify site whose variant changes only what it charges, with its discount's title and Buy-it-now choice", async () => {
     const page = await demo.browser.newPage();
     const problems = collectPageProblems(page);
     await page.goto(`${demo.server.url}/app/tests/new`, { waitUntil: "networkidle" });
@@ -84,6 +84,21 @@ describe("test editor in Chromium (demo)", () => {
     await expect(page.getByText('Line 1 is not "variant id: price"').count()).resolves.toBe(0);
     // The demo runs outside Shopify admin: no product picker, ids are typed.
     await expect(page.getByRole("button", { name: "Choose products" }).count()).resolves.toBe(0);
+    // With an offer, the test's settings at checkout: its discount's title (refused past 60 characters), and the
+    // choice about Buy-it-now buttons, hidden by default.
+    const title = page.getByLabel("Discount title");
+    await title.fill("x".repeat(61));
+    await page.getByRole("button", { name: "Create test" }).click();
+    await page.getByText("Keep the title to 60 characters or fewer (this one has 61)").waitFor();
+    expect(page.url()).toMatch(/\/app\/tests\/new$/);
+    await title.fill("Bowl week price");
+    await expect(page.getByLabel("Hide them on the test's pages, on every arm").isChecked()).resolves.toBe(true);
+    // Polaris draws its own radio over the input: the merchant clicks the choice's words.
+    const leave = page.getByText("Leave them, and keep their buyers out of the results (they pay the list price)", { exact: true });
+    // Clear of the sticky unsaved-changes bar at the bottom of the window, which would take the click.
+    await leave.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await leave.click();
+    await expect(page.getByLabel("Leave them, and keep their buyers out of the results (they pay the list price)").isChecked()).resolves.toBe(true);
 
     await page.getByRole("button", { name: "Create test" }).click();
     await page.getByText("Test created").waitFor();
@@ -94,6 +109,8 @@ describe("test editor in Chromium (demo)", () => {
     await expect(page.getByLabel("What Variant B charges at checkout").inputValue()).resolves.toBe("price");
     await expect(page.getByLabel("Price per variant").inputValue()).resolves.toBe("44810745389307: 19.99");
     await expect(page.getByLabel("What Variant B changes").inputValue()).resolves.toBe("none");
+    await expect(page.getByLabel("Discount title").inputValue()).resolves.toBe("Bowl week price");
+    await expect(page.getByLabel("Leave them, and keep their buyers out of the results (they pay the list price)").isChecked()).resolves.toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
