@@ -86,8 +86,9 @@ const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(valu
 
 /**
  * The configuration in at most OFFER_SHARD_KEYS.length texts of at most OFFER_CONFIG_MAX_BYTES each
- * (mergeOfferShards reads them back): the first with the plan and the titles, counted in its bytes, then the offers one by one in order, a price offer's
- * variants one by one, each into the current text while it fits. Null when they do not fit.
+ * (mergeOfferShards reads them back): the first with the plan and the titles, counted in its bytes, then the offers
+ * one by one in order, a price offer's variants one by one, each into the current text while it fits. Null when they
+ * do not fit.
  */
 export function shardsOf(config: OfferConfig): string[] | null {
   if (bytesOf(config) <= OFFER_CONFIG_MAX_BYTES) return [JSON.stringify(config)];
