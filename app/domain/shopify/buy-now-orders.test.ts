@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Offer } from "~/wire/offers";
-import { buyNowExclusions, type ExcludingTest } from "./buy-now-orders";
+import { buyNowExclusions, carriesVisitorId, type ExcludingTest } from "./buy-now-orders";
 
 const BOWL = "gid://shopify/ProductVariant/11";
 const price: Offer = { k: "price", prices: { [BOWL]: 24 } };
@@ -43,6 +43,7 @@ describe("the tests that leave a Buy-it-now order out", () => {
     expect(buyNowExclusions(order([[11, 5]], { _svc_sid: "s_abc123" }), tests)).toEqual(["bowl-price", "free-shipping"]);
     // Nor is a value svc never makes.
     expect(buyNowExclusions(order([[11, 5]], { _svc_vid: "not an id!" }), tests)).toEqual(["bowl-price", "free-shipping"]);
+    expect([carriesVisitorId(order([], { _svc_vid: "v_abc123" })), carriesVisitorId(order([], { _svc_sid: "s_abc123" })), carriesVisitorId("order")]).toEqual([true, false, false]);
   });
 
   it("leaves an order whose lines cannot be read out of every such test, and knows none without tests", () => {

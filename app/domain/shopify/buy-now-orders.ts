@@ -51,16 +51,24 @@ function touches(offer: Offer, lines: readonly Line[]): boolean {
 }
 
 /**
+ * Whether the orders/paid payload carries a visitor id svc makes in its `_svc_vid` attribute: it went through the
+ * cart, and the Function charged the buyer's arm. Most orders do, and need no test read for this rule.
+ */
+export function carriesVisitorId(payload: unknown): boolean {
+  const parsed = payloadSchema.safeParse(payload);
+  const attribute = parsed.success ? parsed.data.note_attributes?.find((a) => a.name === OFFER_ATTRIBUTE)?.value : undefined;
+  return offerVisitor(typeof attribute === "string" ? attribute : null) !== null;
+}
+
+/**
  * The tests of `tests` whose results leave this orders/paid payload out: none when the order carries a visitor id svc
  * makes in its `_svc_vid` attribute (it went through the cart, and the Function charged the buyer's arm); otherwise
  * each test with an offer that acts on its lines. Lines that cannot be read cannot show the order was off a test's
  * products: it is left out of every such test then.
  */
 export function buyNowExclusions(payload: unknown, tests: readonly ExcludingTest[]): string[] {
-  if (tests.length === 0) return [];
+  if (tests.length === 0 || carriesVisitorId(payload)) return [];
   const parsed = payloadSchema.safeParse(payload);
-  const attribute = parsed.success ? parsed.data.note_attributes?.find((a) => a.name === OFFER_ATTRIBUTE)?.value : undefined;
-  if (offerVisitor(typeof attribute === "string" ? attribute : null)) return [];
   const raw = parsed.success ? parsed.data.line_items : null;
   const lines = raw ? raw.map((l) => ({ variant: l.variant_id && `gid://shopify/ProductVariant/${l.variant_id}`, product: l.product_id && `gid://shopify/Product/${l.product_id}` })) : null;
   return tests.filter((test) => lines === null || test.offers.some((offer) => touches(offer, lines))).map((test) => test.id);
