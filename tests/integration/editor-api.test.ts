@@ -12,7 +12,7 @@ import { editorKeyFrom, signEditorToken } from "~/domain/links/editor-token";
 import { previewKeyFrom, signPreviewToken } from "~/domain/links/preview-token";
 import type { Patch, PatchesResponse } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
-import { oneDatabase } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { seedShop, seedSite, seedTest, storefrontSite, type TestSeed } from "../support/seed";
 import { SHOPIFY_TEST_ENV, useServer } from "../support/server";
 import { adminFetch, APP, useShopifyServer } from "../support/shopify";
@@ -30,7 +30,7 @@ const EDITOR_BUILD = path.resolve(import.meta.dirname, "../../snippet/dist/edito
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const PROBLEM = "https://svc.dev/problems/";
 
-describe.each(oneDatabase)("visual editor endpoints (%s)", (kind) => {
+describe.each(embeddedOnly)("visual editor endpoints (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   const sites = { shop: "", other: "", web: "editor-web" };
 

@@ -8,7 +8,7 @@ import { previewKeyFrom } from "~/domain/links/preview-token";
 import type { Patch } from "~/wire";
 import type { EditorSession } from "~/wire/editor";
 import { loaderData } from "../support/admin-route-data";
-import { oneDatabase } from "../support/databases";
+import { embeddedOnly } from "../support/databases";
 import { storefrontSite } from "../support/seed";
 import { seedTest } from "../support/seed";
 import { adminFetch, APP, useShopifyServer } from "../support/shopify";
@@ -26,7 +26,7 @@ const TEST_ROUTE = "routes/app.tests.$testId";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const tokenOf = (url: string) => new URL(url).hash.replace(/^#svc-editor=/, "");
 
-describe.each(oneDatabase)("selector check (%s)", (kind) => {
+describe.each(embeddedOnly)("selector check (%s)", (kind) => {
   const ctx = useShopifyServer(kind);
   let site = "";
   // Each token its own (a check token reports once): signed a second apart in its expiry.
