@@ -358,8 +358,20 @@ describe.each(databaseKinds)("test editor (%s)", (kind) => {
       expect(refused.status).toBe(400);
       expect(refused.body.errors?.["arms.1.offer.collections"]).toContain(message);
     }
+    // Ids of the right shape but not the shop's collections (the Admin API stand-in knows none yet): refused by number.
+    const unknown = await create(SHOP_A, withOffer(offer));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.["arms.1.offer.collections"]).toBe("Not a collection of this shop: 450123776251, 450123776252. Correct the id, or choose the collections again.");
+    ctx.admin.shop(SHOP_A).collections.add("gid://shopify/Collection/450123776251");
+    const oneUnknown = await create(SHOP_A, withOffer(offer));
+    expect(oneUnknown.body.errors?.["arms.1.offer.collections"]).toContain("Not a collection of this shop: 450123776252.");
+    ctx.admin.shop(SHOP_A).collections.add("gid://shopify/Collection/450123776252");
     const created = await create(SHOP_A, withOffer(offer));
     expect(created.status).toBe(201);
+    // A got-from collection the shop does not have is refused beside its own field.
+    const gotUnknown = await create(SHOP_A, withOffer({ ...offer, kind: "bxgy", value: "100", collections: "450123776251", buyQuantity: "2", getQuantity: "1", getCollections: "450123776299" }));
+    expect(gotUnknown.status).toBe(400);
+    expect(gotUnknown.body.errors?.["arms.1.offer.getCollections"]).toContain("Not a collection of this shop: 450123776299.");
     const bxgy = { ...offer, kind: "bxgy", value: "100", collections: "450123776251", buyQuantity: "2", getQuantity: "1", getCollections: "450123776251" };
     const overlapping = await create(SHOP_A, withOffer(bxgy));
     expect(overlapping.status).toBe(400);

@@ -76,6 +76,8 @@ export interface FakeShop {
    * each alias the query gives it; a product id not here names nothing (null node).
    */
   products: Map<string, { collections: string[] }>;
+  /** Collection GIDs of the shop besides those its products are in, as `nodes(ids:)` answers a Collection. */
+  collections: Set<string>;
   /** Optional scopes (shopify.app.toml's optional_scopes) the merchant granted on this shop; none at first. */
   grantedOptionalScopes: string[];
   /** The automatic app discounts this app created, by DiscountAutomaticNode GID. */
@@ -164,6 +166,7 @@ export async function startFakeShopifyAdmin(app: FakeApp): Promise<FakeShopifyAd
         rollouts: [],
         variants: new Map(),
         products: new Map(),
+        collections: new Set(),
         grantedOptionalScopes: [],
         discounts: new Map(),
         otherAutomaticDiscounts: 0,
@@ -388,6 +391,10 @@ function resolvers(pixelKeys: string[], appScopes: string[]): { queries: Record<
             // `alias: inCollection(id: $variable)`, each answered from the product's collections.
             const asked = [...query.matchAll(/(\w+)\s*:\s*inCollection\(\s*id:\s*\$(\w+)\s*\)/g)];
             return { id, ...Object.fromEntries(asked.map(([, alias, name]) => [alias, product.collections.includes(variables[name!] as string)])) };
+          }
+          // A collection of the shop: one listed, or one a product is in.
+          if (typeof id === "string" && id.startsWith("gid://shopify/Collection/")) {
+            return s.collections.has(id) || [...s.products.values()].some((p) => p.collections.includes(id)) ? { id } : null;
           }
           const variant = typeof id === "string" ? s.variants.get(id) : undefined;
           if (!variant) return null;

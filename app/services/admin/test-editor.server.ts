@@ -1,7 +1,7 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
 // one write → the snippet's cache dropped at once → the storefront's hide plan synced), and "duplicate as
 // a new draft".
-import { armPriceErrors } from "~/services/shopify/price-check.server";
+import { armCollectionErrors, armPriceErrors } from "~/services/shopify/price-check.server";
 import { parseOffer } from "~/wire/offers";
 import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
@@ -175,7 +175,7 @@ export async function createTestFromForm(shopDomain: string, payload: unknown, g
   if (!parsed.ok) return fail(refused(parsed));
   const site = sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
-  const priceErrors = await armPriceErrors(parsed.test.arms, graphql);
+  const priceErrors = { ...(await armPriceErrors(parsed.test.arms, graphql)), ...(await armCollectionErrors(parsed.test.arms, graphql)) };
   if (Object.keys(priceErrors).length > 0) return fail(invalidTest(priceErrors));
   const fields = await fieldsOf(parsed.test, site.id);
   if (!fields.ok) return fields;
@@ -197,8 +197,10 @@ export async function saveTestFromForm(shopDomain: string, testId: string, paylo
   if (!decision.ok) return fail({ status: 409, type: "test-locked", title: "This test's changes are locked", fieldErrors: decision.errors });
   const site = found.sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
-  // Only while the prices may still change: a running test's are locked (checkEdit above), and were checked before.
-  const priceErrors = structureEditable(test.status) ? await armPriceErrors(parsed.test.arms, graphql) : {};
+  // Only while the offers may still change: a running test's are locked (checkEdit above), and were checked before.
+  const priceErrors = structureEditable(test.status)
+    ? { ...(await armPriceErrors(parsed.test.arms, graphql)), ...(await armCollectionErrors(parsed.test.arms, graphql)) }
+    : {};
   if (Object.keys(priceErrors).length > 0) return fail(invalidTest(priceErrors));
   const fields = await fieldsOf(parsed.test, site.id, test);
   if (!fields.ok) return fields;
