@@ -57,7 +57,17 @@ const ROLLUP_COLUMNS = [
 ];
 const ROLLUP_NAMES = ["armId", "goal", "day", "currency", ...INT_COLUMNS, ...FLOAT_COLUMNS] as const;
 const SELECTED = ROLLUP_COLUMNS.map((c, i) => `${c} AS "${ROLLUP_NAMES[i]}"`).join(", ");
-const SUMS = [...INT_COLUMNS, ...FLOAT_COLUMNS] as const;
+
+/**
+ * Two parts of a NUMERIC(·, 4) sum read as float8, added as the database adds them: their float sum can be an ulp off
+ * the nearest double to the exact decimal sum (0.1 + 0.2), which the folded row then reads, so results would move
+ * at the fold (a clean-clone run on 2026-12-07: 275505.57810000004 unfolded, 275505.5781 folded). Rounded to the
+ * columns' 4 places, it is that double, below 10¹¹ (where ×10⁴ stays exact); above, it is left as added.
+ */
+export function decimalSum(a: number, b: number): number {
+  const sum = a + b;
+  return Math.abs(sum) < 1e11 ? Math.round(sum * 1e4) / 1e4 : sum;
+}
 
 /**
  * One row per key (arm, goal, day, currency), its parts' sums added (docs/database.md, "Rollup parts"): rows not yet
@@ -73,10 +83,15 @@ export function sumParts(rows: readonly RollupRow[]): RollupRow[] {
       continue;
     }
     const sum: Record<string, unknown> = { ...seen };
-    for (const c of SUMS) {
+    for (const c of INT_COLUMNS) {
       const a = seen[c] as number | null;
       const b = row[c] as number | null;
       sum[c] = a === null || b === null ? null : a + b;
+    }
+    for (const c of FLOAT_COLUMNS) {
+      const a = seen[c] as number | null;
+      const b = row[c] as number | null;
+      sum[c] = a === null || b === null ? null : decimalSum(a, b);
     }
     byKey.set(key, sum as unknown as RollupRow);
   }
