@@ -3,6 +3,7 @@
 // showed) that touches the products of a test that keeps those buttons and excludes their buyers.
 import { z } from "zod";
 import { OFFER_ATTRIBUTE, offerVisitor, type Offer } from "~/wire/offers";
+import { numericId } from "./order-lines";
 
 /** A running offer test that left its Buy-it-now buttons (Test.buyNow exclude), with its arms' offers. */
 export interface ExcludingTest {
@@ -16,11 +17,6 @@ interface Line {
   product: string | null;
 }
 
-const numericId = z
-  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)])
-  .transform(String)
-  .nullish()
-  .transform((v) => v ?? null);
 const payloadSchema = z
   .object({
     note_attributes: z.array(z.object({ name: z.unknown(), value: z.unknown() }).loose()).nullish(),

@@ -3,6 +3,7 @@
 // see, so a typo is refused beside its field, as a price arm's unknown variant is (price-check.ts).
 import { z } from "zod";
 import type { Offer } from "~/wire/offers";
+import { idOf, listed } from "./price-check";
 
 /** Collections per read: the Admin API answers `nodes` for at most 250 ids (an offer names at most 25 a side). */
 export const MAX_COLLECTIONS_PER_QUERY = 250;
@@ -34,8 +35,6 @@ export function readCollectionIds(data: unknown, asked: readonly string[]): Set<
   return new Set(parsed.data.nodes.flatMap((node, i) => (node?.id === asked[i] ? [asked[i]!] : [])));
 }
 
-const idOf = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
-const listed = (items: readonly string[]) => (items.length <= 3 ? items.join(", ") : `${items.slice(0, 3).join(", ")} and ${items.length - 3} more`);
 
 /** What is wrong with a list of collections against those the shop answered (`known`); null when nothing is. */
 export function collectionProblem(ids: readonly string[], known: ReadonlySet<string>): string | null {

@@ -14,7 +14,8 @@ export interface OrderLine {
 /** A variant's unit cost (InventoryItem.unitCost); null when Shopify has none for it. */
 export type UnitCost = { amount: number; currency: string } | null;
 
-const variantId = z
+/** A Shopify numeric id in a webhook payload (a number or its digits), as text; null when absent. */
+export const numericId = z
   .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)])
   .transform(String)
   .nullish()
@@ -22,7 +23,7 @@ const variantId = z
 
 const lineSchema = z
   .object({
-    variant_id: variantId,
+    variant_id: numericId,
     quantity: z.number().int().min(0).max(1_000_000),
     // The selling plan's id on a subscription line, null otherwise: in orders webhooks from API version
     // 2026-10 (Shopify's changelog "Orders webhooks now include selling_plan_id on line items").

@@ -3,8 +3,10 @@
 // variant one of the shop's, so that a typo in an id does not silently leave that arm at the list price.
 import type { VariantPrice } from "./price-write";
 
-const idOf = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
-const listed = (items: readonly string[]) => (items.length <= 3 ? items.join(", ") : `${items.slice(0, 3).join(", ")} and ${items.length - 3} more`);
+/** A GID's number, as the merchant typed it. */
+export const idOf = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
+/** The first three items and how many more. */
+export const listed = (items: readonly string[]) => (items.length <= 3 ? items.join(", ") : `${items.slice(0, 3).join(", ")} and ${items.length - 3} more`);
 
 /** What is wrong with an arm's prices against the variants the shop answered (`current`); null when nothing is. */
 export function priceOfferProblem(prices: Readonly<Record<string, number>>, current: readonly VariantPrice[], by?: "percent"): string | null {
