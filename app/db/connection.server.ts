@@ -38,7 +38,10 @@ export interface DatabaseConfig {
    * a path sends (tests/integration/ingest-layout.test.ts); never set by the app.
    */
   onStatement?: StatementListener;
-  /** PostgreSQL: name the statements of raw-SQL transactions and Prisma's (DatabaseEnv.preparedStatements). Default: true. */
+  /**
+   * Name the statements of raw-SQL transactions (both databases) and Prisma's (PostgreSQL), so that each is parsed and
+   * planned once per connection (DatabaseEnv.preparedStatements). Default: true.
+   */
   preparedStatements?: boolean;
 }
 
@@ -55,10 +58,10 @@ function statementListener(kind: Database["kind"], config: DatabaseConfig): Stat
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, statementListener("postgres", config), config.preparedStatements ?? true)
-    : openPglite(config.dataDir, config.pglitePort ?? null, statementListener("pglite", config));
+    : openPglite(config.dataDir, config.pglitePort ?? null, statementListener("pglite", config), config.preparedStatements ?? true);
 }
 
-async function openPglite(dataDir: string, wirePort: number | null, listen: StatementListener | null): Promise<Database> {
+async function openPglite(dataDir: string, wirePort: number | null, listen: StatementListener | null, preparedStatements: boolean): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const db = await PGliteThread.open(dataDir, wirePort === null ? {} : { wirePort });
@@ -75,7 +78,7 @@ async function openPglite(dataDir: string, wirePort: number | null, listen: Stat
     async exec(script: string) {
       await q.exec(script);
     },
-    transaction: (fn) => db.transaction((tx) => fn(runner(tx))),
+    transaction: (fn) => db.transaction((tx) => fn(runner(tx)), { prepared: preparedStatements }),
   });
   return {
     kind: "pglite",

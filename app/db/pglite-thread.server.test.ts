@@ -88,6 +88,41 @@ describe("PGlite on its own thread", () => {
     const ids = await db.query<{ id: number }>("SELECT id FROM t WHERE id = 5");
     expect(ids.rows).toEqual([]);
   });
+
+  it("runs a prepared transaction's statements as named ones, planned once with a generic plan, answering as the unnamed path does", async () => {
+    const text = "SELECT id, at, doc, $2::text AS note FROM t WHERE id = ANY($1::int[]) ORDER BY id";
+    const unnamed = await db.query<unknown[]>(text, [[1, 2], null], { rowMode: "array", parsers: { 1184: (v: string) => `raw ${v}` } });
+    const runs = await db.transaction(
+      async (tx) => [
+        await tx.query<unknown[]>(text, [[1, 2], null], { rowMode: "array", parsers: { 1184: (v: string) => `raw ${v}` } }),
+        await tx.query<{ id: number; note: string }>(text, [[2], "again"]),
+        await tx.query("INSERT INTO t (id) VALUES (6)"),
+      ],
+      { prepared: true },
+    );
+    expect(runs[0]!.rows).toEqual(unnamed.rows);
+    expect(runs[0]!.fields).toEqual(unnamed.fields);
+    expect(runs[1]!.rows).toEqual([{ id: 2, at: null, doc: null, note: "again" }]);
+    expect(runs[2]!.affectedRows).toBe(1);
+    const plans = await db.query<{ generic_plans: number; custom_plans: number }>(
+      "SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1",
+      [text],
+    );
+    // One statement for both runs, planned generically (the transaction's plan_cache_mode), never for the values.
+    expect(plans.rows).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
+  });
+
+  it("rolls back a prepared transaction whose statement fails, and runs the same statement again afterwards", async () => {
+    const insert = "INSERT INTO t (id) VALUES ($1)";
+    const failed = db.transaction(async (tx) => {
+      await tx.query(insert, [7]);
+      await tx.query(insert, [1]);
+    }, { prepared: true });
+    await expect(failed).rejects.toMatchObject({ code: "23505" });
+    await db.transaction((tx) => tx.query(insert, [8]), { prepared: true });
+    const ids = await db.query<{ id: number }>("SELECT id FROM t WHERE id IN (7, 8) ORDER BY id");
+    expect(ids.rows).toEqual([{ id: 8 }]);
+  });
 });
 
 describe("openDatabase on PGlite", () => {

@@ -11,9 +11,9 @@ import { messages, type QueryOptions, type Results } from "@electric-sql/pglite"
 type Parser = (value: string, typeId: number) => unknown;
 
 type Request =
-  | { op: "query"; sql: string; params?: unknown[]; options?: { rowMode?: "array" | "object"; rawTypes: number[] }; tx?: number }
+  | { op: "query"; sql: string; params?: unknown[]; options?: { rowMode?: "array" | "object"; rawTypes: number[] }; tx?: number; prepared?: boolean }
   | { op: "exec"; sql: string; tx?: number }
-  | { op: "begin"; tx: number }
+  | { op: "begin"; tx: number; genericPlans?: boolean }
   | { op: "rollback"; tx: number }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "close" };
@@ -89,10 +89,10 @@ export class PGliteThread {
     return new PGliteThread(worker, ready.wirePort ?? null, ready.wirePassword ?? null);
   }
 
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number, prepared?: boolean): Promise<Results<T>> {
     const parsers = (options?.parsers ?? {}) as Record<number, Parser>;
     const rawTypes = Object.keys(parsers).map(Number);
-    const request: Request = { op: "query", sql, params, options: options && { rowMode: options.rowMode, rawTypes }, tx };
+    const request: Request = { op: "query", sql, params, options: options && { rowMode: options.rowMode, rawTypes }, tx, prepared };
     return this.#send<Results<T>>(request).then((results) => (rawTypes.length > 0 ? parsed(results, parsers) : results));
   }
 
@@ -100,16 +100,21 @@ export class PGliteThread {
     return this.#send({ op: "exec", sql, tx }).then(() => []);
   }
 
-  /** Runs fn inside BEGIN/COMMIT on the worker's database, rolling back if it throws, as PGlite's transaction does. */
-  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+  /**
+   * Runs fn inside BEGIN/COMMIT on the worker's database, rolling back if it throws, as PGlite's transaction does.
+   * `prepared`: its statements are named, parsed and planned once for the database's life, with generic plans, as
+   * raw-SQL transactions' are on PostgreSQL (connection.server.ts); Prisma's adapter calls without it.
+   */
+  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>, options: { prepared?: boolean } = {}): Promise<T> {
     // Not awaited: the statements follow at once and wait on the worker until it has begun (or fail with
     // its error), which saves a round trip through this thread's event loop per transaction.
     const id = this.#nextTx++;
-    this.#send({ op: "begin", tx: id }).catch(() => {});
+    const prepared = options.prepared ?? false;
+    this.#send({ op: "begin", tx: id, genericPlans: prepared }).catch(() => {});
     this.#hold(1);
     let closed = false;
     const tx: ThreadTransaction = {
-      query: (sql, params, options) => this.query(sql, params, options, id),
+      query: (sql, params, queryOptions) => this.query(sql, params, queryOptions, id, prepared),
       exec: (sql) => this.exec(sql, id),
       rollback: async () => {
         await this.#send({ op: "rollback", tx: id });

@@ -1,14 +1,14 @@
 // The embedded PGlite database on a thread of its own, answering pglite-thread.server.ts's messages.
 // Plain JavaScript so that every way svc runs (built bundles, tsx, Vitest) can start it as it is.
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, messages } from "@electric-sql/pglite";
+import { PGlite, messages, parse, protocol } from "@electric-sql/pglite";
 import { serveOverWire } from "./pglite-wire.mjs";
 
 /** @typedef {{ rowMode?: "array" | "object", rawTypes?: number[] }} QueryOptions */
 /**
- * @typedef {{ id: number, op: "query", sql: string, params?: unknown[], options?: QueryOptions, tx?: number }
+ * @typedef {{ id: number, op: "query", sql: string, params?: unknown[], options?: QueryOptions, tx?: number, prepared?: boolean }
  *   | { id: number, op: "exec", sql: string, tx?: number }
- *   | { id: number, op: "begin", tx: number }
+ *   | { id: number, op: "begin", tx: number, genericPlans?: boolean }
  *   | { id: number, op: "rollback", tx: number }
  *   | { id: number, op: "end", tx: number, commit: boolean }
  *   | { id: number, op: "close" }} Request
@@ -51,14 +51,18 @@ async function target(tx) {
 async function answer(request) {
   switch (request.op) {
     case "query": {
-      const { rows, fields, affectedRows } = await (await target(request.tx)).query(request.sql, request.params, queryOptions(request.options));
+      const on = await target(request.tx);
+      const { rows, fields, affectedRows } =
+        request.prepared && request.tx !== undefined && (prepared.has(request.sql) || prepared.size < PREPARED_MAX)
+          ? await queryPrepared(request.sql, request.params ?? [], request.options)
+          : await on.query(request.sql, request.params, queryOptions(request.options));
       return { rows, fields, affectedRows };
     }
     case "exec":
       await (await target(request.tx)).exec(request.sql);
       return null;
     case "begin":
-      begin(request.tx);
+      begin(request.tx, request.genericPlans ?? false);
       return null;
     case "rollback":
       await (await target(request.tx)).rollback();
@@ -81,13 +85,66 @@ async function answer(request) {
   }
 }
 
+/** Named statements made so far, by text: their name, parameter types and result columns (null: none). */
+const prepared = new Map();
+/** As on PostgreSQL (connection.server.ts): the writer's statements and a few others, never an unbounded set. */
+const PREPARED_MAX = 1_000;
+
+/**
+ * Sends protocol messages to the database as one buffer, ending with Sync (PGlite reads them in turn, as a server
+ * reads a client's pipeline; after an error it skips to the Sync, so the session is ready again either way), and
+ * answers the replies, or throws the first error once all are read.
+ * @param {Uint8Array[]} parts
+ */
+function send(...parts) {
+  parts.push(SYNC);
+  const all = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  return db.execProtocolStream(all, { syncToFs: false });
+}
+const SYNC = protocol.serialize.sync();
+
+/**
+ * A statement of an open transaction run as a named statement, parsed and planned once for the database's life.
+ * PGlite's query() sends every statement unnamed, in six calls (parse, describe, bind, describe, execute, sync), so
+ * the writer's statements were parsed and planned again for every group; on PostgreSQL they are named per
+ * connection (docs/performance.md, "PGlite's named statements"). Run in the transaction's exclusive turn, as its
+ * own statements are; the caller is inside a transaction, so nothing is synced to disk here.
+ * @param {string} sql @param {unknown[]} params @param {QueryOptions | undefined} options
+ */
+function queryPrepared(sql, params, options) {
+  return db.runExclusive(async () => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      const name = `svc_${prepared.size}`;
+      const described = await send(protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: "S", name }));
+      const rowDescription = described.find((message) => message.name === "rowDescription") ?? null;
+      statement = { name, types: parse.parseDescribeStatementResults(described), rowDescription };
+      prepared.set(sql, statement);
+    }
+    const { types } = statement;
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serialize = db.serializers[types[index]];
+      return serialize ? serialize(value) : String(value);
+    });
+    const replies = await send(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}));
+    const withColumns = statement.rowDescription ? [statement.rowDescription, ...replies] : replies;
+    return parse.parseResults(withColumns, db.parsers, queryOptions(options))[0];
+  });
+}
+
 /**
  * Opens a PGlite transaction under the caller's id that stays open until an "end" message names it. Its
  * statements may follow at once, without waiting for an answer (one round trip fewer per transaction):
  * they wait here until it has begun, and fail with BEGIN's error if it could not.
- * @param {number} id
+ * @param {number} id @param {boolean} genericPlans
  */
-function begin(id) {
+function begin(id, genericPlans) {
   /** @type {{ resolve: () => void, reject: (error: Error) => void }} */
   const finish = { resolve: () => {}, reject: () => {} };
   const ended = new Promise((resolveEnd, rejectEnd) => Object.assign(finish, { resolve: resolveEnd, reject: rejectEnd }));
@@ -95,6 +152,8 @@ function begin(id) {
   let began = () => {};
   const opened = new Promise((resolve) => (began = resolve));
   const done = db.transaction(async (tx) => {
+    // As on PostgreSQL (connection.server.ts): the writer's named statements keep one generic plan.
+    if (genericPlans) await tx.exec("SET LOCAL plan_cache_mode = force_generic_plan");
     began(tx);
     await ended;
   });
