@@ -57,9 +57,9 @@ const warm = (server, requests) => measure({ url: server.url, pid: server.pid, r
  * to the arm, and the day's rollups.
  */
 const ORDER_CREDITED_TO_AN_ARM = `
-  INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt", data) VALUES
-    ('bsite-0', 'order-e1', 'pageview', 'order-visitor', 'order-session', '/bench', now(), '{}'),
-    ('bsite-0', 'order-e2', 'exposure', 'order-visitor', 'order-session', '/bench', now(), '{"test": "bt-0-0", "arm": "bt-0-0-b", "msToApply": 100, "msHidden": 0}');
+  INSERT INTO "Event" ("siteId", "eventId", type, "visitorId", "sessionId", path, "occurredAt", data, "marksSession") VALUES
+    ('bsite-0', 'order-e1', 'pageview', 'order-visitor', 'order-session', '/bench', now(), '{}', true),
+    ('bsite-0', 'order-e2', 'exposure', 'order-visitor', 'order-session', '/bench', now(), '{"test": "bt-0-0", "arm": "bt-0-0-b", "msToApply": 100, "msHidden": 0}', false);
   INSERT INTO "Exposure" ("siteId", "testId", "sessionId", "visitorId", "armId", "eventId", "exposedAt", "msToApply", "msHidden")
     VALUES ('bsite-0', 'bt-0-0', 'order-session', 'order-visitor', 'bt-0-0-b', 'order-e2', now(), 100, 0);
   INSERT INTO "Order" ("shopId", "orderId", "sessionId", total, currency, "presentmentTotal", "presentmentCurrency", "occurredAt")

@@ -144,6 +144,41 @@ describe.each(databaseKinds)("attribution per visitor (%s)", (kind) => {
     expect(await purchases(SHOP_TEST)).toEqual({ [arm]: expect.objectContaining({ conversions: 1, revenue: 55 }) });
   });
 
+  it("marks one event of each session a batch offers for the session index, the same one when the batch is resent", async () => {
+    const sid = newId();
+    const sent = batch(site.publicId, newId(), sid, [pageview("/a"), pageview("/b"), pageview("/c")]);
+    expect((await postBatch(url(), sent)).status).toBe(200);
+    expect((await postBatch(url(), sent)).status).toBe(200);
+    const marks = await ctx.sql((sql) =>
+      sql.query<{ eventId: string; marksSession: boolean }>(
+        `SELECT "eventId", "marksSession" FROM "Event" WHERE "sessionId" = $1 ORDER BY "eventId"`,
+        [sid],
+      ),
+    );
+    expect(marks.map((m) => m.marksSession)).toEqual([true, false, false]);
+    // Every session svc holds events of is found by the index's rows alone (findSessionVisitor reads only those).
+    const unmarked = await ctx.sql((sql) =>
+      sql.query(`SELECT "siteId", "sessionId" FROM "Event" GROUP BY 1, 2 HAVING NOT bool_or("marksSession")`),
+    );
+    expect(unmarked).toEqual([]);
+  });
+
+  it("marks, in the migration's backfill run afresh, one event of every stored session", async () => {
+    const migration = readFileSync("prisma/migrations/20261209000000_event_session_marks/migration.sql", "utf8");
+    const backfill = migration.split(/;\s*\n/).find((statement) => statement.includes('SET "marksSession" = true'));
+    if (!backfill) throw new Error("no backfill in the migration");
+    const perSession = await ctx.sql(async (sql) => {
+      await sql.query(`UPDATE "Event" SET "marksSession" = false`);
+      await sql.query(backfill);
+      return sql.query<{ marked: number; events: number }>(
+        `SELECT count(*) FILTER (WHERE "marksSession")::int AS marked, count(*)::int AS events FROM "Event" GROUP BY "siteId", "sessionId"`,
+      );
+    });
+    expect(perSession.length).toBeGreaterThanOrEqual(5);
+    expect(perSession.some((s) => s.events > 1)).toBe(true);
+    expect(perSession.every((s) => s.marked === 1)).toBe(true);
+  });
+
   it("leaves rollups that the recount, following the same rule, agrees with", async () => {
     expect(await ctx.sql((sql) => rollupDrift(sql))).toEqual([]);
   });

@@ -26,10 +26,16 @@ export const EVENT_PARAMS = EVENT_COLUMNS.length;
 /** The insert's parameters for `rows`, at eventInsertSql's positions. */
 export const eventParams = (rows: readonly EventRow[]): unknown[][] => rowArrays(rows, EVENT_COLUMNS);
 
-/** Inserts rows whose (site, eventId) is new, from EVENT_PARAMS arrays from `$first` on; returns the new pairs. For a statement or a CTE. */
+/**
+ * Inserts rows whose (site, eventId) is new, from EVENT_PARAMS arrays from `$first` on; returns the new pairs. For a
+ * statement or a CTE. Each session's first row by id in the rows offered marks its session (`marksSession`): the
+ * session index holds those alone, one entry a batch instead of one an event. By id, so a resent batch marks the
+ * same row; and the write that first stored any of a session's events marked one of them.
+ */
 export function eventInsertSql(first: number): string {
-  return `INSERT INTO "Event" ("siteId", "eventId", "type", "visitorId", "sessionId", "path", "occurredAt", "data")
-     SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"::jsonb
+  return `INSERT INTO "Event" ("siteId", "eventId", "type", "visitorId", "sessionId", "path", "occurredAt", "data", "marksSession")
+     SELECT r."siteId", r."eventId", r."type"::"EventType", r."visitorId", r."sessionId", r."path", r."occurredAt", r."data"::jsonb,
+            row_number() OVER (PARTITION BY r."siteId", r."sessionId" ORDER BY r."eventId") = 1
        FROM ${unnestRows(EVENT_COLUMNS, first, "r")}
      ON CONFLICT DO NOTHING
      RETURNING "siteId", "eventId"`;

@@ -31,7 +31,7 @@ export async function firstVisitorExposures(
  */
 export async function findSessionVisitor(tx: Tx, siteId: string, sessionId: string): Promise<string | null> {
   const rows = await tx.$queryRaw<Array<{ visitorId: string }>>(
-    Prisma.sql`SELECT "visitorId" FROM "Event" WHERE "siteId" = ${siteId} AND "sessionId" = ${sessionId} LIMIT 1`,
+    Prisma.sql`SELECT "visitorId" FROM "Event" WHERE "siteId" = ${siteId} AND "sessionId" = ${sessionId} AND "marksSession" = true LIMIT 1`,
   );
   return rows[0]?.visitorId ?? null;
 }
