@@ -22,9 +22,10 @@ export interface KnownFactsQuery {
   visitorKeys: ReadonlyArray<{ siteId: string; testId: string; visitorId: string }>;
   /**
    * Per exposure (`index` in the group's events): the visitor's revenue in `currency` dated in
-   * [`from`, `before`), CUPED's window before exposure ((site, visitor): an index).
+   * [`from`, `before`), CUPED's window before exposure ((site, visitor): an index). Read only for a visitor not yet
+   * exposed to `testId`: a covariate is taken at the visitor's first exposure and kept (ingest-plan.ts).
    */
-  revenueBeforeKeys: ReadonlyArray<{ index: number; siteId: string; visitorId: string; currency: string; from: Date; before: Date }>;
+  revenueBeforeKeys: ReadonlyArray<{ index: number; siteId: string; testId: string; visitorId: string; currency: string; from: Date; before: Date }>;
   /** Visitors whose earlier attributed conversions matter (per-visitor revenue): their running totals are read. */
   historyVisitors: ReadonlyArray<{ siteId: string; visitorId: string }>;
   /** Conversion ids that another door may have recorded already. */
@@ -38,7 +39,7 @@ const VISITOR_EXPOSURE_KEYS = arrayColumns<KeyRow<"visitorExposureKeys">>({
 });
 const VISITOR_KEYS = arrayColumns<KeyRow<"visitorKeys">>({ siteId: "text", testId: "text", visitorId: "text" });
 const REVENUE_BEFORE_KEYS = arrayColumns<KeyRow<"revenueBeforeKeys">>({
-  index: "int", siteId: "text", visitorId: "text", currency: "text", from: "timestamp(3)", before: "timestamp(3)",
+  index: "int", siteId: "text", testId: "text", visitorId: "text", currency: "text", from: "timestamp(3)", before: "timestamp(3)",
 });
 const HISTORY_VISITORS = arrayColumns<KeyRow<"historyVisitors">>({ siteId: "text", visitorId: "text" });
 const CONVERSION_KEYS = arrayColumns<KeyRow<"conversionKeys">>({ siteId: "text", eventId: "text" });
@@ -92,8 +93,10 @@ function knownFactsColumns(oneSite: boolean, first: number): string {
     (SELECT COALESCE(json_agg(x), '[]') FROM (
        SELECT k."index", sum(c."value")::float8 AS revenue
          FROM ${unnestRows(REVENUE_BEFORE_KEYS, P.revenueBefore, "k")}
+         LEFT JOIN LATERAL (SELECT true AS "exposed" FROM "Exposure" e
+                       WHERE ${held("e", "k")} AND e."testId" = k."testId" AND e."visitorId" = k."visitorId" LIMIT 1) seen ON true
          CROSS JOIN LATERAL (SELECT c."value" FROM "Conversion" c
-                       WHERE ${held("c", "k")} AND c."visitorId" = k."visitorId"
+                       WHERE seen."exposed" IS NULL AND ${held("c", "k")} AND c."visitorId" = k."visitorId"
                          AND c."currency" = k."currency" AND c."occurredAt" >= k."from" AND c."occurredAt" < k."before" AND c."value" IS NOT NULL
                        OFFSET 0) c
         GROUP BY k."index") x

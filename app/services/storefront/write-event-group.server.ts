@@ -145,7 +145,7 @@ function factsQuery(events: readonly PlanEvent[]): KnownFactsQuery {
     visitorKeys: exposures.map((e) => ({ siteId: e.site.id, testId: e.testId, visitorId: e.visitorId })),
     revenueBeforeKeys: events.flatMap((e, index) =>
       e.kind === "exposure"
-        ? [{ index, siteId: e.site.id, visitorId: e.visitorId, currency: e.site.currency, from: new Date(e.occurredAt.getTime() - COVARIATE_WINDOW_MS), before: e.occurredAt }]
+        ? [{ index, siteId: e.site.id, testId: e.testId, visitorId: e.visitorId, currency: e.site.currency, from: new Date(e.occurredAt.getTime() - COVARIATE_WINDOW_MS), before: e.occurredAt }]
         : [],
     ),
     historyVisitors: conversions.map((e) => ({ siteId: e.site.id, visitorId: e.visitorId })),
