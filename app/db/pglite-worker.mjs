@@ -89,6 +89,8 @@ async function answer(request) {
 const prepared = new Map();
 /** As on PostgreSQL (connection.server.ts): the writer's statements and a few others, never an unbounded set. */
 const PREPARED_MAX = 1_000;
+/** Names are never reused: a statement whose description failed after its parse keeps its name in the session. */
+let nextName = 0;
 
 /**
  * Sends protocol messages to the database as one buffer, ending with Sync (PGlite reads them in turn, as a server
@@ -120,7 +122,7 @@ function queryPrepared(sql, params, options) {
   return db.runExclusive(async () => {
     let statement = prepared.get(sql);
     if (!statement) {
-      const name = `svc_${prepared.size}`;
+      const name = `svc_${nextName++}`;
       const described = await send(protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: "S", name }));
       const rowDescription = described.find((message) => message.name === "rowDescription") ?? null;
       statement = { name, types: parse.parseDescribeStatementResults(described), rowDescription };
