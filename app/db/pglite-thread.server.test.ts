@@ -123,6 +123,16 @@ describe("PGlite on its own thread", () => {
     const ids = await db.query<{ id: number }>("SELECT id FROM t WHERE id IN (7, 8) ORDER BY id");
     expect(ids.rows).toEqual([{ id: 8 }]);
   });
+
+  it("parses a named statement again once the session lost it (DEALLOCATE from a client of the served port)", async () => {
+    const read = "SELECT count(*)::int AS n FROM t WHERE id > $1";
+    const count = () => db.transaction((tx) => tx.query<{ n: number }>(read, [0]), { prepared: true });
+    expect((await count()).rows).toEqual([{ n: 5 }]);
+    await db.exec("DEALLOCATE ALL");
+    // The transaction that finds it gone fails and keeps nothing; the next one names it anew.
+    await expect(count()).rejects.toMatchObject({ code: "26000" });
+    expect((await count()).rows).toEqual([{ n: 5 }]);
+  });
 });
 
 describe("openDatabase on PGlite", () => {

@@ -89,7 +89,11 @@ async function answer(request) {
 const prepared = new Map();
 /** As on PostgreSQL (connection.server.ts): the writer's statements and a few others, never an unbounded set. */
 const PREPARED_MAX = 1_000;
-/** Names are never reused: a statement whose description failed after its parse keeps its name in the session. */
+/**
+ * Names are never reused (a statement whose description failed after its parse keeps its name in the session), and
+ * apart from those a client of the served port (pglite-wire.mjs, the same session) gives its own, `svc_<n>` from
+ * connection.server.ts among them.
+ */
 let nextName = 0;
 
 /**
@@ -122,7 +126,7 @@ function queryPrepared(sql, params, options) {
   return db.runExclusive(async () => {
     let statement = prepared.get(sql);
     if (!statement) {
-      const name = `svc_${nextName++}`;
+      const name = `svc_pglite_${nextName++}`;
       const described = await send(protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: "S", name }));
       const rowDescription = described.find((message) => message.name === "rowDescription") ?? null;
       statement = { name, types: parse.parseDescribeStatementResults(described), rowDescription };
@@ -134,7 +138,11 @@ function queryPrepared(sql, params, options) {
       const serialize = db.serializers[types[index]];
       return serialize ? serialize(value) : String(value);
     });
-    const replies = await send(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}));
+    const replies = await send(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})).catch((error) => {
+      // 26000: the statement is gone (a client of the served port sent DEALLOCATE or DISCARD): parsed again next time.
+      if (error?.code === "26000") prepared.delete(sql);
+      throw error;
+    });
     const withColumns = statement.rowDescription ? [statement.rowDescription, ...replies] : replies;
     return parse.parseResults(withColumns, db.parsers, queryOptions(options))[0];
   });
