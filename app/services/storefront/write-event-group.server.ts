@@ -5,7 +5,7 @@ import { COVARIATE_WINDOW_MS } from "~/domain/events/covariate";
 import { admitGoalLabels, MAX_GOAL_LABELS } from "~/domain/events/goal-labels";
 import { PURCHASE_GOAL } from "~/domain/events/purchase";
 import { FUNNEL_LABELS } from "~/wire/rules/funnel";
-import { firstOccurrences, planIngest, type KnownFacts, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
+import { firstOccurrences, planIngest, type IngestPlan, type KnownFacts, type PlanEvent, type PlanSite } from "~/domain/events/ingest-plan";
 import type { SiteConfig } from "~/domain/sites/site-config";
 import { insertEventRows, type EventRow } from "~/models/events/event.server";
 import { factsWithEvents, insertEventsReadingFacts, readKnownFacts, readSiteGoalLabels, writePlan, type KnownFactsQuery } from "~/models/events/event-group.server";
@@ -119,7 +119,7 @@ async function writeRows(
         revenueBefore: offeredFacts.revenueBefore.flatMap((r) => (position.has(r.index) ? [{ ...r, index: position.get(r.index)! }] : [])),
       };
     } else known = await readKnownFacts(sql, factsQuery(events));
-    await persistPlan(sql, await boundGoalLabels(sql, group, events), known);
+    await persistPlan(sql, planIngest(await boundGoalLabels(sql, group, events), known));
   }
   const isNew = (b: number, i: number) => first[b]![i]! && inserted.has(eventKey(rows[b]![i]!.siteId, rows[b]![i]!.eventId));
   // One per order and rare: they keep the single-order path, in the same transaction, after the
@@ -153,8 +153,8 @@ function factsQuery(events: readonly PlanEvent[]): KnownFactsQuery {
   };
 }
 
-async function persistPlan(sql: Sql, events: PlanEvent[], known: KnownFacts): Promise<void> {
-  const plan = planIngest(events, known);
+/** Writes the plan into this process's rollup part; throws ConcurrentWriteError when its reads were overtaken. */
+export async function persistPlan(sql: Sql, plan: IngestPlan): Promise<void> {
   const written = await writePlan(sql, plan, rollupPart());
   if (written.exposures !== plan.exposures.length) throw new ConcurrentWriteError("exposures written concurrently");
   if (written.conversions !== plan.conversions.length) throw new ConcurrentWriteError("conversions written concurrently");
