@@ -7,7 +7,7 @@ import { planIngest, type IngestPlan, type KnownFacts, type PlanSite } from "~/d
 import { writePlan } from "~/models/events/event-group.server";
 import { inSqlTransaction } from "~/models/transaction.server";
 import { ConcurrentWriteError, persistPlan } from "~/services/storefront/write-event-group.server";
-import { oneDatabase } from "../support/databases";
+import { databaseKinds } from "../support/databases";
 import { useAppInProcess } from "../support/in-process";
 import { seedShop, seedSite } from "../support/seed";
 
@@ -26,7 +26,7 @@ const plan = (): IngestPlan =>
     nothing,
   );
 
-describe.each(oneDatabase)("a plan overtaken by another writer (%s)", (kind) => {
+describe.each(databaseKinds)("a plan overtaken by another writer (%s)", (kind) => {
   const app = useAppInProcess(kind);
 
   it("writes a plan's rows once, and tells a second write of the same plan that none of them was new", async () => {
