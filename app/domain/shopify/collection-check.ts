@@ -35,7 +35,6 @@ export function readCollectionIds(data: unknown, asked: readonly string[]): Set<
   return new Set(parsed.data.nodes.flatMap((node, i) => (node?.id === asked[i] ? [asked[i]!] : [])));
 }
 
-
 /** What is wrong with a list of collections against those the shop answered (`known`); null when nothing is. */
 export function collectionProblem(ids: readonly string[], known: ReadonlySet<string>): string | null {
   const missing = ids.filter((id) => !known.has(id)).map(idOf);

@@ -1,7 +1,7 @@
 // The test editor's use cases: the form's data for a new or existing test, saving (parse → edit policy →
 // one write → the snippet's cache dropped at once → the storefront's hide plan synced), and "duplicate as
 // a new draft".
-import { armCollectionErrors, armPriceErrors } from "~/services/shopify/price-check.server";
+import { armOfferErrors } from "~/services/shopify/price-check.server";
 import { parseOffer } from "~/wire/offers";
 import { storedAudience } from "~/wire/rules/audience";
 import { checkEdit, lockExplanation, structureEditable, type TestStatus } from "~/domain/experiments/test-edit-policy";
@@ -175,8 +175,8 @@ export async function createTestFromForm(shopDomain: string, payload: unknown, g
   if (!parsed.ok) return fail(refused(parsed));
   const site = sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
-  const priceErrors = { ...(await armPriceErrors(parsed.test.arms, graphql)), ...(await armCollectionErrors(parsed.test.arms, graphql)) };
-  if (Object.keys(priceErrors).length > 0) return fail(invalidTest(priceErrors));
+  const offerErrors = await armOfferErrors(parsed.test.arms, graphql);
+  if (Object.keys(offerErrors).length > 0) return fail(invalidTest(offerErrors));
   const fields = await fieldsOf(parsed.test, site.id);
   if (!fields.ok) return fields;
   const id = await createTest(fields.value);
@@ -198,10 +198,8 @@ export async function saveTestFromForm(shopDomain: string, testId: string, paylo
   const site = found.sites.find((s) => s.publicId === parsed.test.siteId);
   if (!site) return fail(CHOOSE_A_SITE);
   // Only while the offers may still change: a running test's are locked (checkEdit above), and were checked before.
-  const priceErrors = structureEditable(test.status)
-    ? { ...(await armPriceErrors(parsed.test.arms, graphql)), ...(await armCollectionErrors(parsed.test.arms, graphql)) }
-    : {};
-  if (Object.keys(priceErrors).length > 0) return fail(invalidTest(priceErrors));
+  const offerErrors = structureEditable(test.status) ? await armOfferErrors(parsed.test.arms, graphql) : {};
+  if (Object.keys(offerErrors).length > 0) return fail(invalidTest(offerErrors));
   const fields = await fieldsOf(parsed.test, site.id, test);
   if (!fields.ok) return fields;
   const saved = await updateTest(found.shop.id, test.id, fields.value, structureEditable(test.status));

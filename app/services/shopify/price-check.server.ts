@@ -8,6 +8,12 @@ import { readVariantPrices, variantBatches, VARIANT_PRICES_QUERY, type VariantPr
 import type { AdminGraphql } from "~/infra/admin-graphql";
 import type { Offer } from "~/wire/offers";
 
+/** A form's offers against the shop at save: its price arms' and its collections' field errors, both asked at once. */
+export async function armOfferErrors(arms: ReadonlyArray<{ offer: Offer | null }>, graphql: AdminGraphql | null): Promise<Record<string, string>> {
+  const [prices, collections] = await Promise.all([armPriceErrors(arms, graphql), armCollectionErrors(arms, graphql)]);
+  return { ...prices, ...collections };
+}
+
 /** Field errors (`arms.<i>.offer.prices`) of the arms whose prices the shop refutes; none when it could not be asked. */
 export async function armPriceErrors(arms: ReadonlyArray<{ offer: Offer | null }>, graphql: AdminGraphql | null): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
@@ -31,7 +37,7 @@ export async function armPriceErrors(arms: ReadonlyArray<{ offer: Offer | null }
 }
 
 /** Field errors (`arms.<i>.offer.collections`, `….getCollections`) naming collections the shop does not have; none when it could not be asked. */
-export async function armCollectionErrors(arms: ReadonlyArray<{ offer: Offer | null }>, graphql: AdminGraphql | null): Promise<Record<string, string>> {
+async function armCollectionErrors(arms: ReadonlyArray<{ offer: Offer | null }>, graphql: AdminGraphql | null): Promise<Record<string, string>> {
   const lists = arms.flatMap((arm, i) => offerCollections(arm.offer).map((list) => ({ ...list, at: `arms.${i}.offer.${list.field}` })));
   const ids = [...new Set(lists.flatMap((list) => list.ids))];
   if (!graphql || ids.length === 0) return {};
