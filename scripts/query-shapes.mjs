@@ -48,8 +48,9 @@ export function untriedLine(shape, senders) {
 }
 
 /**
- * Statements the app sends to the embedded database alone, by design: PGlite has no autovacuum, so the server
- * refreshes the planner's statistics itself (app/services/startup.server.ts, keepStatisticsFresh).
+ * Statements the app may send to the embedded database alone, by design: PGlite has no autovacuum, so the server
+ * refreshes the planner's statistics itself (app/services/planner-statistics.server.ts), as it does on a PostgreSQL
+ * whose autovacuum is off.
  */
 const EMBEDDED_ONLY = [/^ANALYZE\b/, /^SELECT c\.relname AS name FROM pg_class c .*pg_relation_size/];
 
@@ -60,10 +61,11 @@ export function untriedOnPostgres({ pglite, postgres }) {
 
 /**
  * Statements the app sends to PostgreSQL alone, by design: transaction control as text (PGlite's transactions are
- * its thread's own calls, app/db/pglite-thread.server.ts), and the event writer's facts read on its own (on PGlite it
- * goes with the events' insert as one statement: factsWithEvents, app/models/events/event-group.server.ts).
+ * its thread's own calls, app/db/pglite-thread.server.ts), the event writer's facts read on its own (on PGlite it
+ * goes with the events' insert as one statement: factsWithEvents, app/models/events/event-group.server.ts), and
+ * whether autovacuum runs (PGlite has none, whatever it answers: planner-statistics.server.ts).
  */
-const POSTGRES_ONLY = [/^(BEGIN|COMMIT|ROLLBACK)$/, /^BEGIN; SET LOCAL plan_cache_mode = force_generic_plan$/, /^SELECT \(SELECT COALESCE\(json_agg\(x\), '\[\]'\) FROM \( SELECT e\."siteId", e\."testId", e\."sessionId" FROM /];
+const POSTGRES_ONLY = [/^(BEGIN|COMMIT|ROLLBACK)$/, /^BEGIN; SET LOCAL plan_cache_mode = force_generic_plan$/, /^SELECT current_setting\('autovacuum'\)/, /^SELECT \(SELECT COALESCE\(json_agg\(x\), '\[\]'\) FROM \( SELECT e\."siteId", e\."testId", e\."sessionId" FROM /];
 
 /** Shapes PostgreSQL answered and the embedded database never saw (the files on one database run on PostgreSQL in CI). */
 export function untriedOnPglite({ pglite, postgres }) {

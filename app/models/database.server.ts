@@ -24,7 +24,19 @@ export async function pingDatabase(): Promise<{ kind: OpenedDatabase["kind"] }> 
   return { kind: database.kind };
 }
 
-/** Refreshes the planner's statistics (PGlite has no autovacuum to do it). */
+/**
+ * Whether the server's autovacuum analyses tables as they change (PostgreSQL's default; its statistics counters
+ * must be on too). Asked of PostgreSQL only: PGlite answers "on" but runs no autovacuum at all.
+ */
+export async function autovacuumAnalyzes(): Promise<boolean> {
+  const { database } = await connect();
+  const [row] = await database.sql.query<{ on: boolean }>(
+    `SELECT current_setting('autovacuum') = 'on' AND current_setting('track_counts') = 'on' AS "on"`,
+  );
+  return row?.on === true;
+}
+
+/** Refreshes the planner's statistics (where no autovacuum does: planner-statistics.server.ts). */
 export async function analyzeDatabase(): Promise<void> {
   const { database } = await connect();
   await database.sql.exec("ANALYZE");
@@ -45,7 +57,7 @@ const GROWN_TABLES = `
      AND pg_relation_size(c.oid) / current_setting('block_size')::int >= 2 * GREATEST(c.relpages, 0) + 8`;
 
 /**
- * What autovacuum's analyze does on PostgreSQL, for PGlite which has none: ANALYZE each table that grew
+ * What autovacuum's analyze does, where none runs (planner-statistics.server.ts): ANALYZE each table that grew
  * past its statistics (GROWN_TABLES). Answers the tables analysed. A few cheap catalog reads when none did.
  */
 export async function analyzeGrownTables(): Promise<string[]> {

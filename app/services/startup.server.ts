@@ -1,9 +1,10 @@
 // What the server does before it accepts requests: open and migrate the database, seed the demo.
 import { appEnv } from "~/env.server";
-import { analyzeDatabase, analyzeGrownTables, closeDatabase, openDatabase } from "~/models/database.server";
+import { closeDatabase, openDatabase } from "~/models/database.server";
 import { startDemo, startDemoMailCatcher } from "~/demo/public.server";
 import { closeRedis } from "~/infra/redis.server";
 import { startOutbox, stopOutbox } from "~/services/outbox.server";
+import { startStatisticsUpkeep, stopStatisticsUpkeep } from "~/services/planner-statistics.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { startRollupFold, stopRollupFold } from "~/services/storefront/rollup-fold.server";
 import { startScheduleJob, stopScheduleJob, type OfflineAdmin } from "~/services/schedule.server";
@@ -26,7 +27,9 @@ export async function startup({ baseUrl, log, offlineAdmin = async () => null }:
       `, already applied: ${migrated.alreadyApplied}`,
   );
   if (database.wireUrl) log(`database: served to PostgreSQL clients on this machine at ${database.wireUrl} (SVC_PGLITE_PORT)`);
-  if (database.kind === "pglite") keepStatisticsFresh(log);
+  if ((await startStatisticsUpkeep(log)) && database.kind === "postgres") {
+    log("database: autovacuum is off on this PostgreSQL server; svc analyses its tables itself (docs/database.md)");
+  }
   startRetentionJob(log);
   startRollupFold(env.rollupFoldEveryMs, log);
   listenForSiteChanges();
@@ -37,33 +40,12 @@ export async function startup({ baseUrl, log, offlineAdmin = async () => null }:
   startScheduleJob(env.scheduleEveryMs, offlineAdmin, log);
 }
 
-/**
- * PGlite has no autovacuum, so nothing refreshes the planner's statistics unless we do: all of them at
- * start and every 10 minutes, and every 5 s those of any table that doubled since (analyzeGrownTables),
- * as autovacuum would. Without the latter, statistics taken at start on nearly empty tables (one order
- * row) made the group commit's lookups sequential scans within 30 s of a restart (npm run bench: "after a
- * restart with an order").
- */
-const ANALYZE_EVERY_MS = 10 * 60 * 1000;
-const GROWTH_CHECK_EVERY_MS = 5_000;
-let analyzeTimers: Array<ReturnType<typeof setInterval>> = [];
-
-function keepStatisticsFresh(log: (line: string) => void): void {
-  const failed = (error: unknown) => log(`ANALYZE failed: ${(error as Error).message}`);
-  const analyze = () => analyzeDatabase().catch(failed);
-  void analyze();
-  if (analyzeTimers.length > 0) return;
-  analyzeTimers = [setInterval(analyze, ANALYZE_EVERY_MS), setInterval(() => void analyzeGrownTables().catch(failed), GROWTH_CHECK_EVERY_MS)];
-  for (const timer of analyzeTimers) timer.unref();
-}
-
 export async function shutdown(): Promise<void> {
   stopRetentionJob();
   await stopRollupFold();
   await stopScheduleJob();
   await stopOutbox();
-  for (const timer of analyzeTimers) clearInterval(timer);
-  analyzeTimers = [];
+  stopStatisticsUpkeep();
   closeRedis();
   await closeDatabase();
 }
