@@ -80,7 +80,8 @@ export async function attributeConversionInTx(
   const attributed = all.filter((a) => !leftOut.has(a.testId));
   const excluded = all.filter((a) => leftOut.has(a.testId));
   await insertAttributions(tx, site.id, eventId, attributed);
-  const segments = segmentTally();
+  // Split: these go straight into the folded rows (part 0), which hold one row a dimension.
+  const segments = segmentTally({ split: true });
   const networks = networkTally();
   // An order's profit (its costed net revenue less its cost), which its visitor's profit per visitor gains.
   const profit = (conversion.orderSums?.costedNetRevenue ?? 0) - (conversion.orderSums?.orderCost ?? 0);

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { databaseKinds } from "../support/databases";
+import { SEGMENT_ROWS_BY_DIMENSION } from "../support/recount";
 import { seedRows, seedShop, seedSite, seedTest } from "../support/seed";
 import { useShopifyServer } from "../support/shopify";
 import { batch, conversion, exposure, newId, postBatchFrom } from "../support/snippet-client";
@@ -104,7 +105,7 @@ describe.each(databaseKinds)("abuse: audiences at ingestion, segment values outs
       return rows[0]!.segment.split("|")[4]!;
     }
     const countedMarkets = async (site: string) =>
-      (await sql<{ value: string }>(`SELECT DISTINCT value FROM "SegmentRollup" WHERE "testId" = $1 AND dimension = 'market' ORDER BY value`, [marketsTest(site)])).map(
+      (await sql<{ value: string }>(`SELECT DISTINCT value FROM ${SEGMENT_ROWS_BY_DIMENSION} s WHERE "testId" = $1 AND dimension = 'market' ORDER BY value`, [marketsTest(site)])).map(
         (r) => r.value,
       );
 

@@ -79,7 +79,12 @@ describe.each(databaseKinds)("rollup parts and their fold (%s)", (kind) => {
       expect(before[table], table).toEqual([[rollupPart(), expect.any(Number)]]);
     }
     expect(await rollupDrift(app.sql)).toEqual([]);
+    // The writer's segment rows hold whole segments; part 0 holds one row a dimension's value, split by the fold.
+    const wholeSegments = async () =>
+      (await app.sql.query<{ part: number }>(`SELECT DISTINCT "part" FROM "SegmentRollup" WHERE "siteId" = $1 AND "dimension" = ''`, [SITE])).map((r) => Number(r.part));
+    expect(await wholeSegments()).toEqual([rollupPart()]);
     const unfolded = await results();
+    expect(unfolded.segments.length).toBeGreaterThan(0);
     expect(unfolded.daily.reduce((n, r) => n + Number(r.exposedVisitors), 0)).toBe(12);
     expect(unfolded.daily.reduce((n, r) => n + Number(r.conversions), 0)).toBe(18);
 
@@ -90,6 +95,7 @@ describe.each(databaseKinds)("rollup parts and their fold (%s)", (kind) => {
     for (const table of ["DailyRollup", "SegmentRollup", "NetworkRollup"] as const) expect(after[table], table).toEqual([[0, expect.any(Number)]]);
     expect(await results()).toEqual(unfolded);
     expect(await rollupDrift(app.sql)).toEqual([]);
+    expect(await wholeSegments()).toEqual([]);
 
     // More writes after the fold go to the part again, and are summed with part 0's.
     await send(visitors[0]!, 3);
@@ -149,6 +155,7 @@ describe.each(databaseKinds)("rollup parts and their fold (%s)", (kind) => {
   it.runIf(kind === "postgres")("gives up for now, changing nothing, when a door holds part 0's row longer than the fold waits", async () => {
     await send(visitors[1]!, 5);
     const unfolded = await results();
+    expect(unfolded.segments.length).toBeGreaterThan(0);
     const door = new pg.Client({ connectionString: app.db.config.databaseUrl! });
     await door.connect();
     try {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PatchesResponse, SvcEvent } from "~/wire";
 import { loaderData } from "../support/admin-route-data";
 import { databaseKinds } from "../support/databases";
+import { SEGMENT_ROWS_BY_DIMENSION } from "../support/recount";
 import { seedRows, seedTest, storefrontSite, type SiteRef } from "../support/seed";
 import { adminFetch, sendWebhook, useShopifyServer } from "../support/shopify";
 import { orderPayload } from "../support/shopify-webhooks";
@@ -37,8 +38,9 @@ describe.each(databaseKinds)("segments (%s)", (kind) => {
   const segmentRows = () =>
     ctx.sql((sql) =>
       sql.query<{ armId: string; goal: string; dimension: string; value: string; v: number; c: number; n: number; r: number }>(
-        `SELECT "armId", goal, dimension, value, "exposedVisitors" AS v, "convertingVisitors" AS c, conversions AS n, revenue::float8 AS r
-           FROM "SegmentRollup" WHERE "testId" = $1 ORDER BY goal, dimension, value`,
+        `SELECT "armId", goal, dimension, value, sum("exposedVisitors")::int AS v, sum("convertingVisitors")::int AS c, sum(conversions)::int AS n,
+                sum(revenue)::float8 AS r
+           FROM ${SEGMENT_ROWS_BY_DIMENSION} s WHERE "testId" = $1 GROUP BY 1, 2, 3, 4 ORDER BY goal, dimension, value`,
         [TEST],
       ),
     );

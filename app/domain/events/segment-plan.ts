@@ -2,7 +2,14 @@
 // dimension of their first exposure's segment, and each conversion attributed to them in the segment of the
 // exposure it was attributed to, so that every segment's figures add up to the arm's.
 import type { ConversionIncrement, RollupDayKey } from "./conversion-increment";
-import { segmentEntries } from "./segment";
+import { decodeSegment, encodeSegment, segmentEntries } from "./segment";
+
+/**
+ * The `dimension` of a row that holds a whole segment, its `value` being Exposure.segment's text: the storefront's
+ * writer adds one such row a key and segment instead of one a dimension (up to five upserts a conversion on a
+ * Shopify store, where every dimension has a value), and the fold and every reader split it (bySegmentDimension).
+ */
+export const WHOLE_SEGMENT = "";
 
 export interface SegmentFigures {
   exposedVisitors: number;
@@ -49,11 +56,16 @@ export function attributedSegment(exposures: readonly SegmentedExposure[], testI
   return attributedExposure(exposures, testId, armId)?.segment ?? null;
 }
 
-/** Sums segment increments per key; `rows()` answers them sorted by key (the lock order of concurrent writers). */
-export function segmentTally() {
+/**
+ * Sums segment increments per key; `rows()` answers them sorted by key (the lock order of concurrent writers). One row
+ * a whole segment (WHOLE_SEGMENT), or with `split` one a dimension with a value, as the folded rows hold them.
+ */
+export function segmentTally({ split = false } = {}) {
   const rows = new Map<string, SegmentDelta>();
   const add = (key: RollupDayKey, segment: string | null | undefined, figures: Partial<SegmentFigures>) => {
-    for (const [dimension, value] of segmentEntries(segment)) {
+    const whole = decodeSegment(segment);
+    const entries: Array<[string, string]> = split ? segmentEntries(segment) : whole && segmentEntries(segment).length > 0 ? [[WHOLE_SEGMENT, encodeSegment(whole)]] : [];
+    for (const [dimension, value] of entries) {
       const k = [key.siteId, key.testId, key.armId, key.goal, key.day, key.currency, dimension, value].join("\u0000");
       const row = rows.get(k) ?? { ...key, dimension, value, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0 };
       for (const f of FIGURES) row[f] += figures[f] ?? 0;
@@ -71,3 +83,23 @@ export function segmentTally() {
 }
 
 const FIGURES = ["exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares"] as const;
+const FIGURE_NAMES = new Set<string>(FIGURES);
+
+/**
+ * Segment rows as the results show them, one a dimension's value: each whole-segment row (WHOLE_SEGMENT) split into
+ * its dimensions with a value, and summed with the rows of the same key (every field but the figures).
+ */
+export function bySegmentDimension<R extends SegmentFigures & { dimension: string; value: string }>(rows: readonly R[]): R[] {
+  const sums = new Map<string, R>();
+  for (const row of rows) {
+    const entries: Array<[string, string]> = row.dimension === WHOLE_SEGMENT ? segmentEntries(row.value) : [[row.dimension, row.value]];
+    for (const [dimension, value] of entries) {
+      const split: R = { ...row, dimension, value };
+      const key = JSON.stringify(Object.entries(split).filter(([field]) => !FIGURE_NAMES.has(field)));
+      const sum = sums.get(key);
+      if (!sum) sums.set(key, split);
+      else for (const f of FIGURES) sum[f] += row[f];
+    }
+  }
+  return [...sums.values()];
+}

@@ -1,5 +1,7 @@
 // Folds a site's rollup parts into part 0: the storefront's writers add to rows of their own part, so that writers
 // on several instances never wait on one another's rows; readers sum a key's parts (docs/database.md, "Rollup parts").
+import { SEGMENT_DIMENSIONS } from "~/domain/events/segment";
+import { WHOLE_SEGMENT } from "~/domain/events/segment-plan";
 import { connect } from "~/db.server";
 import { inSqlTransaction, isLockGiveUp, type Sql } from "~/models/transaction.server";
 
@@ -10,7 +12,22 @@ interface RollupTable {
   sums: readonly string[];
   /** Sums that may be NULL (unknown): a key's sum is unknown when any part's is, as the upsert's `+` has it. */
   nullable: readonly string[];
+  /** The moved rows as part 0 keeps them, from the CTE `moved` (default: as they are). */
+  folded?: string;
 }
+
+// The writer's whole-segment rows (WHOLE_SEGMENT: the value is Exposure.segment's text, one value a dimension in
+// SEGMENT_DIMENSIONS' order, "|" between) become one row a dimension with a value, as segmentEntries splits them.
+const SPLIT_SEGMENTS = `(
+  SELECT m."siteId", m."testId", m."armId", m."goal", m."day", m."currency", d."dimension", d."value",
+         m."exposedVisitors", m."convertingVisitors", m."conversions", m."revenue", m."revenueSquares"
+    FROM moved m CROSS JOIN LATERAL (
+      SELECT m."dimension", m."value" WHERE m."dimension" <> '${WHOLE_SEGMENT}'
+      UNION ALL
+      SELECT u."dimension", split_part(m."value", '|', u.n::int)
+        FROM unnest('{${SEGMENT_DIMENSIONS.join(",")}}'::text[]) WITH ORDINALITY AS u("dimension", n)
+       WHERE m."dimension" = '${WHOLE_SEGMENT}' AND split_part(m."value", '|', u.n::int) <> '') d
+  ) moved`;
 
 const TABLES: readonly RollupTable[] = [
   {
@@ -29,6 +46,7 @@ const TABLES: readonly RollupTable[] = [
     keys: ["siteId", "testId", "armId", "goal", "day", "currency", "dimension", "value"],
     sums: ["exposedVisitors", "convertingVisitors", "conversions", "revenue", "revenueSquares"],
     nullable: [],
+    folded: SPLIT_SEGMENTS,
   },
   {
     name: "NetworkRollup",
@@ -55,7 +73,7 @@ function foldSql(t: RollupTable): string {
       RETURNING *
     ), folded AS (
       INSERT INTO "${t.name}" (${keys}, "part", ${t.sums.map(q).join(", ")})
-      SELECT ${keys}, 0, ${t.sums.map(sum).join(", ")} FROM moved GROUP BY ${keys} ORDER BY ${keys}
+      SELECT ${keys}, 0, ${t.sums.map(sum).join(", ")} FROM ${t.folded ?? "moved"} GROUP BY ${keys} ORDER BY ${keys}
       ON CONFLICT (${keys}, "part") DO UPDATE SET
         ${t.sums.map((c) => `${q(c)} = "${t.name}".${q(c)} + EXCLUDED.${q(c)}`).join(",\n        ")}
       RETURNING 1

@@ -1,6 +1,6 @@
 // Segment rollups (SegmentRollup: test × arm × goal × day × currency × dimension × value), the exploratory
 // segment results' only source: incremented with the group's plan or a single conversion, read per test.
-import type { SegmentDelta } from "~/domain/events/segment-plan";
+import { bySegmentDimension, type SegmentDelta } from "~/domain/events/segment-plan";
 import type { SegmentRollupRow } from "~/domain/results/segments";
 import { prisma } from "~/db.server";
 import { inSqlTransaction, sqlOf, type Sql, type Tx } from "~/models/transaction.server";
@@ -59,7 +59,8 @@ export async function replaceSegmentRollupsOfTest(siteId: string, testId: string
 
 /**
  * A test's segment figures summed over its days, in one grouped read: its cost follows the number of
- * segments (bounded), never the number of events.
+ * segments (bounded), never the number of events. The writer's whole-segment rows not folded yet are split into
+ * their dimensions here (bySegmentDimension), so that results are exact between a write and its fold.
  */
 export async function readSegmentRollups(siteId: string, testId: string): Promise<SegmentRollupRow[]> {
   const db = await prisma();
@@ -68,7 +69,7 @@ export async function readSegmentRollups(siteId: string, testId: string): Promis
     where: { siteId, testId },
     _sum: { exposedVisitors: true, convertingVisitors: true, conversions: true, revenue: true, revenueSquares: true },
   });
-  return rows.map((r) => ({
+  return bySegmentDimension(rows.map((r) => ({
     armId: r.armId,
     goal: r.goal,
     currency: r.currency,
@@ -79,5 +80,5 @@ export async function readSegmentRollups(siteId: string, testId: string): Promis
     conversions: r._sum.conversions ?? 0,
     revenue: Number(r._sum.revenue ?? 0),
     revenueSquares: Number(r._sum.revenueSquares ?? 0),
-  }));
+  })));
 }
