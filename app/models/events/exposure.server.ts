@@ -5,7 +5,7 @@ import type { Tx } from "~/models/transaction.server";
 
 /**
  * The visitor's earliest exposure to each of `tests` at or after that test's start, from any session
- * (one indexed lookup per test: Exposure(siteId, visitorId, testId)); later ones can never be the arm
+ * (one indexed lookup per test: Exposure(siteId, visitorId, testId, exposedAt, armId)); later ones can never be the arm
  * a conversion counts for (app/domain/events/attribution.ts).
  */
 export async function firstVisitorExposures(
