@@ -94,11 +94,20 @@ async function openPglite(dataDir: string, wirePort: number | null, listen: Stat
   };
 }
 
+/**
+ * Leads a statement whose best plan depends on its values: it is never named, so PostgreSQL plans it for the values in
+ * hand at every call instead of caching a generic plan. A test's rows run from a handful to millions; a generic plan
+ * made for the average test read a big one's recent exposures by the key and sorted them all (docs/database.md,
+ * "Plans for the values in hand").
+ */
+export const PLANNED_PER_CALL = "/* planned per call */";
+
 /** Each statement text's name, the same on every connection of the process; at most 1,000 (the writer's and Prisma's). */
 const statementNames = new Map<string, string>();
 
-/** A statement's name, the same on every connection, or "" (unnamed) once 1,000 texts have been named. */
-function statementName(text: string): string {
+/** A statement's name, the same on every connection, or "" (unnamed): PLANNED_PER_CALL, or once 1,000 texts have been named. */
+export function statementName(text: string): string {
+  if (text.startsWith(PLANNED_PER_CALL)) return "";
   let name = statementNames.get(text);
   if (!name) {
     if (statementNames.size >= 1_000) return "";

@@ -1,5 +1,7 @@
 // What a test's results are built from: the test as its shop sees it, its rollups, and flicker figures.
 import { connect, prisma } from "~/db.server";
+import { PLANNED_PER_CALL } from "~/db/connection.server";
+import { Prisma } from "~/generated/prisma/client";
 import type { RollupRow } from "~/domain/results/build-results";
 import { FLICKER_SAMPLE, type FlickerNetworkRow } from "~/domain/results/flicker-guardrail";
 import type { FlickerStats } from "~/domain/results/view";
@@ -132,7 +134,7 @@ export async function readRollupRows(siteId: string, testId: string, form?: Roll
 export async function readFlickerNetworks(siteId: string, testId: string, limitMs: number, since: Date | null = null): Promise<FlickerNetworkRow[]> {
   const db = await prisma();
   const after = since ?? new Date(0);
-  const rows = await db.$queryRaw<Array<{ armId: string; network: string; exposures: number; slow: number }>>`
+  const rows = await db.$queryRaw<Array<{ armId: string; network: string; exposures: number; slow: number }>>`${Prisma.raw(PLANNED_PER_CALL)}
     SELECT "armId", COALESCE("network", '') AS network, count(*)::int AS exposures,
            (count(*) FILTER (WHERE "msHidden" >= ${limitMs}))::int AS slow
       FROM (SELECT "armId", "network", "msHidden" FROM "Exposure"
@@ -146,7 +148,7 @@ export async function readFlickerStats(siteId: string, testId: string): Promise<
   const db = await prisma();
   const rows = await db.$queryRaw<Array<{
     armId: string; exposures: number; med_apply: number | null; p95_apply: number | null; med_hidden: number | null; p95_hidden: number | null;
-  }>>`
+  }>>`${Prisma.raw(PLANNED_PER_CALL)}
     SELECT "armId", count(*)::int AS exposures,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY "msToApply")::float AS med_apply,
            percentile_cont(0.95) WITHIN GROUP (ORDER BY "msToApply")::float AS p95_apply,
