@@ -7,6 +7,7 @@ const shop: PlanSite = { id: "s1", currency: "USD", tests: new Map([["t1", { id:
 const nothing: KnownFacts = { sessionExposures: [], visitorExposures: [], exposedVisitors: [], visitorHistory: [], recordedConversions: [], revenueBefore: [] };
 const MOBILE = "mobile|new|social|DE|";
 const DESKTOP = "desktop|returning|direct|US|";
+const FOUR_VISITORS = [MOBILE, DESKTOP, DESKTOP, "tablet|new|email|FR|shop-fr"];
 
 describe("attributedSegment", () => {
   it("is the segment of the visitor's earliest exposure to that test and arm", () => {
@@ -80,7 +81,7 @@ describe("bySegmentDimension", () => {
   it("gives every split dimension the whole figures, so each dimension adds up to the arm", () => {
     const tally = segmentTally();
     const key = { siteId: "s1", testId: "t1", armId: "b", day: "2026-11-24" };
-    for (const segment of [MOBILE, DESKTOP, DESKTOP, "tablet|new|email|FR|shop-fr"]) tally.exposed(key, segment);
+    for (const segment of FOUR_VISITORS) tally.exposed(key, segment);
     const split = bySegmentDimension(tally.rows());
     for (const dimension of ["device", "visitor", "channel", "country"]) {
       expect(split.filter((r) => r.dimension === dimension).reduce((n, r) => n + r.exposedVisitors, 0), dimension).toBe(4);
@@ -94,7 +95,7 @@ describe("bySegmentDimension", () => {
 /** The same exposures tallied one row a dimension: what splitting the whole-segment rows must give. */
 function segmentTallySplit(key: { siteId: string; testId: string; armId: string; day: string }) {
   const tally = segmentTally({ split: true });
-  for (const segment of [MOBILE, DESKTOP, DESKTOP, "tablet|new|email|FR|shop-fr"]) tally.exposed(key, segment);
+  for (const segment of FOUR_VISITORS) tally.exposed(key, segment);
   return tally.rows();
 }
 
