@@ -2,7 +2,7 @@
 // written one after another through writeEventGroup on a fresh database (BENCH_DATABASE_URL's server). Besides the
 // backends' CPU it prints, when the server loads pg_stat_statements, the blocks touched and the WAL records and bytes
 // written an event: counts that do not drift with the machine's speed, which on the 2-core machines here moved CPU
-// figures by 30 % within minutes (docs/performance.md, "Measuring the writer").
+// figures by 30 % within minutes (docs/performance.md, "The command" and "Statistics, whole segments, …").
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";

@@ -9,7 +9,7 @@ import { analyzeDatabase, analyzeGrownTables, autovacuumAnalyzes, openDatabase }
  * Without any, a statement prepared while a table was empty kept its generic plan for the connection's life: on a
  * fresh PostgreSQL database with autovacuum off, the writer read a session's exposure through the test's index and a
  * conversion id through the goals' index, a cost that grew with every event stored (docs/performance.md,
- * "Statistics on a PostgreSQL without autovacuum"). ANALYZE invalidates the plans cached on the tables it reads.
+ * "Statistics, whole segments, the visitor index, …"). ANALYZE invalidates the plans cached on the tables it reads.
  */
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 const GROWTH_CHECK_EVERY_MS = 5_000;
