@@ -243,8 +243,10 @@ describe("cache", () => {
     await svcReady(t.page);
     const patchRequests = t.api("/api/patches").length;
     t.setApi({ patches: { fault: "abort" } });
-    // Head first, body 400 ms later: the async snippet runs before #title exists.
-    await t.page.goto(t.url("basic.html", { ...GRANTED, slowBody: 400 }));
+    // Head first, body 1.5 s later: the async snippet runs before #title exists. 400 ms was not always enough under
+    // the suite's load on a slow machine (the original painted first in a clean-clone run of 2026-12-08, in the serial
+    // lane): the premise failed, not the cache.
+    await t.page.goto(t.url("basic.html", { ...GRANTED, slowBody: 1500 }));
     await t.page.waitForSelector("#title");
     await svcReady(t.page);
     await sleep(200);
