@@ -2,7 +2,7 @@
 // dimension of their first exposure's segment, and each conversion attributed to them in the segment of the
 // exposure it was attributed to, so that every segment's figures add up to the arm's.
 import type { ConversionIncrement, RollupDayKey } from "./conversion-increment";
-import { decodeSegment, encodeSegment, segmentEntries } from "./segment";
+import { segmentEntries } from "./segment";
 
 /**
  * The `dimension` of a row that holds a whole segment, its `value` being Exposure.segment's text: the storefront's
@@ -63,8 +63,9 @@ export function attributedSegment(exposures: readonly SegmentedExposure[], testI
 export function segmentTally({ split = false } = {}) {
   const rows = new Map<string, SegmentDelta>();
   const add = (key: RollupDayKey, segment: string | null | undefined, figures: Partial<SegmentFigures>) => {
-    const whole = decodeSegment(segment);
-    const entries: Array<[string, string]> = split ? segmentEntries(segment) : whole && segmentEntries(segment).length > 0 ? [[WHOLE_SEGMENT, encodeSegment(whole)]] : [];
+    // A segment with entries is one this code wrote (segmentEntries decodes it), so its text is the whole row's value.
+    const dimensions = segmentEntries(segment);
+    const entries: Array<[string, string]> = split ? dimensions : dimensions.length > 0 ? [[WHOLE_SEGMENT, segment!]] : [];
     for (const [dimension, value] of entries) {
       const k = [key.siteId, key.testId, key.armId, key.goal, key.day, key.currency, dimension, value].join("\u0000");
       const row = rows.get(k) ?? { ...key, dimension, value, exposedVisitors: 0, convertingVisitors: 0, conversions: 0, revenue: 0, revenueSquares: 0 };
